@@ -1,0 +1,66 @@
+// Builds the Fastify application from its plugins and route modules, without listening (testable).
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { ServerContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { loadKeyRing } from './modules/auth/signingKeys.ts';
+import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { machineRoutes } from './modules/machines/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { authenticate } from './plugins/authenticate.ts';
+import type { AccessClaims } from './modules/auth/tokens.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWeb } from './plugins/web.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  logger?: boolean | FastifyBaseLogger;
+  signInLimits?: ServerContext['signInLimits'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    // Keep a caller's request id when it is sane, so logs across services line up.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Set by the authenticate hook; declared up front so every request object has the same shape.
+  app.decorateRequest('auth', null as unknown as AccessClaims);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  await registerOpenApi(app);
+
+  const context: ServerContext = {
+    db,
+    config,
+    keys: await loadKeyRing(db),
+    signInLimits: options.signInLimits ?? { email: EMAIL_LIMITS, address: ADDRESS_LIMITS },
+  };
+
+  await app.register(healthRoutes, context);
+  await app.register(authRoutes, context);
+  await app.register(async (secured) => {
+    secured.addHook('onRequest', authenticate(context.keys));
+    await secured.register(userRoutes, context);
+    await secured.register(machineRoutes, context);
+  });
+  await registerWeb(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,91 @@
+// Every server setting, read from the environment once at start-up and checked.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  demoData: boolean;
+  demoAdminEmail: string;
+  demoPassword: string;
+  /** Built portal files; absent in API-only tests. */
+  webDir: string | undefined;
+  /** Largest request body accepted, in bytes. */
+  bodyLimitBytes: number;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
+  }
+  const demoPassword = env.DEMO_PASSWORD || 'Demo-portal-1';
+  if (demoPassword.length < 8) throw new ConfigError('DEMO_PASSWORD must have at least 8 characters');
+  const demoAdminEmail = env.DEMO_ADMIN_EMAIL || 'admin@demo.example';
+  if (!/^[^@\s]+@[^@\s]+$/.test(demoAdminEmail)) {
+    throw new ConfigError(`DEMO_ADMIN_EMAIL is not an e-mail address: '${demoAdminEmail}'`);
+  }
+  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${publicHost}:${port}`,
+    logLevel,
+    demoData: boolean(env, 'DEMO_DATA', true),
+    demoAdminEmail,
+    demoPassword,
+    webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR || './dist/web'),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    accessTokenTtlS: integer(env, 'ACCESS_TOKEN_TTL_S', 900, 60, 3600),
+    refreshTokenTtlS: integer(env, 'REFRESH_TOKEN_TTL_S', 30 * 86_400, 3600, 365 * 86_400),
+  };
+}

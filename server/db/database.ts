@@ -1,0 +1,29 @@
+// The one small interface every module uses to talk to the database, PGlite or PostgreSQL alike.
+
+export type SqlParam = string | number | boolean | null | Date | string[] | number[] | object;
+
+export interface Queryable {
+  /** Runs one parameterised statement and returns its rows. */
+  query<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Returns the first row, or throws: for statements that always yield exactly one row. */
+export async function queryOne<Row>(
+  db: Queryable,
+  sql: string,
+  params?: readonly SqlParam[],
+): Promise<Row> {
+  const rows = await db.query<Row>(sql, params);
+  const row = rows[0];
+  if (row === undefined) throw new Error(`expected one row from: ${sql.slice(0, 80)}`);
+  return row;
+}

@@ -1,0 +1,35 @@
+// The embedded default: PostgreSQL compiled to WebAssembly, in this process, with files under DATA_DIR.
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Database, Queryable, SqlParam } from './database.ts';
+
+// Same value types as the PostgreSQL adapter: counts and sums come back as numbers.
+const parsers = { [types.INT8]: Number, [types.NUMERIC]: Number };
+
+interface PgliteLike {
+  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+function wrap(pg: PgliteLike): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly SqlParam[] = []) {
+      return (await pg.query<Row>(sql, [...params])).rows;
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+  };
+}
+
+/** Opens the database in `dataDir`, or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir, { parsers });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

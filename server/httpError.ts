@@ -1,0 +1,21 @@
+// An error that carries its HTTP status and stable code to the one JSON error shape.
+import { ERROR_CODES } from '../src/domain/api/errors.ts';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new HttpError(400, ERROR_CODES.validation, message, field);
+export const unauthorised = (message = 'Authentication required') =>
+  new HttpError(401, ERROR_CODES.unauthorised, message);
+export const forbidden = (message: string) => new HttpError(403, ERROR_CODES.forbidden, message);
+export const notFound = (message: string) => new HttpError(404, ERROR_CODES.notFound, message);

@@ -1,0 +1,56 @@
+// Starts the portal: reads the configuration, opens the database, seeds the demo, listens, and shuts down cleanly.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await openDatabase(config);
+  const seeded =
+    config.demoData &&
+    (await seedDemoIfEmpty(db, { adminEmail: config.demoAdminEmail, password: config.demoPassword }));
+  const app = await buildApp({ config, db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `  Fleet portal is running at ${config.publicUrl}`,
+    `  Database: ${where}${seeded ? ' (demo data created)' : ''}`,
+  ];
+  if (config.demoData) {
+    lines.push(
+      `  Demo sign-in: ${config.demoAdminEmail} / ${config.demoPassword}`,
+      `  (also ${DEMO_USERS.viewer}, ${DEMO_USERS.staff} and ${DEMO_USERS.customer} with the same password)`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+// GET /v1/me and GET /v1/users/settings for the signed-in user.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MeReply, UserSettingsReply } from '../../../src/domain/api/session.ts';
+import type { ServerContext } from '../../context.ts';
+import { unauthorised } from '../../httpError.ts';
+import { getBrandConfiguration } from '../brand/service.ts';
+import { listManufacturers } from '../machines/service.ts';
+import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
+import { getMemberships, getUser } from './service.ts';
+
+export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  /** The caller, their organisations and the one the token is scoped to; 401 if any has gone. */
+  async function session(userId: string, organisationId: string) {
+    const [user, memberships, organisation] = await Promise.all([
+      getUser(db, userId),
+      getMemberships(db, userId),
+      getOrganisation(db, organisationId),
+    ]);
+    const membership = memberships.find((m) => m.organisationId === organisationId);
+    if (!user || !organisation || !membership) throw unauthorised('The session no longer matches a user');
+    return { user, memberships, organisation, membership };
+  }
+
+  app.get('/v1/me', { schema: { tags: ['users'], response: { 200: MeReply } } }, async (request) => {
+    const { user, memberships, organisation, membership } = await session(request.auth.sub, request.auth.org);
+    return {
+      user: {
+        id: user.id,
+        role: membership.role,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        lastLogin: user.lastLogin?.toISOString() ?? null,
+      },
+      organisation: {
+        id: organisation.id,
+        name: organisation.name,
+        type: organisation.type,
+        rental: organisation.type !== 'end-user',
+        availableOrgs: memberships.map((m) => ({ id: m.organisationId, name: m.name, type: m.type })),
+      },
+    };
+  });
+
+  app.get(
+    '/v1/users/settings',
+    { schema: { tags: ['users'], response: { 200: UserSettingsReply } } },
+    async (request) => {
+      const { user, memberships, organisation } = await session(request.auth.sub, request.auth.org);
+      const [settings, brandConfiguration, manufacturers] = await Promise.all([
+        getOrganisationSettings(db, organisation),
+        getBrandConfiguration(db, organisation.id),
+        listManufacturers(db, organisation.id),
+      ]);
+      return {
+        ...settings,
+        organisations: memberships.map((m) => ({ id: m.organisationId, name: m.name, type: m.type })),
+        timezone: user.settings.timezone ?? settings.timezone,
+        manufacturers,
+        brandConfiguration,
+      };
+    },
+  );
+};

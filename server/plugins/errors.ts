@@ -1,0 +1,89 @@
+// Turns every failure into the one JSON error shape: validation 400s name the field, 413, 404, 500.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, type ApiError } from '../../src/domain/api/errors.ts';
+import { HttpError } from '../httpError.ts';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  error: Omit<ApiError, 'error' | 'requestId'>,
+): FastifyReply {
+  const body: ApiError = {
+    ...error,
+    error: STATUS_NAMES[error.statusCode] ?? 'Error',
+    requestId: String(request.id),
+  };
+  return reply.code(error.statusCode).type('application/json').send(body);
+}
+
+interface ValidationItem {
+  instancePath: string;
+  params?: { missingProperty?: string; additionalProperty?: string };
+}
+
+/** The dotted name of the field a schema validation failure is about, e.g. 'email' or 'filters.0.name'. */
+function fieldOf(error: FastifyError): string | undefined {
+  const first = error.validation?.[0] as ValidationItem | undefined;
+  if (!first) return undefined;
+  const path = first.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+  const extra = first.params?.missingProperty ?? first.params?.additionalProperty;
+  if (extra) path.push(extra);
+  return path.join('.') || error.validationContext;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendError(reply, request, {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...(error.field ? { field: error.field } : {}),
+      });
+    }
+    if (error.validation) {
+      const field = fieldOf(error);
+      return sendError(reply, request, {
+        statusCode: 400,
+        code: ERROR_CODES.validation,
+        message: error.message,
+        ...(field ? { field } : {}),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return sendError(reply, request, {
+        statusCode: 413,
+        code: ERROR_CODES.payloadTooLarge,
+        message: 'The request body is larger than this server accepts',
+      });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, and the like.
+      return sendError(reply, request, {
+        statusCode: status,
+        code: error.code ?? ERROR_CODES.validation,
+        message: error.message,
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, request, {
+      statusCode: 500,
+      code: ERROR_CODES.internal,
+      message: 'Something went wrong on the server; the request id identifies it in the logs',
+    });
+  });
+}

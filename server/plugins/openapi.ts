@@ -1,0 +1,19 @@
+// Publishes the OpenAPI document generated from the route schemas at /v1/openapi.json.
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Fleet portal API',
+        version: '1',
+        description: 'The /v1 calls of the fleet and equipment monitoring portal.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,47 @@
+// Sign-in, refresh, sign-out and organisation exchange: request and reply shapes.
+import Type, { type Static } from 'typebox';
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+
+export const LoginOptionsBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type LoginOptionsBody = Static<typeof LoginOptionsBody>;
+
+export const SSO_TYPES = ['OIDC', 'SAML'] as const;
+/** Empty object for a password user; provider and type where the e-mail domain uses SSO. */
+export const LoginOptionsReply = Type.Object({
+  provider: Type.Optional(Type.String()),
+  type: Type.Optional(Type.Enum(SSO_TYPES)),
+});
+export type LoginOptionsReply = Static<typeof LoginOptionsReply>;
+
+export const LoginBody = Type.Object(
+  { email: Email, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const TokenReply = Type.Object({
+  token: Type.String(),
+  refreshToken: Type.String(),
+  /** Seconds until `token` expires. */
+  expiresIn: Type.Integer(),
+});
+export type TokenReply = Static<typeof TokenReply>;
+
+export const RefreshBody = Type.Object(
+  { refreshToken: Type.String({ minLength: 1, maxLength: 512 }) },
+  { additionalProperties: false },
+);
+export type RefreshBody = Static<typeof RefreshBody>;
+
+export const LogoutBody = Type.Object(
+  { refreshToken: Type.Optional(Type.String({ maxLength: 512 })) },
+  { additionalProperties: false },
+);
+export type LogoutBody = Static<typeof LogoutBody>;
+
+export const ExchangeBody = Type.Object(
+  { organisationID: Type.String({ minLength: 1, maxLength: 64 }), token: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
+export type ExchangeBody = Static<typeof ExchangeBody>;

@@ -1,0 +1,27 @@
+// The one JSON error shape that every failing /v1 call answers with.
+import Type, { type Static } from 'typebox';
+
+export const ApiError = Type.Object({
+  statusCode: Type.Integer(),
+  /** Stable machine-readable code, e.g. VALIDATION, UNAUTHORISED, TOO_MANY_ATTEMPTS. */
+  code: Type.String(),
+  error: Type.String(),
+  message: Type.String(),
+  /** The request field at fault, for a 400. */
+  field: Type.Optional(Type.String()),
+  requestId: Type.Optional(Type.String()),
+});
+export type ApiError = Static<typeof ApiError>;
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION',
+  unauthorised: 'UNAUTHORISED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
+  internal: 'INTERNAL',
+  unavailable: 'UNAVAILABLE',
+} as const;

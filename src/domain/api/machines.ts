@@ -1,0 +1,133 @@
+// GET /v1/portal/machines/list: query and reply shapes (spec points 3 and 7).
+import Type, { type Static } from 'typebox';
+import { HIRE_STATUSES } from '../constants.ts';
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A date (yyyy-MM-dd), a date-time, or 'max' for all recorded time. */
+const RangeBound = Type.String({ pattern: '^(max|\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?)$' });
+
+export const MACHINE_SHOW = ['active', 'archived', 'all'] as const;
+export const MACHINE_SORT_KEYS = [
+  'name',
+  'assetId',
+  'category',
+  'type',
+  'site',
+  'customer',
+  'hiredStatus',
+  'lastSeenAt',
+  'outOfHours',
+] as const;
+export type MachineSortKey = (typeof MACHINE_SORT_KEYS)[number];
+
+export const MachineListQuery = Type.Object(
+  {
+    start: Type.Optional(RangeBound),
+    end: Type.Optional(RangeBound),
+    show: Type.Optional(Type.Enum(MACHINE_SHOW)),
+    /** Filter groups, see src/domain/filterQuery.ts. */
+    filter: Type.Optional(Type.String({ maxLength: 4000 })),
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    sort: Type.Optional(Type.Enum(MACHINE_SORT_KEYS)),
+    order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
+    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  },
+  { additionalProperties: false },
+);
+export type MachineListQuery = Static<typeof MachineListQuery>;
+
+/** Every metric arrives as an object with a value; null means no data for the range. */
+export const Metric = Type.Object({ value: Nullable(Type.Number()) });
+export type Metric = Static<typeof Metric>;
+
+export const ACTIVITY_METRICS = [
+  'outOfHours',
+  'rentalUtilisation',
+  'idleHours',
+  'idlePercentage',
+  'activeHours',
+  'totalHours',
+  'offHours',
+  'workingUtilisation',
+  'fuelUtilisation',
+  'emissionsUtilisation',
+  'tips',
+  'fuelBurnRate',
+  'fuelBurnPerKM',
+  'operatorAvailabilityHours',
+  'operatorAvailabilityPercentage',
+  'totalRefillEvents',
+  'avgPctTheftEvents',
+  'totalTheftEvents',
+  'payload',
+  'missingPercentage',
+] as const;
+export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
+
+export const ActivitySummary = Type.Object(
+  Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, Metric])) as Record<ActivityMetric, typeof Metric>,
+);
+export type ActivitySummary = Static<typeof ActivitySummary>;
+
+export const MachineSource = Type.Object({
+  type: Type.String(),
+  code: Type.String(),
+  shortCode: Nullable(Type.String()),
+  hours: Nullable(Type.Number()),
+});
+
+/** A machine list row as sent on the wire: note `assetID`, which the portal reads as assetId. */
+export const MachineRow = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  assetID: Nullable(Type.String()),
+  sources: Type.Array(MachineSource),
+  hasActivity: Type.Boolean(),
+  isLearning: Type.Boolean(),
+  lastSeenAt: Nullable(Type.String({ format: 'date-time' })),
+  imageUrl: Nullable(Type.String()),
+  type: Nullable(Type.String()),
+  category: Nullable(Type.String()),
+  hiredStatus: Type.Enum(HIRE_STATUSES),
+  customer: Nullable(Type.String()),
+  site: Nullable(Type.String()),
+  oem: Nullable(Type.String()),
+  group: Nullable(Type.String()),
+  manufacturingYear: Nullable(Type.Integer()),
+  ownershipType: Nullable(Type.String()),
+  owner: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+  contractNumber: Nullable(Type.String()),
+  hourMeter: Nullable(Type.Number()),
+  archived: Nullable(Type.String({ format: 'date-time' })),
+  breakdown: Type.Boolean(),
+  operator: Nullable(Type.Object({ operator: Type.String(), assignedAt: Type.String() })),
+  location: Nullable(
+    Type.Object({ latitude: Type.Number(), longitude: Type.Number(), lastUpdated: Type.String() }),
+  ),
+  activitySummary: ActivitySummary,
+});
+export type MachineRow = Static<typeof MachineRow>;
+
+export const MachineListSummary = Type.Object({
+  numberOfMachines: Metric,
+  onHire: Metric,
+  withActivity: Metric,
+  activeHours: Metric,
+  idleHours: Metric,
+  offHours: Metric,
+  totalHours: Metric,
+  outOfHours: Metric,
+  rentalUtilisation: Metric,
+});
+export type MachineListSummary = Static<typeof MachineListSummary>;
+
+export const MachineListReply = Type.Object({
+  machines: Type.Array(MachineRow),
+  summary: MachineListSummary,
+  /** Number of machines matching the query before paging. */
+  total: Type.Integer(),
+});
+export type MachineListReply = Static<typeof MachineListReply>;

@@ -1,0 +1,39 @@
+// The filter query codec: groups joined by '|', each `group:key,key`, keys URI-encoded.
+
+export type FilterSelection = Record<string, string[]>;
+
+const GROUP_SEPARATOR = '|';
+const KEY_SEPARATOR = ',';
+
+export function encodeFilter(selection: FilterSelection): string {
+  return Object.entries(selection)
+    .filter(([, keys]) => keys.length > 0)
+    .map(([group, keys]) => `${group}:${keys.map(encodeURIComponent).join(KEY_SEPARATOR)}`)
+    .join(GROUP_SEPARATOR);
+}
+
+export class FilterQueryError extends Error {}
+
+/** Decodes a filter query; throws FilterQueryError naming the part that is malformed. */
+export function decodeFilter(query: string): FilterSelection {
+  const selection: FilterSelection = {};
+  for (const part of query.split(GROUP_SEPARATOR)) {
+    if (part === '') continue;
+    const colon = part.indexOf(':');
+    if (colon <= 0) throw new FilterQueryError(`filter group '${part}' has no 'group:key' form`);
+    const group = part.slice(0, colon);
+    const keys = part
+      .slice(colon + 1)
+      .split(KEY_SEPARATOR)
+      .filter((k) => k !== '')
+      .map((k) => {
+        try {
+          return decodeURIComponent(k);
+        } catch {
+          throw new FilterQueryError(`filter key '${k}' in group '${group}' is not URI-encoded`);
+        }
+      });
+    selection[group] = [...(selection[group] ?? []), ...keys];
+  }
+  return selection;
+}

@@ -1,0 +1,26 @@
+// Date and number formatting of spec point 9, in the language the user chose.
+import { format as formatDateFns } from 'date-fns';
+
+/** dd-MM-yyyy everywhere except Chinese, which reads year first. */
+export function dateFormatFor(language: string): string {
+  return language === 'zh' ? 'yyyy-MM-dd' : 'dd-MM-yyyy';
+}
+
+export function formatDate(value: Date | string | number, language: string): string {
+  return formatDateFns(new Date(value), dateFormatFor(language));
+}
+
+export function formatDateTime(value: Date | string | number, language: string): string {
+  return formatDateFns(new Date(value), `${dateFormatFor(language)} HH:mm`);
+}
+
+const ABBREVIATE_ABOVE = 9999;
+
+/** Numbers above 9999 are shown in thousands with a k: 12,345 becomes 12.3k (12,3k in German). */
+export function formatNumber(value: number, language: string, maximumFractionDigits = 1): string {
+  const locale = language === 'zh' ? 'zh-CN' : language;
+  if (Math.abs(value) > ABBREVIATE_ABOVE) {
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value / 1000)}k`;
+  }
+  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+}

@@ -1,0 +1,70 @@
+// Converts between wall-clock time in an IANA time zone and UTC instants, right across DST changes.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+export function timeZoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant at which the wall clock in `timeZone` shows midnight starting `date` (yyyy-MM-dd). */
+export function startOfZonedDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const wallAsUtc = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+  // Two passes: the offset at the first guess may differ from the offset at the answer near a DST change.
+  const guess = wallAsUtc - timeZoneOffsetMs(new Date(wallAsUtc), timeZone);
+  return new Date(wallAsUtc - timeZoneOffsetMs(new Date(guess), timeZone));
+}
+
+/** The calendar date (yyyy-MM-dd) that the wall clock in `timeZone` shows at `instant`. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  const shifted = new Date(instant.getTime() + timeZoneOffsetMs(instant, timeZone));
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** The date after `date` (yyyy-MM-dd). */
+export function nextDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
