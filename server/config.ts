@@ -64,10 +64,13 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
+    throw new ConfigError(
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`,
+    );
   }
   const demoPassword = env.DEMO_PASSWORD || 'Demo-portal-1';
-  if (demoPassword.length < 8) throw new ConfigError('DEMO_PASSWORD must have at least 8 characters');
+  if (demoPassword.length < 8)
+    throw new ConfigError('DEMO_PASSWORD must have at least 8 characters');
   const demoAdminEmail = env.DEMO_ADMIN_EMAIL || 'admin@demo.example';
   if (!/^[^@\s]+@[^@\s]+$/.test(demoAdminEmail)) {
     throw new ConfigError(`DEMO_ADMIN_EMAIL is not an e-mail address: '${demoAdminEmail}'`);

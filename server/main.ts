@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   const seeded =
     config.demoData &&
-    (await seedDemoIfEmpty(db, { adminEmail: config.demoAdminEmail, password: config.demoPassword }));
+    (await seedDemoIfEmpty(db, {
+      adminEmail: config.demoAdminEmail,
+      password: config.demoPassword,
+    }));
   const app = await buildApp({ config, db });
 
   let closing = false;
@@ -35,7 +38,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     '',
     `  Fleet portal is running at ${config.publicUrl}`,

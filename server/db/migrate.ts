@@ -35,7 +35,9 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const applied = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migration')).map((r) => r.version),
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migration')).map(
+        (r) => r.version,
+      ),
     );
     const done: string[] = [];
     for (const migration of migrations) {

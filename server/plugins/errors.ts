@@ -3,6 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ERROR_CODES, type ApiError } from '../../src/domain/api/errors.ts';
 import { HttpError } from '../httpError.ts';
 
+const STATUS_CODES: Record<number, string> = {
+  401: ERROR_CODES.unauthorised,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  413: ERROR_CODES.payloadTooLarge,
+};
+
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -75,7 +82,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, wrong content type, and the like.
       return sendError(reply, request, {
         statusCode: status,
-        code: error.code ?? ERROR_CODES.validation,
+        code: STATUS_CODES[status] ?? ERROR_CODES.validation,
         message: error.message,
       });
     }

@@ -14,6 +14,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
     await app.register(fastifyStatic, {
       root: webDir,
       index: false,
+      // Only the built files become routes; every other page path falls through to the app's HTML.
+      wildcard: false,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -36,7 +38,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
         message: `No such path: ${request.method} ${urlPath}`,
       });
     }
-    const entry = urlPath === '/embedded' || urlPath.startsWith('/embedded/') ? 'embedded.html' : 'index.html';
+    const entry =
+      urlPath === '/embedded' || urlPath.startsWith('/embedded/') ? 'embedded.html' : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(entry);
   });
 }

@@ -24,7 +24,8 @@ function bound(value: string, field: 'start' | 'end', timeZone: string): Date | 
   const instant = DATE_ONLY.test(value)
     ? startOfZonedDay(field === 'end' ? nextDate(value) : value, timeZone)
     : new Date(value);
-  if (Number.isNaN(instant.getTime())) throw new RangeError(field, `${field} is not a valid date: '${value}'`);
+  if (Number.isNaN(instant.getTime()))
+    throw new RangeError(field, `${field} is not a valid date: '${value}'`);
   return instant;
 }
 

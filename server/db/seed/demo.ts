@@ -23,27 +23,129 @@ interface CatalogueEntry {
 }
 
 const CATALOGUE: CatalogueEntry[] = [
-  { category: 'Excavator', type: 'Mini excavator 1.5t', oem: 'Kubota', model: 'U17-3', group: 'Earthmoving' },
-  { category: 'Excavator', type: 'Mini excavator 3t', oem: 'Takeuchi', model: 'TB230', group: 'Earthmoving' },
-  { category: 'Excavator', type: 'Midi excavator 8t', oem: 'JCB', model: '86C-2', group: 'Earthmoving' },
-  { category: 'Excavator', type: 'Tracked excavator 21t', oem: 'Caterpillar', model: '320 GC', group: 'Earthmoving' },
-  { category: 'Excavator', type: 'Tracked excavator 14t', oem: 'Volvo', model: 'EC140E', group: 'Earthmoving' },
-  { category: 'Excavator', type: 'Wheeled excavator 15t', oem: 'Hitachi', model: 'ZX145W-7', group: 'Earthmoving' },
-  { category: 'Loader', type: 'Backhoe loader', oem: 'JCB', model: '3CX Sitemaster', group: 'Earthmoving' },
+  {
+    category: 'Excavator',
+    type: 'Mini excavator 1.5t',
+    oem: 'Kubota',
+    model: 'U17-3',
+    group: 'Earthmoving',
+  },
+  {
+    category: 'Excavator',
+    type: 'Mini excavator 3t',
+    oem: 'Takeuchi',
+    model: 'TB230',
+    group: 'Earthmoving',
+  },
+  {
+    category: 'Excavator',
+    type: 'Midi excavator 8t',
+    oem: 'JCB',
+    model: '86C-2',
+    group: 'Earthmoving',
+  },
+  {
+    category: 'Excavator',
+    type: 'Tracked excavator 21t',
+    oem: 'Caterpillar',
+    model: '320 GC',
+    group: 'Earthmoving',
+  },
+  {
+    category: 'Excavator',
+    type: 'Tracked excavator 14t',
+    oem: 'Volvo',
+    model: 'EC140E',
+    group: 'Earthmoving',
+  },
+  {
+    category: 'Excavator',
+    type: 'Wheeled excavator 15t',
+    oem: 'Hitachi',
+    model: 'ZX145W-7',
+    group: 'Earthmoving',
+  },
+  {
+    category: 'Loader',
+    type: 'Backhoe loader',
+    oem: 'JCB',
+    model: '3CX Sitemaster',
+    group: 'Earthmoving',
+  },
   { category: 'Loader', type: 'Wheel loader', oem: 'Volvo', model: 'L60H', group: 'Earthmoving' },
-  { category: 'Dumper', type: 'Site dumper 3t', oem: 'Thwaites', model: 'MACH 853', group: 'Earthmoving' },
+  {
+    category: 'Dumper',
+    type: 'Site dumper 3t',
+    oem: 'Thwaites',
+    model: 'MACH 853',
+    group: 'Earthmoving',
+  },
   { category: 'Dumper', type: 'Site dumper 6t', oem: 'JCB', model: '6T-1', group: 'Earthmoving' },
-  { category: 'Dumper', type: 'Site dumper 9t', oem: 'Wacker Neuson', model: 'DW90', group: 'Earthmoving' },
-  { category: 'Telehandler', type: 'Telehandler 14m', oem: 'JCB', model: '540-140 Hi-Viz', group: 'Lifting' },
-  { category: 'Telehandler', type: 'Telehandler 17m', oem: 'Manitou', model: 'MT 1840', group: 'Lifting' },
-  { category: 'Roller', type: 'Twin-drum roller 1.5t', oem: 'Bomag', model: 'BW 120 AD-5', group: 'Compaction' },
-  { category: 'Roller', type: 'Single-drum roller 11t', oem: 'Hamm', model: 'H11i', group: 'Compaction' },
+  {
+    category: 'Dumper',
+    type: 'Site dumper 9t',
+    oem: 'Wacker Neuson',
+    model: 'DW90',
+    group: 'Earthmoving',
+  },
+  {
+    category: 'Telehandler',
+    type: 'Telehandler 14m',
+    oem: 'JCB',
+    model: '540-140 Hi-Viz',
+    group: 'Lifting',
+  },
+  {
+    category: 'Telehandler',
+    type: 'Telehandler 17m',
+    oem: 'Manitou',
+    model: 'MT 1840',
+    group: 'Lifting',
+  },
+  {
+    category: 'Roller',
+    type: 'Twin-drum roller 1.5t',
+    oem: 'Bomag',
+    model: 'BW 120 AD-5',
+    group: 'Compaction',
+  },
+  {
+    category: 'Roller',
+    type: 'Single-drum roller 11t',
+    oem: 'Hamm',
+    model: 'H11i',
+    group: 'Compaction',
+  },
   { category: 'Access', type: 'Scissor lift 10m', oem: 'Genie', model: 'GS-3246', group: 'Access' },
   { category: 'Access', type: 'Boom lift 16m', oem: 'JLG', model: '450AJ', group: 'Access' },
-  { category: 'Generator', type: 'Generator 60kVA', oem: 'Atlas Copco', model: 'QAS 60', group: 'Power & Lighting' },
-  { category: 'Generator', type: 'Generator 20kVA', oem: 'Atlas Copco', model: 'QAS 20', group: 'Power & Lighting' },
-  { category: 'Compressor', type: 'Portable compressor', oem: 'Doosan', model: '7/41', group: 'Power & Lighting' },
-  { category: 'Lighting', type: 'Lighting tower', oem: 'Atlas Copco', model: 'HiLight V5+', group: 'Power & Lighting' },
+  {
+    category: 'Generator',
+    type: 'Generator 60kVA',
+    oem: 'Atlas Copco',
+    model: 'QAS 60',
+    group: 'Power & Lighting',
+  },
+  {
+    category: 'Generator',
+    type: 'Generator 20kVA',
+    oem: 'Atlas Copco',
+    model: 'QAS 20',
+    group: 'Power & Lighting',
+  },
+  {
+    category: 'Compressor',
+    type: 'Portable compressor',
+    oem: 'Doosan',
+    model: '7/41',
+    group: 'Power & Lighting',
+  },
+  {
+    category: 'Lighting',
+    type: 'Lighting tower',
+    oem: 'Atlas Copco',
+    model: 'HiLight V5+',
+    group: 'Power & Lighting',
+  },
 ];
 
 /** A small seeded generator (mulberry32), so every first start builds the same fleet. */
@@ -59,7 +161,11 @@ function random(seed: number): () => number {
 
 const DAY_MS = 86_400_000;
 
-async function insertReturningId(tx: Queryable, sql: string, params: (string | number | boolean | null | Date)[]) {
+async function insertReturningId(
+  tx: Queryable,
+  sql: string,
+  params: (string | number | boolean | null | Date)[],
+) {
   const rows = await tx.query<{ id: string }>(`${sql} RETURNING id`, params);
   const id = rows[0]?.id;
   if (!id) throw new Error('insert returned no id');
@@ -67,7 +173,11 @@ async function insertReturningId(tx: Queryable, sql: string, params: (string | n
 }
 
 /** Seeds the demo on an empty database; returns false and changes nothing when data exists. */
-export async function seedDemoIfEmpty(db: Database, credentials: DemoCredentials, now = new Date()): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  credentials: DemoCredentials,
+  now = new Date(),
+): Promise<boolean> {
   const passwordHash = await hashPassword(credentials.password);
   return db.transaction(async (tx) => {
     const existing = await tx.query<{ n: number }>('SELECT count(*) AS n FROM organisation');
@@ -90,12 +200,10 @@ export async function seedDemoIfEmpty(db: Database, credentials: DemoCredentials
         [email, firstName, lastName, passwordHash],
       );
     const member = (userId: string, organisationId: string, role: string, isDefault = false) =>
-      tx.query('INSERT INTO membership (user_id, organisation_id, role, is_default) VALUES ($1, $2, $3, $4)', [
-        userId,
-        organisationId,
-        role,
-        isDefault,
-      ]);
+      tx.query(
+        'INSERT INTO membership (user_id, organisation_id, role, is_default) VALUES ($1, $2, $3, $4)',
+        [userId, organisationId, role, isDefault],
+      );
     const admin = await user(credentials.adminEmail, 'Alex', 'Morgan');
     await member(admin, northbank, 'admin', true);
     await member(admin, meridian, 'admin');
@@ -108,7 +216,13 @@ export async function seedDemoIfEmpty(db: Database, credentials: DemoCredentials
     const customer = await user(DEMO_USERS.customer, 'Jordan', 'Ellis');
     await member(customer, harrow, 'admin', true);
 
-    const site = (organisationId: string, name: string, code: string, latitude: number, longitude: number) =>
+    const site = (
+      organisationId: string,
+      name: string,
+      code: string,
+      latitude: number,
+      longitude: number,
+    ) =>
       insertReturningId(
         tx,
         'INSERT INTO site (organisation_id, name, code, latitude, longitude, radius_m) VALUES ($1, $2, $3, $4, $5, 250)',
@@ -117,11 +231,23 @@ export async function seedDemoIfEmpty(db: Database, credentials: DemoCredentials
     const parkRoyal = await site(northbank, 'Northbank Depot Park Royal', 'NPH-PR', 51.529, -0.276);
     const dartford = await site(northbank, 'Northbank Depot Dartford', 'NPH-DA', 51.446, 0.218);
     const customerSites = [
-      { org: harrow, site: await site(harrow, 'A40 Hanger Lane Junction', 'HCE-A40', 51.53, -0.293) },
+      {
+        org: harrow,
+        site: await site(harrow, 'A40 Hanger Lane Junction', 'HCE-A40', 51.53, -0.293),
+      },
       { org: harrow, site: await site(harrow, 'Brent Cross Viaduct', 'HCE-BXV', 51.576, -0.224) },
-      { org: greenline, site: await site(greenline, 'Kingsmere Phase 2, Bicester', 'GLG-KM2', 51.887, -1.167) },
-      { org: greenline, site: await site(greenline, 'Thames Gateway Plot 7', 'GLG-TG7', 51.508, 0.056) },
-      { org: meridian, site: await site(meridian, 'Canary Wharf Tower B', 'MBG-CWB', 51.504, -0.02) },
+      {
+        org: greenline,
+        site: await site(greenline, 'Kingsmere Phase 2, Bicester', 'GLG-KM2', 51.887, -1.167),
+      },
+      {
+        org: greenline,
+        site: await site(greenline, 'Thames Gateway Plot 7', 'GLG-TG7', 51.508, 0.056),
+      },
+      {
+        org: meridian,
+        site: await site(meridian, 'Canary Wharf Tower B', 'MBG-CWB', 51.504, -0.02),
+      },
     ];
     const meridianYard = await site(meridian, 'Meridian Yard Erith', 'MBG-ERI', 51.483, 0.178);
     const offPortalCustomers = ['Ashdown Utilities Ltd', 'Kestrel Rail Services'];
@@ -140,7 +266,16 @@ export async function seedDemoIfEmpty(db: Database, credentials: DemoCredentials
         `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, customer_name, site_id,
                            contract_number, starts_at, ends_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [machineId, rentalOrg, customerOrg, customerName, siteId, `C-${now.getFullYear()}-${contract++}`, startsAt, endsAt],
+        [
+          machineId,
+          rentalOrg,
+          customerOrg,
+          customerName,
+          siteId,
+          `C-${now.getFullYear()}-${contract++}`,
+          startsAt,
+          endsAt,
+        ],
       );
 
     const machine = (
@@ -177,32 +312,72 @@ export async function seedDemoIfEmpty(db: Database, credentials: DemoCredentials
     // Northbank's hire fleet: most machines out on hire, some back in the depots.
     for (let i = 0; i < 42; i++) {
       const entry = CATALOGUE[i % CATALOGUE.length] as CatalogueEntry;
-      const id = await machine(northbank, 'Northbank Plant Hire', `NPH-${String(1101 + i * 7)}`, entry, i % 3 ? parkRoyal : dartford, {
-        breakdown: i === 9 || i === 27,
-        archivedAt: i === 41 ? daysAgo(20) : null,
-        leased: i % 5 === 4,
-      });
+      const id = await machine(
+        northbank,
+        'Northbank Plant Hire',
+        `NPH-${String(1101 + i * 7)}`,
+        entry,
+        i % 3 ? parkRoyal : dartford,
+        {
+          breakdown: i === 9 || i === 27,
+          archivedAt: i === 41 ? daysAgo(20) : null,
+          leased: i % 5 === 4,
+        },
+      );
       if (i === 41) continue;
       const roll = rand();
       if (roll < 0.62) {
         const target = pick(customerSites);
         const startsAt = daysAgo(3 + Math.floor(rand() * 110));
-        const endsAt = rand() < 0.5 ? null : new Date(now.getTime() + (5 + Math.floor(rand() * 60)) * DAY_MS);
+        const endsAt =
+          rand() < 0.5 ? null : new Date(now.getTime() + (5 + Math.floor(rand() * 60)) * DAY_MS);
         await hire(id, northbank, target.org, null, target.site, startsAt, endsAt);
       } else if (roll < 0.75) {
-        await hire(id, northbank, null, pick(offPortalCustomers), null, daysAgo(10 + Math.floor(rand() * 40)), null);
+        await hire(
+          id,
+          northbank,
+          null,
+          pick(offPortalCustomers),
+          null,
+          daysAgo(10 + Math.floor(rand() * 40)),
+          null,
+        );
       } else {
         // Back from a hire that ended recently: the customer still sees it for its hire period.
         const target = pick(customerSites);
-        await hire(id, northbank, target.org, null, target.site, daysAgo(60), daysAgo(5 + Math.floor(rand() * 15)));
+        await hire(
+          id,
+          northbank,
+          target.org,
+          null,
+          target.site,
+          daysAgo(60),
+          daysAgo(5 + Math.floor(rand() * 15)),
+        );
       }
     }
 
     // Meridian rents its own small fleet to its sites and out to Greenline.
     for (let i = 0; i < 8; i++) {
       const entry = CATALOGUE[(i * 5 + 2) % CATALOGUE.length] as CatalogueEntry;
-      const id = await machine(meridian, 'Meridian Build Group', `MBG-${String(210 + i)}`, entry, meridianYard, {});
-      if (i < 2) await hire(id, meridian, greenline, null, customerSites[3]?.site ?? null, daysAgo(14 + i * 9), null);
+      const id = await machine(
+        meridian,
+        'Meridian Build Group',
+        `MBG-${String(210 + i)}`,
+        entry,
+        meridianYard,
+        {},
+      );
+      if (i < 2)
+        await hire(
+          id,
+          meridian,
+          greenline,
+          null,
+          customerSites[3]?.site ?? null,
+          daysAgo(14 + i * 9),
+          null,
+        );
     }
     return true;
   });

@@ -13,7 +13,12 @@ import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, HttpError, unauthorised } from '../../httpError.ts';
-import { getMemberships, findUserForSignIn, recordSignIn, type Membership } from '../users/service.ts';
+import {
+  getMemberships,
+  findUserForSignIn,
+  recordSignIn,
+  type Membership,
+} from '../users/service.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { consumeRefreshToken, issueRefreshToken } from './refreshTokens.ts';
 import { clearFailures, recordFailure, secondsBlocked } from './throttle.ts';
@@ -24,7 +29,11 @@ const tokenReply = { 200: TokenReply };
 export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, context) => {
   const { db, keys, config, signInLimits } = context;
 
-  async function issueTokens(tx: Queryable, userId: string, membership: Membership): Promise<TokenReply> {
+  async function issueTokens(
+    tx: Queryable,
+    userId: string,
+    membership: Membership,
+  ): Promise<TokenReply> {
     const subject = { userId, organisationId: membership.organisationId, role: membership.role };
     return {
       token: signAccessToken(keys, subject, config.accessTokenTtlS),
@@ -73,7 +82,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
         await recordFailure(db, emailKey, signInLimits.email);
         await recordFailure(db, addressKey, signInLimits.address);
         // One message whether the e-mail is unknown or the password wrong.
-        throw new HttpError(401, ERROR_CODES.invalidCredentials, 'The e-mail address or password is incorrect');
+        throw new HttpError(
+          401,
+          ERROR_CODES.invalidCredentials,
+          'The e-mail address or password is incorrect',
+        );
       }
       await clearFailures(db, emailKey);
       return db.transaction(async (tx) => {
@@ -90,18 +103,29 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       db.transaction(async (tx) => {
         const owner = await consumeRefreshToken(tx, request.body.refreshToken);
         const membership =
-          owner && (await getMemberships(tx, owner.userId)).find((m) => m.organisationId === owner.organisationId);
+          owner &&
+          (await getMemberships(tx, owner.userId)).find(
+            (m) => m.organisationId === owner.organisationId,
+          );
         if (!owner || !membership) {
-          throw new HttpError(401, ERROR_CODES.invalidRefreshToken, 'The session has expired or was ended');
+          throw new HttpError(
+            401,
+            ERROR_CODES.invalidRefreshToken,
+            'The session has expired or was ended',
+          );
         }
         return issueTokens(tx, owner.userId, membership);
       }),
   );
 
-  app.post('/v1/auth/logout', { schema: { tags: ['auth'], body: LogoutBody } }, async (request, reply) => {
-    if (request.body.refreshToken) await consumeRefreshToken(db, request.body.refreshToken);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/v1/auth/logout',
+    { schema: { tags: ['auth'], body: LogoutBody } },
+    async (request, reply) => {
+      if (request.body.refreshToken) await consumeRefreshToken(db, request.body.refreshToken);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/v1/auth/exchange',

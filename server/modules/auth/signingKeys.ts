@@ -1,5 +1,11 @@
 // The server's own Ed25519 signing key: created once, kept in the database, shared by every process.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 
 export interface SigningKey {

@@ -21,7 +21,11 @@ export async function secondsBlocked(db: Queryable, keys: string[]): Promise<num
   return rows[0]?.wait_s ?? 0;
 }
 
-export async function recordFailure(db: Queryable, key: string, limits: ThrottleLimits): Promise<void> {
+export async function recordFailure(
+  db: Queryable,
+  key: string,
+  limits: ThrottleLimits,
+): Promise<void> {
   await db.query(
     `INSERT INTO login_throttle AS t (throttle_key, failures, window_started_at)
      VALUES ($1, 1, now())

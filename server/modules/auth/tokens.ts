@@ -39,14 +39,20 @@ export function signAccessToken(
 function parseJson(part: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Returns the claims of a well-formed, correctly signed, unexpired token; otherwise undefined. */
-export function verifyAccessToken(keys: KeyRing, token: string, now = Date.now()): AccessClaims | undefined {
+export function verifyAccessToken(
+  keys: KeyRing,
+  token: string,
+  now = Date.now(),
+): AccessClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [headerPart, claimsPart, signaturePart] = parts as [string, string, string];

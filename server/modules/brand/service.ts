@@ -10,7 +10,10 @@ interface BrandRow {
   secondary_text_colour: string;
 }
 
-export async function getBrandConfiguration(db: Queryable, organisationId: string): Promise<BrandConfiguration> {
+export async function getBrandConfiguration(
+  db: Queryable,
+  organisationId: string,
+): Promise<BrandConfiguration> {
   const rows = await db.query<BrandRow>(
     `SELECT logo_link, primary_background_colour, primary_text_colour,
             secondary_background_colour, secondary_text_colour
@@ -21,7 +24,10 @@ export async function getBrandConfiguration(db: Queryable, organisationId: strin
   if (!row) return DEFAULT_BRAND_CONFIGURATION;
   return {
     logoLink: row.logo_link,
-    primaryColour: { backgroundColour: row.primary_background_colour, textColour: row.primary_text_colour },
+    primaryColour: {
+      backgroundColour: row.primary_background_colour,
+      textColour: row.primary_text_colour,
+    },
     secondaryColour: {
       backgroundColour: row.secondary_background_colour,
       textColour: row.secondary_text_colour,

@@ -8,7 +8,9 @@ import { HttpError } from '../../httpError.ts';
 export const healthRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
     '/v1/health',
-    { schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    {
+      schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    },
     async () => {
       try {
         await db.query('SELECT 1');

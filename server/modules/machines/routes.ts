@@ -9,7 +9,13 @@ import { listMachines } from './service.ts';
 export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
     '/v1/portal/machines/list',
-    { schema: { tags: ['machines'], querystring: MachineListQuery, response: { 200: MachineListReply } } },
+    {
+      schema: {
+        tags: ['machines'],
+        querystring: MachineListQuery,
+        response: { 200: MachineListReply },
+      },
+    },
     async (request) => {
       const organisation = await getOrganisation(db, request.auth.org);
       if (!organisation) throw unauthorised('The session no longer matches an organisation');

@@ -71,8 +71,8 @@ const FILTER_CONDITIONS: Record<string, (p: string) => string> = {
   group: (p) => `"group" = ANY(${p})`,
 };
 
-// Activity metrics and last-seen come from telemetry; until a machine has any, they sort as equal.
-const SORT_EXPRESSIONS: Record<MachineSortKey, string> = {
+// Activity metrics and last-seen come from telemetry; until a machine has any, they add no order.
+const SORT_EXPRESSIONS: Record<MachineSortKey, string | undefined> = {
   name: 'lower(name)',
   assetId: 'lower("assetID")',
   category: 'lower(category)',
@@ -80,8 +80,8 @@ const SORT_EXPRESSIONS: Record<MachineSortKey, string> = {
   site: 'lower(site)',
   customer: 'lower(customer)',
   hiredStatus: '"hiredStatus"',
-  lastSeenAt: 'NULL',
-  outOfHours: 'NULL',
+  lastSeenAt: undefined,
+  outOfHours: undefined,
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -90,7 +90,17 @@ function noActivity(): ActivitySummary {
   return Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, { value: null }])) as ActivitySummary;
 }
 
-interface DbRow extends Omit<MachineRow, 'archived' | 'activitySummary' | 'sources' | 'hasActivity' | 'isLearning' | 'lastSeenAt' | 'operator' | 'location'> {
+interface DbRow extends Omit<
+  MachineRow,
+  | 'archived'
+  | 'activitySummary'
+  | 'sources'
+  | 'hasActivity'
+  | 'isLearning'
+  | 'lastSeenAt'
+  | 'operator'
+  | 'location'
+> {
   archived: Date | null;
 }
 
@@ -140,14 +150,24 @@ export async function listMachines(
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const direction = query.order === 'DESC' ? 'DESC' : 'ASC';
   const sortKey = query.sort ?? 'outOfHours';
-  const orderBy = `${SORT_EXPRESSIONS[sortKey]} ${direction} NULLS LAST, lower(name), id`;
+  const sortExpression = SORT_EXPRESSIONS[sortKey];
+  const orderBy = [
+    sortExpression && `${sortExpression} ${direction} NULLS LAST`,
+    'lower(name)',
+    'id',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const paging =
     query.perPage !== undefined
       ? `LIMIT ${query.perPage} OFFSET ${((query.page ?? 1) - 1) * query.perPage}`
       : '';
 
   const [rows, totals] = await Promise.all([
-    db.query<DbRow>(`${VISIBLE_MACHINES} SELECT * FROM rows ${where} ORDER BY ${orderBy} ${paging}`, params),
+    db.query<DbRow>(
+      `${VISIBLE_MACHINES} SELECT * FROM rows ${where} ORDER BY ${orderBy} ${paging}`,
+      params,
+    ),
     db.query<{ total: number; on_hire: number }>(
       `${VISIBLE_MACHINES} SELECT count(*) AS total, count(*) FILTER (WHERE "hiredStatus" = 'ON_HIRE') AS on_hire
          FROM rows ${where}`,

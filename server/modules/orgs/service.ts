@@ -10,7 +10,10 @@ export interface Organisation {
   timezone: string;
 }
 
-export async function getOrganisation(db: Queryable, id: string): Promise<Organisation | undefined> {
+export async function getOrganisation(
+  db: Queryable,
+  id: string,
+): Promise<Organisation | undefined> {
   const rows = await db.query<Organisation>(
     'SELECT id, name, type, timezone FROM organisation WHERE id = $1',
     [id],

@@ -17,30 +17,42 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       getOrganisation(db, organisationId),
     ]);
     const membership = memberships.find((m) => m.organisationId === organisationId);
-    if (!user || !organisation || !membership) throw unauthorised('The session no longer matches a user');
+    if (!user || !organisation || !membership)
+      throw unauthorised('The session no longer matches a user');
     return { user, memberships, organisation, membership };
   }
 
-  app.get('/v1/me', { schema: { tags: ['users'], response: { 200: MeReply } } }, async (request) => {
-    const { user, memberships, organisation, membership } = await session(request.auth.sub, request.auth.org);
-    return {
-      user: {
-        id: user.id,
-        role: membership.role,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        lastLogin: user.lastLogin?.toISOString() ?? null,
-      },
-      organisation: {
-        id: organisation.id,
-        name: organisation.name,
-        type: organisation.type,
-        rental: organisation.type !== 'end-user',
-        availableOrgs: memberships.map((m) => ({ id: m.organisationId, name: m.name, type: m.type })),
-      },
-    };
-  });
+  app.get(
+    '/v1/me',
+    { schema: { tags: ['users'], response: { 200: MeReply } } },
+    async (request) => {
+      const { user, memberships, organisation, membership } = await session(
+        request.auth.sub,
+        request.auth.org,
+      );
+      return {
+        user: {
+          id: user.id,
+          role: membership.role,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          lastLogin: user.lastLogin?.toISOString() ?? null,
+        },
+        organisation: {
+          id: organisation.id,
+          name: organisation.name,
+          type: organisation.type,
+          rental: organisation.type !== 'end-user',
+          availableOrgs: memberships.map((m) => ({
+            id: m.organisationId,
+            name: m.name,
+            type: m.type,
+          })),
+        },
+      };
+    },
+  );
 
   app.get(
     '/v1/users/settings',
@@ -54,7 +66,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       ]);
       return {
         ...settings,
-        organisations: memberships.map((m) => ({ id: m.organisationId, name: m.name, type: m.type })),
+        organisations: memberships.map((m) => ({
+          id: m.organisationId,
+          name: m.name,
+          type: m.type,
+        })),
         timezone: user.settings.timezone ?? settings.timezone,
         manufacturers,
         brandConfiguration,

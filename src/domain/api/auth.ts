@@ -41,7 +41,10 @@ export const LogoutBody = Type.Object(
 export type LogoutBody = Static<typeof LogoutBody>;
 
 export const ExchangeBody = Type.Object(
-  { organisationID: Type.String({ minLength: 1, maxLength: 64 }), token: Type.String({ minLength: 1 }) },
+  {
+    organisationID: Type.String({ minLength: 1, maxLength: 64 }),
+    token: Type.String({ minLength: 1 }),
+  },
   { additionalProperties: false },
 );
 export type ExchangeBody = Static<typeof ExchangeBody>;

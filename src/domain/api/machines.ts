@@ -5,7 +5,9 @@ import { HIRE_STATUSES } from '../constants.ts';
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A date (yyyy-MM-dd), a date-time, or 'max' for all recorded time. */
-const RangeBound = Type.String({ pattern: '^(max|\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?)$' });
+const RangeBound = Type.String({
+  pattern: '^(max|\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?)$',
+});
 
 export const MACHINE_SHOW = ['active', 'archived', 'all'] as const;
 export const MACHINE_SORT_KEYS = [
@@ -67,7 +69,10 @@ export const ACTIVITY_METRICS = [
 export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
 
 export const ActivitySummary = Type.Object(
-  Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, Metric])) as Record<ActivityMetric, typeof Metric>,
+  Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, Metric])) as Record<
+    ActivityMetric,
+    typeof Metric
+  >,
 );
 export type ActivitySummary = Static<typeof ActivitySummary>;
 

@@ -51,7 +51,9 @@ export const MODULE_KEYS = [
 ] as const;
 
 const flags = <T extends readonly string[]>(keys: T) =>
-  Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Boolean()])) as Record<T[number], Type.TBoolean>);
+  Type.Object(
+    Object.fromEntries(keys.map((k) => [k, Type.Boolean()])) as Record<T[number], Type.TBoolean>,
+  );
 
 export const UserSettingsReply = Type.Object({
   organisations: Type.Array(OrganisationSummary),

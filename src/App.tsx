@@ -1,0 +1,58 @@
+// The portal: react-admin's <Admin> with its resources, public and private routes, layout and theme.
+import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { LoginPage } from './custom-pages/login/LoginPage.tsx';
+import { LOGOUT_PATH, LogoutPage } from './custom-pages/logout/LogoutPage.tsx';
+import { NOT_FOUND_PATH, NotFoundPage } from './custom-pages/not-found/NotFoundPage.tsx';
+import type { PortalAuthProvider } from './authProvider/authProvider.ts';
+import type { PortalDataProvider } from './dataProvider/dataProvider.ts';
+import { brandTheme } from './layout/brandTheme.ts';
+import { ErrorPage } from './layout/ErrorPage.tsx';
+import { PortalLayout } from './layout/PortalLayout.tsx';
+import { PortalNotification } from './layout/PortalNotification.tsx';
+import { machines } from './resources/machines/index.ts';
+
+const theme = brandTheme();
+
+/** /machines/list is the spec's name for the list; keep its query string. */
+function MachineListAlias() {
+  const { search } = useLocation();
+  return <Navigate to={`/machines${search}`} replace />;
+}
+
+export interface AppProps {
+  authProvider: PortalAuthProvider;
+  dataProvider: PortalDataProvider;
+  i18nProvider: I18nProvider;
+}
+
+export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
+  return (
+    // Real paths, not hash routes: the spec's routes are paths and the server falls back to the app.
+    <BrowserRouter>
+      <Admin
+        title="Fleet portal"
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        loginPage={LoginPage}
+        layout={PortalLayout}
+        theme={theme}
+        error={ErrorPage}
+        notification={PortalNotification}
+        catchAll={NotFoundPage}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="machines" {...machines} />
+        <CustomRoutes noLayout>
+          <Route path={LOGOUT_PATH} element={<LogoutPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/machines/list" element={<MachineListAlias />} />
+          <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

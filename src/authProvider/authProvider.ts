@@ -1,0 +1,184 @@
+// react-admin's authProvider over /v1: two-step sign-in, refresh, 401 handling, identity and org switch.
+import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
+import type { LoginOptionsReply, TokenReply } from '../domain/api/auth.ts';
+import type { MeReply } from '../domain/api/session.ts';
+import {
+  CLIENT_ERROR_CODES,
+  type ApiClient,
+  type ApiErrorBody,
+} from '../dataProvider/apiClient.ts';
+import type { tokenStore as defaultTokenStore } from './tokenStore.ts';
+
+/** A sign-in failure the login page shows: a catalog key and its arguments. */
+export class LoginError extends Error {
+  constructor(
+    readonly messageKey: string,
+    readonly messageArgs: Record<string, string | number> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export interface PortalIdentity extends UserIdentity {
+  email: string;
+  role: MeReply['user']['role'];
+  lastLogin: string | null;
+  organisation: MeReply['organisation'];
+}
+
+export interface PortalAuthProvider extends AuthProvider {
+  loginOptions(email: string): Promise<LoginOptionsReply>;
+  switchOrganisation(organisationId: string): Promise<void>;
+  getIdentity(): Promise<PortalIdentity>;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof HttpError ? (error.body as ApiErrorBody | undefined)?.code : undefined;
+}
+
+/** Turns a failed sign-in call into the message the login page shows. */
+export function toLoginError(error: unknown): LoginError {
+  if (!(error instanceof HttpError) || error.status === 0)
+    return new LoginError('app.errors.no_response');
+  const body = error.body as ApiErrorBody | undefined;
+  if (error.status === 401) return new LoginError('app.login.invalid_credentials');
+  if (error.status === 429) {
+    return new LoginError('app.login.too_many_attempts', {
+      minutes: Math.max(1, Math.ceil((body?.retryAfterS ?? 60) / 60)),
+    });
+  }
+  // A 400 with a code: the translated code, or the server's message (spec point 8).
+  if (error.status === 400 && body?.code) {
+    return new LoginError(`app.login.codes.${body.code}`, { _: body.message ?? error.message });
+  }
+  return new LoginError('app.errors.no_response');
+}
+
+export function createAuthProvider(
+  client: ApiClient,
+  store: typeof defaultTokenStore,
+): PortalAuthProvider {
+  let identity: { token: string; promise: Promise<PortalIdentity> } | undefined;
+
+  async function fetchIdentity(): Promise<PortalIdentity> {
+    const me = await client.request<MeReply>('/v1/me');
+    return {
+      id: me.user.id,
+      fullName: `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email,
+      email: me.user.email,
+      role: me.user.role,
+      lastLogin: me.user.lastLogin,
+      organisation: me.organisation,
+    };
+  }
+
+  return {
+    async loginOptions(email) {
+      try {
+        return await client.request<LoginOptionsReply>('/v1/portal/users/loginoptions', {
+          method: 'POST',
+          body: { email },
+          authenticated: false,
+        });
+      } catch (error) {
+        throw toLoginError(error);
+      }
+    },
+
+    async login(params: { email: string; password: string }) {
+      let reply: TokenReply;
+      try {
+        reply = await client.request<TokenReply>('/v1/auth/login', {
+          method: 'POST',
+          body: { email: params.email, password: params.password },
+          authenticated: false,
+        });
+      } catch (error) {
+        throw toLoginError(error);
+      }
+      store.set(reply);
+      identity = undefined;
+    },
+
+    async logout() {
+      const session = store.get();
+      store.clear();
+      identity = undefined;
+      if (session) {
+        // Revoke the refresh token; signing out locally must not wait on, or fail with, the network.
+        await client
+          .request('/v1/auth/logout', {
+            method: 'POST',
+            body: { refreshToken: session.refreshToken },
+            authenticated: false,
+          })
+          .catch(() => undefined);
+      }
+    },
+
+    async checkAuth() {
+      if (!store.get()) throw { redirectTo: '/login', message: false };
+      // An expired token is refreshed by this first authenticated call, or the session ends.
+      try {
+        await this.getIdentity();
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) {
+          store.clear();
+          throw {
+            redirectTo: '/login',
+            message:
+              errorCode(error) === CLIENT_ERROR_CODES.sessionTimeout
+                ? 'app.auth.session_timed_out'
+                : 'app.auth.session_expired',
+          };
+        }
+        // No response: stay signed in; the screen shows the connection message.
+      }
+    },
+
+    async checkError(error: unknown) {
+      if (error instanceof HttpError && error.status === 401) {
+        store.clear();
+        identity = undefined;
+        throw {
+          redirectTo: '/login',
+          message:
+            errorCode(error) === CLIENT_ERROR_CODES.sessionTimeout
+              ? 'app.auth.session_timed_out'
+              : 'app.auth.session_expired',
+        };
+      }
+    },
+
+    getIdentity() {
+      const token = store.get()?.token ?? '';
+      if (!identity || identity.token !== token) {
+        const promise = fetchIdentity();
+        identity = { token, promise };
+        promise.catch(() => {
+          if (identity?.promise === promise) identity = undefined;
+        });
+      }
+      return identity.promise;
+    },
+
+    async getPermissions() {
+      if (!store.get()) return undefined;
+      return (await this.getIdentity()).role;
+    },
+
+    async switchOrganisation(organisationId) {
+      const session = store.get();
+      if (!session)
+        throw new HttpError('app.auth.session_expired', 401, {
+          code: CLIENT_ERROR_CODES.noSession,
+        });
+      const reply = await client.request<TokenReply>('/v1/auth/exchange', {
+        method: 'POST',
+        body: { organisationID: organisationId, token: session.token },
+      });
+      store.set(reply);
+      identity = undefined;
+    },
+  };
+}

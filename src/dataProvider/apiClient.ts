@@ -1,0 +1,154 @@
+// The one place that talks HTTP to /v1: bearer token, timeouts, token refresh and error shapes.
+import { HttpError } from 'ra-core';
+import type { ApiError } from '../domain/api/errors.ts';
+import type { TokenReply } from '../domain/api/auth.ts';
+import { LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain/constants.ts';
+import type { tokenStore as defaultTokenStore } from '../authProvider/tokenStore.ts';
+
+/** Codes the client itself puts on errors, next to the server's codes. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  sessionTimeout: 'SESSION_TIMEOUT',
+  noSession: 'NO_SESSION',
+} as const;
+
+export const NO_RESPONSE_MESSAGE = 'app.errors.no_response';
+
+/** Refresh this long before the access token expires, so a request never races its expiry. */
+const REFRESH_MARGIN_MS = 30_000;
+// Reports and maps are computed on request and get the long timeout.
+const LONG_CALL = /\/v1\/(portal\/)?(reports?|maps|admin\/reports|user\/reports)(\/|$)/;
+
+export function timeoutFor(path: string): number {
+  return LONG_CALL.test(path) ? LONG_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  /** False for sign-in calls, which carry no token. */
+  authenticated?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+/** The error body the portal reads: the server's error shape, plus Retry-After when sent. */
+export type ApiErrorBody = Partial<ApiError> & { code: string; retryAfterS?: number };
+
+export interface ApiClientDeps {
+  baseUrl?: string;
+  store: typeof defaultTokenStore;
+  getLanguage: () => string;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const { store, getLanguage, baseUrl = '', now = Date.now } = deps;
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function send<T>(path: string, options: RequestOptions, token?: string): Promise<T> {
+    const url = new URL(baseUrl + path, window.location.origin);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      // Null or empty parameters are dropped (spec point 5).
+      if (value !== undefined && value !== null && value !== '')
+        url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-language': getLanguage(),
+    };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? timeoutFor(path));
+    const cancel = () => controller.abort();
+    options.signal?.addEventListener('abort', cancel);
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      // A caller that cancelled gets its own abort back; anything else is "no response".
+      if (options.signal?.aborted) throw error;
+      throw new HttpError(NO_RESPONSE_MESSAGE, 0, { code: CLIENT_ERROR_CODES.network });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
+    }
+
+    const text = response.status === 204 ? '' : await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = { message: text };
+    }
+    if (!response.ok) {
+      const error = (body ?? {}) as Partial<ApiError>;
+      const retryAfter = Number(response.headers.get('retry-after'));
+      const errorBody: ApiErrorBody = {
+        ...error,
+        code: error.code ?? `HTTP_${response.status}`,
+        ...(retryAfter > 0 ? { retryAfterS: retryAfter } : {}),
+      };
+      throw new HttpError(error.message ?? response.statusText, response.status, errorBody);
+    }
+    return body as T;
+  }
+
+  let refreshing: Promise<boolean> | undefined;
+  /** One refresh at a time, however many requests find the token stale together. */
+  function refresh(): Promise<boolean> {
+    const session = store.get();
+    if (!session) return Promise.resolve(false);
+    refreshing ??= send<TokenReply>('/v1/auth/refresh', {
+      method: 'POST',
+      body: { refreshToken: session.refreshToken },
+    })
+      .then((reply) => {
+        store.set(reply, now());
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 0) throw error;
+        store.clear();
+        return false;
+      })
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
+  }
+
+  return {
+    async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+      if (options.authenticated === false) return send<T>(path, options);
+      let session = store.get();
+      if (!session) {
+        throw new HttpError('app.auth.session_expired', 401, {
+          code: CLIENT_ERROR_CODES.noSession,
+        });
+      }
+      if (session.expiresAt - now() < REFRESH_MARGIN_MS) {
+        if (!(await refresh())) {
+          throw new HttpError('app.auth.session_timed_out', 401, {
+            code: CLIENT_ERROR_CODES.sessionTimeout,
+          });
+        }
+        session = store.get();
+      }
+      return send<T>(path, options, session?.token);
+    },
+  };
+}

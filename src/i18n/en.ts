@@ -1,0 +1,104 @@
+// English: react-admin's own messages plus the portal's; the layer under every other language.
+import englishMessages from 'ra-language-english';
+import type { Catalog } from './catalog.ts';
+
+export const en = {
+  ...englishMessages,
+  resources: {
+    machines: {
+      name: 'Machine |||| Machines',
+      fields: {
+        name: 'Name',
+        assetId: 'Asset ID',
+        category: 'Category',
+        type: 'Type',
+        site: 'Site',
+        customer: 'Customer',
+        hiredStatus: 'Hire status',
+        lastSeenAt: 'Last seen',
+        contractNumber: 'Contract',
+        oem: 'OEM',
+      },
+    },
+  },
+  app: {
+    name: 'Fleet portal',
+    login: {
+      title: 'Sign in',
+      subtitle: 'Machines, activity, fuel and emissions across your fleet',
+      email: 'E-mail address',
+      password: 'Password',
+      continue: 'Continue',
+      sign_in: 'Sign in',
+      back: 'Use another e-mail address',
+      signing_in_as: 'Signing in as %{email}',
+      checking: 'Checking…',
+      invalid_credentials: 'The e-mail address or password is incorrect.',
+      too_many_attempts: 'Too many failed sign-ins. Please try again in %{minutes} minutes.',
+      sso_required:
+        'Your organisation signs in through %{provider} (%{type}). Single sign-on is not enabled on this server yet; please contact your administrator.',
+      codes: {
+        VALIDATION: 'Please enter a valid e-mail address.',
+        TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes and try again.',
+      },
+    },
+    auth: {
+      session_expired: 'Your session has expired. Please log in again.',
+      session_timed_out: 'Unfortunately, your session has timed out, please log in.',
+      signing_out: 'Signing out…',
+    },
+    errors: {
+      no_response:
+        "We couldn't connect to the product, please check your internet connection and try again. If problem persists, please contact support",
+      speed_bump: 'We have hit a speed bump!',
+      reload: 'Click here to reload the page',
+      page_load: 'There was an error loading the page, please check your connection and try again',
+      retry: 'Retry',
+      machines:
+        'Something went wrong fetching your machines, please try again later. If problem persists, please contact support',
+    },
+    connectivity: {
+      online: 'Online',
+      offline: 'Offline',
+    },
+    menu: {
+      language: 'Language',
+      organisation: 'Organisation',
+      switch_organisation: 'Switch to %{name}',
+    },
+    not_found: {
+      title: 'Page not found',
+      message: 'The page you asked for does not exist, or it has moved.',
+      home: 'Go to the machines',
+    },
+    machines: {
+      search: 'Search machines',
+      show: {
+        label: 'Show',
+        active: 'In the fleet',
+        archived: 'Archived',
+        all: 'All',
+      },
+      summary: {
+        machines: 'Machines',
+        on_hire: 'On hire',
+        with_activity: 'Reporting activity',
+      },
+      hire_status: {
+        ON_HIRE: 'On hire',
+        OFF_HIRE: 'Off hire',
+      },
+      never_seen: 'No data yet',
+      no_telemetry:
+        'No device has reported for these machines yet. Hours, fuel and emissions appear here once their trackers send data.',
+      breakdown: 'Broken down',
+      archived: 'Archived',
+    },
+    embedded: {
+      sign_in: 'Sign in to the fleet portal to see your machines here.',
+      open_portal: 'Open the portal',
+    },
+  },
+};
+
+export type AppCatalog = Catalog<typeof en>;

@@ -1,0 +1,17 @@
+// The generic error screen of spec point 2, shown when a screen throws.
+import { Box, Link, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+export function ErrorPage() {
+  const translate = useTranslate();
+  return (
+    <Box role="alert" sx={{ p: 4, textAlign: 'center' }}>
+      <Typography variant="h5" gutterBottom>
+        {translate('app.errors.speed_bump')}
+      </Typography>
+      <Link component="button" variant="body1" onClick={() => window.location.reload()}>
+        {translate('app.errors.reload')}
+      </Link>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+// The layout of every signed-in screen, themed with the organisation's brand colours.
+import { useMemo, type ReactNode } from 'react';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { Layout } from 'react-admin';
+import { useUserSettings } from '../settings/useUserSettings.ts';
+import { brandTheme } from './brandTheme.ts';
+import { PortalAppBar } from './PortalAppBar.tsx';
+
+export function PortalLayout({ children }: { children: ReactNode }) {
+  const { data: settings } = useUserSettings();
+  const theme = useMemo(() => createTheme(brandTheme(settings?.brandConfiguration)), [settings]);
+  return (
+    <ThemeProvider theme={theme}>
+      <Layout appBar={PortalAppBar}>{children}</Layout>
+    </ThemeProvider>
+  );
+}

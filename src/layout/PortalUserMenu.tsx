@@ -1,0 +1,73 @@
+// The user menu: who is signed in, a switch to each other organisation they belong to, and sign-out.
+import { Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import {
+  Logout,
+  UserMenu,
+  useAuthProvider,
+  useGetIdentity,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import type { PortalAuthProvider, PortalIdentity } from '../authProvider/authProvider.ts';
+
+function OrganisationSwitch({ identity }: { identity: PortalIdentity }) {
+  const authProvider = useAuthProvider<PortalAuthProvider>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const others = identity.organisation.availableOrgs.filter(
+    (org) => org.id !== identity.organisation.id,
+  );
+  if (others.length === 0 || !authProvider) return null;
+  const switchTo = async (organisationId: string) => {
+    try {
+      await authProvider.switchOrganisation(organisationId);
+      // A full reload drops every cached answer of the previous organisation.
+      window.location.assign('/');
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'app.errors.no_response', { type: 'error' });
+    }
+  };
+  return (
+    <>
+      {others.map((org) => (
+        <MenuItem
+          key={org.id}
+          onClick={() => void switchTo(org.id)}
+          data-testid={`switch-org-${org.id}`}
+        >
+          <ListItemIcon>
+            <SwapHoriz fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>
+            {translate('app.menu.switch_organisation', { name: org.name })}
+          </ListItemText>
+        </MenuItem>
+      ))}
+      <Divider />
+    </>
+  );
+}
+
+export function PortalUserMenu() {
+  const { identity } = useGetIdentity();
+  const portalIdentity = identity as PortalIdentity | undefined;
+  return (
+    <UserMenu>
+      {portalIdentity && (
+        <MenuItem
+          disabled
+          sx={{ opacity: '1 !important', flexDirection: 'column', alignItems: 'flex-start' }}
+        >
+          <Typography variant="body2">{portalIdentity.email}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {portalIdentity.organisation.name}
+          </Typography>
+        </MenuItem>
+      )}
+      {portalIdentity && <Divider />}
+      {portalIdentity && <OrganisationSwitch identity={portalIdentity} />}
+      <Logout />
+    </UserMenu>
+  );
+}

@@ -1,0 +1,87 @@
+// A screen loaded on demand: retried 10 times at 500 ms, then a 15 s notice and an inline Retry.
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { Alert, Box, Button } from '@mui/material';
+import { Loading, useNotify, useTranslate } from 'react-admin';
+import { LAZY_LOAD_ERROR_NOTICE_MS } from '../domain/constants.ts';
+import { notifyTimeout } from '../layout/notifyOptions.ts';
+import { retryImport } from './retryImport.ts';
+
+class LoadBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  useEffect(() => {
+    notify(
+      <Alert
+        severity="error"
+        variant="filled"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {translate('app.errors.retry')}
+          </Button>
+        }
+      >
+        {translate('app.errors.page_load')}
+      </Alert>,
+      notifyTimeout(LAZY_LOAD_ERROR_NOTICE_MS),
+    );
+  }, [notify, onRetry, translate]);
+  return (
+    <Box sx={{ p: 3 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {translate('app.errors.retry')}
+          </Button>
+        }
+      >
+        {translate('app.errors.page_load')}
+      </Alert>
+    </Box>
+  );
+}
+
+export function lazyScreen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> {
+  const makeScreen = () => lazy(() => retryImport(load));
+  // Replaced on Retry: React caches a rejected import for the life of a lazy component.
+  let Screen = makeScreen();
+  function LazyScreen(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const retry = useCallback(() => {
+      Screen = makeScreen();
+      setAttempt((n) => n + 1);
+    }, []);
+    return (
+      <LoadBoundary key={attempt} fallback={<LoadFailed onRetry={retry} />}>
+        <Suspense fallback={<Loading />}>
+          <Screen {...props} />
+        </Suspense>
+      </LoadBoundary>
+    );
+  }
+  return LazyScreen;
+}

@@ -1,0 +1,60 @@
+// The figures above the machine list, from the list call's summary; honest about missing telemetry.
+import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { useListContext, useLocaleState, useTranslate } from 'react-admin';
+import type { MachineListSummary } from '../../domain/api/machines.ts';
+import { formatNumber } from '../../domain/format.ts';
+
+function Figure({
+  label,
+  value,
+  language,
+}: {
+  label: string;
+  value: number | null;
+  language: string;
+}) {
+  return (
+    <Card variant="outlined" sx={{ flex: '1 1 160px' }}>
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5">{value === null ? '–' : formatNumber(value, language)}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function MachineSummary() {
+  const { meta, total } = useListContext();
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const summary = (meta as { summary?: MachineListSummary } | undefined)?.summary;
+  if (!summary) return null;
+  return (
+    <Box sx={{ px: 2, pt: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }} data-testid="machine-summary">
+        <Figure
+          label={translate('app.machines.summary.machines')}
+          value={summary.numberOfMachines.value}
+          language={language}
+        />
+        <Figure
+          label={translate('app.machines.summary.on_hire')}
+          value={summary.onHire.value}
+          language={language}
+        />
+        <Figure
+          label={translate('app.machines.summary.with_activity')}
+          value={summary.withActivity.value}
+          language={language}
+        />
+      </Box>
+      {summary.withActivity.value === 0 && (total ?? 0) > 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('app.machines.no_telemetry')}
+        </Alert>
+      )}
+    </Box>
+  );
+}
