@@ -1,0 +1,57 @@
+// The databases the server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open.ts';
+
+export interface TestDatabase {
+  kind: 'pglite' | 'postgres';
+  /** A fresh, migrated, empty database; closing it drops it. */
+  open(): Promise<{ db: Database; close(): Promise<void> }>;
+}
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+if (process.env.CI === 'true' && !testDatabaseUrl) {
+  throw new Error(
+    'CI=true requires TEST_DATABASE_URL: the PostgreSQL suite must not skip itself in CI',
+  );
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const pglite: TestDatabase = {
+  kind: 'pglite',
+  async open() {
+    const db = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    return { db, close: () => db.close() };
+  },
+};
+
+const postgres: TestDatabase = {
+  kind: 'postgres',
+  async open() {
+    const name = `fleet_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(testDatabaseUrl ?? '');
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
+    return {
+      db,
+      async close() {
+        await db.close();
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  },
+};
+
+export const testDatabases: TestDatabase[] = testDatabaseUrl ? [pglite, postgres] : [pglite];

@@ -1,0 +1,94 @@
+// Starts the real app on 127.0.0.1 over a fresh database with the demo seed, for HTTP tests.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import type { TestDatabase } from './databases.ts';
+
+export const DEMO_PASSWORD = 'Demo-portal-1';
+export const DEMO_ADMIN = 'admin@demo.example';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  database: TestDatabase,
+  options: {
+    env?: Record<string, string>;
+    signInLimits?: AppOptions['signInLimits'];
+    seed?: boolean;
+  } = {},
+): Promise<TestServer> {
+  const { db, close } = await database.open();
+  const config = loadConfig({ WEB_DIR: '', LOG_LEVEL: 'silent', ...options.env });
+  if (options.seed !== false)
+    await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
+  const app = await buildApp({ config, db, logger: false, signInLimits: options.signInLimits });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await close();
+    },
+  };
+}
+
+export interface JsonReply<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** One HTTP call with an optional JSON body and bearer token. */
+export async function call<T = Record<string, unknown>>(
+  server: Pick<TestServer, 'url'>,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; rawBody?: string } = {},
+): Promise<JsonReply<T>> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined || options.rawBody !== undefined)
+    headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body:
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as T,
+  };
+}
+
+export async function signIn(
+  server: Pick<TestServer, 'url'>,
+  email = DEMO_ADMIN,
+  password = DEMO_PASSWORD,
+) {
+  const reply = await call<{ token: string; refreshToken: string; expiresIn: number }>(
+    server,
+    'POST',
+    '/v1/auth/login',
+    {
+      body: { email, password },
+    },
+  );
+  if (reply.status !== 200) throw new Error(`sign-in as ${email} failed with ${reply.status}`);
+  return reply.body;
+}
