@@ -117,29 +117,14 @@ export function createAuthProvider(
     },
 
     async checkAuth() {
+      // Local and cheap: react-admin asks this again before showing a checkError message, and an
+      // expired or revoked token is found by the next call, which refreshes it or ends the session.
       if (!store.get()) throw { redirectTo: '/login', message: false };
-      // An expired token is refreshed by this first authenticated call, or the session ends.
-      try {
-        await this.getIdentity();
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 401) {
-          store.clear();
-          throw {
-            redirectTo: '/login',
-            message:
-              errorCode(error) === CLIENT_ERROR_CODES.sessionTimeout
-                ? 'app.auth.session_timed_out'
-                : 'app.auth.session_expired',
-          };
-        }
-        // No response: stay signed in; the screen shows the connection message.
-      }
     },
 
     async checkError(error: unknown) {
       if (error instanceof HttpError && error.status === 401) {
-        store.clear();
-        identity = undefined;
+        // react-admin signs out next, which clears the tokens; clearing them here would hide the message.
         throw {
           redirectTo: '/login',
           message:

@@ -108,10 +108,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   let refreshing: Promise<boolean> | undefined;
+  // A refresh token the server refused is not offered again; sign-out then clears the session.
+  let refusedRefreshToken: string | undefined;
   /** One refresh at a time, however many requests find the token stale together. */
   function refresh(): Promise<boolean> {
     const session = store.get();
-    if (!session) return Promise.resolve(false);
+    if (!session || session.refreshToken === refusedRefreshToken) return Promise.resolve(false);
     refreshing ??= send<TokenReply>('/v1/auth/refresh', {
       method: 'POST',
       body: { refreshToken: session.refreshToken },
@@ -122,7 +124,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       })
       .catch((error: unknown) => {
         if (error instanceof HttpError && error.status === 0) throw error;
-        store.clear();
+        refusedRefreshToken = session.refreshToken;
         return false;
       })
       .finally(() => {

@@ -1,0 +1,49 @@
+// Configuration: defaults, and a clear message naming the variable for each bad value.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://127.0.0.1:8080',
+      logLevel: 'info',
+      demoData: true,
+      demoAdminEmail: 'admin@demo.example',
+      demoPassword: 'Demo-portal-1',
+    });
+    expect(config.accessTokenTtlS).toBeLessThanOrEqual(3600);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ DEMO_DATA: 'maybe' }, /DEMO_DATA/],
+    [{ DEMO_PASSWORD: 'short' }, /DEMO_PASSWORD/],
+    [{ ACCESS_TOKEN_TTL_S: '7200' }, /ACCESS_TOKEN_TTL_S/],
+  ])('rejects %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads switches and a PostgreSQL URL', () => {
+    const config = loadConfig({
+      DEMO_DATA: 'false',
+      DATABASE_URL: 'postgres://u@h/db',
+      HOST: '0.0.0.0',
+      PORT: '9000',
+    });
+    expect(config.demoData).toBe(false);
+    expect(config.databaseUrl).toBe('postgres://u@h/db');
+    expect(config.publicUrl).toBe('http://localhost:9000');
+  });
+});

@@ -1,0 +1,158 @@
+// Renders the real portal (real providers, real App) against an API mocked with msw.
+import { render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { App } from '../../src/App.tsx';
+import { tokenStore } from '../../src/authProvider/tokenStore.ts';
+import type { MachineListReply, MachineRow } from '../../src/domain/api/machines.ts';
+import { ACTIVITY_METRICS } from '../../src/domain/api/machines.ts';
+import type { MeReply, UserSettingsReply } from '../../src/domain/api/session.ts';
+import { DEFAULT_BRAND_CONFIGURATION } from '../../src/domain/brand.ts';
+import { createI18nProvider, loadMessages } from '../../src/i18n/i18nProvider.ts';
+import { LANGUAGES, readLanguage } from '../../src/i18n/languages.ts';
+import { createProviders } from '../../src/providers.ts';
+
+export const me: MeReply = {
+  user: {
+    id: 'u1',
+    role: 'admin',
+    email: 'admin@demo.example',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    lastLogin: null,
+  },
+  organisation: {
+    id: 'o1',
+    name: 'Northbank Plant Hire',
+    type: 'rental',
+    rental: true,
+    availableOrgs: [{ id: 'o1', name: 'Northbank Plant Hire', type: 'rental' }],
+  },
+};
+
+export const settings: UserSettingsReply = {
+  organisations: me.organisation.availableOrgs,
+  navigation: { sites: true, routes: true, shifts: true, gateways: true, sensors: true },
+  modules: {
+    fuel: true,
+    co2: true,
+    billing: true,
+    tips: false,
+    workCycle: false,
+    documents: true,
+    npa: false,
+    equipmentBreakdown: true,
+    machineAdditionalInformation: true,
+    operatorAvailability: false,
+    geofences: true,
+    notifications: true,
+    speed: true,
+    active: true,
+  },
+  properties: { machineName: 'name' },
+  hireStatuses: { hired: ['ON_HIRE'] },
+  timezone: 'Europe/London',
+  mandatoryFields: [],
+  subscriptions: { enabled: false, subscriptions: [] },
+  materials: [],
+  manufacturers: ['JCB'],
+  dealerId: null,
+  brandConfiguration: DEFAULT_BRAND_CONFIGURATION,
+};
+
+export function machineRow(overrides: Partial<MachineRow>): MachineRow {
+  return {
+    id: 'm1',
+    name: 'JCB 3CX Sitemaster',
+    assetID: 'NPH-0001',
+    sources: [],
+    hasActivity: false,
+    isLearning: false,
+    lastSeenAt: null,
+    imageUrl: null,
+    type: 'Backhoe loader',
+    category: 'Loader',
+    hiredStatus: 'ON_HIRE',
+    customer: 'Harrow Civil Engineering',
+    site: 'Brent Cross Viaduct',
+    oem: 'JCB',
+    group: null,
+    manufacturingYear: 2021,
+    ownershipType: 'Owned',
+    owner: 'Northbank Plant Hire',
+    note: null,
+    contractNumber: 'C-1',
+    hourMeter: null,
+    archived: null,
+    breakdown: false,
+    operator: null,
+    location: null,
+    activitySummary: Object.fromEntries(
+      ACTIVITY_METRICS.map((m) => [m, { value: null }]),
+    ) as MachineRow['activitySummary'],
+    ...overrides,
+  };
+}
+
+export const machineList: MachineListReply = {
+  machines: [
+    machineRow({}),
+    machineRow({
+      id: 'm2',
+      name: 'Bomag BW 120 AD-5',
+      assetID: 'NPH-0002',
+      hiredStatus: 'OFF_HIRE',
+      customer: null,
+    }),
+  ],
+  total: 2,
+  summary: {
+    numberOfMachines: { value: 2 },
+    onHire: { value: 1 },
+    withActivity: { value: 0 },
+    activeHours: { value: null },
+    idleHours: { value: null },
+    offHours: { value: null },
+    totalHours: { value: null },
+    outOfHours: { value: null },
+    rentalUtilisation: { value: null },
+  },
+};
+
+export const PASSWORD = 'right-password';
+
+/** Handlers for a healthy API; tests override single calls with server.use(). */
+export const handlers = [
+  http.post('*/v1/portal/users/loginoptions', () => HttpResponse.json({})),
+  http.post('*/v1/auth/login', async ({ request }) => {
+    const body = (await request.json()) as { password: string };
+    if (body.password !== PASSWORD) {
+      return HttpResponse.json(
+        { statusCode: 401, code: 'INVALID_CREDENTIALS', error: 'Unauthorized', message: 'nope' },
+        { status: 401 },
+      );
+    }
+    return HttpResponse.json({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: 900 });
+  }),
+  http.post('*/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
+  http.get('*/v1/me', () => HttpResponse.json(me)),
+  http.get('*/v1/users/settings', () => HttpResponse.json(settings)),
+  http.get('*/v1/portal/machines/list', () => HttpResponse.json(machineList)),
+];
+
+export const api = setupServer(...handlers);
+
+export function signedIn(expiresInS = 900): void {
+  tokenStore.set({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: expiresInS });
+}
+
+export async function renderPortal(path = '/') {
+  window.history.replaceState(null, '', path);
+  const locale = readLanguage(document.cookie, LANGUAGES);
+  await loadMessages(locale);
+  const i18nProvider = createI18nProvider(locale, LANGUAGES);
+  const { authProvider, dataProvider } = createProviders(i18nProvider);
+  return render(
+    <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} />,
+  );
+}
