@@ -1,0 +1,161 @@
+// End to end: the real server on a temporary data folder, driven in headless Chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = path.resolve('test-results/e2e');
+const browserAvailable = existsSync(CHROMIUM);
+
+if (process.env.CI === 'true' && !browserAvailable) {
+  throw new Error(
+    `CI=true requires Chromium at ${CHROMIUM}: the browser suite must not skip itself in CI`,
+  );
+}
+if (!existsSync('dist/web/index.html')) {
+  throw new Error('The portal is not built: run `npm run test:e2e`, which builds it first');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  server: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const reply = await fetch(`${url}/v1/health`);
+      if (reply.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+describe.skipIf(!browserAvailable)('portal in a browser', () => {
+  let server: ChildProcess;
+  let dataDir: string;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+  let serverOutput = '';
+
+  const shot = (name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'fleet-e2e-'));
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
+    await waitForHealth(url, server, () => serverOutput);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints the URL and the demo sign-in on start', () => {
+    expect(serverOutput).toContain(`Fleet portal is running at ${url}`);
+    expect(serverOutput).toContain('Demo sign-in: admin@demo.example / Demo-portal-1');
+  });
+
+  it('signs the demo admin in through the two login steps and lists the machines', async () => {
+    await page.goto(`${url}/`);
+    await page.getByLabel(/E-mail address/).waitFor();
+    await shot('01-login-email');
+    await page.getByLabel(/E-mail address/).fill('admin@demo.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/Password/).fill('Demo-portal-1');
+    await shot('02-login-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByText('Atlas Copco HiLight V5+').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/machines');
+    await expect(page.getByTestId('machine-summary').textContent()).resolves.toContain('41');
+    await expect(page.getByText('Brent Cross Viaduct').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('connectivity').textContent()).resolves.toBe('Online');
+    await shot('03-machine-list');
+  });
+
+  it('switches to German, keeps it across a reload, and switches back', async () => {
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.getByText('Inventarnummer').waitFor();
+    await shot('04-machine-list-de');
+
+    await page.reload();
+    await page.getByText('Inventarnummer').waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: /Deutsch/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByText('Asset ID').waitFor();
+  });
+
+  it('signs out to the login page', async () => {
+    await page.getByRole('button', { name: /Profile|Alex Morgan/ }).click();
+    await page.getByRole('menuitem', { name: /Logout/ }).click();
+    await page.getByLabel(/E-mail address/).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const stored = await page.evaluate(() => localStorage.getItem('fleet-portal.session'));
+    expect(stored).toBeNull();
+    // The machine list now sends the browser back to sign in.
+    await page.goto(`${url}/machines`);
+    await page.getByLabel(/E-mail address/).waitFor();
+    await shot('05-signed-out');
+  });
+});
