@@ -47,6 +47,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,

@@ -1,5 +1,6 @@
 // Builds the Fastify application from its plugins and route modules, without listening (testable).
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
@@ -45,6 +46,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  // gzip or brotli for the portal's scripts and for large JSON lists, as the browser accepts.
+  await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 
   const context: ServerContext = {

@@ -17,7 +17,9 @@ if (process.env.CI === 'true' && !browserAvailable) {
   );
 }
 if (!existsSync('dist/web/index.html')) {
-  throw new Error('The portal is not built: run `npm run test:e2e`, which builds it first');
+  throw new Error(
+    'The portal is not built: the e2e global setup builds it; run the e2e project through vitest',
+  );
 }
 
 function freePort(): Promise<number> {
