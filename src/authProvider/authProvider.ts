@@ -147,11 +147,6 @@ export function createAuthProvider(
       return identity.promise;
     },
 
-    async getPermissions() {
-      if (!store.get()) return undefined;
-      return (await this.getIdentity()).role;
-    },
-
     async switchOrganisation(organisationId) {
       const session = store.get();
       if (!session)

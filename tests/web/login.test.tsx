@@ -94,6 +94,22 @@ describe('login', () => {
 });
 
 describe('session', () => {
+  it('sends a signed-out visitor of a protected page to the login page, signing out once', async () => {
+    let logouts = 0;
+    await renderPortal('/machines', (authProvider) => {
+      const logout = authProvider.logout.bind(authProvider);
+      authProvider.logout = (params) => {
+        logouts++;
+        return logout(params);
+      };
+    });
+    expect(await emailField()).toBeInTheDocument();
+    // Give a redirect loop the chance to show itself before counting.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(logouts).toBe(1);
+    expect(window.location.pathname).toBe('/login');
+  });
+
   it('ends the session on a 401 with the expired message', async () => {
     signedIn();
     api.use(

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { App } from '../../src/App.tsx';
+import type { PortalAuthProvider } from '../../src/authProvider/authProvider.ts';
 import { tokenStore } from '../../src/authProvider/tokenStore.ts';
 import type { MachineListReply, MachineRow } from '../../src/domain/api/machines.ts';
 import { ACTIVITY_METRICS } from '../../src/domain/api/machines.ts';
@@ -146,12 +147,17 @@ export function signedIn(expiresInS = 900): void {
   tokenStore.set({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: expiresInS });
 }
 
-export async function renderPortal(path = '/') {
+/** `instrument` may wrap the real authProvider's methods, to count calls. */
+export async function renderPortal(
+  path = '/',
+  instrument?: (authProvider: PortalAuthProvider) => void,
+) {
   window.history.replaceState(null, '', path);
   const locale = readLanguage(document.cookie, LANGUAGES);
   await loadMessages(locale);
   const i18nProvider = createI18nProvider(locale, LANGUAGES);
   const { authProvider, dataProvider } = createProviders(i18nProvider);
+  instrument?.(authProvider);
   return render(
     <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} />,
   );
