@@ -98,16 +98,13 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
         '--no-first-run',
       ],
     });
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    if (server && server.exitCode === null) server.kill('SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -148,6 +145,23 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByText('Asset ID').waitFor();
   });
 
+  it('shows the machine list in the embedded view', async () => {
+    // A page of the same browser context shares the portal's stored session.
+    const embedded = await page.context().newPage();
+    await embedded.goto(`${url}/embedded`);
+    await embedded.getByText('Atlas Copco HiLight V5+').waitFor({ timeout: 30_000 });
+    await embedded.screenshot({ path: path.join(SCREENSHOTS, '05-embedded.png') });
+    await embedded.close();
+  });
+
+  it("switches to the user's other organisation and lists its machines", async () => {
+    await page.getByRole('button', { name: /Profile|Alex Morgan/ }).click();
+    await page.getByRole('menuitem', { name: 'Switch to Meridian Build Group' }).click();
+    await page.getByText('MBG-210').waitFor({ timeout: 30_000 });
+    await expect(page.getByText('NPH-1241').count()).resolves.toBe(0);
+    await shot('06-other-organisation');
+  });
+
   it('signs out to the login page', async () => {
     await page.getByRole('button', { name: /Profile|Alex Morgan/ }).click();
     await page.getByRole('menuitem', { name: /Logout/ }).click();
@@ -158,6 +172,14 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     // The machine list now sends the browser back to sign in.
     await page.goto(`${url}/machines`);
     await page.getByLabel(/E-mail address/).waitFor();
-    await shot('05-signed-out');
+    await shot('07-signed-out');
+  });
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) =>
+      server.once('exit', (code) => resolve(code)),
+    );
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });
