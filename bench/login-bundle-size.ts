@@ -2,10 +2,10 @@
 // Run with `npm run bench:bundle` (it builds the portal first).
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
+import { launchChromium } from '../tests/support/chromium.ts';
 
 const TARGET_GZIP_KB = 350;
 
@@ -14,16 +14,7 @@ const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, lo
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
 const scripts = new Map<string, Buffer>();
 page.on('response', async (response) => {

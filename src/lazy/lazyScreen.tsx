@@ -28,45 +28,44 @@ class LoadBoundary extends Component<
   }
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** The page-load failure text with a Retry action, in the notice and in place of the screen. */
+function RetryAlert({ onRetry, variant }: { onRetry: () => void; variant?: 'filled' }) {
   const translate = useTranslate();
+  return (
+    <Alert
+      severity="error"
+      variant={variant}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {translate('app.errors.retry')}
+        </Button>
+      }
+    >
+      {translate('app.errors.page_load')}
+    </Alert>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const notify = useNotify();
   useEffect(() => {
     notify(
-      <Alert
-        severity="error"
-        variant="filled"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {translate('app.errors.retry')}
-          </Button>
-        }
-      >
-        {translate('app.errors.page_load')}
-      </Alert>,
+      <RetryAlert onRetry={onRetry} variant="filled" />,
       notifyTimeout(LAZY_LOAD_ERROR_NOTICE_MS),
     );
-  }, [notify, onRetry, translate]);
+  }, [notify, onRetry]);
   return (
     <Box sx={{ p: 3 }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {translate('app.errors.retry')}
-          </Button>
-        }
-      >
-        {translate('app.errors.page_load')}
-      </Alert>
+      <RetryAlert onRetry={onRetry} />
     </Box>
   );
 }
 
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  retry: { retries?: number; intervalMs?: number } = {},
 ): ComponentType<P> {
-  const makeScreen = () => lazy(() => retryImport(load));
+  const makeScreen = () => lazy(() => retryImport(load, retry.retries, retry.intervalMs));
   // Replaced on Retry: React caches a rejected import for the life of a lazy component.
   let Screen = makeScreen();
   function LazyScreen(props: P) {

@@ -5,8 +5,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export async function retryImport<T>(
   load: () => Promise<T>,
-  retries = LAZY_LOAD_RETRIES,
-  intervalMs = LAZY_LOAD_RETRY_INTERVAL_MS,
+  retries: number = LAZY_LOAD_RETRIES,
+  intervalMs: number = LAZY_LOAD_RETRY_INTERVAL_MS,
   wait: (ms: number) => Promise<void> = sleep,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {

@@ -4,16 +4,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, launchChromium } from '../support/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.resolve('test-results/e2e');
-const browserAvailable = existsSync(CHROMIUM);
+const browserAvailable = existsSync(CHROMIUM_PATH);
 
 if (process.env.CI === 'true' && !browserAvailable) {
   throw new Error(
-    `CI=true requires Chromium at ${CHROMIUM}: the browser suite must not skip itself in CI`,
+    `CI=true requires Chromium at ${CHROMIUM_PATH}: the browser suite must not skip itself in CI`,
   );
 }
 if (!existsSync('dist/web/index.html')) {
@@ -87,17 +87,7 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
     await waitForHealth(url, server, () => serverOutput);
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
   });
