@@ -9,6 +9,8 @@ import {
 } from '../dataProvider/apiClient.ts';
 import type { tokenStore as defaultTokenStore } from './tokenStore.ts';
 
+const LOGOUT_TIMEOUT_MS = 5_000;
+
 /** A sign-in failure the login page shows: a catalog key and its arguments. */
 export class LoginError extends Error {
   constructor(
@@ -105,12 +107,13 @@ export function createAuthProvider(
       store.clear();
       identity = undefined;
       if (session) {
-        // Revoke the refresh token; signing out locally must not wait on, or fail with, the network.
+        // Revoke the refresh token; offline, signing out still ends within a few seconds, locally.
         await client
           .request('/v1/auth/logout', {
             method: 'POST',
             body: { refreshToken: session.refreshToken },
             authenticated: false,
+            timeoutMs: LOGOUT_TIMEOUT_MS,
           })
           .catch(() => undefined);
       }
