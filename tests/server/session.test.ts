@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { MeReply, UserSettingsReply } from '../../src/domain/api/session.ts';
 import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import {
+  call,
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from '../support/testServer.ts';
 
 describe.each(testDatabases)('session on $kind', (database) => {
   let server: TestServer;
@@ -71,5 +79,15 @@ describe.each(testDatabases)('session on $kind', (database) => {
     expect(settings.timezone).toBe('Europe/Amsterdam');
     // An end user hires in; it does not run gateways.
     expect(settings.navigation.gateways).toBe(false);
+  });
+
+  it('seeds the demo only into an empty database', async () => {
+    const count = async () =>
+      (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM machine'))[0]?.n;
+    expect(await count()).toBe(50);
+    expect(
+      await seedDemoIfEmpty(server.db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD }),
+    ).toBe(false);
+    expect(await count()).toBe(50);
   });
 });
