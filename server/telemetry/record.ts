@@ -36,8 +36,22 @@ export interface TelemetryRecord {
   /** OEM feeds: cumulative operating and idle hours. */
   operatingHoursH: number | null;
   idleHoursH: number | null;
-  /** Every raw value the device sent, by its own id, including the ones mapped above. */
-  io: Record<string, number | string>;
+  /**
+   * Every raw value the device sent, including the ones mapped above, as parallel lists of ids and
+   * values: appending to two arrays is several times cheaper than filling a sparse object per record.
+   */
+  ioIds: (number | string)[];
+  ioValues: (number | string)[];
+}
+
+/** The raw values as one object, id to value, for storage and display. */
+export function rawIo(
+  record: Pick<TelemetryRecord, 'ioIds' | 'ioValues'>,
+): Record<string, number | string> {
+  const io: Record<string, number | string> = {};
+  for (let i = 0; i < record.ioIds.length; i++)
+    io[record.ioIds[i] as number] = record.ioValues[i] as number;
+  return io;
 }
 
 /** A record with every value absent; adapters fill in what their protocol carries. */
@@ -76,6 +90,7 @@ export function emptyRecord(
     temperatureC: null,
     operatingHoursH: null,
     idleHoursH: null,
-    io: {},
+    ioIds: [],
+    ioValues: [],
   };
 }

@@ -10,6 +10,7 @@ import {
   type AvlRecordInput,
 } from '../../../server/telemetry/adapters/teltonika/encode.ts';
 import { IO } from '../../../server/telemetry/adapters/teltonika/ioElements.ts';
+import { emptyRecord, rawIo } from '../../../server/telemetry/record.ts';
 import {
   TeltonikaTcpFramer,
   recordCountAck,
@@ -35,7 +36,7 @@ describe('Teltonika AVL decoding', () => {
     expect(crc16Ibm(packet, start, end)).toBe(packet.readUInt32BE(end));
     const [record] = decodeAvlData(packet, start, end, IMEI, 0);
     expect(record?.deviceTimeMs).toBe(Date.UTC(2019, 5, 10, 10, 4, 46));
-    expect(record?.io).toEqual({ 21: 3, 1: 1, 66: 24079, 241: 24602, 78: 0 });
+    expect(record && rawIo(record)).toEqual({ 21: 3, 1: 1, 66: 24079, 241: 24602, 78: 0 });
     expect(record?.digitalInputs).toBe(1);
     expect(record?.externalVoltageV).toBeCloseTo(24.079);
   });
@@ -45,7 +46,7 @@ describe('Teltonika AVL decoding', () => {
     const [start, end] = dataField(packet);
     expect(crc16Ibm(packet, start, end)).toBe(packet.readUInt32BE(end));
     const [record] = decodeAvlData(packet, start, end, IMEI, 0);
-    expect(record?.io).toEqual({ 1: 1, 17: 29, 16: 22_949_000, 11: 893_700_218, 14: 500_686_954 });
+    expect(record && rawIo(record)).toEqual({ 1: 1, 17: 29, 16: 22_949_000, 11: 893_700_218, 14: 500_686_954 });
     expect(record?.odometerM).toBe(22_949_000);
   });
 
@@ -55,9 +56,9 @@ describe('Teltonika AVL decoding', () => {
     expect(crc16Ibm(packet, start, end)).toBe(packet.readUInt32BE(end));
     const records = decodeAvlData(packet, start, end, IMEI, 0);
     expect(records).toHaveLength(2);
-    expect(records[0]?.io[11]).toBe(39);
-    expect(records[1]?.io[11]).toBe(38);
-    expect(records[0]?.io[66]).toBe(22074);
+    expect(records[0] && rawIo(records[0])[11]).toBe(39);
+    expect(records[1] && rawIo(records[1])[11]).toBe(38);
+    expect(records[0] && rawIo(records[0])[66]).toBe(22074);
   });
 
   const sample: AvlRecordInput = {
@@ -124,7 +125,7 @@ describe('Teltonika AVL decoding', () => {
   it('keeps unknown io ids raw', () => {
     const packet = encodeTcpPacket([{ ...sample, io: { 9999: 42, 250: 7 } }]);
     const [start, end] = dataField(packet);
-    expect(decodeAvlData(packet, start, end, IMEI, 0)[0]?.io).toEqual({ 9999: 42, 250: 7 });
+    expect(rawIo(decodeAvlData(packet, start, end, IMEI, 0)[0] ?? emptyRecord('', '', 0, 0))).toEqual({ 9999: 42, 250: 7 });
   });
 });
 

@@ -14,13 +14,15 @@ export class TeltonikaDecodeError extends Error {}
 const TWO_TO_32 = 4_294_967_296;
 const GPS_ELEMENT_BYTES = 15;
 const MAX_SAFE_HIGH_WORD = 0x1fffff;
+const VALUE_SIZES = [1, 2, 4, 8] as const;
 
 interface Cursor {
   p: number;
 }
 
 function need(cursor: Cursor, bytes: number, end: number): void {
-  if (cursor.p + bytes > end) throw new TeltonikaDecodeError(`record truncated at byte ${cursor.p}`);
+  if (cursor.p + bytes > end)
+    throw new TeltonikaDecodeError(`record truncated at byte ${cursor.p}`);
 }
 
 /** One IO value of 1, 2, 4 or 8 bytes; an 8-byte value beyond 2^53 is kept as hex. */
@@ -41,7 +43,8 @@ function readValue(buf: Buffer, p: number, size: number): number | string {
 }
 
 function setIo(record: TelemetryRecord, id: number, value: number | string): void {
-  record.io[id] = value;
+  record.ioIds.push(id);
+  record.ioValues.push(value);
   if (typeof value === 'number') applyIoElement(record, id, value);
 }
 
@@ -54,7 +57,8 @@ function readFixedGroups(
   countBytes: 1 | 2,
   idBytes: 1 | 2,
 ): void {
-  for (const size of [1, 2, 4, 8]) {
+  for (let group = 0; group < 4; group++) {
+    const size = VALUE_SIZES[group] as number;
     need(cursor, countBytes, end);
     const n = countBytes === 1 ? (buf[cursor.p] as number) : buf.readUInt16BE(cursor.p);
     cursor.p += countBytes;
@@ -68,7 +72,14 @@ function readFixedGroups(
   }
 }
 
-function readRecord(buf: Buffer, cursor: Cursor, end: number, codec: number, imei: string, receivedMs: number) {
+function readRecord(
+  buf: Buffer,
+  cursor: Cursor,
+  end: number,
+  codec: number,
+  imei: string,
+  receivedMs: number,
+) {
   need(cursor, 8 + 1 + GPS_ELEMENT_BYTES, end);
   const p = cursor.p;
   const timestampMs = buf.readUInt32BE(p) * TWO_TO_32 + buf.readUInt32BE(p + 4);
@@ -102,7 +113,8 @@ function readRecord(buf: Buffer, cursor: Cursor, end: number, codec: number, ime
       const length = buf.readUInt16BE(cursor.p + 2);
       cursor.p += 4;
       need(cursor, length, end);
-      record.io[id] = buf.toString('hex', cursor.p, cursor.p + length);
+      record.ioIds.push(id);
+      record.ioValues.push(buf.toString('hex', cursor.p, cursor.p + length));
       cursor.p += length;
     }
   }
@@ -129,14 +141,16 @@ export function decodeAvlData(
   if (buf[end - 1] !== count) throw new TeltonikaDecodeError('the two record counts differ');
   const cursor = { p: start + 2 };
   const records: TelemetryRecord[] = new Array(count);
-  for (let i = 0; i < count; i++) records[i] = readRecord(buf, cursor, end - 1, codec, imei, receivedMs);
+  for (let i = 0; i < count; i++)
+    records[i] = readRecord(buf, cursor, end - 1, codec, imei, receivedMs);
   if (cursor.p !== end - 1) throw new TeltonikaDecodeError('bytes left over after the last record');
   return records;
 }
 
 /** Decodes a codec 12 data field (a command response): its text. */
 export function decodeCommandResponse(buf: Buffer, start: number, end: number): string {
-  if (end - start < 8 || buf[start] !== CODEC_12) throw new TeltonikaDecodeError('not a codec 12 message');
+  if (end - start < 8 || buf[start] !== CODEC_12)
+    throw new TeltonikaDecodeError('not a codec 12 message');
   const size = buf.readUInt32BE(start + 3);
   if (start + 7 + size + 1 !== end) throw new TeltonikaDecodeError('codec 12 size does not match');
   return buf.toString('latin1', start + 7, start + 7 + size);

@@ -9,6 +9,7 @@ for (let i = 0; i < 256; i++) {
 
 export function crc16Ibm(bytes: Uint8Array, start = 0, end = bytes.length): number {
   let crc = 0;
-  for (let i = start; i < end; i++) crc = (crc >>> 8) ^ (TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number);
+  for (let i = start; i < end; i++)
+    crc = (crc >>> 8) ^ (TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number);
   return crc;
 }

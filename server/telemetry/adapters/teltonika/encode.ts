@@ -42,7 +42,8 @@ export const IO_SIZES: Record<number, 1 | 2 | 4 | 8> = {
 type Codec = typeof CODEC_8 | typeof CODEC_8_EXTENDED | typeof CODEC_16;
 
 function writeValue(bytes: number[], size: number, value: number): void {
-  for (let shift = size - 1; shift >= 0; shift--) bytes.push(Math.floor(value / 2 ** (8 * shift)) & 0xff);
+  for (let shift = size - 1; shift >= 0; shift--)
+    bytes.push(Math.floor(value / 2 ** (8 * shift)) & 0xff);
 }
 
 function encodeRecord(bytes: number[], record: AvlRecordInput, codec: Codec): void {
@@ -93,7 +94,10 @@ function wrapTcp(data: Buffer): Buffer {
 }
 
 /** A whole TCP packet: preamble, length, data field, CRC. */
-export function encodeTcpPacket(records: AvlRecordInput[], codec: Codec = CODEC_8_EXTENDED): Buffer {
+export function encodeTcpPacket(
+  records: AvlRecordInput[],
+  codec: Codec = CODEC_8_EXTENDED,
+): Buffer {
   return wrapTcp(encodeAvlData(records, codec));
 }
 

@@ -54,7 +54,8 @@ export class TeltonikaTcpFramer {
   private readHandshake(): FramerEvent | undefined {
     if (this.buffer.length < 2) return undefined;
     const length = this.buffer.readUInt16BE(0);
-    if (length < 15 || length > 17) return { type: 'fatal', reason: `IMEI length ${length} is not 15 to 17` };
+    if (length < 15 || length > 17)
+      return { type: 'fatal', reason: `IMEI length ${length} is not 15 to 17` };
     if (this.buffer.length < 2 + length) return undefined;
     const imei = this.buffer.toString('latin1', 2, 2 + length);
     if (!/^\d+$/.test(imei)) return { type: 'fatal', reason: 'IMEI is not all digits' };
@@ -66,7 +67,8 @@ export class TeltonikaTcpFramer {
   private readPacket(): FramerEvent | undefined {
     while (this.buffer.length > 0 && this.buffer[0] === KEEP_ALIVE) this.consume(1);
     if (this.buffer.length < HEADER_BYTES) return undefined;
-    if (this.buffer.readUInt32BE(0) !== 0) return { type: 'fatal', reason: 'packet preamble is not zero' };
+    if (this.buffer.readUInt32BE(0) !== 0)
+      return { type: 'fatal', reason: 'packet preamble is not zero' };
     const length = this.buffer.readUInt32BE(4);
     if (length < 3 || length > MAX_DATA_FIELD_BYTES) {
       return { type: 'fatal', reason: `data field of ${length} bytes refused` };
@@ -79,10 +81,15 @@ export class TeltonikaTcpFramer {
     const start = HEADER_BYTES;
     const end = HEADER_BYTES + length;
     const crc = frame.readUInt32BE(end);
-    if (crc > 0xffff || crc !== crc16Ibm(frame, start, end)) return { type: 'rejected', reason: 'CRC mismatch' };
+    if (crc > 0xffff || crc !== crc16Ibm(frame, start, end))
+      return { type: 'rejected', reason: 'CRC mismatch' };
     try {
-      if (frame[start] === CODEC_12) return { type: 'command-response', text: decodeCommandResponse(frame, start, end) };
-      return { type: 'records', records: decodeAvlData(frame, start, end, this.imei ?? '', this.now()) };
+      if (frame[start] === CODEC_12)
+        return { type: 'command-response', text: decodeCommandResponse(frame, start, end) };
+      return {
+        type: 'records',
+        records: decodeAvlData(frame, start, end, this.imei ?? '', this.now()),
+      };
     } catch (error) {
       if (error instanceof TeltonikaDecodeError) return { type: 'rejected', reason: error.message };
       throw error;

@@ -13,7 +13,8 @@ export interface UdpPacket {
 export function decodeUdpDatagram(datagram: Buffer, receivedMs: number): UdpPacket {
   if (datagram.length < 2 + 2 + 1 + 1 + 2) throw new TeltonikaDecodeError('datagram too short');
   const length = datagram.readUInt16BE(0);
-  if (length + 2 !== datagram.length) throw new TeltonikaDecodeError('datagram length does not match');
+  if (length + 2 !== datagram.length)
+    throw new TeltonikaDecodeError('datagram length does not match');
   const packetId = datagram.readUInt16BE(2);
   const avlPacketId = datagram[5] as number;
   const imeiLength = datagram.readUInt16BE(6);
@@ -26,7 +27,10 @@ export function decodeUdpDatagram(datagram: Buffer, receivedMs: number): UdpPack
   return { packetId, avlPacketId, imei, records };
 }
 
-export function udpAck(packet: Pick<UdpPacket, 'packetId' | 'avlPacketId'>, accepted: number): Buffer {
+export function udpAck(
+  packet: Pick<UdpPacket, 'packetId' | 'avlPacketId'>,
+  accepted: number,
+): Buffer {
   const ack = Buffer.alloc(7);
   ack.writeUInt16BE(5, 0);
   ack.writeUInt16BE(packet.packetId, 2);
