@@ -18,6 +18,8 @@ export interface Config {
   bodyLimitBytes: number;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
+  /** Teltonika devices over TCP and UDP on this port; null when switched off. */
+  teltonikaPort: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     accessTokenTtlS: integer(env, 'ACCESS_TOKEN_TTL_S', 900, 60, 3600),
     refreshTokenTtlS: integer(env, 'REFRESH_TOKEN_TTL_S', 30 * 86_400, 3600, 365 * 86_400),
+    teltonikaPort:
+      env.TELTONIKA_PORT === 'off' ? null : integer(env, 'TELTONIKA_PORT', 5027, 0, 65535),
   };
 }

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
+import { createIngest } from './telemetry/ingest.ts';
+import { startDeviceListeners } from './telemetry/listeners/start.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -24,12 +26,15 @@ async function main(): Promise<void> {
       password: config.demoPassword,
     }));
   const app = await buildApp({ config, db });
+  const ingest = createIngest(db);
 
+  const listeners = await startDeviceListeners(config, db, ingest, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await Promise.all(listeners.map((listener) => listener.close()));
     await app.close();
     await db.close();
     process.exit(0);
@@ -45,6 +50,7 @@ async function main(): Promise<void> {
     '',
     `  Fleet portal is running at ${config.publicUrl}`,
     `  Database: ${where}${seeded ? ' (demo data created)' : ''}`,
+    `  Devices: ${listeners.length ? `Teltonika TCP and UDP on port ${listeners[0]?.port}` : 'no listener (TELTONIKA_PORT=off)'}`,
   ];
   if (config.demoData) {
     lines.push(

@@ -77,6 +77,8 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
         ...process.env,
         DATA_DIR: dataDir,
         PORT: String(port),
+        // Any free port: a portal already running here holds the default 5027.
+        TELTONIKA_PORT: '0',
         HOST: '127.0.0.1',
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',

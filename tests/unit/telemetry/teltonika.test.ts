@@ -46,7 +46,13 @@ describe('Teltonika AVL decoding', () => {
     const [start, end] = dataField(packet);
     expect(crc16Ibm(packet, start, end)).toBe(packet.readUInt32BE(end));
     const [record] = decodeAvlData(packet, start, end, IMEI, 0);
-    expect(record && rawIo(record)).toEqual({ 1: 1, 17: 29, 16: 22_949_000, 11: 893_700_218, 14: 500_686_954 });
+    expect(record && rawIo(record)).toEqual({
+      1: 1,
+      17: 29,
+      16: 22_949_000,
+      11: 893_700_218,
+      14: 500_686_954,
+    });
     expect(record?.odometerM).toBe(22_949_000);
   });
 
@@ -125,7 +131,9 @@ describe('Teltonika AVL decoding', () => {
   it('keeps unknown io ids raw', () => {
     const packet = encodeTcpPacket([{ ...sample, io: { 9999: 42, 250: 7 } }]);
     const [start, end] = dataField(packet);
-    expect(rawIo(decodeAvlData(packet, start, end, IMEI, 0)[0] ?? emptyRecord('', '', 0, 0))).toEqual({ 9999: 42, 250: 7 });
+    expect(
+      rawIo(decodeAvlData(packet, start, end, IMEI, 0)[0] ?? emptyRecord('', '', 0, 0)),
+    ).toEqual({ 9999: 42, 250: 7 });
   });
 });
 

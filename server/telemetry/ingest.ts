@@ -1,0 +1,178 @@
+// The pipeline every adapter feeds: normalised records ─► committed store (idempotent) ─► engine.
+import type { Database, Queryable } from '../db/database.ts';
+import { rawIo, type TelemetryRecord } from './record.ts';
+import { positionInvalidReason, recordInvalidReason } from './validity.ts';
+
+export interface IngestResult {
+  /** Records newly stored. */
+  stored: number;
+  /** Records already stored before (retransmissions). */
+  duplicates: number;
+  /** Records stored but flagged as unusable. */
+  invalid: number;
+}
+
+/** The span of device time a batch added for one source: what the engine must recompute. */
+export interface TouchedSpan {
+  sourceId: string;
+  fromMs: number;
+  toMs: number;
+}
+
+export type Ingest = (records: TelemetryRecord[]) => Promise<IngestResult>;
+
+export interface IngestOptions {
+  now?: () => number;
+  /** Called after the batch committed, with what it changed. */
+  afterCommit?: (touched: TouchedSpan[]) => Promise<void>;
+}
+
+const sourceKey = (type: string, code: string) => `${type}\u0000${code}`;
+
+/** Creates unknown sources as unassigned, moves last-seen forward, and returns ids by type and code. */
+async function resolveSources(
+  tx: Queryable,
+  records: TelemetryRecord[],
+  valid: boolean[],
+): Promise<Map<string, string>> {
+  const spans = new Map<
+    string,
+    { type: string; code: string; first: number | null; last: number | null }
+  >();
+  records.forEach((record, i) => {
+    const key = sourceKey(record.sourceType, record.sourceCode);
+    let span = spans.get(key);
+    if (!span) {
+      span = { type: record.sourceType, code: record.sourceCode, first: null, last: null };
+      spans.set(key, span);
+    }
+    if (valid[i]) {
+      span.first = Math.min(span.first ?? Infinity, record.deviceTimeMs);
+      span.last = Math.max(span.last ?? -Infinity, record.deviceTimeMs);
+    }
+  });
+  const list = [...spans.values()];
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  const rows = await tx.query<{ id: string; type: string; code: string }>(
+    `INSERT INTO source AS s (type, code, first_seen_at, last_seen_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[])
+     ON CONFLICT (type, code) DO UPDATE SET
+       first_seen_at = least(s.first_seen_at, EXCLUDED.first_seen_at),
+       last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at)
+     RETURNING id, type, code`,
+    [
+      list.map((s) => s.type),
+      list.map((s) => s.code),
+      list.map((s) => iso(s.first)),
+      list.map((s) => iso(s.last)),
+    ],
+  );
+  return new Map(rows.map((row) => [sourceKey(row.type, row.code), row.id]));
+}
+
+type ColumnValue = number | boolean | null;
+
+const RECORD_COLUMNS: readonly (readonly [string, string, (r: TelemetryRecord) => ColumnValue])[] =
+  [
+    ['latitude', 'float8', (r: TelemetryRecord) => r.latitude],
+    ['longitude', 'float8', (r: TelemetryRecord) => r.longitude],
+    ['altitude_m', 'float4', (r: TelemetryRecord) => r.altitudeM],
+    ['speed_kmh', 'float4', (r: TelemetryRecord) => r.speedKmh],
+    ['heading_deg', 'float4', (r: TelemetryRecord) => r.headingDeg],
+    ['satellites', 'int2', (r: TelemetryRecord) => r.satellites],
+    ['hdop', 'float4', (r: TelemetryRecord) => r.hdop],
+    ['ignition', 'bool', (r: TelemetryRecord) => r.ignition],
+    ['movement', 'bool', (r: TelemetryRecord) => r.movement],
+    ['engine_running', 'bool', (r: TelemetryRecord) => r.engineRunning],
+    ['engine_rpm', 'float4', (r: TelemetryRecord) => r.engineRpm],
+    ['hour_meter_h', 'float8', (r: TelemetryRecord) => r.hourMeterH],
+    ['odometer_m', 'float8', (r: TelemetryRecord) => r.odometerM],
+    ['fuel_level_l', 'float4', (r: TelemetryRecord) => r.fuelLevelL],
+    ['fuel_level_pct', 'float4', (r: TelemetryRecord) => r.fuelLevelPct],
+    ['fuel_used_l', 'float8', (r: TelemetryRecord) => r.fuelUsedL],
+    ['fuel_rate_lh', 'float4', (r: TelemetryRecord) => r.fuelRateLh],
+    ['external_voltage_v', 'float4', (r: TelemetryRecord) => r.externalVoltageV],
+    ['digital_inputs', 'int4', (r: TelemetryRecord) => r.digitalInputs],
+    ['activity_level', 'float4', (r: TelemetryRecord) => r.activityLevel],
+    ['battery_v', 'float4', (r: TelemetryRecord) => r.batteryV],
+    ['temperature_c', 'float4', (r: TelemetryRecord) => r.temperatureC],
+    ['operating_hours_h', 'float8', (r: TelemetryRecord) => r.operatingHoursH],
+    ['idle_hours_h', 'float8', (r: TelemetryRecord) => r.idleHoursH],
+  ];
+
+const INSERT_RECORDS = `
+  INSERT INTO telemetry_record (source_id, device_time, received_time, invalid_reason, position_invalid_reason,
+    ${RECORD_COLUMNS.map(([name]) => name).join(', ')}, io)
+  SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[],
+    ${RECORD_COLUMNS.map(([, type], i) => `$${i + 6}::${type}[]`).join(', ')}, $${RECORD_COLUMNS.length + 6}::jsonb[])
+  ON CONFLICT (source_id, device_time) DO NOTHING
+  RETURNING source_id, extract(epoch FROM device_time) * 1000 AS device_time_ms, invalid_reason`;
+
+export function createIngest(db: Database, options: IngestOptions = {}): Ingest {
+  const now = options.now ?? Date.now;
+  return async (records) => {
+    if (records.length === 0) return { stored: 0, duplicates: 0, invalid: 0 };
+    const nowMs = now();
+    const invalidReasons = records.map((record) => recordInvalidReason(record, nowMs));
+    const stored = await db.transaction(async (tx) => {
+      const sources = await resolveSources(
+        tx,
+        records,
+        invalidReasons.map((reason) => reason === null),
+      );
+      const params = [
+        records.map((r) => sources.get(sourceKey(r.sourceType, r.sourceCode)) ?? null),
+        records.map((r) =>
+          new Date(Number.isFinite(r.deviceTimeMs) ? r.deviceTimeMs : 0).toISOString(),
+        ),
+        records.map((r) => new Date(r.receivedTimeMs).toISOString()),
+        invalidReasons,
+        records.map(positionInvalidReason),
+        ...RECORD_COLUMNS.map(([, , read]) => records.map((record) => read(record))),
+        records.map((r) => (r.ioIds.length ? JSON.stringify(rawIo(r)) : null)),
+      ];
+      return tx.query<{ source_id: string; device_time_ms: number; invalid_reason: string | null }>(
+        INSERT_RECORDS,
+        params,
+      );
+    });
+
+    const touched = new Map<string, TouchedSpan>();
+    let invalid = 0;
+    for (const row of stored) {
+      if (row.invalid_reason !== null) {
+        invalid++;
+        continue;
+      }
+      const span = touched.get(row.source_id);
+      if (!span)
+        touched.set(row.source_id, {
+          sourceId: row.source_id,
+          fromMs: row.device_time_ms,
+          toMs: row.device_time_ms,
+        });
+      else {
+        span.fromMs = Math.min(span.fromMs, row.device_time_ms);
+        span.toMs = Math.max(span.toMs, row.device_time_ms);
+      }
+    }
+    if (options.afterCommit && touched.size > 0) await options.afterCommit([...touched.values()]);
+    return { stored: stored.length, duplicates: records.length - stored.length, invalid };
+  };
+}
+
+/** Keeps a codec 12 command response with its source. */
+export async function storeCommandResponse(
+  db: Database,
+  type: string,
+  code: string,
+  response: string,
+): Promise<void> {
+  await db.query(
+    `WITH s AS (
+       INSERT INTO source (type, code) VALUES ($1, $2)
+       ON CONFLICT (type, code) DO UPDATE SET type = EXCLUDED.type RETURNING id)
+     INSERT INTO device_command_response (source_id, response) SELECT id, $3 FROM s`,
+    [type, code, response],
+  );
+}
