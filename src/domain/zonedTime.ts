@@ -47,13 +47,23 @@ export function timeZoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
-/** The instant at which the wall clock in `timeZone` shows midnight starting `date` (yyyy-MM-dd). */
-export function startOfZonedDay(date: string, timeZone: string): Date {
+/** The instant at which the wall clock in `timeZone` shows `minuteOfDay` on `date` (yyyy-MM-dd). */
+export function zonedInstant(date: string, minuteOfDay: number, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number);
-  const wallAsUtc = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+  const wallAsUtc = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) + minuteOfDay * 60_000;
   // Two passes: the offset at the first guess may differ from the offset at the answer near a DST change.
   const guess = wallAsUtc - timeZoneOffsetMs(new Date(wallAsUtc), timeZone);
   return new Date(wallAsUtc - timeZoneOffsetMs(new Date(guess), timeZone));
+}
+
+/** The instant at which the wall clock in `timeZone` shows midnight starting `date` (yyyy-MM-dd). */
+export function startOfZonedDay(date: string, timeZone: string): Date {
+  return zonedInstant(date, 0, timeZone);
+}
+
+/** Day of the week of a date (yyyy-MM-dd): 0 is Sunday, 1 Monday. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
 /** The calendar date (yyyy-MM-dd) that the wall clock in `timeZone` shows at `instant`. */

@@ -1,0 +1,184 @@
+// Splits segments, fuel and trips into days in the organisation's time zone: per-machine rollups.
+import {
+  nextDate,
+  startOfZonedDay,
+  weekdayOf,
+  zonedDate,
+  zonedInstant,
+} from '../../../src/domain/zonedTime.ts';
+import type { FuelResult } from './fuel.ts';
+import {
+  CATEGORY_BURN_RATE_LH,
+  CO2_FACTORS,
+  DEFAULT_BURN_RATE_LH,
+  DEFAULT_SHIFT,
+  ESTIMATED_IDLE_SHARE,
+  OUT_OF_HOURS_GRACE_S,
+} from './rules.ts';
+import type { MachineProfile, Segment } from './sample.ts';
+import type { Trip } from './trips.ts';
+
+export interface Shift {
+  weekdays: readonly number[];
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface DayRollup {
+  day: string;
+  activeS: number;
+  idleS: number;
+  offS: number;
+  missingS: number;
+  outOfHoursS: number;
+  fuelL: number;
+  fuelEstimated: boolean;
+  co2Kg: number;
+  co2FactorKgPerL: number;
+  co2FactorYear: number;
+  fuelType: string;
+  distanceM: number;
+  trips: number;
+  refills: number;
+  refillL: number;
+  thefts: number;
+  theftL: number;
+}
+
+/** Calls `visit` for each part of [fromMs, toMs) that falls in one local day. */
+export function forEachDayPiece(
+  fromMs: number,
+  toMs: number,
+  timeZone: string,
+  visit: (day: string, fromMs: number, toMs: number) => void,
+): void {
+  let start = fromMs;
+  while (start < toMs) {
+    const day = zonedDate(new Date(start), timeZone);
+    const dayEnd = startOfZonedDay(nextDate(day), timeZone).getTime();
+    const end = Math.min(toMs, dayEnd);
+    visit(day, start, end);
+    start = end;
+  }
+}
+
+function emptyDay(day: string, fuelType: string): DayRollup {
+  const factor = CO2_FACTORS[fuelType] ?? CO2_FACTORS.diesel;
+  return {
+    day,
+    activeS: 0,
+    idleS: 0,
+    offS: 0,
+    missingS: 0,
+    outOfHoursS: 0,
+    fuelL: 0,
+    fuelEstimated: false,
+    co2Kg: 0,
+    co2FactorKgPerL: factor?.kgPerL ?? 0,
+    co2FactorYear: factor?.year ?? 0,
+    fuelType: factor?.fuelType ?? fuelType,
+    distanceM: 0,
+    trips: 0,
+    refills: 0,
+    refillL: 0,
+    thefts: 0,
+    theftL: 0,
+  };
+}
+
+/** The part of an active piece outside the day's shift, ignoring runs shorter than the grace period. */
+function outOfHoursS(
+  day: string,
+  fromMs: number,
+  toMs: number,
+  timeZone: string,
+  shift: Shift,
+): number {
+  const outside: [number, number][] = [];
+  if (!shift.weekdays.includes(weekdayOf(day))) {
+    outside.push([fromMs, toMs]);
+  } else {
+    const shiftStart = zonedInstant(day, shift.startMinute, timeZone).getTime();
+    const shiftEnd = zonedInstant(day, shift.endMinute, timeZone).getTime();
+    outside.push([fromMs, Math.min(toMs, shiftStart)], [Math.max(fromMs, shiftEnd), toMs]);
+  }
+  return outside
+    .map(([a, b]) => (b - a) / 1000)
+    .filter((seconds) => seconds >= OUT_OF_HOURS_GRACE_S)
+    .reduce((sum, seconds) => sum + seconds, 0);
+}
+
+export interface DailyInput {
+  segments: Segment[];
+  fuel: FuelResult;
+  trips: Trip[];
+  profile: MachineProfile;
+  timeZone: string;
+  shift?: Shift;
+  /** The days to produce, inclusive (yyyy-MM-dd); each gets a row, even with no data. */
+  fromDay: string;
+  toDay: string;
+}
+
+export function dailyRollups(input: DailyInput): DayRollup[] {
+  const { timeZone, profile } = input;
+  const shift = input.shift ?? DEFAULT_SHIFT;
+  const days = new Map<string, DayRollup>();
+  for (let day = input.fromDay; day <= input.toDay; day = nextDate(day))
+    days.set(day, emptyDay(day, profile.fuelType));
+  const at = (day: string) => days.get(day);
+
+  for (const segment of input.segments) {
+    forEachDayPiece(segment.fromMs, segment.toMs, timeZone, (day, fromMs, toMs) => {
+      const rollup = at(day);
+      if (!rollup) return;
+      const seconds = (toMs - fromMs) / 1000;
+      if (segment.state === 'active') {
+        rollup.activeS += seconds;
+        rollup.outOfHoursS += outOfHoursS(day, fromMs, toMs, timeZone, shift);
+      } else if (segment.state === 'idle') rollup.idleS += seconds;
+      else if (segment.state === 'off') rollup.offS += seconds;
+      else rollup.missingS += seconds;
+    });
+  }
+
+  for (const use of input.fuel.uses) {
+    const span = use.toMs - use.fromMs;
+    forEachDayPiece(use.fromMs, use.toMs, timeZone, (day, fromMs, toMs) => {
+      const rollup = at(day);
+      if (rollup) rollup.fuelL += span > 0 ? (use.litres * (toMs - fromMs)) / span : use.litres;
+    });
+  }
+  for (const refill of input.fuel.refills) {
+    const rollup = at(zonedDate(new Date(refill.atMs), timeZone));
+    if (rollup) {
+      rollup.refills++;
+      rollup.refillL += refill.litres;
+    }
+  }
+  for (const theft of input.fuel.thefts) {
+    const rollup = at(zonedDate(new Date(theft.atMs), timeZone));
+    if (rollup) {
+      rollup.thefts++;
+      rollup.theftL += theft.litres;
+    }
+  }
+  // A trip and its distance count on the day it starts.
+  for (const trip of input.trips) {
+    const rollup = at(zonedDate(new Date(trip.fromMs), timeZone));
+    if (rollup) {
+      rollup.trips++;
+      rollup.distanceM += trip.distanceM;
+    }
+  }
+
+  for (const rollup of days.values()) {
+    if (!input.fuel.measured) {
+      const rate = CATEGORY_BURN_RATE_LH[profile.category ?? ''] ?? DEFAULT_BURN_RATE_LH;
+      rollup.fuelL = ((rollup.activeS + rollup.idleS * ESTIMATED_IDLE_SHARE) / 3600) * rate;
+      rollup.fuelEstimated = rollup.fuelL > 0;
+    }
+    rollup.co2Kg = rollup.fuelL * rollup.co2FactorKgPerL;
+  }
+  return [...days.values()];
+}
