@@ -162,7 +162,7 @@ describe('daily rollups', () => {
     });
     expect(rollup?.fuelEstimated).toBe(true);
     expect(rollup?.fuelL).toBeCloseTo(2 * 12 + 0.3 * 12);
-    expect(rollup?.co2Kg).toBeCloseTo(rollup!.fuelL * 2.57082);
+    expect(rollup?.co2Kg).toBeCloseTo((rollup?.fuelL ?? 0) * 2.57082);
   });
 });
 
