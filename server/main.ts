@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
+import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 
@@ -26,7 +27,10 @@ async function main(): Promise<void> {
       password: config.demoPassword,
     }));
   const app = await buildApp({ config, db });
-  const ingest = createIngest(db);
+  const rollups = new RollupScheduler(db, (error, machineId) =>
+    app.log.error({ err: error, machineId }, 'activity recompute failed'),
+  );
+  const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
 
   const listeners = await startDeviceListeners(config, db, ingest, app.log);
   let closing = false;
@@ -35,6 +39,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await Promise.all(listeners.map((listener) => listener.close()));
+    await rollups.drain();
     await app.close();
     await db.close();
     process.exit(0);

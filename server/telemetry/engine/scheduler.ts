@@ -1,0 +1,119 @@
+// Queues the days new records touched, per machine, and recomputes them in the background, coalesced.
+import { zonedDate } from '../../../src/domain/zonedTime.ts';
+import type { Database } from '../../db/database.ts';
+import type { TouchedSpan } from '../ingest.ts';
+import { recomputeMachineDays } from './recompute.ts';
+
+/** A record changes the span of the record before it and its own span up to the next one. */
+async function neighbourTimes(db: Database, machineId: string, fromMs: number, toMs: number) {
+  const [row] = await db.query<{ before: Date | null; after: Date | null }>(
+    `SELECT
+       (SELECT max(r.device_time) FROM telemetry_record r JOIN source s ON s.id = r.source_id
+         WHERE s.machine_id = $1 AND r.invalid_reason IS NULL AND r.device_time < $2) AS before,
+       (SELECT min(r.device_time) FROM telemetry_record r JOIN source s ON s.id = r.source_id
+         WHERE s.machine_id = $1 AND r.invalid_reason IS NULL AND r.device_time > $3) AS after`,
+    [machineId, new Date(fromMs), new Date(toMs)],
+  );
+  return { beforeMs: row?.before?.getTime() ?? fromMs, afterMs: row?.after?.getTime() ?? toMs };
+}
+
+interface Pending {
+  fromDay: string;
+  toDay: string;
+}
+
+export class RollupScheduler {
+  private readonly incoming: TouchedSpan[] = [];
+  private readonly pending = new Map<string, Pending>();
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly onError: (error: unknown, machineId: string) => void = () => undefined,
+  ) {}
+
+  /** Takes what a committed batch changed; returns at once, so the device's acknowledgement waits for nothing. */
+  touched(spans: TouchedSpan[]): void {
+    this.incoming.push(...spans);
+    this.kick();
+  }
+
+  private async resolve(spans: TouchedSpan[]): Promise<void> {
+    const rows = await this.db.query<{ id: string; machine_id: string; timezone: string }>(
+      `SELECT s.id, s.machine_id, o.timezone FROM source s
+         JOIN machine m ON m.id = s.machine_id JOIN organisation o ON o.id = m.organisation_id
+        WHERE s.id = ANY($1)`,
+      [spans.map((span) => span.sourceId)],
+    );
+    const machines = new Map(rows.map((row) => [row.id, row]));
+    for (const span of spans) {
+      const machine = machines.get(span.sourceId);
+      if (!machine) continue; // unassigned: nothing to roll up until it is onboarded
+      const { beforeMs, afterMs } = await neighbourTimes(
+        this.db,
+        machine.machine_id,
+        span.fromMs,
+        span.toMs,
+      );
+      this.add(machine.machine_id, {
+        fromDay: zonedDate(new Date(beforeMs), machine.timezone),
+        toDay: zonedDate(new Date(afterMs), machine.timezone),
+      });
+    }
+  }
+
+  /** Queues whole days of one machine, e.g. after a source is assigned to it. */
+  schedule(machineId: string, fromDay: string, toDay: string): void {
+    this.add(machineId, { fromDay, toDay });
+    this.kick();
+  }
+
+  /** Resolves once every queued day has been recomputed. */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private add(machineId: string, days: Pending): void {
+    const known = this.pending.get(machineId);
+    this.pending.set(
+      machineId,
+      known
+        ? {
+            fromDay: days.fromDay < known.fromDay ? days.fromDay : known.fromDay,
+            toDay: days.toDay > known.toDay ? days.toDay : known.toDay,
+          }
+        : days,
+    );
+  }
+
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.work().finally(() => {
+      this.running = null;
+      if (this.pending.size > 0 || this.incoming.length > 0) this.kick();
+    });
+  }
+
+  private async work(): Promise<void> {
+    for (;;) {
+      if (this.incoming.length > 0) {
+        const spans = this.incoming.splice(0);
+        try {
+          await this.resolve(spans);
+        } catch (error) {
+          this.onError(error, '');
+        }
+        continue;
+      }
+      const next = this.pending.entries().next();
+      if (next.done) return;
+      const [machineId, days] = next.value;
+      this.pending.delete(machineId);
+      try {
+        await recomputeMachineDays(this.db, machineId, days.fromDay, days.toDay);
+      } catch (error) {
+        this.onError(error, machineId);
+      }
+    }
+  }
+}
