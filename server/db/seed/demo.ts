@@ -1,6 +1,7 @@
 // The demo data of a first start: a rental company, its customers, users of every role, sites,
 // about 50 machines and their hires. Deterministic, and free of telemetry: activity comes from devices.
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { seededRandom } from '../../telemetry/simulator/random.ts';
 import type { Database, Queryable } from '../database.ts';
 
 export interface DemoCredentials {
@@ -148,17 +149,6 @@ const CATALOGUE: CatalogueEntry[] = [
   },
 ];
 
-/** A small seeded generator (mulberry32), so every first start builds the same fleet. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const DAY_MS = 86_400_000;
 
 async function insertReturningId(
@@ -182,7 +172,7 @@ export async function seedDemoIfEmpty(
   return db.transaction(async (tx) => {
     const existing = await tx.query<{ n: number }>('SELECT count(*) AS n FROM organisation');
     if ((existing[0]?.n ?? 0) > 0) return false;
-    const rand = random(20_260_426);
+    const rand = seededRandom(20_260_426);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
 

@@ -11,19 +11,10 @@ import {
 import { IO } from '../../../server/telemetry/adapters/teltonika/ioElements.ts';
 import { TeltonikaTcpFramer } from '../../../server/telemetry/adapters/teltonika/tcpFramer.ts';
 import { decodeUdpDatagram } from '../../../server/telemetry/adapters/teltonika/udp.ts';
+import { seededRandom } from '../../../server/telemetry/simulator/random.ts';
 
 const FRAMES = 100_000;
 const IMEI = '356307042441013';
-
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function validRecords(rand: () => number): AvlRecordInput[] {
   return Array.from({ length: 1 + Math.floor(rand() * 4) }, (_, i) => ({
@@ -76,7 +67,7 @@ function startsWithValidPacket(frame: Buffer): boolean {
 // A safety net for a slow machine, not a speed requirement.
 describe('decoder fuzzing', { timeout: 120_000 }, () => {
   it(`survives ${FRAMES} random and mutated Teltonika TCP frames, taking records only with a good CRC`, () => {
-    const rand = random(42);
+    const rand = seededRandom(42);
     let recordsTaken = 0;
     for (let i = 0; i < FRAMES; i++) {
       const frame =
@@ -102,7 +93,7 @@ describe('decoder fuzzing', { timeout: 120_000 }, () => {
   });
 
   it(`survives ${FRAMES} random and mutated UDP datagrams with only decode errors`, () => {
-    const rand = random(7);
+    const rand = seededRandom(7);
     for (let i = 0; i < FRAMES; i++) {
       const datagram =
         rand() < 0.3

@@ -1,0 +1,55 @@
+// A simulated fleet with its records and ground truth, ready to send to a running server.
+import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
+import { recordsFor } from './device.ts';
+import { planMachine, type SimKind, type SimMachine } from './plan.ts';
+import { seededRandom } from './random.ts';
+import { truthFor, type DayTruth } from './truth.ts';
+
+const KINDS: { kind: SimKind; fuelSensor: SimMachine['fuelSensor'] }[] = [
+  { kind: 'excavator', fuelSensor: 'counter' },
+  { kind: 'dumper', fuelSensor: 'counter' },
+  { kind: 'telehandler', fuelSensor: 'level' },
+];
+
+/** `count` machines spread over sites around London, each kind and behaviour represented. */
+export function simulatedFleet(count: number, seed = 1): SimMachine[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const { kind, fuelSensor } = KINDS[i % KINDS.length] as (typeof KINDS)[number];
+    const site = { latitude: 51.45 + random() * 0.15, longitude: -0.35 + random() * 0.4 };
+    return {
+      imei: `35730904${String(1_000_000 + i).padStart(7, '0')}`,
+      kind,
+      fuelSensor,
+      site,
+      tip: { latitude: site.latitude + 0.0054, longitude: site.longitude }, // 600 m north
+      worksSaturday: i % 4 === 1,
+      lateFinish: i % 5 === 2,
+      dropsOut: i % 6 === 3,
+      robbed: i % 6 === 5,
+    };
+  });
+}
+
+export interface Simulation {
+  machines: SimMachine[];
+  records: Map<string, AvlRecordInput[]>;
+  truth: DayTruth[];
+}
+
+export function simulate(
+  machines: SimMachine[],
+  days: string[],
+  timeZone: string,
+  seed = 1,
+): Simulation {
+  const random = seededRandom(seed);
+  const records = new Map<string, AvlRecordInput[]>();
+  const truth: DayTruth[] = [];
+  for (const machine of machines) {
+    const plan = planMachine(machine, days, timeZone, random);
+    records.set(machine.imei, recordsFor(machine, plan, random));
+    truth.push(...truthFor(machine, plan, timeZone));
+  }
+  return { machines, records, truth };
+}
