@@ -54,12 +54,13 @@ async function fleetDatabase(database: TestDatabase, simulation: Simulation) {
     `INSERT INTO organisation (name, type, timezone) VALUES ('Simulated Hire', 'rental', $1) RETURNING id`,
     [TIME_ZONE],
   );
+  if (!org) throw new Error('no organisation created');
   for (const machine of simulation.machines) {
     await opened.db.query(
       `WITH m AS (INSERT INTO machine (organisation_id, name, category) VALUES ($1, $2, $3) RETURNING id)
        INSERT INTO source (type, code, machine_id, expected_interval_s, expected_interval_off_s)
        SELECT 'TELTONIKA', $2, id, $4, $5 FROM m`,
-      [org?.id, machine.imei, CATEGORY[machine.kind], REPORT_ON_S, REPORT_OFF_S],
+      [org.id, machine.imei, CATEGORY[machine.kind], REPORT_ON_S, REPORT_OFF_S],
     );
   }
   const scheduler = new RollupScheduler(opened.db, (error) => {
@@ -156,7 +157,9 @@ describe.each(testDatabases)('ground truth on $kind', { timeout: 600_000 }, (dat
       const withDuplicates = [...all, ...all.filter(() => random() < 0.1)];
       for (let i = withDuplicates.length - 1; i > 0; i--) {
         const j = Math.floor(random() * (i + 1));
-        [withDuplicates[i], withDuplicates[j]] = [withDuplicates[j]!, withDuplicates[i]!];
+        const swap = withDuplicates[i] as (typeof withDuplicates)[number];
+        withDuplicates[i] = withDuplicates[j] as (typeof withDuplicates)[number];
+        withDuplicates[j] = swap;
       }
       for (let i = 0; i < withDuplicates.length;) {
         const size = 1 + Math.floor(random() * 400);
