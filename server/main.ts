@@ -27,9 +27,10 @@ async function main(): Promise<void> {
       password: config.demoPassword,
     }));
   const app = await buildApp({ config, db });
-  const rollups = new RollupScheduler(db, (error, machineId) =>
-    app.log.error({ err: error, machineId }, 'activity recompute failed'),
-  );
+  const rollups = new RollupScheduler(db, {
+    onError: (error, machineId) =>
+      app.log.error({ err: error, machineId }, 'activity recompute failed'),
+  });
   const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
 
   const listeners = await startDeviceListeners(config, db, ingest, app.log);

@@ -108,20 +108,41 @@ const INSERT_RECORDS = `
   ON CONFLICT (source_id, device_time) DO NOTHING
   RETURNING source_id, extract(epoch FROM device_time) * 1000 AS device_time_ms, invalid_reason`;
 
+/** Most records one transaction takes; a larger backlog is committed in several. */
+const MAX_GROUP_RECORDS = 5000;
+
+interface Waiting {
+  records: TelemetryRecord[];
+  resolve: (result: IngestResult) => void;
+  reject: (error: unknown) => void;
+}
+
+const recordKey = (sourceId: string, timeMs: number) => `${sourceId}|${timeMs}`;
+
+/**
+ * Group commit: batches arriving while a transaction runs are committed together in the next one,
+ * so a thousand devices sending at once cost a few transactions, not a thousand. Each caller's
+ * promise still settles only after its own records are committed.
+ */
 export function createIngest(db: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? Date.now;
-  return async (records) => {
-    if (records.length === 0) return { stored: 0, duplicates: 0, invalid: 0 };
+  const waiting: Waiting[] = [];
+  let flushing = false;
+
+  async function commit(records: TelemetryRecord[]) {
     const nowMs = now();
     const invalidReasons = records.map((record) => recordInvalidReason(record, nowMs));
-    const stored = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const sources = await resolveSources(
         tx,
         records,
         invalidReasons.map((reason) => reason === null),
       );
+      const sourceIds = records.map(
+        (r) => sources.get(sourceKey(r.sourceType, r.sourceCode)) ?? null,
+      );
       const params = [
-        records.map((r) => sources.get(sourceKey(r.sourceType, r.sourceCode)) ?? null),
+        sourceIds,
         records.map((r) =>
           new Date(Number.isFinite(r.deviceTimeMs) ? r.deviceTimeMs : 0).toISOString(),
         ),
@@ -131,33 +152,81 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
         ...RECORD_COLUMNS.map(([, , read]) => records.map((record) => read(record))),
         records.map((r) => (r.ioIds.length ? JSON.stringify(rawIo(r)) : null)),
       ];
-      return tx.query<{ source_id: string; device_time_ms: number; invalid_reason: string | null }>(
-        INSERT_RECORDS,
-        params,
-      );
+      const stored = await tx.query<{
+        source_id: string;
+        device_time_ms: number;
+        invalid_reason: string | null;
+      }>(INSERT_RECORDS, params);
+      return { stored, sourceIds };
     });
+  }
 
-    const touched = new Map<string, TouchedSpan>();
-    let invalid = 0;
-    for (const row of stored) {
-      if (row.invalid_reason !== null) {
-        invalid++;
-        continue;
+  async function flush(): Promise<void> {
+    flushing = true;
+    while (waiting.length > 0) {
+      const group: Waiting[] = [];
+      let size = 0;
+      while (
+        waiting.length > 0 &&
+        (group.length === 0 || size + (waiting[0]?.records.length ?? 0) <= MAX_GROUP_RECORDS)
+      ) {
+        const next = waiting.shift() as Waiting;
+        group.push(next);
+        size += next.records.length;
       }
-      const span = touched.get(row.source_id);
-      if (!span)
-        touched.set(row.source_id, {
-          sourceId: row.source_id,
-          fromMs: row.device_time_ms,
-          toMs: row.device_time_ms,
-        });
-      else {
-        span.fromMs = Math.min(span.fromMs, row.device_time_ms);
-        span.toMs = Math.max(span.toMs, row.device_time_ms);
+      const records = group.flatMap((w) => w.records);
+      try {
+        const { stored, sourceIds } = await commit(records);
+        const fresh = new Set(stored.map((row) => recordKey(row.source_id, row.device_time_ms)));
+        const touched = new Map<string, TouchedSpan>();
+        for (const row of stored) {
+          if (row.invalid_reason !== null) continue;
+          const span = touched.get(row.source_id);
+          if (!span) {
+            touched.set(row.source_id, {
+              sourceId: row.source_id,
+              fromMs: row.device_time_ms,
+              toMs: row.device_time_ms,
+            });
+          } else {
+            span.fromMs = Math.min(span.fromMs, row.device_time_ms);
+            span.toMs = Math.max(span.toMs, row.device_time_ms);
+          }
+        }
+        if (options.afterCommit && touched.size > 0)
+          await options.afterCommit([...touched.values()]);
+        // Each caller learns what became of its own records.
+        let offset = 0;
+        for (const caller of group) {
+          let newlyStored = 0;
+          let invalid = 0;
+          caller.records.forEach((record, i) => {
+            const key = recordKey(sourceIds[offset + i] ?? '', record.deviceTimeMs);
+            if (fresh.delete(key)) {
+              newlyStored++;
+              if (recordInvalidReason(record, now()) !== null) invalid++;
+            }
+          });
+          offset += caller.records.length;
+          caller.resolve({
+            stored: newlyStored,
+            duplicates: caller.records.length - newlyStored,
+            invalid,
+          });
+        }
+      } catch (error) {
+        for (const caller of group) caller.reject(error);
       }
     }
-    if (options.afterCommit && touched.size > 0) await options.afterCommit([...touched.values()]);
-    return { stored: stored.length, duplicates: records.length - stored.length, invalid };
+    flushing = false;
+  }
+
+  return (records) => {
+    if (records.length === 0) return Promise.resolve({ stored: 0, duplicates: 0, invalid: 0 });
+    return new Promise<IngestResult>((resolve, reject) => {
+      waiting.push({ records, resolve, reject });
+      if (!flushing) void flush();
+    });
   };
 }
 

@@ -63,8 +63,10 @@ async function fleetDatabase(database: TestDatabase, simulation: Simulation) {
       [org.id, machine.imei, CATEGORY[machine.kind], REPORT_ON_S, REPORT_OFF_S],
     );
   }
-  const scheduler = new RollupScheduler(opened.db, (error) => {
-    throw error;
+  const scheduler = new RollupScheduler(opened.db, {
+    onError: (error) => {
+      throw error;
+    },
   });
   const ingest = createIngest(opened.db, {
     afterCommit: async (touched) => scheduler.touched(touched),

@@ -22,20 +22,35 @@ interface Pending {
   toDay: string;
 }
 
+export interface SchedulerOptions {
+  onError?: (error: unknown, machineId: string) => void;
+  /**
+   * How long to gather touched days before recomputing. A device sends a packet every few seconds
+   * and a backlog arrives as hundreds of packets: waiting lets them share one recompute.
+   */
+  delayMs?: number;
+}
+
 export class RollupScheduler {
   private readonly incoming: TouchedSpan[] = [];
   private readonly pending = new Map<string, Pending>();
   private running: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly onError: (error: unknown, machineId: string) => void;
+  private readonly delayMs: number;
 
   constructor(
     private readonly db: Database,
-    private readonly onError: (error: unknown, machineId: string) => void = () => undefined,
-  ) {}
+    options: SchedulerOptions = {},
+  ) {
+    this.onError = options.onError ?? (() => undefined);
+    this.delayMs = options.delayMs ?? 1000;
+  }
 
   /** Takes what a committed batch changed; returns at once, so the device's acknowledgement waits for nothing. */
   touched(spans: TouchedSpan[]): void {
-    this.incoming.push(...spans);
-    this.kick();
+    for (const span of spans) this.incoming.push(span);
+    this.later();
   }
 
   private async resolve(spans: TouchedSpan[]): Promise<void> {
@@ -65,12 +80,25 @@ export class RollupScheduler {
   /** Queues whole days of one machine, e.g. after a source is assigned to it. */
   schedule(machineId: string, fromDay: string, toDay: string): void {
     this.add(machineId, { fromDay, toDay });
-    this.kick();
+    this.later();
   }
 
-  /** Resolves once every queued day has been recomputed. */
+  /** Recomputes everything queued now, without waiting for the delay, and resolves when done. */
   async drain(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.kick();
+    }
     while (this.running) await this.running;
+  }
+
+  private later(): void {
+    if (this.timer || this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, this.delayMs);
   }
 
   private add(machineId: string, days: Pending): void {
@@ -90,7 +118,7 @@ export class RollupScheduler {
     if (this.running) return;
     this.running = this.work().finally(() => {
       this.running = null;
-      if (this.pending.size > 0 || this.incoming.length > 0) this.kick();
+      if (this.pending.size > 0 || this.incoming.length > 0) this.later();
     });
   }
 

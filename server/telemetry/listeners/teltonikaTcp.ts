@@ -98,7 +98,8 @@ export async function startTeltonikaTcp(options: TeltonikaTcpOptions): Promise<L
   const server = net.createServer((socket) => handleConnection(socket, options, connections));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    // A deep backlog: after an outage, every device in a fleet reconnects at once.
+    server.listen({ port: options.port, host: options.host, backlog: 4096 }, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

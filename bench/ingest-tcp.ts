@@ -1,0 +1,134 @@
+// End to end over TCP: 1,000 simulated devices send into the committed store, rollups updated.
+// Fixed data: 1,000 machines with trackers, 100 records each (4 packets of 25), all devices at once.
+// Reports records per second from the first connection until the last rollup is written; 3 runs,
+// median. `npx tsx bench/ingest-tcp.ts` for PGlite (files in a temporary folder);
+// `BENCH_DATABASE_URL=postgres://… npx tsx bench/ingest-tcp.ts` for PostgreSQL (a fresh database per run).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Database } from '../server/db/database.ts';
+import { openDatabase } from '../server/db/open.ts';
+import type { AvlRecordInput } from '../server/telemetry/adapters/teltonika/encode.ts';
+import { IO } from '../server/telemetry/adapters/teltonika/ioElements.ts';
+import { RollupScheduler } from '../server/telemetry/engine/scheduler.ts';
+import { createIngest } from '../server/telemetry/ingest.ts';
+import { startTeltonikaTcp } from '../server/telemetry/listeners/teltonikaTcp.ts';
+import { sendOverTcp } from '../server/telemetry/simulator/teltonikaClient.ts';
+
+const DEVICES = 1000;
+const RECORDS_PER_DEVICE = 100;
+const RUNS = 3;
+const TARGET_PER_S = process.env.BENCH_DATABASE_URL ? 50_000 : 20_000;
+const silent = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (o: unknown) => console.error(o),
+};
+
+function deviceRecords(device: number): AvlRecordInput[] {
+  const start = Date.UTC(2026, 10, 16, 7) + device * 1000;
+  return Array.from({ length: RECORDS_PER_DEVICE }, (_, i) => ({
+    timestampMs: start + i * 60_000,
+    latitude: 51.5 + device * 1e-4,
+    longitude: -0.1 + (i % 10) * 1e-5,
+    satellites: 11,
+    speedKmh: 0,
+    io: {
+      [IO.ignition]: 1,
+      [IO.movement]: 1,
+      [IO.engineRpm]: 1650,
+      [IO.fuelConsumedCounted]: 10_000 + i * 2,
+    },
+  }));
+}
+
+async function freshDatabase(run: number): Promise<{ db: Database; dispose(): Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fleet-bench-'));
+    const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+    return {
+      db,
+      dispose: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
+    };
+  }
+  const name = `fleet_bench_${process.pid}_${run}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: target.toString(), dataDir: undefined });
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function run(index: number): Promise<number> {
+  const { db, dispose } = await freshDatabase(index);
+  const [org] = await db.query<{ id: string }>(
+    `INSERT INTO organisation (name, type) VALUES ('Bench Hire', 'rental') RETURNING id`,
+  );
+  await db.query(
+    `WITH m AS (
+       INSERT INTO machine (organisation_id, name, category)
+       SELECT $1, 'Bench ' || n, 'Excavator' FROM generate_series(1, $2) n RETURNING id, name)
+     INSERT INTO source (type, code, machine_id, expected_interval_s)
+     SELECT 'TELTONIKA', (350000000000000 + substr(name, 7)::bigint)::text, id, 60 FROM m`,
+    [org?.id ?? '', DEVICES],
+  );
+  const scheduler = new RollupScheduler(db, { onError: (error) => console.error(error) });
+  const ingest = createIngest(db, { afterCommit: async (touched) => scheduler.touched(touched) });
+  const listener = await startTeltonikaTcp({
+    host: '127.0.0.1',
+    port: 0,
+    ingest,
+    storeCommandResponse: async () => undefined,
+    log: silent,
+  });
+  const payloads = Array.from({ length: DEVICES }, (_, d) => deviceRecords(d + 1));
+  const began = performance.now();
+  await Promise.all(
+    payloads.map((records, d) =>
+      sendOverTcp(
+        { host: '127.0.0.1', port: listener.port },
+        String(350000000000000 + d + 1),
+        records,
+      ),
+    ),
+  );
+  const committed = performance.now();
+  await scheduler.drain();
+  const done = performance.now();
+  const [check] = await db.query<{ records: number; rollups: number }>(
+    `SELECT (SELECT count(*) FROM telemetry_record) AS records, (SELECT count(*) FROM machine_day_rollup) AS rollups`,
+  );
+  await listener.close();
+  await dispose();
+  const rate = (DEVICES * RECORDS_PER_DEVICE) / ((done - began) / 1000);
+  console.log(
+    `run ${index + 1}: ${check?.records} records, ${check?.rollups} rollups; committed in ${Math.round(committed - began)} ms, ` +
+      `rollups ${Math.round(done - committed)} ms later; ${Math.round(rate).toLocaleString('en')} records/s`,
+  );
+  return rate;
+}
+
+const rates: number[] = [];
+for (let i = 0; i < RUNS; i++) rates.push(await run(i));
+rates.sort((a, b) => a - b);
+const median = rates[Math.floor(rates.length / 2)] ?? 0;
+const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+console.log(
+  `${database}: median ${Math.round(median).toLocaleString('en')} records/s from ${DEVICES} devices; ` +
+    `ratio to the ${TARGET_PER_S.toLocaleString('en')}/s target ${(median / TARGET_PER_S).toFixed(2)}`,
+);
