@@ -20,6 +20,8 @@ export interface Config {
   refreshTokenTtlS: number;
   /** Teltonika devices over TCP and UDP on this port; null when switched off. */
   teltonikaPort: number | null;
+  /** Days of history the demo trackers send when they first connect. */
+  demoHistoryDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,5 +96,6 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtlS: integer(env, 'REFRESH_TOKEN_TTL_S', 30 * 86_400, 3600, 365 * 86_400),
     teltonikaPort:
       env.TELTONIKA_PORT === 'off' ? null : integer(env, 'TELTONIKA_PORT', 5027, 0, 65535),
+    demoHistoryDays: integer(env, 'DEMO_HISTORY_DAYS', 7, 0, 60),
   };
 }

@@ -6,6 +6,7 @@ import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
+import { DemoStream } from './telemetry/simulator/demoStream.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -34,11 +35,26 @@ async function main(): Promise<void> {
   const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
 
   const listeners = await startDeviceListeners(config, db, ingest, app.log);
+  const trackerPort = listeners[0]?.port;
+  // The demo fleet's trackers speak the real protocol to this server's own listener.
+  const demoStream =
+    config.demoData && trackerPort !== undefined
+      ? new DemoStream({
+          db,
+          target: {
+            host: config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host,
+            port: trackerPort,
+          },
+          historyDays: config.demoHistoryDays,
+          log: app.log,
+        })
+      : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await demoStream?.stop();
     await Promise.all(listeners.map((listener) => listener.close()));
     await rollups.drain();
     await app.close();
@@ -65,6 +81,14 @@ async function main(): Promise<void> {
     );
   }
   console.log(`${lines.join('\n')}\n`);
+  if (demoStream) {
+    console.log(
+      `  Demo trackers are sending ${config.demoHistoryDays} days of history; activity fills in as it arrives.\n`,
+    );
+    demoStream
+      .start()
+      .catch((error: unknown) => app.log.error({ err: error }, 'demo trackers stopped'));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
+import { zonedDate, zonedInstant } from '../../src/domain/zonedTime.ts';
+import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
+import { createIngest } from '../../server/telemetry/ingest.ts';
+import { emptyRecord } from '../../server/telemetry/record.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
@@ -92,6 +96,45 @@ describe.each(testDatabases)('machine list on $kind', (database) => {
       m.name.toLowerCase(),
     );
     expect(byName).toEqual([...byName].sort());
+  });
+
+  it('shows the activity that came in through the ingest and the engine', async () => {
+    const [tracker] = await server.db.query<{ code: string; machine_id: string }>(
+      `SELECT s.code, s.machine_id FROM source s JOIN machine m ON m.id = s.machine_id
+        WHERE m.asset_id = 'NPH-1101'`,
+    );
+    expect(tracker).toBeDefined();
+    const scheduler = new RollupScheduler(server.db);
+    const ingest = createIngest(server.db, {
+      afterCommit: async (touched) => scheduler.touched(touched),
+    });
+    // Two hours of work from 08:00 today (London), one record a minute, then the engine off.
+    const today = zonedDate(new Date(), 'Europe/London');
+    const start = zonedInstant(today, 8 * 60, 'Europe/London').getTime();
+    const records = Array.from({ length: 121 }, (_, i) => {
+      const record = emptyRecord('TELTONIKA', tracker?.code ?? '', start + i * 60_000, Date.now());
+      const working = i < 120;
+      return {
+        ...record,
+        ignition: working,
+        engineRpm: working ? 1600 : 0,
+        fuelUsedL: 1000 + Math.min(i, 120) * 0.2,
+      };
+    });
+    await ingest(records);
+    await scheduler.drain();
+
+    const reply = (await list(adminToken, `?q=NPH-1101&start=${today}&end=${today}`)).body;
+    const machine = reply.machines[0];
+    expect(machine?.hasActivity).toBe(true);
+    expect(machine?.lastSeenAt).toBe(new Date(start + 120 * 60_000).toISOString());
+    expect(machine?.sources).toEqual([
+      { type: 'TELTONIKA', code: tracker?.code, shortCode: null, hours: null },
+    ]);
+    expect(machine?.activitySummary.activeHours.value).toBeCloseTo(2, 5);
+    expect(machine?.activitySummary.fuelBurnRate.value).toBeCloseTo(12, 5);
+    expect(reply.summary.withActivity.value).toBe(1);
+    expect(reply.summary.activeHours.value).toBeCloseTo(2, 5);
   });
 
   it('answers 400 naming the field for bad parameters', async () => {

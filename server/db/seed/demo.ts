@@ -299,6 +299,15 @@ export async function seedDemoIfEmpty(
         ],
       );
 
+    // Trackers on most machines; a few have none fitted yet, so the list shows machines without data.
+    let trackers = 0;
+    const fitTracker = (machineId: string) =>
+      tx.query(
+        `INSERT INTO source (type, code, machine_id, expected_interval_s, expected_interval_off_s)
+         VALUES ('TELTONIKA', $1, $2, 60, 3600)`,
+        [`35730905${String(1_000_000 + trackers++).padStart(7, '0')}`, machineId],
+      );
+
     // Northbank's hire fleet: most machines out on hire, some back in the depots.
     for (let i = 0; i < 42; i++) {
       const entry = CATALOGUE[i % CATALOGUE.length] as CatalogueEntry;
@@ -315,6 +324,7 @@ export async function seedDemoIfEmpty(
         },
       );
       if (i === 41) continue;
+      if (i % 9 !== 8) await fitTracker(id);
       const roll = rand();
       if (roll < 0.62) {
         const target = pick(customerSites);
@@ -358,6 +368,7 @@ export async function seedDemoIfEmpty(
         meridianYard,
         {},
       );
+      await fitTracker(id);
       if (i < 2)
         await hire(
           id,

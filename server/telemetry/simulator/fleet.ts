@@ -47,7 +47,7 @@ export function simulate(
   const records = new Map<string, AvlRecordInput[]>();
   const truth: DayTruth[] = [];
   for (const machine of machines) {
-    const plan = planMachine(machine, days, timeZone, random);
+    const plan = planMachine(machine, days, timeZone, seed);
     records.set(machine.imei, recordsFor(machine, plan, random));
     truth.push(...truthFor(machine, plan, timeZone));
   }

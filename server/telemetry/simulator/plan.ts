@@ -1,6 +1,6 @@
 // What each simulated machine does, minute by minute: its state timeline, drives, refills and thefts.
 import { nextDate, weekdayOf, zonedInstant } from '../../../src/domain/zonedTime.ts';
-import { between, type Random } from './random.ts';
+import { between, seededRandom, type Random } from './random.ts';
 
 export type PlanState = 'active' | 'idle' | 'off' | 'missing';
 export type SimKind = 'excavator' | 'dumper' | 'telehandler';
@@ -95,11 +95,18 @@ function planDrives(machine: SimMachine, timeline: PlanInterval[]): Drive[] {
   return drives;
 }
 
+/** Each day's plan depends only on the machine, the seed and the day, whatever window is simulated. */
+function dayRandom(machine: SimMachine, seed: number, day: string): Random {
+  return seededRandom(
+    seed * 1_000_003 + Number(machine.imei.slice(-7)) * 131 + Number(day.replaceAll('-', '')),
+  );
+}
+
 export function planMachine(
   machine: SimMachine,
   days: string[],
   timeZone: string,
-  random: Random,
+  seed: number,
 ): MachinePlan {
   const timeline: PlanInterval[] = [];
   const refills: PlannedFuelEvent[] = [];
@@ -109,6 +116,7 @@ export function planMachine(
   let cursor = local(days[0] ?? '2026-01-01', 0);
 
   days.forEach((day, index) => {
+    const random = dayRandom(machine, seed, day);
     const weekday = weekdayOf(day);
     if (machine.dropsOut && index === 2) {
       push(timeline, 'off', cursor, local(day, 1));
