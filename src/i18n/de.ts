@@ -220,6 +220,9 @@ export const de: AppCatalog = {
         lastSeenAt: 'Zuletzt gesehen',
         contractNumber: 'Vertrag',
         oem: 'Hersteller',
+        activeHours: 'Aktiv h',
+        idleHours: 'Leerlauf h',
+        outOfHours: 'Außerhalb der Arbeitszeit h',
       },
     },
   },
@@ -276,7 +279,13 @@ export const de: AppCatalog = {
     machines: {
       search: 'Maschinen suchen',
       show: { label: 'Anzeigen', active: 'In der Flotte', archived: 'Archiviert', all: 'Alle' },
-      summary: { machines: 'Maschinen', on_hire: 'Vermietet', with_activity: 'Melden Aktivität' },
+      summary: {
+        machines: 'Maschinen',
+        on_hire: 'Vermietet',
+        with_activity: 'Melden Aktivität',
+        active_hours: 'Aktive Stunden',
+        idle_hours: 'Leerlaufstunden',
+      },
       hire_status: { ON_HIRE: 'Vermietet', OFF_HIRE: 'Nicht vermietet' },
       never_seen: 'Noch keine Daten',
       no_telemetry:

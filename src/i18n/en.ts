@@ -18,6 +18,9 @@ export const en = {
         lastSeenAt: 'Last seen',
         contractNumber: 'Contract',
         oem: 'OEM',
+        activeHours: 'Active h',
+        idleHours: 'Idle h',
+        outOfHours: 'Out of hours h',
       },
     },
   },
@@ -83,6 +86,8 @@ export const en = {
         machines: 'Machines',
         on_hire: 'On hire',
         with_activity: 'Reporting activity',
+        active_hours: 'Active hours',
+        idle_hours: 'Idle hours',
       },
       hire_status: {
         ON_HIRE: 'On hire',

@@ -17,6 +17,9 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
         lastSeenAt: 'Ultimo segnale',
         contractNumber: 'Contratto',
         oem: 'Costruttore',
+        activeHours: 'Attiva h',
+        idleHours: 'Minimo h',
+        outOfHours: 'Fuori orario h',
       },
     },
   },
@@ -70,7 +73,13 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     machines: {
       search: 'Cerca macchine',
       show: { label: 'Mostra', active: 'Nella flotta', archived: 'Archiviate', all: 'Tutte' },
-      summary: { machines: 'Macchine', on_hire: 'A noleggio', with_activity: 'Con attività' },
+      summary: {
+        machines: 'Macchine',
+        on_hire: 'A noleggio',
+        with_activity: 'Con attività',
+        active_hours: 'Ore attive',
+        idle_hours: 'Ore al minimo',
+      },
       hire_status: { ON_HIRE: 'A noleggio', OFF_HIRE: 'Non a noleggio' },
       never_seen: 'Nessun dato',
       no_telemetry:

@@ -217,6 +217,9 @@ export const nl: AppCatalog = {
         lastSeenAt: 'Laatst gezien',
         contractNumber: 'Contract',
         oem: 'Fabrikant',
+        activeHours: 'Actief u',
+        idleHours: 'Stationair u',
+        outOfHours: 'Buiten werktijd u',
       },
     },
   },
@@ -272,7 +275,13 @@ export const nl: AppCatalog = {
     machines: {
       search: 'Machines zoeken',
       show: { label: 'Tonen', active: 'In de vloot', archived: 'Gearchiveerd', all: 'Alle' },
-      summary: { machines: 'Machines', on_hire: 'Verhuurd', with_activity: 'Melden activiteit' },
+      summary: {
+        machines: 'Machines',
+        on_hire: 'Verhuurd',
+        with_activity: 'Melden activiteit',
+        active_hours: 'Actieve uren',
+        idle_hours: 'Stationaire uren',
+      },
       hire_status: { ON_HIRE: 'Verhuurd', OFF_HIRE: 'Niet verhuurd' },
       never_seen: 'Nog geen gegevens',
       no_telemetry:

@@ -10,7 +10,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Machine } from '../../dataProvider/dataProvider.ts';
-import { formatDateTime } from '../../domain/format.ts';
+import type { ActivityMetric } from '../../domain/api/machines.ts';
+import { formatDateTime, formatNumber } from '../../domain/format.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
@@ -23,6 +24,12 @@ function LastSeen({ machine }: { machine: Machine }) {
   return machine.lastSeenAt
     ? formatDateTime(machine.lastSeenAt, language)
     : translate('app.machines.never_seen');
+}
+
+function Hours({ machine, metric }: { machine: Machine; metric: ActivityMetric }) {
+  const [language] = useLocaleState();
+  const value = machine.activitySummary[metric].value;
+  return value === null ? '–' : formatNumber(value, language);
 }
 
 export function MachineList() {
@@ -76,6 +83,20 @@ export function MachineList() {
         <DataTable.Col
           source="hiredStatus"
           render={(record) => <HireStatusChip machine={asMachine(record)} />}
+        />
+        <DataTable.Col
+          source="activeHours"
+          disableSort
+          render={(record) => <Hours machine={asMachine(record)} metric="activeHours" />}
+        />
+        <DataTable.Col
+          source="idleHours"
+          disableSort
+          render={(record) => <Hours machine={asMachine(record)} metric="idleHours" />}
+        />
+        <DataTable.Col
+          source="outOfHours"
+          render={(record) => <Hours machine={asMachine(record)} metric="outOfHours" />}
         />
         <DataTable.Col
           source="lastSeenAt"

@@ -49,6 +49,16 @@ export function MachineSummary() {
           value={summary.withActivity.value}
           language={language}
         />
+        <Figure
+          label={translate('app.machines.summary.active_hours')}
+          value={summary.activeHours.value}
+          language={language}
+        />
+        <Figure
+          label={translate('app.machines.summary.idle_hours')}
+          value={summary.idleHours.value}
+          language={language}
+        />
       </Box>
       {summary.withActivity.value === 0 && (total ?? 0) > 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
