@@ -79,6 +79,8 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
         PORT: String(port),
         // Any free port: a portal already running here holds the default 5027.
         TELTONIKA_PORT: '0',
+        // One day of tracker history keeps the start light; the stream still goes through TCP.
+        DEMO_HISTORY_DAYS: '1',
         HOST: '127.0.0.1',
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
@@ -121,6 +123,19 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await expect(page.getByText('Brent Cross Viaduct').first().isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('connectivity').textContent()).resolves.toBe('Online');
     await shot('03-machine-list');
+  });
+
+  it('shows the activity the demo trackers sent over Teltonika TCP', async () => {
+    const reporting = page.getByText('Reporting activity').locator('xpath=following-sibling::*[1]');
+    // The trackers catch up in the background: look again, a bounded number of times.
+    for (let attempt = 0; attempt < 40; attempt++) {
+      if (Number((await reporting.textContent()) ?? '0') > 0) break;
+      await page.waitForTimeout(3000);
+      await page.reload();
+      await page.getByText('Atlas Copco HiLight V5+').waitFor({ timeout: 30_000 });
+    }
+    expect(Number(await reporting.textContent())).toBeGreaterThan(0);
+    await shot('03b-machine-list-activity');
   });
 
   it('switches to German, keeps it across a reload, and switches back', async () => {

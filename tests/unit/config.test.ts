@@ -18,6 +18,8 @@ describe('configuration', () => {
       demoPassword: 'Demo-portal-1',
     });
     expect(config.accessTokenTtlS).toBeLessThanOrEqual(3600);
+    expect(config.teltonikaPort).toBe(5027);
+    expect(loadConfig({ TELTONIKA_PORT: 'off' }).teltonikaPort).toBeNull();
   });
 
   it.each([
@@ -30,6 +32,8 @@ describe('configuration', () => {
     [{ DEMO_DATA: 'maybe' }, /DEMO_DATA/],
     [{ DEMO_PASSWORD: 'short' }, /DEMO_PASSWORD/],
     [{ ACCESS_TOKEN_TTL_S: '7200' }, /ACCESS_TOKEN_TTL_S/],
+    [{ TELTONIKA_PORT: 'five' }, /TELTONIKA_PORT/],
+    [{ DEMO_HISTORY_DAYS: '400' }, /DEMO_HISTORY_DAYS/],
   ])('rejects %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
