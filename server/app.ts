@@ -10,10 +10,12 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { machineRoutes } from './modules/machines/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import type { AccessClaims } from './modules/auth/tokens.ts';
+import { createIngest, type Ingest } from './telemetry/ingest.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -25,6 +27,8 @@ export interface AppOptions {
   db: Database;
   logger?: boolean | FastifyBaseLogger;
   signInLimits?: ServerContext['signInLimits'];
+  /** The telemetry pipeline the JSON ingest feeds; a plain one (no rollups) when not given. */
+  ingest?: Ingest;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -59,10 +63,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
+  await app.register(ingestRoutes, { ...context, ingest: options.ingest ?? createIngest(db) });
   await app.register(async (secured) => {
     secured.addHook('onRequest', authenticate(context.keys));
     await secured.register(userRoutes, context);
     await secured.register(machineRoutes, context);
+    await secured.register(sourceKeyRoutes, context);
   });
   await registerWeb(app, config.webDir);
   return app;

@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './session.ts';
 export * from './machines.ts';
+export * from './ingest.ts';

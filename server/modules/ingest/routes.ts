@@ -1,0 +1,85 @@
+// POST /v1/ingest/records with a source's API key, and the staff call that issues that key.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  IngestRecordsBody,
+  IngestRecordsReply,
+  SourceKeyReply,
+  type GenericRecord,
+} from '../../../src/domain/api/ingest.ts';
+import type { ServerContext } from '../../context.ts';
+import { forbidden, notFound, unauthorised } from '../../httpError.ts';
+import type { Ingest } from '../../telemetry/ingest.ts';
+import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+function toRecord(
+  input: GenericRecord,
+  source: { type: string; code: string },
+  receivedMs: number,
+): TelemetryRecord {
+  const record = emptyRecord(source.type, source.code, Date.parse(input.deviceTime), receivedMs);
+  const { deviceTime: _deviceTime, io, ...values } = input;
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined) (record as unknown as Record<string, unknown>)[key] = value;
+  }
+  for (const [id, value] of Object.entries(io ?? {})) {
+    record.ioIds.push(id);
+    record.ioValues.push(value);
+  }
+  return record;
+}
+
+export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: Ingest }> = async (
+  app,
+  { db, ingest },
+) => {
+  app.post(
+    '/v1/ingest/records',
+    {
+      schema: {
+        tags: ['ingest'],
+        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String({ maxLength: 200 })) }),
+        body: IngestRecordsBody,
+        response: { 200: IngestRecordsReply },
+      },
+    },
+    async (request) => {
+      const key = request.headers['x-api-key'];
+      if (!key) throw unauthorised('The X-Api-Key header with the source key is required');
+      const [source] = await db.query<{ type: string; code: string }>(
+        'SELECT type, code FROM source WHERE api_key_hash = $1',
+        [hashKey(key)],
+      );
+      if (!source) throw unauthorised('The source key is not known');
+      const receivedMs = Date.now();
+      return ingest(request.body.records.map((record) => toRecord(record, source, receivedMs)));
+    },
+  );
+};
+
+/** Staff only: issues a new key for a source (the old one stops working) and shows it once. */
+export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  app.post(
+    '/v1/admin/sources/:id/api-key',
+    {
+      schema: {
+        tags: ['admin'],
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: SourceKeyReply },
+      },
+    },
+    async (request) => {
+      if (request.auth.role !== 'internal') throw forbidden('Only staff can issue source keys');
+      const apiKey = `fpk_${randomBytes(24).toString('base64url')}`;
+      const rows = await db.query<{ id: string }>(
+        'UPDATE source SET api_key_hash = $2 WHERE id = $1 RETURNING id',
+        [request.params.id, hashKey(apiKey)],
+      );
+      if (rows.length === 0) throw notFound('No such source');
+      return { sourceId: request.params.id, apiKey };
+    },
+  );
+};
