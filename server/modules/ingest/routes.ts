@@ -21,7 +21,7 @@ function toRecord(
   receivedMs: number,
 ): TelemetryRecord {
   const record = emptyRecord(source.type, source.code, Date.parse(input.deviceTime), receivedMs);
-  const { deviceTime: _deviceTime, io, ...values } = input;
+  const { deviceTime, io, ...values } = input;
   for (const [key, value] of Object.entries(values)) {
     if (value !== undefined) (record as unknown as Record<string, unknown>)[key] = value;
   }
