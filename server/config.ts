@@ -22,6 +22,8 @@ export interface Config {
   teltonikaPort: number | null;
   /** Days of history the demo trackers send when they first connect. */
   demoHistoryDays: number;
+  /** The bearer token Digital Matter's HTTP connector sends; the endpoint is off without one. */
+  digitalMatterToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +65,13 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function secret(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16) throw new ConfigError(`${name} must have at least 16 characters`);
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -97,5 +106,6 @@ export function loadConfig(env: Env = process.env): Config {
     teltonikaPort:
       env.TELTONIKA_PORT === 'off' ? null : integer(env, 'TELTONIKA_PORT', 5027, 0, 65535),
     demoHistoryDays: integer(env, 'DEMO_HISTORY_DAYS', 7, 0, 60),
+    digitalMatterToken: secret(env, 'DIGITALMATTER_TOKEN'),
   };
 }

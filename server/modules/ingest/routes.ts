@@ -9,7 +9,11 @@ import {
   type GenericRecord,
 } from '../../../src/domain/api/ingest.ts';
 import type { ServerContext } from '../../context.ts';
-import { forbidden, notFound, unauthorised } from '../../httpError.ts';
+import { badRequest, forbidden, notFound, unauthorised } from '../../httpError.ts';
+import {
+  decodeDigitalMatter,
+  DigitalMatterDecodeError,
+} from '../../telemetry/adapters/digitalMatter.ts';
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
 
@@ -34,8 +38,35 @@ function toRecord(
 
 export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: Ingest }> = async (
   app,
-  { db, ingest },
+  { db, ingest, config },
 ) => {
+  const digitalMatterToken = config.digitalMatterToken;
+  if (digitalMatterToken) {
+    // Answers 200 only once the records are committed: the device deletes what was acknowledged.
+    app.post(
+      '/v1/ingest/digitalmatter',
+      {
+        schema: {
+          tags: ['ingest'],
+          body: Type.Object({}, { additionalProperties: true }),
+          response: { 200: IngestRecordsReply },
+        },
+      },
+      async (request) => {
+        if (request.headers.authorization !== `Bearer ${digitalMatterToken}`) {
+          throw unauthorised('The Digital Matter connector token is missing or wrong');
+        }
+        try {
+          return await ingest(decodeDigitalMatter(request.body, Date.now()));
+        } catch (error) {
+          if (error instanceof DigitalMatterDecodeError)
+            throw badRequest(error.field, error.message);
+          throw error;
+        }
+      },
+    );
+  }
+
   app.post(
     '/v1/ingest/records',
     {

@@ -12,6 +12,10 @@ import { IO } from '../../../server/telemetry/adapters/teltonika/ioElements.ts';
 import { TeltonikaTcpFramer } from '../../../server/telemetry/adapters/teltonika/tcpFramer.ts';
 import { decodeUdpDatagram } from '../../../server/telemetry/adapters/teltonika/udp.ts';
 import { seededRandom } from '../../../server/telemetry/simulator/random.ts';
+import {
+  decodeDigitalMatter,
+  DigitalMatterDecodeError,
+} from '../../../server/telemetry/adapters/digitalMatter.ts';
 
 const FRAMES = 100_000;
 const IMEI = '356307042441013';
@@ -109,6 +113,50 @@ describe('decoder fuzzing', { timeout: 120_000 }, () => {
         decodeUdpDatagram(datagram, 0);
       } catch (error) {
         expect(error).toBeInstanceOf(TeltonikaDecodeError);
+      }
+    }
+  });
+
+  it(`survives ${FRAMES} random and mutated Digital Matter payloads with only decode errors`, () => {
+    const rand = seededRandom(11);
+    const valid = () => ({
+      IMEI: '354000000000123',
+      Records: [
+        {
+          SeqNo: Math.floor(rand() * 1000),
+          DateUTC: '2026-11-20 08:00:00',
+          Fields: [
+            { Lat: 51.5, Long: -0.1, FType: 0 },
+            { DIn: 1, FType: 2 },
+            { AnalogueData: { '1': 12000 }, FType: 6 },
+          ],
+        },
+      ],
+    });
+    const junk = [null, 0, -1, 1e308, 'x', '', true, [], {}, [1, 'a'], { FType: 0 }, NaN];
+    const pick = <T>(items: T[]): T => items[Math.floor(rand() * items.length)] as T;
+    /** Replaces one value somewhere in the payload with junk. */
+    const mutate = (value: unknown): unknown => {
+      if (Array.isArray(value))
+        return value.length && rand() < 0.7
+          ? value.map((v) => (rand() < 0.5 ? mutate(v) : v))
+          : pick(junk);
+      if (value && typeof value === 'object') {
+        const entries = Object.entries(value);
+        const [key] = pick(entries) ?? ['extra'];
+        return {
+          ...value,
+          [key]: rand() < 0.6 ? mutate((value as Record<string, unknown>)[key]) : pick(junk),
+        };
+      }
+      return pick(junk);
+    };
+    for (let i = 0; i < FRAMES; i++) {
+      const payload = i % 10 === 0 ? pick(junk) : mutate(valid());
+      try {
+        decodeDigitalMatter(payload, 0);
+      } catch (error) {
+        expect(error).toBeInstanceOf(DigitalMatterDecodeError);
       }
     }
   });
