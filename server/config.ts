@@ -24,6 +24,9 @@ export interface Config {
   demoHistoryDays: number;
   /** The bearer token Digital Matter's HTTP connector sends; the endpoint is off without one. */
   digitalMatterToken: string | undefined;
+  /** Bearer tokens of the LoRaWAN network servers' webhooks; each endpoint is off without one. */
+  ttsToken: string | undefined;
+  chirpstackToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.TELTONIKA_PORT === 'off' ? null : integer(env, 'TELTONIKA_PORT', 5027, 0, 65535),
     demoHistoryDays: integer(env, 'DEMO_HISTORY_DAYS', 7, 0, 60),
     digitalMatterToken: secret(env, 'DIGITALMATTER_TOKEN'),
+    ttsToken: secret(env, 'LORAWAN_TTS_TOKEN'),
+    chirpstackToken: secret(env, 'LORAWAN_CHIRPSTACK_TOKEN'),
   };
 }

@@ -14,6 +14,11 @@ import {
   decodeDigitalMatter,
   DigitalMatterDecodeError,
 } from '../../telemetry/adapters/digitalMatter.ts';
+import {
+  decodeChirpstackUp,
+  decodeTtsUplink,
+  LorawanDecodeError,
+} from '../../telemetry/adapters/lorawan.ts';
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
 
@@ -40,6 +45,41 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
   app,
   { db, ingest, config },
 ) => {
+  /** A webhook endpoint behind a bearer token, decoding with `decode` and answering after the commit. */
+  const webhook = (
+    url: string,
+    token: string | undefined,
+    decode: (body: unknown, query: Record<string, string | undefined>) => TelemetryRecord[],
+  ) => {
+    if (!token) return;
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['ingest'],
+          querystring: Type.Object({ event: Type.Optional(Type.String({ maxLength: 40 })) }),
+          body: Type.Object({}, { additionalProperties: true }),
+          response: { 200: IngestRecordsReply },
+        },
+      },
+      async (request) => {
+        if (request.headers.authorization !== `Bearer ${token}`)
+          throw unauthorised('The webhook token is missing or wrong');
+        try {
+          return await ingest(decode(request.body, request.query));
+        } catch (error) {
+          if (error instanceof LorawanDecodeError) throw badRequest(error.field, error.message);
+          throw error;
+        }
+      },
+    );
+  };
+  webhook('/v1/ingest/lorawan/tts', config.ttsToken, (body) => [decodeTtsUplink(body, Date.now())]);
+  // ChirpStack posts every event type to one URL: only `up` carries data; the rest are acknowledged.
+  webhook('/v1/ingest/lorawan/chirpstack', config.chirpstackToken, (body, query) =>
+    query.event === 'up' ? [decodeChirpstackUp(body, Date.now())] : [],
+  );
+
   const digitalMatterToken = config.digitalMatterToken;
   if (digitalMatterToken) {
     // Answers 200 only once the records are committed: the device deletes what was acknowledged.
