@@ -1,23 +1,21 @@
 // End to end over TCP: 1,000 simulated devices send into the committed store, rollups updated.
-// Fixed data: 1,000 machines with trackers, 100 records each (4 packets of 25), all devices at once.
-// Reports records per second from the first connection until the last rollup is written; 3 runs,
-// median. `npx tsx bench/ingest-tcp.ts` for PGlite (files in a temporary folder);
-// `BENCH_DATABASE_URL=postgres://… npx tsx bench/ingest-tcp.ts` for PostgreSQL (a fresh database per run).
+// Fixed data: 1,000 machines with trackers, 100 records each (4 packets of 25), all devices at once,
+// sent from a separate process (bench/devices.ts), as real devices are elsewhere. Reports records per
+// second from the go signal until the last rollup is written; 3 runs, median.
+// `node --import tsx bench/ingest-tcp.ts` for PGlite (files in a temporary folder);
+// `BENCH_DATABASE_URL=postgres://… node --import tsx bench/ingest-tcp.ts` for PostgreSQL (a fresh database per run).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../server/db/database.ts';
 import { openDatabase } from '../server/db/open.ts';
-import type { AvlRecordInput } from '../server/telemetry/adapters/teltonika/encode.ts';
-import { IO } from '../server/telemetry/adapters/teltonika/ioElements.ts';
 import { RollupScheduler } from '../server/telemetry/engine/scheduler.ts';
 import { createIngest } from '../server/telemetry/ingest.ts';
 import { startTeltonikaTcp } from '../server/telemetry/listeners/teltonikaTcp.ts';
-import { sendOverTcp } from '../server/telemetry/simulator/teltonikaClient.ts';
+import { DEVICES, RECORDS_PER_DEVICE } from './devices.ts';
 
-const DEVICES = 1000;
-const RECORDS_PER_DEVICE = 100;
 const RUNS = 3;
 const TARGET_PER_S = process.env.BENCH_DATABASE_URL ? 50_000 : 20_000;
 const silent = {
@@ -26,21 +24,23 @@ const silent = {
   error: (o: unknown) => console.error(o),
 };
 
-function deviceRecords(device: number): AvlRecordInput[] {
-  const start = Date.UTC(2026, 10, 16, 7) + device * 1000;
-  return Array.from({ length: RECORDS_PER_DEVICE }, (_, i) => ({
-    timestampMs: start + i * 60_000,
-    latitude: 51.5 + device * 1e-4,
-    longitude: -0.1 + (i % 10) * 1e-5,
-    satellites: 11,
-    speedKmh: 0,
-    io: {
-      [IO.ignition]: 1,
-      [IO.movement]: 1,
-      [IO.engineRpm]: 1650,
-      [IO.fuelConsumedCounted]: 10_000 + i * 2,
+/** Starts the devices in their own process, ready to send on the go signal. */
+async function startDevices(port: number): Promise<{ go(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/devices.ts', String(port)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  const exited = new Promise<void>((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`devices exited with ${code}`)),
+    ),
+  );
+  return {
+    go: async () => {
+      child.stdin.end('go\n');
+      await exited;
     },
-  }));
+  };
 }
 
 async function freshDatabase(run: number): Promise<{ db: Database; dispose(): Promise<void> }> {
@@ -96,17 +96,9 @@ async function run(index: number): Promise<number> {
     storeCommandResponse: async () => undefined,
     log: silent,
   });
-  const payloads = Array.from({ length: DEVICES }, (_, d) => deviceRecords(d + 1));
+  const devices = await startDevices(listener.port);
   const began = performance.now();
-  await Promise.all(
-    payloads.map((records, d) =>
-      sendOverTcp(
-        { host: '127.0.0.1', port: listener.port },
-        String(350000000000000 + d + 1),
-        records,
-      ),
-    ),
-  );
+  await devices.go();
   const committed = performance.now();
   await scheduler.drain();
   const done = performance.now();

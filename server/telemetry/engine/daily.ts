@@ -45,18 +45,39 @@ export interface DayRollup {
   theftL: number;
 }
 
+/**
+ * Local days of one time zone, remembering the last one: the engine walks time in order, so most
+ * lookups fall in the same day and skip the costly calendar arithmetic.
+ */
+export class LocalDays {
+  private day = '';
+  private startMs = Infinity;
+  private endMs = -Infinity;
+
+  constructor(readonly timeZone: string) {}
+
+  /** The local day holding `ms`, with its bounds [startMs, endMs). */
+  at(ms: number): { day: string; startMs: number; endMs: number } {
+    if (ms < this.startMs || ms >= this.endMs) {
+      this.day = zonedDate(new Date(ms), this.timeZone);
+      this.startMs = startOfZonedDay(this.day, this.timeZone).getTime();
+      this.endMs = startOfZonedDay(nextDate(this.day), this.timeZone).getTime();
+    }
+    return { day: this.day, startMs: this.startMs, endMs: this.endMs };
+  }
+}
+
 /** Calls `visit` for each part of [fromMs, toMs) that falls in one local day. */
 export function forEachDayPiece(
   fromMs: number,
   toMs: number,
-  timeZone: string,
+  days: LocalDays,
   visit: (day: string, fromMs: number, toMs: number) => void,
 ): void {
   let start = fromMs;
   while (start < toMs) {
-    const day = zonedDate(new Date(start), timeZone);
-    const dayEnd = startOfZonedDay(nextDate(day), timeZone).getTime();
-    const end = Math.min(toMs, dayEnd);
+    const { day, endMs } = days.at(start);
+    const end = Math.min(toMs, endMs);
     visit(day, start, end);
     start = end;
   }
@@ -122,6 +143,7 @@ export interface DailyInput {
 
 export function dailyRollups(input: DailyInput): DayRollup[] {
   const { timeZone, profile } = input;
+  const localDays = new LocalDays(timeZone);
   const shift = input.shift ?? DEFAULT_SHIFT;
   const days = new Map<string, DayRollup>();
   for (let day = input.fromDay; day <= input.toDay; day = nextDate(day))
@@ -129,7 +151,7 @@ export function dailyRollups(input: DailyInput): DayRollup[] {
   const at = (day: string) => days.get(day);
 
   for (const segment of input.segments) {
-    forEachDayPiece(segment.fromMs, segment.toMs, timeZone, (day, fromMs, toMs) => {
+    forEachDayPiece(segment.fromMs, segment.toMs, localDays, (day, fromMs, toMs) => {
       const rollup = at(day);
       if (!rollup) return;
       const seconds = (toMs - fromMs) / 1000;
@@ -144,20 +166,20 @@ export function dailyRollups(input: DailyInput): DayRollup[] {
 
   for (const use of input.fuel.uses) {
     const span = use.toMs - use.fromMs;
-    forEachDayPiece(use.fromMs, use.toMs, timeZone, (day, fromMs, toMs) => {
+    forEachDayPiece(use.fromMs, use.toMs, localDays, (day, fromMs, toMs) => {
       const rollup = at(day);
       if (rollup) rollup.fuelL += span > 0 ? (use.litres * (toMs - fromMs)) / span : use.litres;
     });
   }
   for (const refill of input.fuel.refills) {
-    const rollup = at(zonedDate(new Date(refill.atMs), timeZone));
+    const rollup = at(localDays.at(refill.atMs).day);
     if (rollup) {
       rollup.refills++;
       rollup.refillL += refill.litres;
     }
   }
   for (const theft of input.fuel.thefts) {
-    const rollup = at(zonedDate(new Date(theft.atMs), timeZone));
+    const rollup = at(localDays.at(theft.atMs).day);
     if (rollup) {
       rollup.thefts++;
       rollup.theftL += theft.litres;
@@ -165,7 +187,7 @@ export function dailyRollups(input: DailyInput): DayRollup[] {
   }
   // A trip and its distance count on the day it starts.
   for (const trip of input.trips) {
-    const rollup = at(zonedDate(new Date(trip.fromMs), timeZone));
+    const rollup = at(localDays.at(trip.fromMs).day);
     if (rollup) {
       rollup.trips++;
       rollup.distanceM += trip.distanceM;

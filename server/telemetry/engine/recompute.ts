@@ -1,7 +1,7 @@
 // Recomputes a machine's segments and daily rollups for a span of local days, from its stored records.
 import { nextDate, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
-import { dailyRollups, forEachDayPiece, type DayRollup } from './daily.ts';
+import { dailyRollups, forEachDayPiece, LocalDays, type DayRollup } from './daily.ts';
 import { analyseFuel } from './fuel.ts';
 import { MIN_SATELLITES } from './rules.ts';
 import type { MachineProfile, Sample, Segment } from './sample.ts';
@@ -39,12 +39,28 @@ interface RecordRow {
   expected_interval_off_s: number;
 }
 
-const RECORD_SELECT = `
-  SELECT r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh, r.activity_level,
-         r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
-         r.fuel_level_l, s.expected_interval_s, s.expected_interval_off_s
-    FROM telemetry_record r JOIN source s ON s.id = r.source_id
-   WHERE s.machine_id = $1 AND r.invalid_reason IS NULL`;
+const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh,
+  r.activity_level, r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
+  r.fuel_level_l`;
+
+/**
+ * The machine's records in the window, plus each source's last record before it (the state at the
+ * window's start). Per source through the primary key (source_id, device_time), so the cost follows
+ * the window, not the table.
+ */
+const WINDOW_RECORDS = `
+  SELECT r.*, s.expected_interval_s, s.expected_interval_off_s
+    FROM source s
+    CROSS JOIN LATERAL (
+      (SELECT ${RECORD_COLUMNS} FROM telemetry_record r
+        WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time < $2
+        ORDER BY r.device_time DESC LIMIT 1)
+      UNION ALL
+      (SELECT ${RECORD_COLUMNS} FROM telemetry_record r
+        WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time >= $2 AND r.device_time < $3)
+    ) r
+   WHERE s.machine_id = $1
+   ORDER BY r.device_time`;
 
 function toSample(row: RecordRow): Sample {
   const positionUsable =
@@ -87,13 +103,11 @@ export async function recomputeMachineDays(
   const timeZone = machine.timezone;
   const windowFrom = startOfZonedDay(fromDay, timeZone).getTime();
   const windowTo = startOfZonedDay(nextDate(toDay), timeZone).getTime();
-  const rows = await db.query<RecordRow>(
-    `(${RECORD_SELECT} AND r.device_time < $2 ORDER BY r.device_time DESC LIMIT 1)
-     UNION ALL
-     (${RECORD_SELECT} AND r.device_time >= $2 AND r.device_time < $3)
-     ORDER BY device_time`,
-    [machineId, new Date(windowFrom - EDGE_MS), new Date(windowTo + EDGE_MS)],
-  );
+  const rows = await db.query<RecordRow>(WINDOW_RECORDS, [
+    machineId,
+    new Date(windowFrom - EDGE_MS),
+    new Date(windowTo + EDGE_MS),
+  ]);
   const samples = rows.map(toSample);
   const profile: MachineProfile = {
     workingInputMask: machine.working_input_mask,
@@ -118,8 +132,9 @@ export async function recomputeMachineDays(
 
   // Stored split at local midnights, so a later recompute of some days replaces exactly their pieces.
   const pieces: Segment[] = [];
+  const localDays = new LocalDays(timeZone);
   for (const segment of segments) {
-    forEachDayPiece(segment.fromMs, segment.toMs, timeZone, (_day, fromMs, toMs) =>
+    forEachDayPiece(segment.fromMs, segment.toMs, localDays, (_day, fromMs, toMs) =>
       pieces.push({ state: segment.state, fromMs, toMs }),
     );
   }

@@ -6,12 +6,17 @@ import { recomputeMachineDays } from './recompute.ts';
 
 /** A record changes the span of the record before it and its own span up to the next one. */
 async function neighbourTimes(db: Database, machineId: string, fromMs: number, toMs: number) {
+  // Per source through its primary key (source_id, device_time), whatever the planner knows.
   const [row] = await db.query<{ before: Date | null; after: Date | null }>(
-    `SELECT
-       (SELECT max(r.device_time) FROM telemetry_record r JOIN source s ON s.id = r.source_id
-         WHERE s.machine_id = $1 AND r.invalid_reason IS NULL AND r.device_time < $2) AS before,
-       (SELECT min(r.device_time) FROM telemetry_record r JOIN source s ON s.id = r.source_id
-         WHERE s.machine_id = $1 AND r.invalid_reason IS NULL AND r.device_time > $3) AS after`,
+    `SELECT max(b.device_time) AS before, min(a.device_time) AS after
+       FROM source s
+       LEFT JOIN LATERAL (SELECT r.device_time FROM telemetry_record r
+                           WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time < $2
+                           ORDER BY r.device_time DESC LIMIT 1) b ON true
+       LEFT JOIN LATERAL (SELECT r.device_time FROM telemetry_record r
+                           WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time > $3
+                           ORDER BY r.device_time LIMIT 1) a ON true
+      WHERE s.machine_id = $1`,
     [machineId, new Date(fromMs), new Date(toMs)],
   );
   return { beforeMs: row?.before?.getTime() ?? fromMs, afterMs: row?.after?.getTime() ?? toMs };

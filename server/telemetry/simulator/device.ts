@@ -23,17 +23,6 @@ export function burnRateLh(kind: SimKind, state: PlanState): number {
   return 0;
 }
 
-/** Fuel burned from the plan's start to `t`. */
-function burnedBy(machine: SimMachine, timeline: PlanInterval[], t: number): number {
-  let litres = 0;
-  for (const interval of timeline) {
-    if (interval.fromMs >= t) break;
-    const end = Math.min(interval.toMs, t);
-    litres += (burnRateLh(machine.kind, interval.state) * (end - interval.fromMs)) / 3_600_000;
-  }
-  return litres;
-}
-
 export function recordsFor(
   machine: SimMachine,
   plan: MachinePlan,
@@ -50,6 +39,14 @@ export function recordsFor(
   }
   for (const event of [...plan.refills, ...plan.thefts]) times.add(event.atMs);
   const sorted = [...times].sort((a, b) => a - b);
+  // Fuel burned up to the start of each interval, so the fuel at any instant is one step away.
+  const burnedAtStart: number[] = [];
+  let total = 0;
+  for (const planned of plan.timeline) {
+    burnedAtStart.push(total);
+    total +=
+      (burnRateLh(machine.kind, planned.state) * (planned.toMs - planned.fromMs)) / 3_600_000;
+  }
 
   const records: AvlRecordInput[] = [];
   let interval = 0;
@@ -66,7 +63,9 @@ export function recordsFor(
       interval++;
     const current = plan.timeline[interval] as PlanInterval;
     if (current.state === 'missing' || t >= current.toMs) continue;
-    const burned = burnedBy(machine, plan.timeline, t);
+    const burned =
+      (burnedAtStart[interval] ?? 0) +
+      (burnRateLh(machine.kind, current.state) * (t - current.fromMs)) / 3_600_000;
 
     while (drive < plan.drives.length && (plan.drives[drive]?.toMs ?? 0) < t) {
       position = plan.drives[drive]?.to ?? position;
