@@ -10,15 +10,9 @@ import {
 } from '../../../src/domain/api/ingest.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, forbidden, notFound, unauthorised } from '../../httpError.ts';
-import {
-  decodeDigitalMatter,
-  DigitalMatterDecodeError,
-} from '../../telemetry/adapters/digitalMatter.ts';
-import {
-  decodeChirpstackUp,
-  decodeTtsUplink,
-  LorawanDecodeError,
-} from '../../telemetry/adapters/lorawan.ts';
+import { decodeDigitalMatter } from '../../telemetry/adapters/digitalMatter.ts';
+import { PayloadDecodeError } from '../../telemetry/adapters/jsonPayload.ts';
+import { decodeChirpstackUp, decodeTtsUplink } from '../../telemetry/adapters/lorawan.ts';
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
 
@@ -45,7 +39,10 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
   app,
   { db, ingest, config },
 ) => {
-  /** A webhook endpoint behind a bearer token, decoding with `decode` and answering after the commit. */
+  /**
+   * A webhook endpoint behind a bearer token, registered only when the token is set. It answers
+   * 200 only after the records are committed: Digital Matter devices delete what was acknowledged.
+   */
   const webhook = (
     url: string,
     token: string | undefined,
@@ -68,44 +65,20 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
         try {
           return await ingest(decode(request.body, request.query));
         } catch (error) {
-          if (error instanceof LorawanDecodeError) throw badRequest(error.field, error.message);
+          if (error instanceof PayloadDecodeError) throw badRequest(error.field, error.message);
           throw error;
         }
       },
     );
   };
+  webhook('/v1/ingest/digitalmatter', config.digitalMatterToken, (body) =>
+    decodeDigitalMatter(body, Date.now()),
+  );
   webhook('/v1/ingest/lorawan/tts', config.ttsToken, (body) => [decodeTtsUplink(body, Date.now())]);
   // ChirpStack posts every event type to one URL: only `up` carries data; the rest are acknowledged.
   webhook('/v1/ingest/lorawan/chirpstack', config.chirpstackToken, (body, query) =>
     query.event === 'up' ? [decodeChirpstackUp(body, Date.now())] : [],
   );
-
-  const digitalMatterToken = config.digitalMatterToken;
-  if (digitalMatterToken) {
-    // Answers 200 only once the records are committed: the device deletes what was acknowledged.
-    app.post(
-      '/v1/ingest/digitalmatter',
-      {
-        schema: {
-          tags: ['ingest'],
-          body: Type.Object({}, { additionalProperties: true }),
-          response: { 200: IngestRecordsReply },
-        },
-      },
-      async (request) => {
-        if (request.headers.authorization !== `Bearer ${digitalMatterToken}`) {
-          throw unauthorised('The Digital Matter connector token is missing or wrong');
-        }
-        try {
-          return await ingest(decodeDigitalMatter(request.body, Date.now()));
-        } catch (error) {
-          if (error instanceof DigitalMatterDecodeError)
-            throw badRequest(error.field, error.message);
-          throw error;
-        }
-      },
-    );
-  }
 
   app.post(
     '/v1/ingest/records',

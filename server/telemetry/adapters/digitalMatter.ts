@@ -2,39 +2,25 @@
 // has a DateUTC and Fields by FType: 0 GPS, 2 digital inputs and outputs (ignition on bit 0),
 // 6 analogue values. Analogue channels differ by product, so they are kept raw, not mapped.
 import { emptyRecord, type TelemetryRecord } from '../record.ts';
+import { isObject, PayloadDecodeError, type Json } from './jsonPayload.ts';
 
 export const DIGITAL_MATTER_SOURCE = 'DIGITALMATTER';
 const MAX_RECORDS = 1000;
 
-export class DigitalMatterDecodeError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function number(value: unknown, field: string): number | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new DigitalMatterDecodeError(field, `${field} is not a number`);
+    throw new PayloadDecodeError(field, `${field} is not a number`);
   return value;
 }
 
 /** "2026-11-20 08:00:00" (UTC, as the connector writes it) or ISO 8601. */
 function utcTime(value: unknown, field: string): number {
-  if (typeof value !== 'string')
-    throw new DigitalMatterDecodeError(field, `${field} is not a date`);
+  if (typeof value !== 'string') throw new PayloadDecodeError(field, `${field} is not a date`);
   const ms = Date.parse(
     /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? `${value.replace(' ', 'T')}Z` : value,
   );
-  if (Number.isNaN(ms))
-    throw new DigitalMatterDecodeError(field, `${field} is not a date: '${value}'`);
+  if (Number.isNaN(ms)) throw new PayloadDecodeError(field, `${field} is not a date: '${value}'`);
   return ms;
 }
 
@@ -57,7 +43,7 @@ function applyField(record: TelemetryRecord, field: Json, path: string): void {
   } else if (type === 6) {
     const analogue = field.AnalogueData;
     if (!isObject(analogue))
-      throw new DigitalMatterDecodeError(`${path}.AnalogueData`, 'AnalogueData is not an object');
+      throw new PayloadDecodeError(`${path}.AnalogueData`, 'AnalogueData is not an object');
     for (const [channel, value] of Object.entries(analogue)) {
       record.ioIds.push(`analogue${channel}`);
       record.ioValues.push(number(value, `${path}.AnalogueData.${channel}`) ?? 0);
@@ -66,18 +52,17 @@ function applyField(record: TelemetryRecord, field: Json, path: string): void {
 }
 
 export function decodeDigitalMatter(body: unknown, receivedMs: number): TelemetryRecord[] {
-  if (!isObject(body)) throw new DigitalMatterDecodeError('body', 'the body is not a JSON object');
+  if (!isObject(body)) throw new PayloadDecodeError('body', 'the body is not a JSON object');
   const imei = body.IMEI;
   if (typeof imei !== 'string' || !/^\d{14,17}$/.test(imei))
-    throw new DigitalMatterDecodeError('IMEI', 'IMEI is missing or not digits');
+    throw new PayloadDecodeError('IMEI', 'IMEI is missing or not digits');
   const records = body.Records;
-  if (!Array.isArray(records))
-    throw new DigitalMatterDecodeError('Records', 'Records is not a list');
+  if (!Array.isArray(records)) throw new PayloadDecodeError('Records', 'Records is not a list');
   if (records.length > MAX_RECORDS)
-    throw new DigitalMatterDecodeError('Records', `more than ${MAX_RECORDS} records`);
+    throw new PayloadDecodeError('Records', `more than ${MAX_RECORDS} records`);
   return records.map((item, i) => {
     const path = `Records.${i}`;
-    if (!isObject(item)) throw new DigitalMatterDecodeError(path, `${path} is not an object`);
+    if (!isObject(item)) throw new PayloadDecodeError(path, `${path} is not an object`);
     const record = emptyRecord(
       DIGITAL_MATTER_SOURCE,
       imei,
@@ -96,10 +81,10 @@ export function decodeDigitalMatter(body: unknown, receivedMs: number): Telemetr
     }
     const fields = item.Fields;
     if (!Array.isArray(fields))
-      throw new DigitalMatterDecodeError(`${path}.Fields`, 'Fields is not a list');
+      throw new PayloadDecodeError(`${path}.Fields`, 'Fields is not a list');
     fields.forEach((field, j) => {
       if (!isObject(field))
-        throw new DigitalMatterDecodeError(`${path}.Fields.${j}`, 'a field is not an object');
+        throw new PayloadDecodeError(`${path}.Fields.${j}`, 'a field is not an object');
       applyField(record, field, `${path}.Fields.${j}`);
     });
     return record;

@@ -2,31 +2,19 @@
 // events. The network server's decoded payload is used when there is one; otherwise the raw
 // payload is decoded as the activity-sensor format of docs/devices.md.
 import { emptyRecord, type TelemetryRecord } from '../record.ts';
+import { isObject, PayloadDecodeError, type Json } from './jsonPayload.ts';
 
 export const LORA_SOURCE = 'LORA';
 
-export class LorawanDecodeError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function objectAt(body: Json, key: string, path: string): Json {
   const value = body[key];
-  if (!isObject(value)) throw new LorawanDecodeError(path, `${path} is missing or not an object`);
+  if (!isObject(value)) throw new PayloadDecodeError(path, `${path} is missing or not an object`);
   return value;
 }
 
 function devEui(value: unknown, path: string): string {
   if (typeof value !== 'string' || !/^[0-9A-Fa-f]{16}$/.test(value)) {
-    throw new LorawanDecodeError(path, `${path} is not a 16-digit hexadecimal DevEUI`);
+    throw new PayloadDecodeError(path, `${path} is not a 16-digit hexadecimal DevEUI`);
   }
   return value.toUpperCase();
 }
@@ -34,7 +22,7 @@ function devEui(value: unknown, path: string): string {
 function timeOf(value: unknown, path: string, fallbackMs: number): number {
   if (value === undefined) return fallbackMs;
   const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(ms)) throw new LorawanDecodeError(path, `${path} is not a date-time`);
+  if (Number.isNaN(ms)) throw new PayloadDecodeError(path, `${path} is not a date-time`);
   return ms;
 }
 
@@ -45,9 +33,9 @@ export function decodeActivityPayload(bytes: Buffer): {
   temperatureC: number;
 } {
   if (bytes.length !== 6 || bytes[0] !== 1)
-    throw new LorawanDecodeError('payload', 'not an activity-sensor payload (version 1, 6 bytes)');
+    throw new PayloadDecodeError('payload', 'not an activity-sensor payload (version 1, 6 bytes)');
   const activityLevel = bytes[1] as number;
-  if (activityLevel > 100) throw new LorawanDecodeError('payload', 'activity level above 100');
+  if (activityLevel > 100) throw new PayloadDecodeError('payload', 'activity level above 100');
   return {
     activityLevel,
     batteryV: bytes.readUInt16BE(2) / 1000,
@@ -84,14 +72,14 @@ function fill(
     return record;
   }
   if (typeof rawBase64 !== 'string')
-    throw new LorawanDecodeError(path, `${path} is missing: no payload to decode`);
+    throw new PayloadDecodeError(path, `${path} is missing: no payload to decode`);
   Object.assign(record, decodeActivityPayload(Buffer.from(rawBase64, 'base64')));
   return record;
 }
 
 /** The Things Stack v3 uplink message (webhook "uplink message" enabled). */
 export function decodeTtsUplink(body: unknown, receivedMs: number): TelemetryRecord {
-  if (!isObject(body)) throw new LorawanDecodeError('body', 'the body is not a JSON object');
+  if (!isObject(body)) throw new PayloadDecodeError('body', 'the body is not a JSON object');
   const ids = objectAt(body, 'end_device_ids', 'end_device_ids');
   const uplink = objectAt(body, 'uplink_message', 'uplink_message');
   const code = devEui(ids.dev_eui, 'end_device_ids.dev_eui');
@@ -110,7 +98,7 @@ export function decodeTtsUplink(body: unknown, receivedMs: number): TelemetryRec
 
 /** ChirpStack v4 `up` event (HTTP integration, JSON encoding). */
 export function decodeChirpstackUp(body: unknown, receivedMs: number): TelemetryRecord {
-  if (!isObject(body)) throw new LorawanDecodeError('body', 'the body is not a JSON object');
+  if (!isObject(body)) throw new PayloadDecodeError('body', 'the body is not a JSON object');
   const info = objectAt(body, 'deviceInfo', 'deviceInfo');
   const code = devEui(info.devEui, 'deviceInfo.devEui');
   const time = timeOf(body.time, 'time', receivedMs);

@@ -12,10 +12,8 @@ import { IO } from '../../../server/telemetry/adapters/teltonika/ioElements.ts';
 import { TeltonikaTcpFramer } from '../../../server/telemetry/adapters/teltonika/tcpFramer.ts';
 import { decodeUdpDatagram } from '../../../server/telemetry/adapters/teltonika/udp.ts';
 import { seededRandom } from '../../../server/telemetry/simulator/random.ts';
-import {
-  decodeDigitalMatter,
-  DigitalMatterDecodeError,
-} from '../../../server/telemetry/adapters/digitalMatter.ts';
+import { decodeDigitalMatter } from '../../../server/telemetry/adapters/digitalMatter.ts';
+import { PayloadDecodeError } from '../../../server/telemetry/adapters/jsonPayload.ts';
 
 const FRAMES = 100_000;
 const IMEI = '356307042441013';
@@ -156,7 +154,7 @@ describe('decoder fuzzing', { timeout: 120_000 }, () => {
       try {
         decodeDigitalMatter(payload, 0);
       } catch (error) {
-        expect(error).toBeInstanceOf(DigitalMatterDecodeError);
+        expect(error).toBeInstanceOf(PayloadDecodeError);
       }
     }
   });
