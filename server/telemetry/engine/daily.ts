@@ -7,6 +7,7 @@ import {
   zonedInstant,
 } from '../../../src/domain/zonedTime.ts';
 import type { FuelResult } from './fuel.ts';
+import type { OemSpan } from './oem.ts';
 import {
   CATEGORY_BURN_RATE_LH,
   CO2_FACTORS,
@@ -131,6 +132,8 @@ function outOfHoursS(
 
 export interface DailyInput {
   segments: Segment[];
+  /** Hours from OEM feeds, spread evenly over each interval; they carry no out-of-hours. */
+  oemSpans?: OemSpan[];
   fuel: FuelResult;
   trips: Trip[];
   profile: MachineProfile;
@@ -161,6 +164,18 @@ export function dailyRollups(input: DailyInput): DayRollup[] {
       } else if (segment.state === 'idle') rollup.idleS += seconds;
       else if (segment.state === 'off') rollup.offS += seconds;
       else rollup.missingS += seconds;
+    });
+  }
+
+  for (const span of input.oemSpans ?? []) {
+    const lengthMs = span.toMs - span.fromMs;
+    forEachDayPiece(span.fromMs, span.toMs, localDays, (day, fromMs, toMs) => {
+      const rollup = at(day);
+      if (!rollup) return;
+      const share = (toMs - fromMs) / lengthMs;
+      rollup.activeS += span.activeS * share;
+      rollup.idleS += span.idleS * share;
+      rollup.offS += span.offS * share;
     });
   }
 

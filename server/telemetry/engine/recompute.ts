@@ -3,6 +3,8 @@ import { nextDate, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import { dailyRollups, forEachDayPiece, LocalDays, type DayRollup } from './daily.ts';
 import { analyseFuel } from './fuel.ts';
+import { isOemSourceType } from '../../../src/domain/constants.ts';
+import { oemActivity } from './oem.ts';
 import { MIN_SATELLITES } from './rules.ts';
 import type { MachineProfile, Sample, Segment } from './sample.ts';
 import { buildSegments, clipSegments } from './segments.ts';
@@ -35,13 +37,16 @@ interface RecordRow {
   position_invalid_reason: string | null;
   fuel_used_l: number | null;
   fuel_level_l: number | null;
+  operating_hours_h: number | null;
+  idle_hours_h: number | null;
+  source_type: string;
   expected_interval_s: number;
   expected_interval_off_s: number;
 }
 
 const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh,
   r.activity_level, r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
-  r.fuel_level_l`;
+  r.fuel_level_l, r.operating_hours_h, r.idle_hours_h`;
 
 /**
  * The machine's records in the window, plus each source's last record before it (the state at the
@@ -49,7 +54,7 @@ const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running,
  * the window, not the table.
  */
 const WINDOW_RECORDS = `
-  SELECT r.*, s.expected_interval_s, s.expected_interval_off_s
+  SELECT r.*, s.type AS source_type, s.expected_interval_s, s.expected_interval_off_s
     FROM source s
     CROSS JOIN LATERAL (
       (SELECT ${RECORD_COLUMNS} FROM telemetry_record r
@@ -81,6 +86,9 @@ function toSample(row: RecordRow): Sample {
     longitude: positionUsable ? row.longitude : null,
     fuelUsedL: row.fuel_used_l,
     fuelLevelL: row.fuel_level_l,
+    oem: isOemSourceType(row.source_type),
+    operatingHoursH: row.operating_hours_h,
+    idleHoursH: row.idle_hours_h,
     expectedIntervalS: row.expected_interval_s,
     expectedIntervalOffS: row.expected_interval_off_s,
   };
@@ -116,12 +124,20 @@ export async function recomputeMachineDays(
     minRefuellingL: machine.min_refuelling_l,
     minDippingL: machine.min_dipping_l,
   };
-  const segments = clipSegments(buildSegments(samples, profile), windowFrom, windowTo);
+  // A tracker's states are what the machine did; an OEM feed's hours count only without one.
+  const telematics = samples.filter((sample) => !sample.oem);
+  const oem = telematics.length > 0 ? { spans: [], missing: [] } : oemActivity(samples);
+  const segments = clipSegments(
+    telematics.length > 0 ? buildSegments(telematics, profile) : oem.missing,
+    windowFrom,
+    windowTo,
+  );
   const positions = samples.filter(
     (s): s is Sample & Position => s.latitude !== null && s.longitude !== null,
   );
   const rollups = dailyRollups({
     segments,
+    oemSpans: oem.spans,
     fuel: analyseFuel(samples, profile),
     trips: stopsAndTrips(positions).trips,
     profile,

@@ -14,6 +14,10 @@ export interface Sample {
   longitude: number | null;
   fuelUsedL: number | null;
   fuelLevelL: number | null;
+  /** From an OEM feed (source type not one of our trackers'): cumulative hours, not states. */
+  oem: boolean;
+  operatingHoursH: number | null;
+  idleHoursH: number | null;
   expectedIntervalS: number;
   expectedIntervalOffS: number;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { dailyRollups } from '../../../server/telemetry/engine/daily.ts';
 import { analyseFuel } from '../../../server/telemetry/engine/fuel.ts';
+import { oemActivity } from '../../../server/telemetry/engine/oem.ts';
 import type { MachineProfile, Sample } from '../../../server/telemetry/engine/sample.ts';
 import { buildSegments, sampleState } from '../../../server/telemetry/engine/segments.ts';
 import { stopsAndTrips, type Position } from '../../../server/telemetry/engine/trips.ts';
@@ -30,6 +31,9 @@ function sample(timeMs: number, values: Partial<Sample> = {}): Sample {
     longitude: null,
     fuelUsedL: null,
     fuelLevelL: null,
+    oem: false,
+    operatingHoursH: null,
+    idleHoursH: null,
     expectedIntervalS: 60,
     expectedIntervalOffS: 3600,
     ...values,
@@ -236,5 +240,52 @@ describe('trips and stops', () => {
       at(91, 51.504, -0.1),
     ];
     expect(stopsAndTrips(positions).stops.some((s) => s.toMs - s.fromMs === 88 * MIN)).toBe(true);
+  });
+});
+
+describe('OEM feeds', () => {
+  const t0 = Date.UTC(2026, 5, 2, 20); // 21:00 London
+  const reading = (hours: number, operatingHoursH: number, idleHoursH: number) =>
+    sample(t0 + hours * HOUR, {
+      oem: true,
+      operatingHoursH,
+      idleHoursH,
+      expectedIntervalS: 6 * 3600,
+    });
+
+  it('spreads operating and idle hours over each interval, split across midnight in proportion', () => {
+    const { spans, missing } = oemActivity([reading(0, 1000, 200), reading(4, 1002, 200.5)]);
+    expect(missing).toEqual([]);
+    expect(spans).toEqual([
+      { fromMs: t0, toMs: t0 + 4 * HOUR, activeS: 1.5 * 3600, idleS: 0.5 * 3600, offS: 2 * 3600 },
+    ]);
+    const rollups = dailyRollups({
+      segments: [],
+      oemSpans: spans,
+      fuel: { uses: [], refills: [], thefts: [], measured: true },
+      trips: [],
+      profile,
+      timeZone: 'Europe/London',
+      fromDay: '2026-06-02',
+      toDay: '2026-06-03',
+    });
+    // 21:00–01:00 local: three quarters on the 2nd, one quarter on the 3rd.
+    expect(rollups.map((r) => [r.day, r.activeS, r.idleS, r.offS])).toEqual([
+      ['2026-06-02', 0.75 * 1.5 * 3600, 0.75 * 0.5 * 3600, 0.75 * 2 * 3600],
+      ['2026-06-03', 0.25 * 1.5 * 3600, 0.25 * 0.5 * 3600, 0.25 * 2 * 3600],
+    ]);
+  });
+
+  it('gives no hours for a counter that resets or runs backwards, and caps an impossible one', () => {
+    const { spans, missing } = oemActivity([
+      reading(0, 1000, 200),
+      reading(2, 3, 0),
+      reading(4, 10, 1),
+    ]);
+    expect(missing).toEqual([{ state: 'missing', fromMs: t0, toMs: t0 + 2 * HOUR }]);
+    // 7 operating hours in 2 hours of time: at most 2, of which 1 idle.
+    expect(spans).toEqual([
+      { fromMs: t0 + 2 * HOUR, toMs: t0 + 4 * HOUR, activeS: 3600, idleS: 3600, offS: 0 },
+    ]);
   });
 });
