@@ -25,6 +25,15 @@ function Figure({
   );
 }
 
+/** The summary metrics shown as cards, with their catalog keys under app.machines.summary. */
+const FIGURES: [keyof MachineListSummary, string][] = [
+  ['numberOfMachines', 'machines'],
+  ['onHire', 'on_hire'],
+  ['withActivity', 'with_activity'],
+  ['activeHours', 'active_hours'],
+  ['idleHours', 'idle_hours'],
+];
+
 export function MachineSummary() {
   const { meta, total } = useListContext();
   const translate = useTranslate();
@@ -34,31 +43,14 @@ export function MachineSummary() {
   return (
     <Box sx={{ px: 2, pt: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }} data-testid="machine-summary">
-        <Figure
-          label={translate('app.machines.summary.machines')}
-          value={summary.numberOfMachines.value}
-          language={language}
-        />
-        <Figure
-          label={translate('app.machines.summary.on_hire')}
-          value={summary.onHire.value}
-          language={language}
-        />
-        <Figure
-          label={translate('app.machines.summary.with_activity')}
-          value={summary.withActivity.value}
-          language={language}
-        />
-        <Figure
-          label={translate('app.machines.summary.active_hours')}
-          value={summary.activeHours.value}
-          language={language}
-        />
-        <Figure
-          label={translate('app.machines.summary.idle_hours')}
-          value={summary.idleHours.value}
-          language={language}
-        />
+        {FIGURES.map(([metric, label]) => (
+          <Figure
+            key={metric}
+            label={translate(`app.machines.summary.${label}`)}
+            value={summary[metric].value}
+            language={language}
+          />
+        ))}
       </Box>
       {summary.withActivity.value === 0 && (total ?? 0) > 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
