@@ -23,8 +23,15 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  onIdleError: (error: Error) => void = (error) =>
+    console.error('PostgreSQL idle connection lost:', error.message),
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection ended by the server (a restart, an administrator) must not crash the
+  // process: the pool drops it and opens a new one when needed.
+  pool.on('error', onIdleError);
   // Fail at start-up, with the server's own message, rather than on the first request.
   await pool.query('SELECT 1');
   return {

@@ -25,6 +25,21 @@ describe.each(testDatabases)('HTTP shell on $kind', (database) => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
+  it.runIf(database.kind === 'postgres')(
+    'keeps serving when PostgreSQL ends its idle connections',
+    async () => {
+      await server.db.query('SELECT 1');
+      await server.db.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      expect(await call(server, 'GET', '/v1/health')).toMatchObject({
+        status: 200,
+        body: { status: 'ok' },
+      });
+    },
+  );
+
   it('answers health once the database is ready', async () => {
     expect(await call(server, 'GET', '/v1/health')).toMatchObject({
       status: 200,
