@@ -12,10 +12,12 @@ import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { machineRoutes } from './modules/machines/routes.ts';
+import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import type { AccessClaims } from './modules/auth/tokens.ts';
 import { createIngest, type Ingest } from './telemetry/ingest.ts';
+import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -29,6 +31,8 @@ export interface AppOptions {
   signInLimits?: ServerContext['signInLimits'];
   /** The telemetry pipeline the JSON ingest feeds; a plain one (no rollups) when not given. */
   ingest?: Ingest;
+  /** Polls OEM feeds on request; a plain one (not started) when not given. */
+  oemFeeds?: OemFeedPoller;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -63,12 +67,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
-  await app.register(ingestRoutes, { ...context, ingest: options.ingest ?? createIngest(db) });
+  const ingest = options.ingest ?? createIngest(db);
+  await app.register(ingestRoutes, { ...context, ingest });
   await app.register(async (secured) => {
     secured.addHook('onRequest', authenticate(context.keys));
     await secured.register(userRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(sourceKeyRoutes, context);
+    await secured.register(oemFeedRoutes, {
+      ...context,
+      oemFeeds: options.oemFeeds ?? new OemFeedPoller(db, ingest),
+    });
   });
   await registerWeb(app, config.webDir);
   return app;

@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
+import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { DemoStream } from './telemetry/simulator/demoStream.ts';
 
@@ -27,12 +28,16 @@ async function main(): Promise<void> {
       adminEmail: config.demoAdminEmail,
       password: config.demoPassword,
     }));
-  const app = await buildApp({ config, db });
+  // Rollups are logged through the app's logger, which exists only once the app is built.
+  let log: { error(o: object, m: string): void } = console;
   const rollups = new RollupScheduler(db, {
     onError: (error, machineId) =>
-      app.log.error({ err: error, machineId }, 'activity recompute failed'),
+      log.error({ err: error, machineId }, 'activity recompute failed'),
   });
   const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
+  const oemFeeds = new OemFeedPoller(db, ingest, { log: { error: (o, m) => log.error(o, m) } });
+  const app = await buildApp({ config, db, ingest, oemFeeds });
+  log = app.log;
 
   const listeners = await startDeviceListeners(config, db, ingest, app.log);
   const trackerPort = listeners[0]?.port;
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await demoStream?.stop();
+    await oemFeeds.stop();
     await Promise.all(listeners.map((listener) => listener.close()));
     await rollups.drain();
     await app.close();
@@ -65,6 +71,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  oemFeeds.start();
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${config.dataDir}`;

@@ -5,6 +5,9 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
+import { createIngest } from '../../server/telemetry/ingest.ts';
+import { OemFeedPoller } from '../../server/telemetry/pollers/oemFeedPoller.ts';
 import type { TestDatabase } from './databases.ts';
 
 export const DEMO_PASSWORD = 'Demo-portal-1';
@@ -15,6 +18,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** Present with `pipeline`: the rollups that committed records schedule. */
+  rollups?: RollupScheduler;
   close(): Promise<void>;
 }
 
@@ -24,13 +29,26 @@ export async function startTestServer(
     env?: Record<string, string>;
     signInLimits?: AppOptions['signInLimits'];
     seed?: boolean;
+    /** Wires ingest to the rollup scheduler as the real server does. */
+    pipeline?: boolean;
   } = {},
 ): Promise<TestServer> {
   const { db, close } = await database.open();
   const config = loadConfig({ WEB_DIR: '', LOG_LEVEL: 'silent', ...options.env });
   if (options.seed !== false)
     await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
-  const app = await buildApp({ config, db, logger: false, signInLimits: options.signInLimits });
+  const rollups = options.pipeline ? new RollupScheduler(db) : undefined;
+  const ingest = rollups
+    ? createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) })
+    : undefined;
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    signInLimits: options.signInLimits,
+    ingest,
+    oemFeeds: ingest && new OemFeedPoller(db, ingest),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -38,7 +56,9 @@ export async function startTestServer(
     app,
     db,
     config,
+    rollups,
     async close() {
+      await rollups?.drain();
       await app.close();
       await close();
     },

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './session.ts';
 export * from './machines.ts';
 export * from './ingest.ts';
+export * from './oemFeeds.ts';

@@ -1,0 +1,202 @@
+// Staff configure the OEM feeds the server polls: list, add, change, remove, and poll now.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { isOemSourceType } from '../../../src/domain/constants.ts';
+import {
+  OemFeed,
+  OemFeedBody,
+  OemFeedList,
+  OemFeedPollReply,
+} from '../../../src/domain/api/oemFeeds.ts';
+import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest, forbidden, notFound } from '../../httpError.ts';
+import type { OemFeedPoller } from '../../telemetry/pollers/oemFeedPoller.ts';
+
+interface FeedRow {
+  id: string;
+  organisation_id: string;
+  name: string;
+  source_type: string;
+  base_url: string;
+  format: OemFeed['format'];
+  auth: OemFeed['auth'];
+  username: string | null;
+  has_secret: boolean;
+  token_url: string | null;
+  scope: string | null;
+  interval_s: number;
+  enabled: boolean;
+  last_polled_at: Date | null;
+  last_success_at: Date | null;
+  last_error: string | null;
+  last_equipment: number | null;
+}
+
+const FEED_COLUMNS = `id, organisation_id, name, source_type, base_url, format, auth, username,
+  secret IS NOT NULL AS has_secret, token_url, scope, interval_s, enabled, last_polled_at,
+  last_success_at, last_error, last_equipment`;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toFeed(row: FeedRow): OemFeed {
+  return {
+    id: row.id,
+    organisationId: row.organisation_id,
+    name: row.name,
+    sourceType: row.source_type,
+    baseUrl: row.base_url,
+    format: row.format,
+    auth: row.auth,
+    username: row.username,
+    hasSecret: row.has_secret,
+    tokenUrl: row.token_url,
+    scope: row.scope,
+    intervalS: row.interval_s,
+    enabled: row.enabled,
+    lastPolledAt: iso(row.last_polled_at),
+    lastSuccessAt: iso(row.last_success_at),
+    lastError: row.last_error,
+    lastEquipment: row.last_equipment,
+  };
+}
+
+/** What the schema cannot say: the fields each kind of authentication needs, and a foreign type. */
+async function checkFeed(db: Queryable, body: OemFeedBody, storedSecret: boolean): Promise<void> {
+  if (!isOemSourceType(body.sourceType)) {
+    throw badRequest('sourceType', `${body.sourceType} is a tracker type, not an OEM feed's`);
+  }
+  if (body.auth !== 'none') {
+    if (!body.username) {
+      throw badRequest(
+        'username',
+        body.auth === 'oauth2'
+          ? 'OAuth2 needs the client id'
+          : 'Basic authentication needs a user name',
+      );
+    }
+    if (!body.secret && !storedSecret) {
+      throw badRequest(
+        'secret',
+        body.auth === 'oauth2'
+          ? 'OAuth2 needs the client secret'
+          : 'Basic authentication needs a password',
+      );
+    }
+  }
+  if (body.auth === 'oauth2' && !body.tokenUrl) {
+    throw badRequest('tokenUrl', 'OAuth2 needs the token endpoint URL');
+  }
+  const [organisation] = await db.query('SELECT 1 FROM organisation WHERE id = $1', [
+    body.organisationId,
+  ]);
+  if (!organisation) throw badRequest('organisationId', 'No such organisation');
+}
+
+export const oemFeedRoutes: FastifyPluginAsyncTypebox<
+  ServerContext & { oemFeeds: OemFeedPoller }
+> = async (app, { db, oemFeeds }) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.auth.role !== 'internal') throw forbidden('Only staff can configure OEM feeds');
+  });
+  const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+  const schema = { tags: ['admin'] };
+
+  app.get(
+    '/v1/admin/oem-feeds',
+    { schema: { ...schema, response: { 200: OemFeedList } } },
+    async () => ({
+      feeds: (
+        await db.query<FeedRow>(`SELECT ${FEED_COLUMNS} FROM oem_feed ORDER BY name, id`)
+      ).map(toFeed),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/oem-feeds',
+    { schema: { ...schema, body: OemFeedBody, response: { 201: OemFeed } } },
+    async (request, reply) => {
+      const body = request.body;
+      await checkFeed(db, body, false);
+      const [row] = await db.query<FeedRow>(
+        `INSERT INTO oem_feed (organisation_id, name, source_type, base_url, format, auth, username,
+           secret, token_url, scope, interval_s, enabled)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${FEED_COLUMNS}`,
+        [
+          body.organisationId,
+          body.name,
+          body.sourceType,
+          body.baseUrl,
+          body.format,
+          body.auth,
+          body.auth === 'none' ? null : (body.username ?? null),
+          body.auth === 'none' ? null : (body.secret ?? null),
+          body.auth === 'oauth2' ? (body.tokenUrl ?? null) : null,
+          body.auth === 'oauth2' ? (body.scope ?? null) : null,
+          body.intervalS,
+          body.enabled ?? true,
+        ],
+      );
+      return reply.code(201).send(toFeed(row as FeedRow));
+    },
+  );
+
+  app.put(
+    '/v1/admin/oem-feeds/:id',
+    { schema: { ...schema, params: Id, body: OemFeedBody, response: { 200: OemFeed } } },
+    async (request) => {
+      const body = request.body;
+      const [existing] = await db.query<{ has_secret: boolean }>(
+        'SELECT secret IS NOT NULL AS has_secret FROM oem_feed WHERE id = $1',
+        [request.params.id],
+      );
+      if (!existing) throw notFound('No such OEM feed');
+      await checkFeed(db, body, existing.has_secret);
+      const [row] = await db.query<FeedRow>(
+        `UPDATE oem_feed SET organisation_id = $2, name = $3, source_type = $4, base_url = $5,
+           format = $6, auth = $7, username = $8,
+           secret = CASE WHEN $7 = 'none' THEN NULL ELSE coalesce($9, secret) END,
+           token_url = $10, scope = $11, interval_s = $12, enabled = $13
+         WHERE id = $1 RETURNING ${FEED_COLUMNS}`,
+        [
+          request.params.id,
+          body.organisationId,
+          body.name,
+          body.sourceType,
+          body.baseUrl,
+          body.format,
+          body.auth,
+          body.auth === 'none' ? null : (body.username ?? null),
+          body.secret ?? null,
+          body.auth === 'oauth2' ? (body.tokenUrl ?? null) : null,
+          body.auth === 'oauth2' ? (body.scope ?? null) : null,
+          body.intervalS,
+          body.enabled ?? true,
+        ],
+      );
+      return toFeed(row as FeedRow);
+    },
+  );
+
+  app.delete(
+    '/v1/admin/oem-feeds/:id',
+    { schema: { ...schema, params: Id } },
+    async (request, reply) => {
+      const deleted = await db.query('DELETE FROM oem_feed WHERE id = $1 RETURNING id', [
+        request.params.id,
+      ]);
+      if (deleted.length === 0) throw notFound('No such OEM feed');
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/admin/oem-feeds/:id/poll',
+    { schema: { ...schema, params: Id, response: { 200: OemFeedPollReply } } },
+    async (request) => {
+      const result = await oemFeeds.poll(request.params.id);
+      if (!result) throw notFound('No such OEM feed');
+      return result;
+    },
+  );
+};
