@@ -1,4 +1,6 @@
 // Starts the portal: reads the configuration, opens the database, seeds the demo, listens, and shuts down cleanly.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
@@ -21,6 +23,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The demo's LoRaWAN sensors post to this server's own webhook: without a configured token, the
+  // process makes one up that only it knows.
+  if (config.demoData && !config.ttsToken) {
+    config = { ...config, ttsToken: randomBytes(24).toString('base64url') };
+  }
   const db = await openDatabase(config);
   const seeded =
     config.demoData &&
@@ -41,19 +48,8 @@ async function main(): Promise<void> {
 
   const listeners = await startDeviceListeners(config, db, ingest, app.log);
   const trackerPort = listeners[0]?.port;
-  // The demo fleet's trackers speak the real protocol to this server's own listener.
-  const demoStream =
-    config.demoData && trackerPort !== undefined
-      ? new DemoStream({
-          db,
-          target: {
-            host: config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host,
-            port: trackerPort,
-          },
-          historyDays: config.demoHistoryDays,
-          log: app.log,
-        })
-      : undefined;
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  let demoStream: DemoStream | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -72,6 +68,23 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   oemFeeds.start();
+  // The demo fleet's devices speak the real protocols to this server's own listeners.
+  if (config.demoData && trackerPort !== undefined) {
+    const { port } = app.server.address() as AddressInfo;
+    demoStream = new DemoStream({
+      db,
+      target: { host: loopback, port: trackerPort },
+      http: config.ttsToken
+        ? {
+            baseUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
+            ttsToken: config.ttsToken,
+          }
+        : null,
+      oemFeeds,
+      historyDays: config.demoHistoryDays,
+      log: app.log,
+    });
+  }
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${config.dataDir}`;
@@ -90,7 +103,7 @@ async function main(): Promise<void> {
   console.log(`${lines.join('\n')}\n`);
   if (demoStream) {
     console.log(
-      `  Demo trackers are sending ${config.demoHistoryDays} days of history; activity fills in as it arrives.\n`,
+      `  Demo trackers, sensors and the OEM feed are sending ${config.demoHistoryDays} days of history; activity fills in as it arrives.\n`,
     );
     demoStream
       .start()

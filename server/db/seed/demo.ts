@@ -150,6 +150,8 @@ const CATALOGUE: CatalogueEntry[] = [
 ];
 
 const DAY_MS = 86_400_000;
+/** Machines with an activity sensor rather than a tracker on the engine. */
+const SENSOR_CATEGORIES = new Set(['Lighting', 'Generator', 'Compressor']);
 
 async function insertReturningId(
   tx: Queryable,
@@ -299,14 +301,30 @@ export async function seedDemoIfEmpty(
         ],
       );
 
-    // Trackers on most machines; a few have none fitted yet, so the list shows machines without data.
+    // Trackers on most machines, activity sensors on the ones without an engine bus worth reading
+    // (LoRaWAN), OEM telematics on a few (matched by PIN from the OEM's feed); a few have nothing
+    // fitted yet, so the list shows machines without data.
     let trackers = 0;
-    const fitTracker = (machineId: string) =>
-      tx.query(
-        `INSERT INTO source (type, code, machine_id, expected_interval_s, expected_interval_off_s)
-         VALUES ('TELTONIKA', $1, $2, 60, 3600)`,
-        [`35730905${String(1_000_000 + trackers++).padStart(7, '0')}`, machineId],
-      );
+    let sensors = 0;
+    const fitTracker = (machineId: string, entry: CatalogueEntry) =>
+      SENSOR_CATEGORIES.has(entry.category)
+        ? tx.query(
+            `INSERT INTO source (type, code, machine_id, expected_interval_s, expected_interval_off_s)
+             VALUES ('LORA', $1, $2, 600, 600)`,
+            [`70B3D5E75E${String(100_001 + sensors++)}`, machineId],
+          )
+        : tx.query(
+            `INSERT INTO source (type, code, machine_id, expected_interval_s, expected_interval_off_s)
+             VALUES ('TELTONIKA', $1, $2, 60, 3600)`,
+            [`35730905${String(1_000_000 + trackers++).padStart(7, '0')}`, machineId],
+          );
+    let oemUnits = 0;
+    const identifyForOem = (machineId: string, entry: CatalogueEntry) =>
+      tx.query('UPDATE machine SET pin = $2, serial_number = $3 WHERE id = $1', [
+        machineId,
+        `${entry.oem.slice(0, 3).toUpperCase()}0${entry.model.replace(/\W/g, '').toUpperCase()}${String(40_001 + oemUnits)}`,
+        String(7_700_100 + oemUnits++),
+      ]);
 
     // Northbank's hire fleet: most machines out on hire, some back in the depots.
     for (let i = 0; i < 42; i++) {
@@ -324,7 +342,8 @@ export async function seedDemoIfEmpty(
         },
       );
       if (i === 41) continue;
-      if (i % 9 !== 8) await fitTracker(id);
+      if (i % 9 !== 8) await fitTracker(id, entry);
+      else if (i < 35) await identifyForOem(id, entry);
       const roll = rand();
       if (roll < 0.62) {
         const target = pick(customerSites);
@@ -368,7 +387,7 @@ export async function seedDemoIfEmpty(
         meridianYard,
         {},
       );
-      await fitTracker(id);
+      await fitTracker(id, entry);
       if (i < 2)
         await hire(
           id,

@@ -1,10 +1,15 @@
-// Keeps the demo fleet's trackers talking: on start each device sends what it "buffered" since its
-// last stored record (up to the history window), then every minute the records of that minute,
-// all over the real Teltonika TCP protocol to the server's own listener.
+// Keeps the demo fleet talking over the real protocols: on start each Teltonika tracker and each
+// LoRaWAN sensor sends what it "buffered" since its last stored record (up to the history window),
+// and the simulated OEM portal is polled hour by hour through the same window; then every minute
+// each device sends that minute's records and the server polls the OEM feed on its own schedule.
+import { randomBytes } from 'node:crypto';
 import { nextDate, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
-import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
+import type { OemFeedPoller } from '../pollers/oemFeedPoller.ts';
 import { recordsFor } from './device.ts';
+import { sendUplinks, uplinksFor } from './loraDevice.ts';
+import { OEM_REPORT_MS } from './oemUnit.ts';
+import { SimulatedOemPortal, type OemSimMachine } from './oemPortal.ts';
 import { planMachine, type SimKind, type SimMachine } from './plan.ts';
 import { seededRandom } from './random.ts';
 import { sendOverTcp } from './teltonikaClient.ts';
@@ -12,8 +17,12 @@ import { sendOverTcp } from './teltonikaClient.ts';
 const DAY_MS = 86_400_000;
 const SEED = 20_260_426;
 const DEVICES_AT_ONCE = 8;
+const DEMO_FEED_NAME = 'Demo OEM portal (simulated)';
+const DEMO_FEED_INTERVAL_S = 300;
 
 interface DemoDevice {
+  unit: 'TELTONIKA' | 'LORA';
+  code: string;
   sim: SimMachine;
   timeZone: string;
   lastSentMs: number;
@@ -27,16 +36,39 @@ function kindOf(category: string | null): { kind: SimKind; fuelSensor: SimMachin
   return { kind: 'excavator', fuelSensor: 'counter' };
 }
 
+/** The plan's machine number comes from the last digits of a numeric identity: a DevEUI is hex. */
+const planIdentity = (code: string) =>
+  /^\d+$/.test(code) ? code : String(parseInt(code.slice(-7), 16)).padStart(15, '0');
+
 export interface DemoStreamOptions {
   db: Database;
   target: { host: string; port: number };
+  /** The server's own HTTP address and The Things Stack webhook token, for the demo sensors. */
+  http: { baseUrl: string; ttsToken: string } | null;
+  oemFeeds: OemFeedPoller | null;
   historyDays: number;
   log: { info(o: object, m: string): void; error(o: object, m: string): void };
   now?: () => number;
 }
 
+interface MachineRow {
+  code: string | null;
+  type: string | null;
+  category: string | null;
+  oem: string | null;
+  model: string | null;
+  pin: string | null;
+  serial_number: string | null;
+  organisation_id: string;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string;
+  last_ms: number | null;
+}
+
 export class DemoStream {
   private devices: DemoDevice[] = [];
+  private portal: SimulatedOemPortal | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private sending: Promise<void> = Promise.resolve();
   private readonly now: () => number;
@@ -45,57 +77,79 @@ export class DemoStream {
     this.now = options.now ?? Date.now;
   }
 
-  /** Backfills every device, then streams each minute; resolves when the backfill is sent. */
+  /** Backfills every device and the OEM feed, then streams each minute; resolves when backfilled. */
   async start(): Promise<void> {
-    const rows = await this.options.db.query<{
-      code: string;
-      category: string | null;
-      latitude: number | null;
-      longitude: number | null;
-      timezone: string;
-      last_ms: number | null;
-    }>(
-      `SELECT s.code, m.category, coalesce(hs.latitude, home.latitude) AS latitude,
+    const rows = await this.options.db.query<MachineRow>(
+      `SELECT s.code, s.type, m.category, m.oem, m.model, m.pin, m.serial_number,
+              m.organisation_id, coalesce(hs.latitude, home.latitude) AS latitude,
               coalesce(hs.longitude, home.longitude) AS longitude, o.timezone,
               extract(epoch FROM (SELECT max(device_time) FROM telemetry_record r WHERE r.source_id = s.id)) * 1000 AS last_ms
-         FROM source s
-         JOIN machine m ON m.id = s.machine_id AND m.archived_at IS NULL
+         FROM machine m
          JOIN organisation o ON o.id = m.organisation_id
+         LEFT JOIN source s ON s.machine_id = m.id AND s.type IN ('TELTONIKA', 'LORA')
          LEFT JOIN site home ON home.id = m.site_id
          LEFT JOIN LATERAL (
            SELECT site_id FROM hire h WHERE h.machine_id = m.id AND h.starts_at <= now()
               AND coalesce(h.ends_at, 'infinity') > now() ORDER BY h.starts_at DESC LIMIT 1) cur ON true
          LEFT JOIN site hs ON hs.id = cur.site_id
-        WHERE s.type = 'TELTONIKA'
-        ORDER BY s.code`,
+        WHERE m.archived_at IS NULL AND (s.id IS NOT NULL OR m.pin IS NOT NULL)
+        ORDER BY coalesce(s.code, m.pin)`,
     );
     const random = seededRandom(SEED);
     const earliest = this.now() - this.options.historyDays * DAY_MS;
-    this.devices = rows.map((row, i) => {
+    const simOf = (row: MachineRow, i: number, identity: string): SimMachine => {
       const site = {
         latitude: row.latitude ?? 51.5 + random() * 0.1,
         longitude: row.longitude ?? -0.2 + random() * 0.2,
       };
       return {
-        timeZone: row.timezone,
-        lastSentMs: Math.max(row.last_ms ?? 0, earliest),
-        sim: {
-          imei: row.code,
-          ...kindOf(row.category),
-          site,
-          tip: { latitude: site.latitude + 0.0054, longitude: site.longitude },
-          worksSaturday: i % 4 === 1,
-          lateFinish: i % 5 === 2,
-          dropsOut: false,
-          robbed: i % 11 === 5,
-        },
+        imei: identity,
+        ...kindOf(row.category),
+        site,
+        tip: { latitude: site.latitude + 0.0054, longitude: site.longitude },
+        worksSaturday: i % 4 === 1,
+        lateFinish: i % 5 === 2,
+        dropsOut: false,
+        robbed: i % 11 === 5,
       };
+    };
+    const oemMachines: (OemSimMachine & { organisationId: string })[] = [];
+    rows.forEach((row, i) => {
+      if (row.code && (row.type === 'TELTONIKA' || (row.type === 'LORA' && this.options.http))) {
+        this.devices.push({
+          unit: row.type,
+          code: row.code,
+          timeZone: row.timezone,
+          lastSentMs: Math.max(row.last_ms ?? 0, earliest),
+          sim: simOf(row, i, planIdentity(row.code)),
+        });
+      } else if (!row.code && row.pin) {
+        oemMachines.push({
+          organisationId: row.organisation_id,
+          sim: simOf(row, i, String(40_000_000 + i).padStart(15, '0')),
+          header: {
+            oemName: row.oem ?? 'OEM',
+            model: row.model,
+            serialNumber: row.serial_number ?? row.pin,
+            pin: row.pin,
+            equipmentId: `EQ-${row.pin}`,
+          },
+          base: {
+            operatingHoursH: 800 + i * 37,
+            idleHoursH: 150 + i * 9,
+            fuelUsedL: 4000 + i * 250,
+          },
+        });
+      }
     });
     const total = await this.send();
     this.options.log.info(
       { devices: this.devices.length, records: total },
-      'demo trackers caught up',
+      'demo trackers and sensors caught up',
     );
+    if (oemMachines.length > 0 && this.options.oemFeeds) {
+      await this.startOemFeed(oemMachines, this.options.oemFeeds, rows[0]?.timezone ?? 'UTC');
+    }
     this.timer = setInterval(() => {
       this.sending = this.sending.then(() => this.send().then(() => undefined));
     }, 60_000);
@@ -104,6 +158,64 @@ export class DemoStream {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.sending;
+    await this.portal?.close();
+  }
+
+  /**
+   * Serves the OEM machines' feed, points the demo feed row at it, and polls it once per simulated
+   * hour through the history: a snapshot shows only the moment it is read.
+   */
+  private async startOemFeed(
+    machines: (OemSimMachine & { organisationId: string })[],
+    poller: OemFeedPoller,
+    timeZone: string,
+  ): Promise<void> {
+    const password = randomBytes(16).toString('hex');
+    const nowMs = this.now();
+    const firstMs = nowMs - this.options.historyDays * DAY_MS;
+    this.portal = await SimulatedOemPortal.start(machines, {
+      firstDay: zonedDate(new Date(firstMs - DAY_MS), timeZone),
+      timeZone,
+      seed: SEED,
+      auth: { kind: 'basic', username: 'demo', password },
+    });
+    const db = this.options.db;
+    const values = [
+      machines[0]?.organisationId ?? null,
+      this.portal.feed.fleetUrl,
+      password,
+      DEMO_FEED_INTERVAL_S,
+      DEMO_FEED_NAME,
+    ];
+    const [existing] = await db.query<{ id: string; last_success_at: Date | null }>(
+      `UPDATE oem_feed SET organisation_id = $1, base_url = $2, secret = $3, interval_s = $4,
+              enabled = true
+        WHERE name = $5 RETURNING id, last_success_at`,
+      values,
+    );
+    const feedId =
+      existing?.id ??
+      (
+        await db.query<{ id: string }>(
+          `INSERT INTO oem_feed (organisation_id, base_url, secret, interval_s, name, source_type,
+             format, auth, username)
+           VALUES ($1, $2, $3, $4, $5, 'DEMO_OEM', 'xml', 'basic', 'demo') RETURNING id`,
+          values,
+        )
+      )[0]?.id;
+    if (!feedId) return;
+    const fromMs = Math.max(existing?.last_success_at?.getTime() ?? 0, firstMs);
+    for (
+      let t = Math.ceil(fromMs / OEM_REPORT_MS) * OEM_REPORT_MS;
+      t <= nowMs;
+      t += OEM_REPORT_MS
+    ) {
+      this.portal.clockMs = t;
+      const result = await poller.poll(feedId);
+      if (result?.error) this.options.log.error({ error: result.error }, 'demo OEM feed failed');
+    }
+    this.portal.clockMs = null;
+    this.options.log.info({ machines: machines.length }, 'demo OEM feed caught up');
   }
 
   /** Each device's planned records after its last sent one, up to now; returns how many were sent. */
@@ -113,17 +225,10 @@ export class DemoStream {
     const queue = [...this.devices];
     const worker = async () => {
       for (let device = queue.shift(); device; device = queue.shift()) {
-        const records = this.due(device, nowMs);
-        if (records.length === 0) continue;
         try {
-          await sendOverTcp(this.options.target, device.sim.imei, records);
-          device.lastSentMs = records[records.length - 1]?.timestampMs ?? device.lastSentMs;
-          sent += records.length;
+          sent += await this.sendDue(device, nowMs);
         } catch (error) {
-          this.options.log.error(
-            { err: error, imei: device.sim.imei },
-            'demo tracker could not send',
-          );
+          this.options.log.error({ err: error, code: device.code }, 'demo device could not send');
         }
       }
     };
@@ -131,7 +236,7 @@ export class DemoStream {
     return sent;
   }
 
-  private due(device: DemoDevice, nowMs: number): AvlRecordInput[] {
+  private async sendDue(device: DemoDevice, nowMs: number): Promise<number> {
     const days: string[] = [];
     const lastDay = zonedDate(new Date(nowMs), device.timeZone);
     for (
@@ -142,8 +247,28 @@ export class DemoStream {
       days.push(day);
     }
     const plan = planMachine(device.sim, days, device.timeZone, SEED);
-    return recordsFor(device.sim, plan, seededRandom(device.lastSentMs)).filter(
-      (record) => record.timestampMs > device.lastSentMs && record.timestampMs <= nowMs,
-    );
+    const random = seededRandom(device.lastSentMs);
+    const due = (t: number) => t > device.lastSentMs && t <= nowMs;
+    let lastMs: number | undefined;
+    let count = 0;
+    const http = this.options.http;
+    if (device.unit === 'LORA' && http) {
+      const uplinks = uplinksFor(plan, random).filter((u) => due(u.timeMs));
+      await sendUplinks(
+        { baseUrl: http.baseUrl, token: http.ttsToken },
+        'tts',
+        device.code,
+        uplinks,
+      );
+      lastMs = uplinks[uplinks.length - 1]?.timeMs;
+      count = uplinks.length;
+    } else {
+      const records = recordsFor(device.sim, plan, random).filter((r) => due(r.timestampMs));
+      if (records.length > 0) await sendOverTcp(this.options.target, device.code, records);
+      lastMs = records[records.length - 1]?.timestampMs;
+      count = records.length;
+    }
+    device.lastSentMs = lastMs ?? device.lastSentMs;
+    return count;
   }
 }

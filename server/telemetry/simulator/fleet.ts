@@ -1,7 +1,7 @@
 // A simulated fleet with its records and ground truth, ready to send to a running server.
 import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
 import { recordsFor } from './device.ts';
-import { planMachine, type SimKind, type SimMachine } from './plan.ts';
+import { planMachine, type MachinePlan, type SimKind, type SimMachine } from './plan.ts';
 import { seededRandom } from './random.ts';
 import { truthFor, type DayTruth } from './truth.ts';
 
@@ -33,6 +33,8 @@ export function simulatedFleet(count: number, seed = 1): SimMachine[] {
 
 export interface Simulation {
   machines: SimMachine[];
+  /** By IMEI: what each machine does, and the records its Teltonika tracker would send. */
+  plans: Map<string, MachinePlan>;
   records: Map<string, AvlRecordInput[]>;
   truth: DayTruth[];
 }
@@ -44,12 +46,14 @@ export function simulate(
   seed = 1,
 ): Simulation {
   const random = seededRandom(seed);
+  const plans = new Map<string, MachinePlan>();
   const records = new Map<string, AvlRecordInput[]>();
   const truth: DayTruth[] = [];
   for (const machine of machines) {
     const plan = planMachine(machine, days, timeZone, seed);
+    plans.set(machine.imei, plan);
     records.set(machine.imei, recordsFor(machine, plan, random));
     truth.push(...truthFor(machine, plan, timeZone));
   }
-  return { machines, records, truth };
+  return { machines, plans, records, truth };
 }
