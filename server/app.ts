@@ -11,11 +11,13 @@ import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
+import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { machineRoutes } from './modules/machines/routes.ts';
 import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import type { AccessClaims } from './modules/auth/tokens.ts';
+import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest, type Ingest } from './telemetry/ingest.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -29,9 +31,12 @@ export interface AppOptions {
   db: Database;
   logger?: boolean | FastifyBaseLogger;
   signInLimits?: ServerContext['signInLimits'];
-  /** The telemetry pipeline the JSON ingest feeds; a plain one (no rollups) when not given. */
+  /**
+   * The telemetry pipeline: rollups recomputed in the background, the ingest that feeds them, and
+   * the OEM feed poller (polled here on request; main.ts starts its schedule). Built when not given.
+   */
+  rollups?: RollupScheduler;
   ingest?: Ingest;
-  /** Polls OEM feeds on request; a plain one (not started) when not given. */
   oemFeeds?: OemFeedPoller;
 }
 
@@ -67,12 +72,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
-  const ingest = options.ingest ?? createIngest(db);
+  const rollups =
+    options.rollups ??
+    new RollupScheduler(db, {
+      onError: (error, machineId) =>
+        app.log.error({ err: error, machineId }, 'activity recompute failed'),
+    });
+  if (!options.rollups) app.addHook('onClose', () => rollups.drain());
+  const ingest =
+    options.ingest ??
+    createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
   await app.register(ingestRoutes, { ...context, ingest });
   await app.register(async (secured) => {
     secured.addHook('onRequest', authenticate(context.keys));
     await secured.register(userRoutes, context);
     await secured.register(machineRoutes, context);
+    await secured.register(breakdownRoutes, { ...context, rollups });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(oemFeedRoutes, {
       ...context,

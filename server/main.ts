@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   });
   const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
   const oemFeeds = new OemFeedPoller(db, ingest, { log: { error: (o, m) => log.error(o, m) } });
-  const app = await buildApp({ config, db, ingest, oemFeeds });
+  const app = await buildApp({ config, db, rollups, ingest, oemFeeds });
   log = app.log;
 
   const listeners = await startDeviceListeners(config, db, ingest, app.log);

@@ -40,6 +40,7 @@ interface RollupRow {
   idle_s: number;
   off_s: number;
   missing_s: number;
+  brokendown_s: number;
   fuel_l: number;
   fuel_estimated: boolean;
   trips: number;
@@ -62,6 +63,14 @@ async function fleetDatabase(database: TestDatabase, simulation: Simulation) {
        SELECT 'TELTONIKA', $2, id, $4, $5 FROM m`,
       [org.id, machine.imei, CATEGORY[machine.kind], REPORT_ON_S, REPORT_OFF_S],
     );
+    // The owner flags the breakdown in the portal, as the machine stands broken.
+    for (const broken of simulation.plans.get(machine.imei)?.breakdowns ?? []) {
+      await opened.db.query(
+        `INSERT INTO machine_breakdown (machine_id, from_at, to_at)
+         SELECT s.machine_id, $2, $3 FROM source s WHERE s.code = $1`,
+        [machine.imei, new Date(broken.fromMs), new Date(broken.toMs)],
+      );
+    }
   }
   const scheduler = new RollupScheduler(opened.db, {
     onError: (error) => {
@@ -76,7 +85,7 @@ async function fleetDatabase(database: TestDatabase, simulation: Simulation) {
 
 async function rollups(db: Database): Promise<RollupRow[]> {
   return db.query<RollupRow>(
-    `SELECT s.code, r.day::text AS day, r.active_s, r.idle_s, r.off_s, r.missing_s, r.fuel_l, r.fuel_estimated,
+    `SELECT s.code, r.day::text AS day, r.active_s, r.idle_s, r.off_s, r.missing_s, r.brokendown_s, r.fuel_l, r.fuel_estimated,
             r.trips, r.refills, r.thefts
        FROM machine_day_rollup r JOIN source s ON s.machine_id = r.machine_id
       ORDER BY s.code, r.day`,
@@ -129,6 +138,7 @@ describe.each(testDatabases)('ground truth on $kind', { timeout: 600_000 }, (dat
       within(row.idle_s, truth.idleS, REPORT_ON_S);
       within(row.off_s, truth.offS, REPORT_OFF_S);
       within(row.missing_s, truth.missingS, REPORT_OFF_S);
+      within(row.brokendown_s, truth.brokendownS, REPORT_OFF_S);
       // Fuel within 2%, or half a litre on a quiet day.
       expect(
         Math.abs(row.fuel_l - truth.fuelL),
@@ -142,7 +152,11 @@ describe.each(testDatabases)('ground truth on $kind', { timeout: 600_000 }, (dat
     // The 25-hour day is 25 hours long.
     const autumn = fromTcp.filter((row) => row.day === '2026-10-25');
     for (const row of autumn)
-      expect(row.active_s + row.idle_s + row.off_s + row.missing_s).toBe(25 * 3600);
+      expect(row.active_s + row.idle_s + row.off_s + row.missing_s + row.brokendown_s).toBe(
+        25 * 3600,
+      );
+    // The machine that broke down shows it.
+    expect(simulation.truth.some((day) => day.brokendownS > 0)).toBe(true);
   });
 
   it('gives the same rollups when the records arrive out of order and twice', async () => {
@@ -175,7 +189,14 @@ describe.each(testDatabases)('ground truth on $kind', { timeout: 600_000 }, (dat
         const original = fromTcp[i] as RollupRow;
         expect(row.code).toBe(original.code);
         expect(row.day).toBe(original.day);
-        for (const key of ['active_s', 'idle_s', 'off_s', 'missing_s', 'fuel_l'] as const) {
+        for (const key of [
+          'active_s',
+          'idle_s',
+          'off_s',
+          'missing_s',
+          'brokendown_s',
+          'fuel_l',
+        ] as const) {
           expect(row[key], `${row.code} ${row.day} ${key}`).toBeCloseTo(original[key], 6);
         }
         expect([row.trips, row.refills, row.thefts]).toEqual([

@@ -30,7 +30,6 @@ describe.each(testDatabases)('LoRaWAN sensors on $kind', { timeout: 300_000 }, (
 
   beforeAll(async () => {
     server = await startTestServer(database, {
-      pipeline: true,
       seed: false,
       env: { LORAWAN_TTS_TOKEN: TOKENS.tts, LORAWAN_CHIRPSTACK_TOKEN: TOKENS.chirpstack },
     });
@@ -57,7 +56,7 @@ describe.each(testDatabases)('LoRaWAN sensors on $kind', { timeout: 300_000 }, (
         ),
       ),
     );
-    await server.rollups?.drain();
+    await server.rollups.drain();
   }, 300_000);
   afterAll(() => server?.close());
 

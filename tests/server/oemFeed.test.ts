@@ -62,7 +62,7 @@ describe.each(testDatabases)('OEM feed polling on $kind', (database) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(database, { pipeline: true });
+    server = await startTestServer(database, {});
     staff = (await signIn(server, 'staff@demo.example')).token;
     const [org] = await server.db.query<{ id: string }>(
       `INSERT INTO organisation (name, type, timezone) VALUES ('Komatsu Hire', 'rental', $1) RETURNING id`,
@@ -201,7 +201,7 @@ describe.each(testDatabases)('OEM feed polling on $kind', (database) => {
     }
     // One token, reused while valid, and one more after the portal revoked it.
     expect(feedServer.stats.tokens).toBe(2);
-    await server.rollups?.drain();
+    await server.rollups.drain();
 
     const sources = await server.db.query<{ code: string; machine: string | null }>(
       `SELECT s.code, m.name AS machine FROM source s LEFT JOIN machine m ON m.id = s.machine_id

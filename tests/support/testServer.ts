@@ -18,8 +18,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Database;
   config: Config;
-  /** Present with `pipeline`: the rollups that committed records schedule. */
-  rollups?: RollupScheduler;
+  /** The rollups that committed records schedule: drain() before reading them. */
+  rollups: RollupScheduler;
   close(): Promise<void>;
 }
 
@@ -29,25 +29,22 @@ export async function startTestServer(
     env?: Record<string, string>;
     signInLimits?: AppOptions['signInLimits'];
     seed?: boolean;
-    /** Wires ingest to the rollup scheduler as the real server does. */
-    pipeline?: boolean;
   } = {},
 ): Promise<TestServer> {
   const { db, close } = await database.open();
   const config = loadConfig({ WEB_DIR: '', LOG_LEVEL: 'silent', ...options.env });
   if (options.seed !== false)
     await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
-  const rollups = options.pipeline ? new RollupScheduler(db) : undefined;
-  const ingest = rollups
-    ? createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) })
-    : undefined;
+  const rollups = new RollupScheduler(db);
+  const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
   const app = await buildApp({
     config,
     db,
     logger: false,
     signInLimits: options.signInLimits,
+    rollups,
     ingest,
-    oemFeeds: ingest && new OemFeedPoller(db, ingest),
+    oemFeeds: new OemFeedPoller(db, ingest),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -58,7 +55,7 @@ export async function startTestServer(
     config,
     rollups,
     async close() {
-      await rollups?.drain();
+      await rollups.drain();
       await app.close();
       await close();
     },

@@ -342,6 +342,12 @@ export async function seedDemoIfEmpty(
         },
       );
       if (i === 41) continue;
+      if (i === 9 || i === 27) {
+        await tx.query(
+          `INSERT INTO machine_breakdown (machine_id, from_at, note) VALUES ($1, $2, $3)`,
+          [id, daysAgo(i === 9 ? 1 : 3), i === 9 ? 'Hydraulic hose burst' : 'Starter motor'],
+        );
+      }
       if (i % 9 !== 8) await fitTracker(id, entry);
       else if (i < 35) await identifyForOem(id, entry);
       const roll = rand();

@@ -6,6 +6,7 @@ import {
   zonedDate,
   zonedInstant,
 } from '../../../src/domain/zonedTime.ts';
+import type { Period } from './breakdowns.ts';
 import type { FuelResult } from './fuel.ts';
 import type { OemSpan } from './oem.ts';
 import {
@@ -31,6 +32,7 @@ export interface DayRollup {
   idleS: number;
   offS: number;
   missingS: number;
+  brokendownS: number;
   outOfHoursS: number;
   fuelL: number;
   fuelEstimated: boolean;
@@ -92,6 +94,7 @@ function emptyDay(day: string, fuelType: string): DayRollup {
     idleS: 0,
     offS: 0,
     missingS: 0,
+    brokendownS: 0,
     outOfHoursS: 0,
     fuelL: 0,
     fuelEstimated: false,
@@ -130,6 +133,14 @@ function outOfHoursS(
     .reduce((sum, seconds) => sum + seconds, 0);
 }
 
+/** How much of [fromMs, toMs) the periods cover. */
+function overlapMs(fromMs: number, toMs: number, periods: Period[]): number {
+  let total = 0;
+  for (const p of periods)
+    total += Math.max(0, Math.min(toMs, p.toMs) - Math.max(fromMs, p.fromMs));
+  return Math.min(total, toMs - fromMs);
+}
+
 export interface DailyInput {
   segments: Segment[];
   /** Hours from OEM feeds, spread evenly over each interval; they carry no out-of-hours. */
@@ -139,6 +150,8 @@ export interface DailyInput {
   profile: MachineProfile;
   timeZone: string;
   shift?: Shift;
+  /** Breakdown periods; segments already carry them, OEM hours get them here. */
+  breakdowns?: Period[];
   /** The days to produce, inclusive (yyyy-MM-dd); each gets a row, even with no data. */
   fromDay: string;
   toDay: string;
@@ -163,6 +176,7 @@ export function dailyRollups(input: DailyInput): DayRollup[] {
         rollup.outOfHoursS += outOfHoursS(day, fromMs, toMs, timeZone, shift);
       } else if (segment.state === 'idle') rollup.idleS += seconds;
       else if (segment.state === 'off') rollup.offS += seconds;
+      else if (segment.state === 'brokendown') rollup.brokendownS += seconds;
       else rollup.missingS += seconds;
     });
   }
@@ -173,9 +187,12 @@ export function dailyRollups(input: DailyInput): DayRollup[] {
       const rollup = at(day);
       if (!rollup) return;
       const share = (toMs - fromMs) / lengthMs;
+      // The engine-off part of a piece under a breakdown is brokendown.
+      const broken = overlapMs(fromMs, toMs, input.breakdowns ?? []) / (toMs - fromMs);
       rollup.activeS += span.activeS * share;
       rollup.idleS += span.idleS * share;
-      rollup.offS += span.offS * share;
+      rollup.offS += span.offS * share * (1 - broken);
+      rollup.brokendownS += span.offS * share * broken;
     });
   }
 

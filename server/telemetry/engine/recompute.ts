@@ -2,6 +2,7 @@
 import { nextDate, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import { dailyRollups, forEachDayPiece, LocalDays, type DayRollup } from './daily.ts';
+import { applyBreakdowns } from './breakdowns.ts';
 import { analyseFuel } from './fuel.ts';
 import { isOemSourceType } from '../../../src/domain/constants.ts';
 import { oemActivity } from './oem.ts';
@@ -94,7 +95,7 @@ function toSample(row: RecordRow): Sample {
   };
 }
 
-const isEmpty = (r: DayRollup) => r.activeS + r.idleS + r.offS + r.missingS === 0;
+const isEmpty = (r: DayRollup) => r.activeS + r.idleS + r.offS + r.missingS + r.brokendownS === 0;
 
 export async function recomputeMachineDays(
   db: Database,
@@ -117,6 +118,13 @@ export async function recomputeMachineDays(
     new Date(windowTo + EDGE_MS),
   ]);
   const samples = rows.map(toSample);
+  const breakdowns = (
+    await db.query<{ from_at: Date; to_at: Date | null }>(
+      `SELECT from_at, to_at FROM machine_breakdown
+        WHERE machine_id = $1 AND from_at < $3 AND (to_at IS NULL OR to_at > $2)`,
+      [machineId, new Date(windowFrom), new Date(windowTo)],
+    )
+  ).map((row) => ({ fromMs: row.from_at.getTime(), toMs: row.to_at?.getTime() ?? Infinity }));
   const profile: MachineProfile = {
     workingInputMask: machine.working_input_mask,
     category: machine.category,
@@ -127,10 +135,17 @@ export async function recomputeMachineDays(
   // A tracker's states are what the machine did; an OEM feed's hours count only without one.
   const telematics = samples.filter((sample) => !sample.oem);
   const oem = telematics.length > 0 ? { spans: [], missing: [] } : oemActivity(samples);
-  const segments = clipSegments(
-    telematics.length > 0 ? buildSegments(telematics, profile) : oem.missing,
+  const segments = applyBreakdowns(
+    clipSegments(
+      telematics.length > 0 ? buildSegments(telematics, profile) : oem.missing,
+      windowFrom,
+      windowTo,
+    ),
+    breakdowns,
+    oem.spans,
     windowFrom,
-    windowTo,
+    // An open breakdown runs up to now, not into the future.
+    Math.min(windowTo, Date.now()),
   );
   const positions = samples.filter(
     (s): s is Sample & Position => s.latitude !== null && s.longitude !== null,
@@ -138,6 +153,7 @@ export async function recomputeMachineDays(
   const rollups = dailyRollups({
     segments,
     oemSpans: oem.spans,
+    breakdowns,
     fuel: analyseFuel(samples, profile),
     trips: stopsAndTrips(positions).trips,
     profile,
@@ -181,10 +197,10 @@ export async function recomputeMachineDays(
       await tx.query(
         `INSERT INTO machine_day_rollup (machine_id, day, active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l,
            fuel_estimated, co2_kg, co2_factor_kg_per_l, co2_factor_year, fuel_type, distance_m, trips, refills,
-           refill_l, thefts, theft_l)
+           refill_l, thefts, theft_l, brokendown_s)
          SELECT $1, * FROM unnest($2::date[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
            $8::float8[], $9::bool[], $10::float8[], $11::float8[], $12::int[], $13::text[], $14::float8[], $15::int[],
-           $16::int[], $17::float8[], $18::int[], $19::float8[])`,
+           $16::int[], $17::float8[], $18::int[], $19::float8[], $20::float8[])`,
         [
           machineId,
           column('day'),
@@ -205,6 +221,7 @@ export async function recomputeMachineDays(
           column('refillL'),
           column('thefts'),
           column('theftL'),
+          column('brokendownS'),
         ],
       );
     }

@@ -22,7 +22,7 @@ export interface Sample {
   expectedIntervalOffS: number;
 }
 
-export type ActivityState = 'active' | 'idle' | 'off' | 'missing';
+export type ActivityState = 'active' | 'idle' | 'off' | 'missing' | 'brokendown';
 
 export interface Segment {
   state: ActivityState;

@@ -27,6 +27,7 @@ export function simulatedFleet(count: number, seed = 1): SimMachine[] {
       lateFinish: i % 5 === 2,
       dropsOut: i % 6 === 3,
       robbed: i % 6 === 5,
+      breaksDown: i % 6 === 4,
     };
   });
 }

@@ -43,6 +43,8 @@ export interface SimMachine {
   dropsOut: boolean;
   /** Has 40 litres taken from its tank on the third night. */
   robbed: boolean;
+  /** Breaks down mid-morning on the second day and is repaired after lunch on the third. */
+  breaksDown?: boolean;
 }
 
 export interface MachinePlan {
@@ -50,6 +52,8 @@ export interface MachinePlan {
   drives: Drive[];
   refills: PlannedFuelEvent[];
   thefts: PlannedFuelEvent[];
+  /** When the machine was broken down: it stands off, and its owner flags it in the portal. */
+  breakdowns: PlanInterval[];
 }
 
 const MIN = 60_000;
@@ -93,6 +97,29 @@ function planDrives(machine: SimMachine, timeline: PlanInterval[]): Drive[] {
     }
   }
   return drives;
+}
+
+/** The timeline with the machine off (not missing) wherever it is broken down. */
+function standStill(timeline: PlanInterval[], breakdowns: PlanInterval[]): PlanInterval[] {
+  if (breakdowns.length === 0) return timeline;
+  const out: PlanInterval[] = [];
+  for (const interval of timeline) {
+    let start = interval.fromMs;
+    for (const broken of breakdowns) {
+      if (broken.toMs <= start || broken.fromMs >= interval.toMs) continue;
+      push(out, interval.state, start, broken.fromMs);
+      const end = Math.min(interval.toMs, broken.toMs);
+      push(
+        out,
+        interval.state === 'missing' ? 'missing' : 'off',
+        Math.max(start, broken.fromMs),
+        end,
+      );
+      start = end;
+    }
+    push(out, interval.state, start, interval.toMs);
+  }
+  return out;
 }
 
 /** Each day's plan depends only on the machine, the seed and the day, whatever window is simulated. */
@@ -143,10 +170,22 @@ export function planMachine(
   });
   const lastDay = days[days.length - 1] ?? '2026-01-01';
   push(timeline, 'off', cursor, local(nextDate(lastDay), 0));
+  const breakdowns: PlanInterval[] =
+    machine.breaksDown && days.length > 2
+      ? [
+          {
+            state: 'off',
+            fromMs: local(days[1] as string, 10, 30),
+            toMs: local(days[2] as string, 13),
+          },
+        ]
+      : [];
+  const worked = standStill(timeline, breakdowns);
   return {
-    timeline,
-    drives: machine.kind === 'dumper' ? planDrives(machine, timeline) : [],
+    timeline: worked,
+    drives: machine.kind === 'dumper' ? planDrives(machine, worked) : [],
     refills,
     thefts,
+    breakdowns,
   };
 }

@@ -10,6 +10,7 @@ export interface DayTruth {
   idleS: number;
   offS: number;
   missingS: number;
+  brokendownS: number;
   fuelL: number;
   trips: number;
   refills: number;
@@ -29,6 +30,7 @@ export function truthFor(machine: SimMachine, plan: MachinePlan, timeZone: strin
         idleS: 0,
         offS: 0,
         missingS: 0,
+        brokendownS: 0,
         fuelL: 0,
         trips: 0,
         refills: 0,
@@ -38,14 +40,23 @@ export function truthFor(machine: SimMachine, plan: MachinePlan, timeZone: strin
     }
     return truth;
   };
+  const broken = (ms: number) => plan.breakdowns.some((b) => b.fromMs <= ms && ms < b.toMs);
+  // Pieces end at local midnights and at breakdown edges, so each lies wholly on one side of both.
+  const edges = plan.breakdowns.flatMap((b) => [b.fromMs, b.toMs]);
+  const nextEdge = (ms: number) => Math.min(...edges.filter((edge) => edge > ms), Infinity);
   for (const interval of plan.timeline) {
     let start = interval.fromMs;
     while (start < interval.toMs) {
       const truth = dayOf(start);
-      const end = Math.min(interval.toMs, startOfZonedDay(nextDate(truth.day), timeZone).getTime());
+      const end = Math.min(
+        interval.toMs,
+        startOfZonedDay(nextDate(truth.day), timeZone).getTime(),
+        nextEdge(start),
+      );
       const seconds = (end - start) / 1000;
       if (interval.state === 'active') truth.activeS += seconds;
       else if (interval.state === 'idle') truth.idleS += seconds;
+      else if (interval.state === 'off' && broken(start)) truth.brokendownS += seconds;
       else if (interval.state === 'off') truth.offS += seconds;
       else truth.missingS += seconds;
       truth.fuelL += (burnRateLh(machine.kind, interval.state) * seconds) / 3600;

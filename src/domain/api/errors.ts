@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   unauthorised: 'UNAUTHORISED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   invalidCredentials: 'INVALID_CREDENTIALS',

@@ -136,3 +136,23 @@ export const MachineListReply = Type.Object({
   total: Type.Integer(),
 });
 export type MachineListReply = Static<typeof MachineListReply>;
+
+/** PUT /v1/portal/machines/:id/breakdown: flags a machine broken down, or back in service. */
+export const MachineBreakdownBody = Type.Object(
+  {
+    breakdown: Type.Boolean(),
+    /** When it broke down or was repaired; now when left out. Not in the future. */
+    at: Type.Optional(Type.String({ format: 'date-time' })),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type MachineBreakdownBody = Static<typeof MachineBreakdownBody>;
+
+export const MachineBreakdownReply = Type.Object({
+  machineId: Type.String(),
+  breakdown: Type.Boolean(),
+  /** The period this call opened or closed. */
+  from: Type.String({ format: 'date-time' }),
+  to: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});

@@ -1,9 +1,10 @@
 // The activity engine's rules on hand-made samples: states, segments, days, out-of-hours, fuel, trips.
 import { describe, expect, it } from 'vitest';
+import { applyBreakdowns } from '../../../server/telemetry/engine/breakdowns.ts';
 import { dailyRollups } from '../../../server/telemetry/engine/daily.ts';
 import { analyseFuel } from '../../../server/telemetry/engine/fuel.ts';
 import { oemActivity } from '../../../server/telemetry/engine/oem.ts';
-import type { MachineProfile, Sample } from '../../../server/telemetry/engine/sample.ts';
+import type { MachineProfile, Sample, Segment } from '../../../server/telemetry/engine/sample.ts';
 import { buildSegments, sampleState } from '../../../server/telemetry/engine/segments.ts';
 import { stopsAndTrips, type Position } from '../../../server/telemetry/engine/trips.ts';
 
@@ -286,6 +287,46 @@ describe('OEM feeds', () => {
     // 7 operating hours in 2 hours of time: at most 2, of which 1 idle.
     expect(spans).toEqual([
       { fromMs: t0 + 2 * HOUR, toMs: t0 + 4 * HOUR, activeS: 3600, idleS: 3600, offS: 0 },
+    ]);
+  });
+});
+
+describe('breakdowns', () => {
+  const H = 3_600_000;
+  const seg = (state: Segment['state'], fromH: number, toH: number): Segment => ({
+    state,
+    fromMs: fromH * H,
+    toMs: toH * H,
+  });
+
+  it('turns all but work inside a breakdown into brokendown, gaps included', () => {
+    const segments = [
+      seg('active', 0, 2),
+      seg('idle', 2, 3),
+      seg('off', 3, 6),
+      seg('active', 8, 9),
+    ];
+    const result = applyBreakdowns(segments, [{ fromMs: 1 * H, toMs: 10 * H }], [], 0, 12 * H);
+    expect(result).toEqual([
+      seg('active', 0, 2),
+      seg('brokendown', 2, 8),
+      seg('active', 8, 9),
+      seg('brokendown', 9, 10),
+    ]);
+  });
+
+  it('leaves time an OEM feed accounts for, and what lies outside the window', () => {
+    const result = applyBreakdowns(
+      [seg('missing', 0, 4)],
+      [{ fromMs: 2 * H, toMs: Infinity }],
+      [{ fromMs: 4 * H, toMs: 6 * H }],
+      0,
+      8 * H,
+    );
+    expect(result).toEqual([
+      seg('missing', 0, 2),
+      seg('brokendown', 2, 4),
+      seg('brokendown', 6, 8),
     ]);
   });
 });
