@@ -104,9 +104,21 @@ const INSERT_RECORDS = `
   INSERT INTO telemetry_record (source_id, device_time, received_time, invalid_reason, position_invalid_reason,
     ${RECORD_COLUMNS.map(([name]) => name).join(', ')}, io)
   SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[],
-    ${RECORD_COLUMNS.map(([, type], i) => `$${i + 6}::${type}[]`).join(', ')}, $${RECORD_COLUMNS.length + 6}::jsonb[])
+    ${RECORD_COLUMNS.map(([, type], i) => `$${i + 6}::${type}[]`).join(', ')}, $${RECORD_COLUMNS.length + 6}::json[])
   ON CONFLICT (source_id, device_time) DO NOTHING
-  RETURNING source_id, extract(epoch FROM device_time) * 1000 AS device_time_ms, invalid_reason`;
+  RETURNING source_id, device_time`;
+
+/**
+ * How many were new, and only when some were not, which: one value to read back rather than one
+ * per record, since PGlite turns each value of a result into JavaScript one by one.
+ */
+const INSERT_RECORDS_COUNTED = `
+  WITH stored AS (${INSERT_RECORDS})
+  SELECT count(*)::int AS stored,
+         CASE WHEN count(*) < $${RECORD_COLUMNS.length + 7} THEN
+           string_agg(source_id::text || '|' || (extract(epoch FROM device_time) * 1000)::bigint, ',')
+         END AS keys
+    FROM stored`;
 
 /** Most records one transaction takes; a larger backlog is committed in several. */
 const MAX_GROUP_RECORDS = 5000;
@@ -118,6 +130,9 @@ interface Waiting {
 }
 
 const recordKey = (sourceId: string, timeMs: number) => `${sourceId}|${timeMs}`;
+/** The time a record is stored under: a device time that is not a number is kept at 0 (invalid). */
+const timeOf = (record: TelemetryRecord) =>
+  Number.isFinite(record.deviceTimeMs) ? record.deviceTimeMs : 0;
 
 /**
  * Group commit: batches arriving while a transaction runs are committed together in the next one,
@@ -143,27 +158,31 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
       );
       const params = [
         sourceIds,
-        records.map((r) =>
-          new Date(Number.isFinite(r.deviceTimeMs) ? r.deviceTimeMs : 0).toISOString(),
-        ),
+        records.map((r) => new Date(timeOf(r)).toISOString()),
         records.map((r) => new Date(r.receivedTimeMs).toISOString()),
         invalidReasons,
         records.map(positionInvalidReason),
         ...RECORD_COLUMNS.map(([, , read]) => records.map((record) => read(record))),
         records.map((r) => (r.ioIds.length ? JSON.stringify(rawIo(r)) : null)),
       ];
-      const stored = await tx.query<{
-        source_id: string;
-        device_time_ms: number;
-        invalid_reason: string | null;
-      }>(INSERT_RECORDS, params);
-      return { stored, sourceIds };
+      const [result] = await tx.query<{ stored: number; keys: string | null }>(
+        INSERT_RECORDS_COUNTED,
+        [...params, records.length],
+      );
+      // All new (the usual case), or exactly the keys the database says it stored.
+      const fresh =
+        result?.stored === records.length
+          ? new Set(records.map((r, i) => recordKey(sourceIds[i] ?? '', timeOf(r))))
+          : new Set(result?.keys ? result.keys.split(',') : []);
+      return { fresh, sourceIds };
     });
   }
 
   async function flush(): Promise<void> {
-    flushing = true;
     while (waiting.length > 0) {
+      // PGlite runs a whole transaction without giving the event loop a turn, so batches that
+      // arrive meanwhile wait in the sockets: let every pending read queue its records first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const group: Waiting[] = [];
       let size = 0;
       while (
@@ -176,23 +195,21 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
       }
       const records = group.flatMap((w) => w.records);
       try {
-        const { stored, sourceIds } = await commit(records);
-        const fresh = new Set(stored.map((row) => recordKey(row.source_id, row.device_time_ms)));
+        const { fresh, sourceIds } = await commit(records);
+        const nowMs = now();
         const touched = new Map<string, TouchedSpan>();
-        for (const row of stored) {
-          if (row.invalid_reason !== null) continue;
-          const span = touched.get(row.source_id);
-          if (!span) {
-            touched.set(row.source_id, {
-              sourceId: row.source_id,
-              fromMs: row.device_time_ms,
-              toMs: row.device_time_ms,
-            });
-          } else {
-            span.fromMs = Math.min(span.fromMs, row.device_time_ms);
-            span.toMs = Math.max(span.toMs, row.device_time_ms);
+        records.forEach((record, i) => {
+          const sourceId = sourceIds[i] ?? '';
+          const timeMs = timeOf(record);
+          if (!fresh.has(recordKey(sourceId, timeMs))) return;
+          if (recordInvalidReason(record, nowMs) !== null) return;
+          const span = touched.get(sourceId);
+          if (!span) touched.set(sourceId, { sourceId, fromMs: timeMs, toMs: timeMs });
+          else {
+            span.fromMs = Math.min(span.fromMs, timeMs);
+            span.toMs = Math.max(span.toMs, timeMs);
           }
-        }
+        });
         if (options.afterCommit && touched.size > 0)
           await options.afterCommit([...touched.values()]);
         // Each caller learns what became of its own records.
@@ -201,10 +218,10 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
           let newlyStored = 0;
           let invalid = 0;
           caller.records.forEach((record, i) => {
-            const key = recordKey(sourceIds[offset + i] ?? '', record.deviceTimeMs);
+            const key = recordKey(sourceIds[offset + i] ?? '', timeOf(record));
             if (fresh.delete(key)) {
               newlyStored++;
-              if (recordInvalidReason(record, now()) !== null) invalid++;
+              if (recordInvalidReason(record, nowMs) !== null) invalid++;
             }
           });
           offset += caller.records.length;
@@ -225,7 +242,10 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
     if (records.length === 0) return Promise.resolve({ stored: 0, duplicates: 0, invalid: 0 });
     return new Promise<IngestResult>((resolve, reject) => {
       waiting.push({ records, resolve, reject });
-      if (!flushing) void flush();
+      if (!flushing) {
+        flushing = true;
+        void flush();
+      }
     });
   };
 }

@@ -2,25 +2,34 @@
 import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import type { TouchedSpan } from '../ingest.ts';
-import { recomputeMachineDays } from './recompute.ts';
+import { recomputeMachines, type RecomputeJob } from './recompute.ts';
 
-/** A record changes the span of the record before it and its own span up to the next one. */
-async function neighbourTimes(db: Database, machineId: string, fromMs: number, toMs: number) {
-  // Per source through its primary key (source_id, device_time), whatever the planner knows.
-  const [row] = await db.query<{ before: Date | null; after: Date | null }>(
-    `SELECT max(b.device_time) AS before, min(a.device_time) AS after
-       FROM source s
-       LEFT JOIN LATERAL (SELECT r.device_time FROM telemetry_record r
-                           WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time < $2
-                           ORDER BY r.device_time DESC LIMIT 1) b ON true
-       LEFT JOIN LATERAL (SELECT r.device_time FROM telemetry_record r
-                           WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time > $3
-                           ORDER BY r.device_time LIMIT 1) a ON true
-      WHERE s.machine_id = $1`,
-    [machineId, new Date(fromMs), new Date(toMs)],
-  );
-  return { beforeMs: row?.before?.getTime() ?? fromMs, afterMs: row?.after?.getTime() ?? toMs };
-}
+/** Machines recomputed together: a few statements per batch rather than several per machine. */
+const BATCH_MACHINES = 100;
+
+/**
+ * A record changes the span of the record before it and its own span up to the next one: for each
+ * touched source, the machine's nearest records around the span, whichever source sent them. One
+ * query for the whole batch, each source read through its primary key (source_id, device_time).
+ */
+const NEIGHBOURS = `
+  SELECT t.source_id, m.id AS machine_id, o.timezone,
+         coalesce(max(b.device_time), to_timestamp(t.from_ms / 1000.0)) AS before,
+         coalesce(min(a.device_time), to_timestamp(t.to_ms / 1000.0)) AS after
+    FROM unnest($1::uuid[], $2::float8[], $3::float8[]) AS t(source_id, from_ms, to_ms)
+    JOIN source ts ON ts.id = t.source_id
+    JOIN machine m ON m.id = ts.machine_id
+    JOIN organisation o ON o.id = m.organisation_id
+    JOIN source s ON s.machine_id = m.id
+    LEFT JOIN LATERAL (SELECT r.device_time FROM telemetry_record r
+                        WHERE r.source_id = s.id AND r.invalid_reason IS NULL
+                          AND r.device_time < to_timestamp(t.from_ms / 1000.0)
+                        ORDER BY r.device_time DESC LIMIT 1) b ON true
+    LEFT JOIN LATERAL (SELECT r.device_time FROM telemetry_record r
+                        WHERE r.source_id = s.id AND r.invalid_reason IS NULL
+                          AND r.device_time > to_timestamp(t.to_ms / 1000.0)
+                        ORDER BY r.device_time LIMIT 1) a ON true
+   GROUP BY t.source_id, t.from_ms, t.to_ms, m.id, o.timezone`;
 
 interface Pending {
   fromDay: string;
@@ -30,10 +39,13 @@ interface Pending {
 export interface SchedulerOptions {
   onError?: (error: unknown, machineId: string) => void;
   /**
-   * How long to gather touched days before recomputing. A device sends a packet every few seconds
-   * and a backlog arrives as hundreds of packets: waiting lets them share one recompute.
+   * How long nothing new must arrive before recomputing. A backlog arrives as hundreds of packets,
+   * and recomputing on the same thread as the ingest slows it: waiting for a quiet moment lets the
+   * packets share one recompute.
    */
   delayMs?: number;
+  /** The longest touched days wait when records never stop coming. */
+  maxWaitMs?: number;
 }
 
 export class RollupScheduler {
@@ -43,6 +55,9 @@ export class RollupScheduler {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly onError: (error: unknown, machineId: string) => void;
   private readonly delayMs: number;
+  private readonly maxWaitMs: number;
+  /** When the oldest change not yet recomputed arrived; null when there is none. */
+  private waitingSinceMs: number | null = null;
 
   constructor(
     private readonly db: Database,
@@ -50,6 +65,7 @@ export class RollupScheduler {
   ) {
     this.onError = options.onError ?? (() => undefined);
     this.delayMs = options.delayMs ?? 1000;
+    this.maxWaitMs = options.maxWaitMs ?? 10_000;
   }
 
   /** Takes what a committed batch changed; returns at once, so the device's acknowledgement waits for nothing. */
@@ -59,25 +75,32 @@ export class RollupScheduler {
   }
 
   private async resolve(spans: TouchedSpan[]): Promise<void> {
-    const rows = await this.db.query<{ id: string; machine_id: string; timezone: string }>(
-      `SELECT s.id, s.machine_id, o.timezone FROM source s
-         JOIN machine m ON m.id = s.machine_id JOIN organisation o ON o.id = m.organisation_id
-        WHERE s.id = ANY($1)`,
-      [spans.map((span) => span.sourceId)],
-    );
-    const machines = new Map(rows.map((row) => [row.id, row]));
+    // A source touched by several commits is looked up once, over the span they cover together.
+    const bySource = new Map<string, TouchedSpan>();
     for (const span of spans) {
-      const machine = machines.get(span.sourceId);
-      if (!machine) continue; // unassigned: nothing to roll up until it is onboarded
-      const { beforeMs, afterMs } = await neighbourTimes(
-        this.db,
-        machine.machine_id,
-        span.fromMs,
-        span.toMs,
-      );
-      this.add(machine.machine_id, {
-        fromDay: zonedDate(new Date(beforeMs), machine.timezone),
-        toDay: zonedDate(new Date(afterMs), machine.timezone),
+      const known = bySource.get(span.sourceId);
+      if (!known) bySource.set(span.sourceId, { ...span });
+      else {
+        known.fromMs = Math.min(known.fromMs, span.fromMs);
+        known.toMs = Math.max(known.toMs, span.toMs);
+      }
+    }
+    const merged = [...bySource.values()];
+    // Unassigned sources find no machine: nothing to roll up until they are onboarded.
+    const rows = await this.db.query<{
+      machine_id: string;
+      timezone: string;
+      before: Date;
+      after: Date;
+    }>(NEIGHBOURS, [
+      merged.map((span) => span.sourceId),
+      merged.map((span) => span.fromMs),
+      merged.map((span) => span.toMs),
+    ]);
+    for (const row of rows) {
+      this.add(row.machine_id, {
+        fromDay: zonedDate(row.before, row.timezone),
+        toDay: zonedDate(row.after, row.timezone),
       });
     }
   }
@@ -98,12 +121,20 @@ export class RollupScheduler {
     while (this.running) await this.running;
   }
 
+  /** (Re)arms the timer: delayMs after the last change, but no later than maxWaitMs after the first. */
   private later(): void {
-    if (this.timer || this.running) return;
+    if (this.running) return;
+    const nowMs = Date.now();
+    this.waitingSinceMs ??= nowMs;
+    if (this.timer) clearTimeout(this.timer);
+    const waitMs = Math.max(
+      0,
+      Math.min(this.delayMs, this.waitingSinceMs + this.maxWaitMs - nowMs),
+    );
     this.timer = setTimeout(() => {
       this.timer = null;
       this.kick();
-    }, this.delayMs);
+    }, waitMs);
   }
 
   private add(machineId: string, days: Pending): void {
@@ -121,6 +152,7 @@ export class RollupScheduler {
 
   private kick(): void {
     if (this.running) return;
+    this.waitingSinceMs = null;
     this.running = this.work().finally(() => {
       this.running = null;
       if (this.pending.size > 0 || this.incoming.length > 0) this.later();
@@ -138,14 +170,24 @@ export class RollupScheduler {
         }
         continue;
       }
-      const next = this.pending.entries().next();
-      if (next.done) return;
-      const [machineId, days] = next.value;
-      this.pending.delete(machineId);
+      const batch: RecomputeJob[] = [];
+      for (const [machineId, days] of this.pending) {
+        if (batch.length >= BATCH_MACHINES) break;
+        batch.push({ machineId, ...days });
+      }
+      if (batch.length === 0) return;
+      for (const job of batch) this.pending.delete(job.machineId);
       try {
-        await recomputeMachineDays(this.db, machineId, days.fromDay, days.toDay);
-      } catch (error) {
-        this.onError(error, machineId);
+        await recomputeMachines(this.db, batch);
+      } catch {
+        // One machine's bad data must not hold back the others: each again on its own.
+        for (const job of batch) {
+          try {
+            await recomputeMachines(this.db, [job]);
+          } catch (error) {
+            this.onError(error, job.machineId);
+          }
+        }
       }
     }
   }
