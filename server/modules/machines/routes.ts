@@ -1,12 +1,33 @@
-// GET /v1/portal/machines/list.
+// GET /v1/portal/machines/list, one machine, and its activity timeline.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MachineListQuery, MachineListReply } from '../../../src/domain/api/machines.ts';
+import Type from 'typebox';
+import {
+  MachineActivityQuery,
+  MachineActivityReply,
+  MachineDetailsQuery,
+} from '../../../src/domain/api/machineActivity.ts';
+import {
+  MachineListQuery,
+  MachineListReply,
+  MachineRow,
+} from '../../../src/domain/api/machines.ts';
+import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
-import { unauthorised } from '../../httpError.ts';
+import { notFound, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
-import { listMachines } from './service.ts';
+import { machineActivity } from './activity.ts';
+import { latestLocation, listMachines } from './service.ts';
+import { machineVisibility } from './visibility.ts';
+
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  const organisationOf = async (id: string) => {
+    const organisation = await getOrganisation(db, id);
+    if (!organisation) throw unauthorised('The session no longer matches an organisation');
+    return organisation;
+  };
+
   app.get(
     '/v1/portal/machines/list',
     {
@@ -16,10 +37,52 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
         response: { 200: MachineListReply },
       },
     },
+    async (request) => listMachines(db, await organisationOf(request.auth.org), request.query),
+  );
+
+  app.get(
+    '/v1/portal/machines/:id',
+    {
+      schema: {
+        tags: ['machines'],
+        params: Id,
+        querystring: MachineDetailsQuery,
+        response: { 200: MachineRow },
+      },
+    },
     async (request) => {
-      const organisation = await getOrganisation(db, request.auth.org);
-      if (!organisation) throw unauthorised('The session no longer matches an organisation');
-      return listMachines(db, organisation, request.query);
+      const organisation = await organisationOf(request.auth.org);
+      // The list's own row, so that the details never disagree with it.
+      const { machines } = await listMachines(db, organisation, {
+        start: request.query.start ?? 'max',
+        end: request.query.end ?? 'max',
+        show: 'all',
+        filter: encodeFilter({ machine: [request.params.id] }),
+      });
+      const machine = machines[0];
+      if (!machine) throw notFound('No such machine');
+      const visibility = await machineVisibility(db, organisation.id, machine.id);
+      return {
+        ...machine,
+        location: visibility ? await latestLocation(db, machine.id, visibility.periods) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/v1/machines/:id/activity',
+    {
+      schema: {
+        tags: ['machines'],
+        params: Id,
+        querystring: MachineActivityQuery,
+        response: { 200: MachineActivityReply },
+      },
+    },
+    async (request) => {
+      const visibility = await machineVisibility(db, request.auth.org, request.params.id);
+      if (!visibility) throw notFound('No such machine');
+      return machineActivity(db, request.params.id, visibility, request.query);
     },
   );
 };

@@ -5,3 +5,4 @@ export * from './session.ts';
 export * from './machines.ts';
 export * from './ingest.ts';
 export * from './oemFeeds.ts';
+export * from './machineActivity.ts';
