@@ -10,7 +10,7 @@ import { brandTheme } from './layout/brandTheme.ts';
 import { ErrorPage } from './layout/ErrorPage.tsx';
 import { PortalLayout } from './layout/PortalLayout.tsx';
 import { PortalNotification } from './layout/PortalNotification.tsx';
-import { machines } from './resources/machines/index.ts';
+import { MachineDetailsScreen, machines } from './resources/machines/index.ts';
 
 const theme = brandTheme();
 
@@ -50,6 +50,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/machines/list" element={<MachineListAlias />} />
+          <Route path="/machines/:id" element={<MachineDetailsScreen />} />
           <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
         </CustomRoutes>
       </Admin>

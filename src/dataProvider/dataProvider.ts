@@ -6,6 +6,7 @@ import {
   type MachineListSummary,
   type MachineRow,
 } from '../domain/api/machines.ts';
+import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
 import type { UserSettingsReply } from '../domain/api/session.ts';
 import type { ApiClient } from './apiClient.ts';
 
@@ -27,6 +28,12 @@ export interface MachineListFilter {
 
 export interface PortalDataProvider extends DataProvider {
   getSettings(): Promise<UserSettingsReply>;
+  /** One machine as its list row over a range (all recorded time by default). */
+  getMachine(id: string, range?: { start?: string; end?: string }): Promise<Machine>;
+  getMachineActivity(
+    id: string,
+    range: { startDate: string; endDate: string },
+  ): Promise<MachineActivityReply>;
 }
 
 const isSortKey = (field: string): field is (typeof MACHINE_SORT_KEYS)[number] =>
@@ -79,5 +86,15 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     delete: unsupported('delete'),
     deleteMany: unsupported('deleteMany'),
     getSettings: () => client.request<UserSettingsReply>('/v1/users/settings'),
+    getMachine: async (id, range = {}) =>
+      toMachine(
+        await client.request<MachineRow>(`/v1/portal/machines/${encodeURIComponent(id)}`, {
+          query: range,
+        }),
+      ),
+    getMachineActivity: (id, range) =>
+      client.request<MachineActivityReply>(`/v1/machines/${encodeURIComponent(id)}/activity`, {
+        query: range,
+      }),
   } as PortalDataProvider;
 }

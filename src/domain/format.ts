@@ -24,3 +24,19 @@ export function formatNumber(value: number, language: string, maximumFractionDig
   }
   return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
 }
+
+/** The clock time (HH:mm) of an instant in a time zone: a machine's day is in its owner's zone. */
+export function formatTimeIn(value: Date | string | number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(value));
+}
+
+/** Hours as h:mm, e.g. 7.5 → 7:30. */
+export function formatHours(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}

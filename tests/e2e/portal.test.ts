@@ -138,6 +138,25 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await shot('03b-machine-list-activity');
   });
 
+  it('opens a machine from the list and selects a day and a segment of its timeline', async () => {
+    await page.getByText('Atlas Copco HiLight V5+').first().click();
+    await page.waitForURL(/\/machines\/[0-9a-f-]{36}/);
+    const timeline = page.getByTestId('activity-timeline');
+    // Its LoRaWAN sensor has reported through the webhook: the days have segments.
+    const segment = timeline.getByRole('listitem').last();
+    await segment.waitFor({ timeout: 30_000 });
+    await segment.click();
+    await page.getByTestId('selected-segment').waitFor();
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('selectedDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('selectedSegment')).toMatch(/^\d+$/);
+    await expect(page.getByTestId('range-totals').isVisible()).resolves.toBe(true);
+    await shot('03c-machine-details');
+    await page.getByRole('link', { name: /Back to the machines/ }).click();
+    await page.waitForURL(`${url}/machines`);
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+  });
+
   it('switches to German, keeps it across a reload, and switches back', async () => {
     await page.getByRole('button', { name: /English/ }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();

@@ -73,7 +73,7 @@ export function MachineList() {
       }}
     >
       <MachineSummary />
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <DataTable bulkActionButtons={false} rowClick={(id) => `/machines/${String(id)}`}>
         <DataTable.Col source={first} />
         <DataTable.Col source={second} />
         <DataTable.Col source="category" />

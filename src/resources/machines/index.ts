@@ -1,7 +1,10 @@
-// The machines resource: its list loads on demand, with retries.
+// The machines resource and its details screen; both load on demand, with retries.
 import type { ResourceProps } from 'react-admin';
 import PrecisionManufacturing from '@mui/icons-material/PrecisionManufacturing';
 import { lazyScreen } from '../../lazy/lazyScreen.tsx';
+
+/** /machines/:id, the spec's path for one machine (a custom route, not react-admin's show path). */
+export const MachineDetailsScreen = lazyScreen(() => import('./details/MachineDetails.tsx'));
 
 export const machines = {
   list: lazyScreen(() => import('./MachineList.tsx')),

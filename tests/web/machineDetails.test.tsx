@@ -1,0 +1,144 @@
+// The machine details screen against a mocked API: header, day timeline, selecting a day and a
+// segment through the URL, the table view, and a machine the user may not see.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
+import { api, machineRow, renderPortal, signedIn } from './portalHarness.tsx';
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.resetHandlers());
+afterAll(() => api.close());
+
+const activity: MachineActivityReply = {
+  machineId: 'm1',
+  timezone: 'Europe/London',
+  days: [
+    {
+      date: '2026-11-09',
+      segments: [
+        { state: 'off', from: '2026-11-09T00:00:00.000Z', to: '2026-11-10T00:00:00.000Z' },
+      ],
+      activeHours: 0,
+      idleHours: 0,
+      offHours: 24,
+      missingHours: 0,
+      brokendownHours: 0,
+      outOfHours: 0,
+      fuelL: 0,
+      fuelEstimated: false,
+      co2Kg: 0,
+      distanceKm: 0,
+      trips: 0,
+      refills: 0,
+      thefts: 0,
+    },
+    {
+      date: '2026-11-10',
+      segments: [
+        { state: 'off', from: '2026-11-10T00:00:00.000Z', to: '2026-11-10T07:00:00.000Z' },
+        { state: 'active', from: '2026-11-10T07:00:00.000Z', to: '2026-11-10T09:30:00.000Z' },
+        { state: 'idle', from: '2026-11-10T09:30:00.000Z', to: '2026-11-10T10:00:00.000Z' },
+        { state: 'brokendown', from: '2026-11-10T10:00:00.000Z', to: '2026-11-11T00:00:00.000Z' },
+      ],
+      activeHours: 2.5,
+      idleHours: 0.5,
+      offHours: 7,
+      missingHours: 0,
+      brokendownHours: 14,
+      outOfHours: 0,
+      fuelL: 38.5,
+      fuelEstimated: false,
+      co2Kg: 99,
+      distanceKm: 1.2,
+      trips: 2,
+      refills: 1,
+      thefts: 0,
+    },
+  ],
+};
+
+function mockMachine(seen: URLSearchParams[]) {
+  api.use(
+    http.get('*/v1/portal/machines/m1', () =>
+      HttpResponse.json(
+        machineRow({
+          sources: [{ type: 'TELTONIKA', code: '357309051000001', shortCode: null, hours: null }],
+          location: { latitude: 51.5, longitude: -0.12, lastUpdated: '2026-11-10T09:00:00.000Z' },
+          breakdown: true,
+        }),
+      ),
+    ),
+    http.get('*/v1/machines/m1/activity', ({ request }) => {
+      seen.push(new URL(request.url).searchParams);
+      return HttpResponse.json(activity);
+    }),
+  );
+}
+
+describe('machine details', () => {
+  it('shows the machine and its days, and selects a day and a segment through the URL', async () => {
+    signedIn();
+    const seen: URLSearchParams[] = [];
+    mockMachine(seen);
+    await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10');
+    expect(
+      (await screen.findAllByRole('heading', { name: 'JCB 3CX Sitemaster' })).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByText('Broken down', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(screen.getByText('TELTONIKA 357309051000001')).toBeInTheDocument();
+    expect(seen[0]?.get('startDate')).toBe('2026-11-09');
+    expect(seen[0]?.get('endDate')).toBe('2026-11-10');
+
+    const tuesday = await screen.findByTestId('day-2026-11-10');
+    const segments = within(tuesday).getAllByRole('listitem');
+    expect(segments.map((s) => s.getAttribute('data-state'))).toEqual([
+      'off',
+      'active',
+      'idle',
+      'brokendown',
+    ]);
+    expect(segments[1]).toHaveAccessibleName('Active 07:00–09:30');
+    // 2.5 active + 0.5 idle engine hours.
+    expect(tuesday).toHaveTextContent('3:00');
+
+    await userEvent.click(segments[1] as HTMLElement);
+    await waitFor(() => expect(window.location.search).toContain('selectedSegment=1'));
+    expect(window.location.search).toContain('selectedDate=2026-11-10');
+    expect(await screen.findByTestId('selected-segment')).toHaveTextContent(
+      'Active from 07:00 to 09:30 (2:30)',
+    );
+    const selected = screen.getByTestId('selected-day');
+    expect(selected).toHaveTextContent('38.5 l');
+    expect(within(screen.getByTestId('range-totals')).getByText('Broken down')).toBeInTheDocument();
+  });
+
+  it('lists the segments in the table view', async () => {
+    signedIn();
+    mockMachine([]);
+    await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10&activityView=table');
+    const table = await screen.findByTestId('activity-table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    await userEvent.click(screen.getByRole('button', { name: 'Timeline' }));
+    expect(await screen.findByTestId('activity-timeline')).toBeInTheDocument();
+    expect(window.location.search).toContain('activityView=timeline');
+  });
+
+  it('says so when the machine cannot be seen', async () => {
+    signedIn();
+    const notFound = () =>
+      HttpResponse.json(
+        { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'No such machine' },
+        { status: 404 },
+      );
+    api.use(
+      http.get('*/v1/portal/machines/m9', notFound),
+      http.get('*/v1/machines/m9/activity', notFound),
+    );
+    await renderPortal('/machines/m9');
+    expect(
+      await screen.findByText('This machine does not exist, or you may not see it.'),
+    ).toBeInTheDocument();
+  });
+});
