@@ -133,6 +133,31 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
     expect(reply.body.location).toMatchObject({ latitude: 51.5012, longitude: -0.12 });
   });
 
+  it('sums the same hours whether the range is read by days, months or both', async () => {
+    // Days only; the whole month from the month rollup; months and cut days; all time.
+    for (const [start, end] of [
+      [DAY, DAY],
+      ['2026-11-01', '2026-11-30'],
+      ['2026-10-20', '2026-12-05'],
+      ['max', 'max'],
+    ]) {
+      const reply = await call<MachineRow>(
+        server,
+        'GET',
+        `/v1/portal/machines/${machineId}?start=${start}&end=${end}`,
+        { token: admin },
+      );
+      expect(reply.body.activitySummary.activeHours.value, `${start} to ${end}`).toBeCloseTo(2, 5);
+    }
+    const outside = await call<MachineRow>(
+      server,
+      'GET',
+      `/v1/portal/machines/${machineId}?start=2026-10-01&end=2026-10-31`,
+      { token: admin },
+    );
+    expect(outside.body.activitySummary.activeHours.value).toBeNull();
+  });
+
   it('shows a customer a hired machine during its hire only', async () => {
     const customer = (await signIn(server, 'harrow@demo.example')).token;
     const [hire] = await server.db.query<{ machine_id: string; starts_at: Date }>(

@@ -13,6 +13,7 @@ import {
 import type { HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
+import { planRange } from './rangePlan.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { Organisation } from '../orgs/service.ts';
 
@@ -21,10 +22,56 @@ import type { Organisation } from '../orgs/service.ts';
  * machine while a hire to it overlaps the range. `shown` is the hire the row describes: for an
  * owner the hire running now, for a customer its own latest hire in the range.
  * $1 organisation, $2 range start or null, $3 range end or null; $4 and $5 the same range as local
- * days of the organisation (inclusive), or null, for the daily rollups.
+ * days of the organisation (inclusive), or null; $6 to $11 how ACTIVITY reads that range.
  */
+/** The additive rollup columns, summed the same way from days and from months. */
+const SUMS = `sum(active_s) AS active_s, sum(idle_s) AS idle_s, sum(off_s) AS off_s,
+  sum(missing_s) AS missing_s, sum(out_of_hours_s) AS out_of_hours_s, sum(fuel_l) AS fuel_l,
+  bool_or(fuel_estimated) AS fuel_estimated, sum(co2_kg) AS co2_kg, sum(distance_m) AS distance_m,
+  sum(refills) AS refills, sum(thefts) AS thefts`;
+const ADDITIVE = `active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l, fuel_estimated, co2_kg,
+  distance_m, refills, thefts`;
+
+/**
+ * Each visible machine's activity over the range. An owned machine's whole months come from its
+ * month rollups and only the days of the months cut by the range from its day rollups: range Max or
+ * a calendar month costs a row or a dozen per machine, not a day's row each (docs/performance.md).
+ * A hired machine is summed from the days its hires to the caller touch, never beyond them.
+ * $6 whether whole months count, $7 and $8 the first and last whole month (null: unbounded);
+ * $9 to $11 the days before the first whole month ($9 to $10, exclusive) and after the last ($11
+ * to $5); with no whole month, $9 to $10 is the whole range.
+ */
+const ACTIVITY = `
+  activity AS (
+    SELECT machine_id, sum(days) AS days, ${SUMS}
+      FROM (
+        SELECT mm.machine_id, mm.days, ${ADDITIVE.replace(/(\w+)/g, 'mm.$1')}
+          FROM machine m JOIN machine_month_rollup mm ON mm.machine_id = m.id
+         WHERE m.organisation_id = $1 AND $6::boolean
+           AND ($7::date IS NULL OR mm.month >= $7::date) AND ($8::date IS NULL OR mm.month <= $8::date)
+        UNION ALL
+        SELECT d.machine_id, 1, ${ADDITIVE.replace(/(\w+)/g, 'd.$1')}
+          FROM machine m JOIN machine_day_rollup d ON d.machine_id = m.id
+         WHERE m.organisation_id = $1
+           AND ((d.day >= $9::date AND d.day < $10::date) OR (d.day >= $11::date AND d.day <= $5::date))
+        UNION ALL
+        SELECT d.machine_id, 1, ${ADDITIVE.replace(/(\w+)/g, 'd.$1')}
+          FROM machine m JOIN organisation mo ON mo.id = m.organisation_id
+          JOIN machine_day_rollup d ON d.machine_id = m.id
+         WHERE m.organisation_id <> $1
+           AND ($4::date IS NULL OR d.day >= $4::date) AND ($5::date IS NULL OR d.day <= $5::date)
+           AND EXISTS (
+             SELECT 1 FROM hire h
+              WHERE h.machine_id = m.id AND h.customer_organisation_id = $1
+                AND d.day >= (h.starts_at AT TIME ZONE mo.timezone)::date
+                AND (h.ends_at IS NULL OR d.day <= (h.ends_at AT TIME ZONE mo.timezone)::date))
+      ) parts
+     GROUP BY machine_id
+  )`;
+
 const VISIBLE_MACHINES = `
-  WITH visible AS (
+  WITH ${ACTIVITY},
+  visible AS (
     SELECT m.id, true AS owned FROM machine m WHERE m.organisation_id = $1
     UNION
     SELECT h.machine_id, false FROM hire h JOIN machine hm ON hm.id = h.machine_id
@@ -61,14 +108,7 @@ const VISIBLE_MACHINES = `
       LEFT JOIN organisation customer ON customer.id = shown.customer_organisation_id
       LEFT JOIN site hire_site ON hire_site.id = shown.site_id
       LEFT JOIN site home ON home.id = m.site_id
-      LEFT JOIN LATERAL (
-        SELECT count(*) AS days, sum(r.active_s) AS active_s, sum(r.idle_s) AS idle_s, sum(r.off_s) AS off_s,
-               sum(r.missing_s) AS missing_s, sum(r.out_of_hours_s) AS out_of_hours_s, sum(r.fuel_l) AS fuel_l,
-               bool_or(r.fuel_estimated) AS fuel_estimated, sum(r.co2_kg) AS co2_kg,
-               sum(r.distance_m) AS distance_m, sum(r.refills) AS refills, sum(r.thefts) AS thefts
-          FROM machine_day_rollup r
-         WHERE r.machine_id = m.id AND ($4::date IS NULL OR r.day >= $4::date) AND ($5::date IS NULL OR r.day <= $5::date)
-      ) act ON true
+      LEFT JOIN activity act ON act.machine_id = m.id
       LEFT JOIN LATERAL (
         SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code)
                                  ORDER BY s.code), '[]'::json) AS sources,
@@ -191,12 +231,21 @@ export async function listMachines(
   }
   const localDay = (instant: Date | null) =>
     instant ? zonedDate(instant, organisation.timezone) : null;
+  const fromDay = localDay(range.from);
+  const toDay = localDay(range.to && new Date(range.to.getTime() - 1));
+  const plan = planRange(fromDay, toDay);
   const params: SqlParam[] = [
     organisation.id,
     range.from,
     range.to,
-    localDay(range.from),
-    localDay(range.to && new Date(range.to.getTime() - 1)),
+    fromDay,
+    toDay,
+    plan.months,
+    plan.firstMonth,
+    plan.lastMonth,
+    plan.leadFrom,
+    plan.leadTo,
+    plan.trailFrom,
   ];
   const param = (value: SqlParam) => `$${params.push(value)}`;
   const conditions: string[] = [];

@@ -284,8 +284,36 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
         ],
       );
     }
+    // The months the recomputed days fall in, summed again from their days.
+    const months = [
+      ids,
+      windows.map((w) => monthOf(w.fromDay)),
+      windows.map((w) => monthOf(w.toDay)),
+    ];
+    await tx.query(
+      `DELETE FROM machine_month_rollup mm
+        USING unnest($1::uuid[], $2::date[], $3::date[]) AS w(machine_id, from_month, to_month)
+        WHERE mm.machine_id = w.machine_id AND mm.month >= w.from_month AND mm.month <= w.to_month`,
+      months,
+    );
+    await tx.query(
+      `INSERT INTO machine_month_rollup
+       SELECT d.machine_id, date_trunc('month', d.day)::date, count(*), sum(d.active_s), sum(d.idle_s),
+              sum(d.off_s), sum(d.missing_s), sum(d.brokendown_s), sum(d.out_of_hours_s), sum(d.fuel_l),
+              bool_or(d.fuel_estimated), sum(d.co2_kg), sum(d.distance_m), sum(d.trips), sum(d.refills),
+              sum(d.refill_l), sum(d.thefts), sum(d.theft_l)
+         FROM unnest($1::uuid[], $2::date[], $3::date[]) AS w(machine_id, from_month, to_month)
+         JOIN machine_day_rollup d ON d.machine_id = w.machine_id AND d.day >= w.from_month
+          AND d.day < w.to_month + interval '1 month'
+        GROUP BY 1, 2
+       ON CONFLICT (machine_id, month) DO NOTHING`,
+      months,
+    );
   });
 }
+
+/** The first day of a day's month: 2026-11-21 → 2026-11-01. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** One machine's days: a batch of one. */
 export function recomputeMachineDays(
