@@ -5,15 +5,10 @@
 // `node --import tsx bench/ingest-tcp.ts` for PGlite (files in a temporary folder);
 // `BENCH_DATABASE_URL=postgres://… node --import tsx bench/ingest-tcp.ts` for PostgreSQL (a fresh database per run).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import type { Database } from '../server/db/database.ts';
-import { openDatabase } from '../server/db/open.ts';
 import { RollupScheduler } from '../server/telemetry/engine/scheduler.ts';
 import { createIngest } from '../server/telemetry/ingest.ts';
 import { startTeltonikaTcp } from '../server/telemetry/listeners/teltonikaTcp.ts';
+import { freshDatabase } from './database.ts';
 import { DEVICES, RECORDS_PER_DEVICE } from './devices.ts';
 
 const RUNS = 3;
@@ -43,39 +38,8 @@ async function startDevices(port: number): Promise<{ go(): Promise<void> }> {
   };
 }
 
-async function freshDatabase(run: number): Promise<{ db: Database; dispose(): Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'fleet-bench-'));
-    const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
-    return {
-      db,
-      dispose: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
-    };
-  }
-  const name = `fleet_bench_${process.pid}_${run}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: target.toString(), dataDir: undefined });
-  return {
-    db,
-    async dispose() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-      await cleanup.end();
-    },
-  };
-}
-
 async function run(index: number): Promise<number> {
-  const { db, dispose } = await freshDatabase(index);
+  const { db, dispose } = await freshDatabase(`tcp_${index}`);
   const [org] = await db.query<{ id: string }>(
     `INSERT INTO organisation (name, type) VALUES ('Bench Hire', 'rental') RETURNING id`,
   );

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { keepStatistics } from './db/statistics.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, rollups, ingest, oemFeeds });
   log = app.log;
 
+  const statistics = keepStatistics(db, app.log);
+  await statistics.analyse();
   const listeners = await startDeviceListeners(config, db, ingest, app.log);
   const trackerPort = listeners[0]?.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await demoStream?.stop();
     await oemFeeds.stop();
+    statistics.stop();
     await Promise.all(listeners.map((listener) => listener.close()));
     await rollups.drain();
     await app.close();
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
     );
     demoStream
       .start()
+      // The backfill grows the tables from nothing: fresh statistics keep the plans sane.
+      .then(() => statistics.analyse())
       .catch((error: unknown) => app.log.error({ err: error }, 'demo trackers stopped'));
   }
 }

@@ -92,7 +92,7 @@ const VISIBLE_MACHINES = `
            shown.customer_organisation_id,
            act.days AS activity_days, act.active_s, act.idle_s, act.off_s, act.missing_s, act.out_of_hours_s,
            act.fuel_l, act.fuel_estimated, act.co2_kg, act.distance_m, act.refills, act.thefts,
-           src.sources, src.last_seen_at AS "lastSeenAt"
+           seen.last_seen_at AS "lastSeenAt"
       FROM visible v
       JOIN machine m ON m.id = v.id
       LEFT JOIN LATERAL (
@@ -109,12 +109,8 @@ const VISIBLE_MACHINES = `
       LEFT JOIN site hire_site ON hire_site.id = shown.site_id
       LEFT JOIN site home ON home.id = m.site_id
       LEFT JOIN activity act ON act.machine_id = m.id
-      LEFT JOIN LATERAL (
-        SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code)
-                                 ORDER BY s.code), '[]'::json) AS sources,
-               max(s.last_seen_at) AS last_seen_at
-          FROM source s WHERE s.machine_id = m.id
-      ) src ON true
+      LEFT JOIN (SELECT machine_id, max(last_seen_at) AS last_seen_at FROM source GROUP BY machine_id) seen
+        ON seen.machine_id = m.id
   )`;
 
 /** Filter groups the list understands, each as a condition on `rows` taking an array parameter. */
@@ -295,7 +291,16 @@ export async function listMachines(
 
   const [rows, totals] = await Promise.all([
     db.query<DbRow>(
-      `${VISIBLE_MACHINES} SELECT * FROM rows ${where} ORDER BY ${orderBy} ${paging}`,
+      // Sources are read for the rows of the page only.
+      `${VISIBLE_MACHINES}
+       SELECT page.*, src.sources
+         FROM (SELECT * FROM rows ${where} ORDER BY ${orderBy} ${paging}) page
+         LEFT JOIN LATERAL (
+           SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code)
+                                    ORDER BY s.code), '[]'::json) AS sources
+             FROM source s WHERE s.machine_id = page.id
+         ) src ON true
+        ORDER BY ${orderBy}`,
       params,
     ),
     db.query<TotalsRow>(

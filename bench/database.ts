@@ -1,0 +1,43 @@
+// A fresh database for one benchmark run: PGlite in a temporary folder, or with
+// BENCH_DATABASE_URL a new PostgreSQL database, dropped afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Database } from '../server/db/database.ts';
+import { openDatabase } from '../server/db/open.ts';
+
+export const benchDatabaseKind = () => (process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite');
+
+export async function freshDatabase(
+  label: string,
+): Promise<{ db: Database; dispose(): Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fleet-bench-'));
+    const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
+    return {
+      db,
+      dispose: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
+    };
+  }
+  const name = `fleet_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: target.toString(), dataDir: undefined });
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+      await cleanup.end();
+    },
+  };
+}
