@@ -11,6 +11,7 @@ import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
+import { filterRoutes } from './modules/filters/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { machineRoutes } from './modules/machines/routes.ts';
 import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secured.addHook('onRequest', authenticate(context.keys));
     await secured.register(userRoutes, context);
     await secured.register(machineRoutes, context);
+    await secured.register(filterRoutes, context);
     await secured.register(breakdownRoutes, { ...context, rollups });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(oemFeedRoutes, {

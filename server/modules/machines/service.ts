@@ -1,6 +1,6 @@
 // The machine list: the machines an organisation owns or has on hire, with search, filters, sort and paging.
 import { resolveRange, RangeError } from '../../../src/domain/dateRange.ts';
-import { zonedDate } from '../../../src/domain/zonedTime.ts';
+import { startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
 import { decodeFilter, FilterQueryError } from '../../../src/domain/filterQuery.ts';
 import {
   ACTIVITY_METRICS,
@@ -69,7 +69,7 @@ const ACTIVITY = `
      GROUP BY machine_id
   )`;
 
-const VISIBLE_MACHINES = `
+export const MACHINE_ROWS = `
   WITH ${ACTIVITY},
   visible AS (
     SELECT m.id, true AS owned FROM machine m WHERE m.organisation_id = $1
@@ -92,7 +92,8 @@ const VISIBLE_MACHINES = `
            shown.customer_organisation_id,
            act.days AS activity_days, act.active_s, act.idle_s, act.off_s, act.missing_s, act.out_of_hours_s,
            act.fuel_l, act.fuel_estimated, act.co2_kg, act.distance_m, act.refills, act.thefts,
-           seen.last_seen_at AS "lastSeenAt"
+           seen.last_seen_at AS "lastSeenAt", coalesce(seen.source_types, '{}') AS source_types,
+           coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code
       FROM visible v
       JOIN machine m ON m.id = v.id
       LEFT JOIN LATERAL (
@@ -109,22 +110,122 @@ const VISIBLE_MACHINES = `
       LEFT JOIN site hire_site ON hire_site.id = shown.site_id
       LEFT JOIN site home ON home.id = m.site_id
       LEFT JOIN activity act ON act.machine_id = m.id
-      LEFT JOIN (SELECT machine_id, max(last_seen_at) AS last_seen_at FROM source GROUP BY machine_id) seen
+      LEFT JOIN (SELECT machine_id, max(last_seen_at) AS last_seen_at, array_agg(DISTINCT type) AS source_types
+                   FROM source GROUP BY machine_id) seen
         ON seen.machine_id = m.id
   )`;
 
-/** Filter groups the list understands, each as a condition on `rows` taking an array parameter. */
-const FILTER_CONDITIONS: Record<string, (p: string) => string> = {
-  customer: (p) => `(customer_organisation_id::text = ANY(${p}) OR customer = ANY(${p}))`,
-  site: (p) => `site_id::text = ANY(${p})`,
-  hiredStatus: (p) => `"hiredStatus" = ANY(${p})`,
-  type: (p) => `type = ANY(${p})`,
-  category: (p) => `category = ANY(${p})`,
-  oem: (p) => `oem = ANY(${p})`,
-  machine: (p) => `id::text = ANY(${p})`,
-  ownershipType: (p) => `"ownershipType" = ANY(${p})`,
-  owner: (p) => `owner = ANY(${p})`,
-  group: (p) => `"group" = ANY(${p})`,
+/** What a filter condition may need besides its keys: more parameters, and the moments it compares with. */
+interface FilterContext {
+  param(value: SqlParam): string;
+  /** The organisation's today, and seven days before it (yyyy-MM-dd). */
+  today: string;
+  weekAgo: string;
+  /** The same two days' local midnights, and 24 hours ago. */
+  todayStart: Date;
+  weekAgoStart: Date;
+  dayAgo: Date;
+}
+
+/** Records of the machine's sources with a usable position since `since` (null: ever). */
+const positionSince = (since: string | null) => `EXISTS (
+  SELECT 1 FROM source s JOIN telemetry_record r ON r.source_id = s.id
+   WHERE s.machine_id = rows.id AND r.invalid_reason IS NULL AND r.position_invalid_reason IS NULL
+     AND r.latitude IS NOT NULL${since ? ` AND r.device_time >= ${since}` : ''})`;
+/** Days of the machine with engine hours since `since` (null: ever). */
+const activitySince = (since: string | null) => `EXISTS (
+  SELECT 1 FROM machine_day_rollup d
+   WHERE d.machine_id = rows.id AND d.active_s + d.idle_s > 0${since ? ` AND d.day >= ${since}` : ''})`;
+
+/** A condition for each chosen key of a group that is not a plain column: the keys are ORed. */
+function anyOf(keys: string[], conditions: Record<string, () => string>, group: string): string {
+  const parts = keys.map((key) => {
+    const condition = conditions[key]?.();
+    if (condition === undefined)
+      throw badRequest('filter', `unknown key '${key}' in filter group '${group}'`);
+    return condition;
+  });
+  return `(${parts.join(' OR ')})`;
+}
+
+/**
+ * Filter groups the list understands (src/domain/filters.ts), each a condition on `rows`. Keys of
+ * one group are alternatives; groups must all hold.
+ */
+const FILTER_CONDITIONS: Record<string, (keys: string[], c: FilterContext) => string> = {
+  customer: (keys, c) =>
+    `(customer_organisation_id::text = ANY(${c.param(keys)}) OR customer = ANY(${c.param(keys)}))`,
+  hiredStatus: (keys, c) => `"hiredStatus" = ANY(${c.param(keys)})`,
+  type: (keys, c) => `type = ANY(${c.param(keys)})`,
+  category: (keys, c) => `category = ANY(${c.param(keys)})`,
+  oem: (keys, c) => `oem = ANY(${c.param(keys)})`,
+  site: (keys, c) => `site_id::text = ANY(${c.param(keys)})`,
+  siteCode: (keys, c) => `site_code = ANY(${c.param(keys)})`,
+  machine: (keys, c) => `id::text = ANY(${c.param(keys)})`,
+  group: (keys, c) => `"group" = ANY(${c.param(keys)})`,
+  ownershipType: (keys, c) => `"ownershipType" = ANY(${c.param(keys)})`,
+  owner: (keys, c) => `owner = ANY(${c.param(keys)})`,
+  source: (keys, c) => `source_types && ${c.param(keys)}::text[]`,
+  telematics: (keys) =>
+    anyOf(
+      keys,
+      {
+        fitted: () => 'cardinality(source_types) > 0',
+        none: () => 'cardinality(source_types) = 0',
+      },
+      'telematics',
+    ),
+  // Each key asks for the parameters it compares with only when chosen: an unused parameter is
+  // an error on PostgreSQL.
+  sourceStatus: (keys, c) =>
+    anyOf(
+      keys,
+      {
+        reporting: () => `"lastSeenAt" >= ${c.param(c.dayAgo)}`,
+        silent: () => `"lastSeenAt" < ${c.param(c.dayAgo)}`,
+        never: () => `"lastSeenAt" IS NULL`,
+      },
+      'sourceStatus',
+    ),
+  lastReportedActivity: (keys, c) =>
+    anyOf(
+      keys,
+      {
+        today: () => activitySince(`${c.param(c.today)}::date`),
+        last7Days: () => activitySince(`${c.param(c.weekAgo)}::date`),
+        older: () =>
+          `(NOT ${activitySince(`${c.param(c.weekAgo)}::date`)} AND ${activitySince(null)})`,
+        never: () => `NOT ${activitySince(null)}`,
+      },
+      'lastReportedActivity',
+    ),
+  lastReportedLocation: (keys, c) =>
+    anyOf(
+      keys,
+      {
+        today: () => positionSince(c.param(c.todayStart)),
+        last7Days: () => positionSince(c.param(c.weekAgoStart)),
+        older: () => `(NOT ${positionSince(c.param(c.weekAgoStart))} AND ${positionSince(null)})`,
+        never: () => `NOT ${positionSince(null)}`,
+      },
+      'lastReportedLocation',
+    ),
+  // No device or screen records these yet (shifts, battery and signal health): no key exists.
+  ...Object.fromEntries(
+    ['customerCode', 'shift', 'siteShift', 'batteryStatus', 'signalStatus', 'signalValue'].map(
+      (group) => [group, (keys: string[]) => anyOf(keys, {}, group)],
+    ),
+  ),
+  status: (keys) =>
+    anyOf(
+      keys,
+      {
+        active: () => 'archived IS NULL',
+        archived: () => 'archived IS NOT NULL',
+        brokendown: () => 'breakdown',
+      },
+      'status',
+    ),
 };
 
 const SORT_EXPRESSIONS: Record<MachineSortKey, string> = {
@@ -213,11 +314,11 @@ function activitySummary(row: ActivityColumns): ActivitySummary {
   return summary;
 }
 
-export async function listMachines(
-  db: Queryable,
+/** The visible machines a list query selects: the parameters of MACHINE_ROWS and the conditions on it. */
+export function selectMachines(
   organisation: Organisation,
-  query: MachineListQuery,
-): Promise<MachineListReply> {
+  query: Pick<MachineListQuery, 'start' | 'end' | 'show' | 'filter' | 'q'>,
+): { params: SqlParam[]; param(value: SqlParam): string; where: string } {
   let range;
   try {
     range = resolveRange(query.start, query.end, organisation.timezone);
@@ -258,10 +359,20 @@ export async function listMachines(
       if (error instanceof FilterQueryError) throw badRequest('filter', error.message);
       throw error;
     }
+    const today = zonedDate(new Date(), organisation.timezone);
+    const weekAgo = zonedDate(new Date(Date.now() - 6 * 86_400_000), organisation.timezone);
+    const context: FilterContext = {
+      param,
+      today,
+      weekAgo,
+      todayStart: startOfZonedDay(today, organisation.timezone),
+      weekAgoStart: startOfZonedDay(weekAgo, organisation.timezone),
+      dayAgo: new Date(Date.now() - 86_400_000),
+    };
     for (const [group, keys] of Object.entries(selection)) {
       const condition = FILTER_CONDITIONS[group];
       if (!condition) throw badRequest('filter', `unknown filter group '${group}'`);
-      conditions.push(condition(param(keys)));
+      if (keys.length > 0) conditions.push(condition(keys, context));
     }
   }
 
@@ -273,7 +384,15 @@ export async function listMachines(
     );
   }
 
-  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  return { params, param, where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '' };
+}
+
+export async function listMachines(
+  db: Queryable,
+  organisation: Organisation,
+  query: MachineListQuery,
+): Promise<MachineListReply> {
+  const { params, where } = selectMachines(organisation, query);
   const direction = query.order === 'DESC' ? 'DESC' : 'ASC';
   const sortKey = query.sort ?? 'outOfHours';
   const sortExpression = SORT_EXPRESSIONS[sortKey];
@@ -292,7 +411,7 @@ export async function listMachines(
   const [rows, totals] = await Promise.all([
     db.query<DbRow>(
       // Sources are read for the rows of the page only.
-      `${VISIBLE_MACHINES}
+      `${MACHINE_ROWS}
        SELECT page.*, src.sources
          FROM (SELECT * FROM rows ${where} ORDER BY ${orderBy} ${paging}) page
          LEFT JOIN LATERAL (
@@ -304,7 +423,7 @@ export async function listMachines(
       params,
     ),
     db.query<TotalsRow>(
-      `${VISIBLE_MACHINES} SELECT count(*) AS total, count(*) FILTER (WHERE "hiredStatus" = 'ON_HIRE') AS on_hire,
+      `${MACHINE_ROWS} SELECT count(*) AS total, count(*) FILTER (WHERE "hiredStatus" = 'ON_HIRE') AS on_hire,
               count(*) FILTER (WHERE activity_days > 0) AS with_activity, sum(active_s) AS active_s,
               sum(idle_s) AS idle_s, sum(off_s) AS off_s, sum(out_of_hours_s) AS out_of_hours_s
          FROM rows ${where}`,

@@ -6,3 +6,4 @@ export * from './machines.ts';
 export * from './ingest.ts';
 export * from './oemFeeds.ts';
 export * from './machineActivity.ts';
+export * from './filters.ts';

@@ -1,0 +1,62 @@
+// The machine filter categories of spec point 3, with the keys the filter query and the list use.
+// Categories whose keys are fixed (not drawn from the organisation's data) list them here.
+
+export const FILTER_CATEGORIES = [
+  { key: 'customer', name: 'Customer' },
+  { key: 'customerCode', name: 'Customer code' },
+  { key: 'hiredStatus', name: 'Hired status' },
+  { key: 'type', name: 'Machine type' },
+  { key: 'oem', name: 'OEM' },
+  { key: 'site', name: 'Site' },
+  { key: 'siteCode', name: 'Site code' },
+  { key: 'machine', name: 'Specific machine' },
+  { key: 'telematics', name: 'Telematics' },
+  { key: 'group', name: 'Group' },
+  { key: 'source', name: 'Source' },
+  { key: 'shift', name: 'Shift' },
+  { key: 'siteShift', name: 'Site shift' },
+  { key: 'sourceStatus', name: 'Source status' },
+  { key: 'batteryStatus', name: 'Battery status' },
+  { key: 'signalStatus', name: 'Signal Status' },
+  { key: 'signalValue', name: 'Signal Value' },
+  { key: 'lastReportedActivity', name: 'Last reported activity' },
+  { key: 'lastReportedLocation', name: 'Last reported location' },
+  { key: 'ownershipType', name: 'Machine Ownership Type' },
+  { key: 'owner', name: 'Machine Owner' },
+  { key: 'status', name: 'Status' },
+] as const;
+export type FilterCategoryKey = (typeof FILTER_CATEGORIES)[number]['key'];
+
+/** Fixed keys with their English names; the portal translates them. */
+export const FIXED_FILTER_OPTIONS: Partial<Record<FilterCategoryKey, [string, string][]>> = {
+  hiredStatus: [
+    ['ON_HIRE', 'On hire'],
+    ['OFF_HIRE', 'Off hire'],
+  ],
+  telematics: [
+    ['fitted', 'Device fitted'],
+    ['none', 'No device'],
+  ],
+  sourceStatus: [
+    ['reporting', 'Reported in the last 24 hours'],
+    ['silent', 'Silent for over 24 hours'],
+    ['never', 'Never reported'],
+  ],
+  lastReportedActivity: [
+    ['today', 'Today'],
+    ['last7Days', 'In the last 7 days'],
+    ['older', 'Before the last 7 days'],
+    ['never', 'Never'],
+  ],
+  lastReportedLocation: [
+    ['today', 'Today'],
+    ['last7Days', 'In the last 7 days'],
+    ['older', 'Before the last 7 days'],
+    ['never', 'Never'],
+  ],
+  status: [
+    ['active', 'In the fleet'],
+    ['archived', 'Archived'],
+    ['brokendown', 'Broken down'],
+  ],
+};

@@ -1,0 +1,122 @@
+// The filter categories with options from the organisation's machines, the list filtered by them,
+// and saved filters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FiltersReply, SavedFiltersReply } from '../../src/domain/api/filters.ts';
+import type { MachineListReply } from '../../src/domain/api/machines.ts';
+import { FILTER_CATEGORIES } from '../../src/domain/filters.ts';
+import { testDatabases } from '../support/databases.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+describe.each(testDatabases)('filters on $kind', (database) => {
+  let server: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = (await signIn(server)).token;
+  });
+  afterAll(() => server?.close());
+
+  const list = (filter: string) =>
+    call<MachineListReply & { field?: string }>(
+      server,
+      'GET',
+      `/v1/portal/machines/list?start=max&end=max&filter=${encodeURIComponent(filter)}`,
+      { token: admin },
+    );
+
+  it('offers all 22 categories, with options from the fleet', async () => {
+    const reply = await call<FiltersReply>(server, 'GET', '/v1/portal/filters?page=machines', {
+      token: admin,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.filters.map((f) => f.id)).toEqual(FILTER_CATEGORIES.map((c) => c.key));
+    const options = (id: string) => reply.body.filters.find((f) => f.id === id)?.options ?? [];
+    expect(options('customer').map((o) => o.name)).toContain('Harrow Civil Engineering');
+    expect(
+      options('source')
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual(['LORA', 'TELTONIKA']);
+    expect(options('machine')).toHaveLength(41);
+    expect(options('status').map((o) => o.key)).toEqual(['active', 'archived', 'brokendown']);
+    expect(options('shift')).toEqual([]);
+    expect(options('oem')[0]).toMatchObject({ group: 'oem', id: `oem:${options('oem')[0]?.key}` });
+  });
+
+  it('filters the list by each kind of option', async () => {
+    const lora = await list('source:LORA');
+    expect(lora.body.total).toBeGreaterThan(0);
+    for (const machine of lora.body.machines) {
+      expect(machine.sources.map((s) => s.type)).toContain('LORA');
+    }
+    const none = await list('telematics:none');
+    expect(none.body.total).toBeGreaterThan(0);
+    for (const machine of none.body.machines) expect(machine.sources).toEqual([]);
+    const broken = await list('status:brokendown');
+    expect(broken.body.machines.map((m) => m.breakdown)).toEqual([true, true]);
+    // Keys of one group are alternatives; groups all hold.
+    const both = await list('source:LORA,TELTONIKA|telematics:fitted');
+    expect(both.body.total).toBe(lora.body.total + (await list('source:TELTONIKA')).body.total);
+    const silent = await list(
+      'sourceStatus:never|lastReportedActivity:never|lastReportedLocation:never',
+    );
+    expect(silent.status, JSON.stringify(silent.body)).toBe(200);
+  });
+
+  it('names the filter for keys it does not know', async () => {
+    for (const filter of ['shift:early', 'status:sleeping', 'colour:red', 'nocolon']) {
+      const reply = await list(filter);
+      expect([reply.status, reply.body.field], filter).toEqual([400, 'filter']);
+    }
+  });
+
+  it('saves, replaces, lists and deletes a filter per page label and name', async () => {
+    const save = (filters: string) =>
+      call<{ filterID: string; name: string; field?: string }>(
+        server,
+        'POST',
+        '/v1/portal/filters/saved?name=Lighting%20on%20hire&label=machines',
+        { token: admin, body: { filters } },
+      );
+    const first = await save('hiredStatus:ON_HIRE');
+    expect(first.status).toBe(200);
+    expect(first.body.name).toBe('Lighting on hire');
+    const second = await save('hiredStatus:ON_HIRE|source:LORA');
+    expect(second.body.filterID).toBe(first.body.filterID);
+    const bad = await save('nocolon');
+    expect([bad.status, bad.body.field]).toEqual([400, 'filters']);
+
+    const saved = await call<SavedFiltersReply>(
+      server,
+      'GET',
+      '/v1/portal/filters/saved?label=machines',
+      { token: admin },
+    );
+    expect(saved.body.savedFilters).toEqual([
+      {
+        filterID: first.body.filterID,
+        name: 'Lighting on hire',
+        label: 'machines',
+        filters: 'hiredStatus:ON_HIRE|source:LORA',
+      },
+    ]);
+    // Another user sees none of them, and cannot ask for someone else's.
+    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    const theirs = await call<SavedFiltersReply>(server, 'GET', '/v1/portal/filters/saved', {
+      token: viewer,
+    });
+    expect(theirs.body.savedFilters).toEqual([]);
+    const [adminUser] = await server.db.query<{ id: string }>(
+      "SELECT id FROM app_user WHERE email = 'admin@demo.example'",
+    );
+    const prying = await call(server, 'GET', `/v1/portal/filters/saved?user_id=${adminUser?.id}`, {
+      token: viewer,
+    });
+    expect(prying.status).toBe(403);
+
+    const path = '/v1/portal/filters/saved?name=Lighting%20on%20hire&label=machines';
+    expect((await call(server, 'DELETE', path, { token: admin })).status).toBe(204);
+    expect((await call(server, 'DELETE', path, { token: admin })).status).toBe(404);
+  });
+});
