@@ -84,7 +84,8 @@ describe('machine details', () => {
     mockMachine(seen);
     await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10');
     expect(
-      (await screen.findAllByRole('heading', { name: 'JCB 3CX Sitemaster' })).length,
+      (await screen.findAllByRole('heading', { name: 'JCB 3CX Sitemaster' }, { timeout: 10_000 }))
+        .length,
     ).toBeGreaterThan(0);
     expect(screen.getByText('Broken down', { selector: '.MuiChip-label' })).toBeInTheDocument();
     expect(screen.getByText('TELTONIKA 357309051000001')).toBeInTheDocument();
@@ -118,7 +119,7 @@ describe('machine details', () => {
     signedIn();
     mockMachine([]);
     await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10&activityView=table');
-    const table = await screen.findByTestId('activity-table');
+    const table = await screen.findByTestId('activity-table', {}, { timeout: 10_000 });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
     await userEvent.click(screen.getByRole('button', { name: 'Timeline' }));
     expect(await screen.findByTestId('activity-timeline')).toBeInTheDocument();
@@ -138,7 +139,11 @@ describe('machine details', () => {
     );
     await renderPortal('/machines/m9');
     expect(
-      await screen.findByText('This machine does not exist, or you may not see it.'),
+      await screen.findByText(
+        'This machine does not exist, or you may not see it.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
   });
 });
