@@ -6,6 +6,7 @@ import {
   type MachineListSummary,
   type MachineRow,
 } from '../domain/api/machines.ts';
+import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
 import type { UserSettingsReply } from '../domain/api/session.ts';
 import type { ApiClient } from './apiClient.ts';
@@ -34,6 +35,10 @@ export interface PortalDataProvider extends DataProvider {
     id: string,
     range: { startDate: string; endDate: string },
   ): Promise<MachineActivityReply>;
+  getFilters(query: { start?: string; end?: string; show?: string }): Promise<FiltersReply>;
+  getSavedFilters(label: string): Promise<SavedFiltersReply>;
+  saveFilter(label: string, name: string, filters: string): Promise<{ filterID: string }>;
+  deleteSavedFilter(label: string, name: string): Promise<void>;
 }
 
 const isSortKey = (field: string): field is (typeof MACHINE_SORT_KEYS)[number] =>
@@ -92,6 +97,21 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
           query: range,
         }),
       ),
+    getFilters: (query) =>
+      client.request<FiltersReply>('/v1/portal/filters', { query: { ...query, page: 'machines' } }),
+    getSavedFilters: (label) =>
+      client.request<SavedFiltersReply>('/v1/portal/filters/saved', { query: { label } }),
+    saveFilter: (label, name, filters) =>
+      client.request<{ filterID: string }>('/v1/portal/filters/saved', {
+        method: 'POST',
+        query: { label, name },
+        body: { filters },
+      }),
+    deleteSavedFilter: (label, name) =>
+      client.request<void>('/v1/portal/filters/saved', {
+        method: 'DELETE',
+        query: { label, name },
+      }),
     getMachineActivity: (id, range) =>
       client.request<MachineActivityReply>(`/v1/machines/${encodeURIComponent(id)}/activity`, {
         query: range,

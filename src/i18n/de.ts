@@ -333,6 +333,22 @@ export const de: AppCatalog = {
         brokendown: 'Defekt',
       },
     },
+    filters: {
+      toggle: 'Filter',
+      title: 'Filter',
+      close: 'Filter schließen',
+      saved_title: 'Gespeicherte Filter',
+      none_saved: 'Noch keine gespeicherten Filter',
+      save_as: 'Diese Filter speichern als',
+      save: 'Speichern',
+      delete: '%{name} löschen',
+      clear: 'Alle Filter entfernen',
+      saved: 'Die gewählten Filter wurden gespeichert',
+      save_failed:
+        'Beim Speichern des Filters ist etwas schiefgegangen, bitte versuchen Sie es später erneut...',
+      delete_failed:
+        'Beim Löschen des gespeicherten Filters ist etwas schiefgegangen, bitte versuchen Sie es später erneut...',
+    },
     embedded: {
       sign_in: 'Melden Sie sich im Flottenportal an, um Ihre Maschinen hier zu sehen.',
       open_portal: 'Portal öffnen',

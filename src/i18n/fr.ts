@@ -130,6 +130,22 @@ export const fr: AppCatalog = {
         brokendown: 'En panne',
       },
     },
+    filters: {
+      toggle: 'Filtres',
+      title: 'Filtres',
+      close: 'Fermer les filtres',
+      saved_title: 'Filtres enregistrés',
+      none_saved: 'Aucun filtre enregistré',
+      save_as: 'Enregistrer ces filtres sous',
+      save: 'Enregistrer',
+      delete: 'Supprimer %{name}',
+      clear: 'Effacer tous les filtres',
+      saved: 'Les filtres choisis ont été enregistrés',
+      save_failed:
+        "Un problème est survenu lors de l'enregistrement du filtre, veuillez réessayer plus tard...",
+      delete_failed:
+        'Un problème est survenu lors de la suppression du filtre enregistré, veuillez réessayer plus tard...',
+    },
     embedded: {
       sign_in: 'Connectez-vous au portail de flotte pour voir vos machines ici.',
       open_portal: 'Ouvrir le portail',

@@ -126,6 +126,21 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
         brokendown: 'Guasto',
       },
     },
+    filters: {
+      toggle: 'Filtri',
+      title: 'Filtri',
+      close: 'Chiudi i filtri',
+      saved_title: 'Filtri salvati',
+      none_saved: 'Nessun filtro salvato',
+      save_as: 'Salva questi filtri come',
+      save: 'Salva',
+      delete: 'Elimina %{name}',
+      clear: 'Rimuovi tutti i filtri',
+      saved: 'I filtri scelti sono stati salvati',
+      save_failed: 'Qualcosa è andato storto nel salvare il filtro, riprova più tardi...',
+      delete_failed:
+        "Qualcosa è andato storto nell'eliminare il filtro salvato, riprova più tardi...",
+    },
     embedded: {
       sign_in: 'Accedi al portale flotta per vedere qui le tue macchine.',
       open_portal: 'Apri il portale',

@@ -328,6 +328,21 @@ export const nl: AppCatalog = {
         brokendown: 'Defect',
       },
     },
+    filters: {
+      toggle: 'Filters',
+      title: 'Filters',
+      close: 'Filters sluiten',
+      saved_title: 'Opgeslagen filters',
+      none_saved: 'Nog geen opgeslagen filters',
+      save_as: 'Deze filters opslaan als',
+      save: 'Opslaan',
+      delete: '%{name} verwijderen',
+      clear: 'Alle filters wissen',
+      saved: 'De gekozen filters zijn opgeslagen',
+      save_failed: 'Er ging iets mis bij het opslaan van het filter, probeer het later opnieuw...',
+      delete_failed:
+        'Er ging iets mis bij het verwijderen van het opgeslagen filter, probeer het later opnieuw...',
+    },
     embedded: {
       sign_in: 'Log in op het vlootportaal om uw machines hier te zien.',
       open_portal: 'Portaal openen',

@@ -1,10 +1,14 @@
 // /machines: every machine the organisation owns or hires, from GET /v1/portal/machines/list.
+import { Box, Button } from '@mui/material';
+import FilterList from '@mui/icons-material/FilterList';
 import { HttpError } from 'ra-core';
+import { useState } from 'react';
 import {
   DataTable,
   List,
   SearchInput,
   SelectInput,
+  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -14,6 +18,7 @@ import type { ActivityMetric } from '../../domain/api/machines.ts';
 import { formatDateTime, formatNumber } from '../../domain/format.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
+import { FilterPanel } from './filters/FilterPanel.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
 
 const asMachine = (record: object) => record as Machine;
@@ -32,7 +37,22 @@ function Hours({ machine, metric }: { machine: Machine; metric: ActivityMetric }
   return value === null ? '–' : formatNumber(value, language);
 }
 
+/** Opens the filters panel; shows how many filter groups are chosen. */
+function FiltersToggle({ onClick }: { onClick(): void }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const encoded = (filterValues as { filter?: string }).filter;
+  const groups = encoded ? encoded.split('|').filter(Boolean).length : 0;
+  return (
+    <Button variant="outlined" size="small" startIcon={<FilterList />} onClick={onClick}>
+      {translate('app.filters.toggle')}
+      {groups > 0 ? ` (${groups})` : ''}
+    </Button>
+  );
+}
+
 export function MachineList() {
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const translate = useTranslate();
   const notify = useNotify();
   const { data: settings } = useUserSettings();
@@ -72,6 +92,10 @@ export function MachineList() {
         },
       }}
     >
+      <Box sx={{ px: 2, pt: 1, display: 'flex', justifyContent: 'flex-end' }}>
+        <FiltersToggle onClick={() => setFiltersOpen(!filtersOpen)} />
+      </Box>
+      <FilterPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} />
       <MachineSummary />
       <DataTable bulkActionButtons={false} rowClick={(id) => `/machines/${String(id)}`}>
         <DataTable.Col source={first} />

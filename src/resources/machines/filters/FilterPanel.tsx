@@ -1,0 +1,165 @@
+// The machine list's filters panel (spec points 3 and 4): a multiple choice per category, with
+// options from GET /v1/portal/filters, and the user's saved filters to apply, add and delete.
+// The selection travels as the list's encoded `filter` value, so it lives in the URL.
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  Drawer,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import Close from '@mui/icons-material/Close';
+import Delete from '@mui/icons-material/Delete';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
+import type { FilterOption } from '../../../domain/api/filters.ts';
+import { decodeFilter, encodeFilter, type FilterSelection } from '../../../domain/filterQuery.ts';
+
+/** The page label saved filters of the machine list are kept under. */
+export const SAVED_FILTER_LABEL = 'machines';
+
+function selectionOf(encoded: unknown): FilterSelection {
+  try {
+    return typeof encoded === 'string' ? decodeFilter(encoded) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function FilterPanel({ open, onClose }: { open: boolean; onClose(): void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const { filterValues, setFilters } = useListContext();
+  const values = filterValues as Record<string, unknown>;
+  const selection = selectionOf(values.filter);
+  const [name, setName] = useState('');
+
+  const categories = useQuery({
+    queryKey: ['filters', values.startDate, values.endDate, values.show],
+    queryFn: () =>
+      dataProvider.getFilters({
+        start: (values.startDate as string | undefined) ?? 'max',
+        end: (values.endDate as string | undefined) ?? 'max',
+        show: values.show as string | undefined,
+      }),
+    enabled: open,
+  });
+  const saved = useQuery({
+    queryKey: ['saved-filters', SAVED_FILTER_LABEL],
+    queryFn: () => dataProvider.getSavedFilters(SAVED_FILTER_LABEL),
+    enabled: open,
+  });
+
+  const apply = (next: FilterSelection) => {
+    const encoded = encodeFilter(next);
+    const { filter: _previous, ...rest } = values;
+    setFilters(encoded ? { ...rest, filter: encoded } : rest, undefined);
+  };
+  const choose = (group: string, options: FilterOption[]) =>
+    apply({ ...selection, [group]: options.map((o) => o.key) });
+
+  const save = async () => {
+    const encoded = encodeFilter(selection);
+    if (!name.trim() || !encoded) return;
+    try {
+      await dataProvider.saveFilter(SAVED_FILTER_LABEL, name.trim(), encoded);
+      notify('app.filters.saved', { type: 'success' });
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: ['saved-filters'] });
+    } catch {
+      notify('app.filters.save_failed', { type: 'error' });
+    }
+  };
+  const remove = async (savedName: string) => {
+    try {
+      await dataProvider.deleteSavedFilter(SAVED_FILTER_LABEL, savedName);
+      await queryClient.invalidateQueries({ queryKey: ['saved-filters'] });
+    } catch {
+      notify('app.filters.delete_failed', { type: 'error' });
+    }
+  };
+
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 380, p: 2 } } }}
+    >
+      <Stack direction="row" alignItems="center" justifyContent="space-between">
+        <Typography variant="h6">{translate('app.filters.title')}</Typography>
+        <IconButton aria-label={translate('app.filters.close')} onClick={onClose}>
+          <Close />
+        </IconButton>
+      </Stack>
+
+      <Box data-testid="saved-filters" sx={{ my: 2 }}>
+        <Typography variant="subtitle2">{translate('app.filters.saved_title')}</Typography>
+        <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }}>
+          {(saved.data?.savedFilters ?? []).map((s) => (
+            <Chip
+              key={s.filterID}
+              label={s.name}
+              onClick={() => apply(selectionOf(s.filters))}
+              onDelete={() => void remove(s.name)}
+              deleteIcon={<Delete aria-label={translate('app.filters.delete', { name: s.name })} />}
+            />
+          ))}
+          {saved.data?.savedFilters.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.filters.none_saved')}
+            </Typography>
+          ) : null}
+        </Stack>
+        <Stack direction="row" gap={1}>
+          <TextField
+            size="small"
+            label={translate('app.filters.save_as')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            sx={{ flex: 1 }}
+          />
+          <Button onClick={() => void save()} disabled={!name.trim() || !encodeFilter(selection)}>
+            {translate('app.filters.save')}
+          </Button>
+        </Stack>
+      </Box>
+
+      <Stack gap={1.5}>
+        {(categories.data?.filters ?? [])
+          .filter((category) => category.options.length > 0)
+          .map((category) => (
+            <Autocomplete
+              key={category.id}
+              multiple
+              size="small"
+              options={category.options}
+              getOptionLabel={(o) =>
+                translate(`app.filters.options.${o.group}.${o.key}`, { _: o.name })
+              }
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={category.options.filter((o) => selection[category.id]?.includes(o.key))}
+              onChange={(_event, chosen) => choose(category.id, chosen)}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={translate(`app.filters.categories.${category.id}`, { _: category.name })}
+                />
+              )}
+            />
+          ))}
+      </Stack>
+      <Button sx={{ mt: 2 }} onClick={() => apply({})} disabled={!encodeFilter(selection)}>
+        {translate('app.filters.clear')}
+      </Button>
+    </Drawer>
+  );
+}
