@@ -107,11 +107,12 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         query: { label, name },
         body: { filters },
       }),
-    deleteSavedFilter: (label, name) =>
-      client.request<void>('/v1/portal/filters/saved', {
+    deleteSavedFilter: async (label, name) => {
+      await client.request<unknown>('/v1/portal/filters/saved', {
         method: 'DELETE',
         query: { label, name },
-      }),
+      });
+    },
     getMachineActivity: (id, range) =>
       client.request<MachineActivityReply>(`/v1/machines/${encodeURIComponent(id)}/activity`, {
         query: range,
