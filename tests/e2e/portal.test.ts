@@ -157,6 +157,34 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });
 
+  it('filters the list by a source type and saves the filter', async () => {
+    const machines = page
+      .getByText('Machines', { exact: true })
+      .locator('xpath=following-sibling::*[1]');
+    const before = Number(await machines.textContent());
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('combobox', { name: 'Source', exact: true }).click();
+    await page.getByRole('option', { name: 'LORA', exact: true }).click();
+    await page.waitForURL(/source%3ALORA|source:LORA/);
+    await page.getByLabel('Save these filters as').fill('Sensor machines');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Chosen filters are successfully saved').waitFor();
+    await page.getByTestId('saved-filters').getByText('Sensor machines').waitFor();
+    await shot('03d-machine-filters');
+    await page.getByRole('button', { name: 'Close the filters' }).click();
+    // Fewer machines: only those with a LoRaWAN sensor.
+    await expect
+      .poll(async () => Number(await machines.textContent()), { timeout: 30_000 })
+      .toBeLessThan(before);
+    // The list remembers its filters: clear them for the steps that follow.
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await page.getByRole('button', { name: 'Close the filters' }).click();
+    await expect
+      .poll(async () => Number(await machines.textContent()), { timeout: 30_000 })
+      .toBe(before);
+  });
+
   it('switches to German, keeps it across a reload, and switches back', async () => {
     await page.getByRole('button', { name: /English/ }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
