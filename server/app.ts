@@ -14,6 +14,7 @@ import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { machineRoutes } from './modules/machines/routes.ts';
+import { machineWriteRoutes } from './modules/machines/writes.ts';
 import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticate } from './plugins/authenticate.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(userRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);
+    await secured.register(machineWriteRoutes, context);
     await secured.register(breakdownRoutes, { ...context, rollups });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(oemFeedRoutes, {

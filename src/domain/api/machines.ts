@@ -156,3 +156,38 @@ export const MachineBreakdownReply = Type.Object({
   from: Type.String({ format: 'date-time' }),
   to: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
+
+const Text = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
+
+/** PUT /v1/machines/:id: the machine's descriptors; a field left out keeps its value. */
+export const MachineUpdateBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    assetId: Type.Optional(Text(60)),
+    category: Type.Optional(Text(60)),
+    type: Type.Optional(Text(80)),
+    oem: Type.Optional(Text(80)),
+    model: Type.Optional(Text(80)),
+    manufacturingYear: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1950, maximum: 2100 }), Type.Null()]),
+    ),
+    ownershipType: Type.Optional(Text(60)),
+    owner: Type.Optional(Text(120)),
+    group: Type.Optional(Text(80)),
+    note: Type.Optional(Text(2000)),
+    pin: Type.Optional(Text(40)),
+    serialNumber: Type.Optional(Text(60)),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type MachineUpdateBody = Static<typeof MachineUpdateBody>;
+
+/** POST /v1/machines/:id/archive: when it left the fleet; now when left out. */
+export const MachineArchiveBody = Type.Object(
+  {
+    time: Type.Optional(Type.String({ format: 'date-time' })),
+    /** The zone the user entered the time in; the time itself carries its offset. */
+    timezone: Type.Optional(Type.String({ maxLength: 60 })),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,129 @@
+// Changing a machine: its descriptors, and archiving it out of the fleet and back. Only the
+// owner's admins and staff may; a viewer gets 403, a customer 403 on a machine hired to it, and
+// anyone else 404.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  MachineArchiveBody,
+  MachineRow,
+  MachineUpdateBody,
+} from '../../../src/domain/api/machines.ts';
+import { encodeFilter } from '../../../src/domain/filterQuery.ts';
+import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../httpError.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import { getOrganisation } from '../orgs/service.ts';
+import { listMachines } from './service.ts';
+import { machineVisibility } from './visibility.ts';
+
+/** Body field to column. */
+const COLUMNS: Record<keyof MachineUpdateBody, string> = {
+  name: 'name',
+  assetId: 'asset_id',
+  category: 'category',
+  type: 'type',
+  oem: 'oem',
+  model: 'model',
+  manufacturingYear: 'manufacturing_year',
+  ownershipType: 'ownership_type',
+  owner: 'owner',
+  group: 'group_name',
+  note: 'note',
+  pin: 'pin',
+  serialNumber: 'serial_number',
+};
+
+/** Throws unless the caller may change the machine. */
+export async function assertOwnMachine(
+  db: Queryable,
+  auth: AccessClaims,
+  machineId: string,
+): Promise<void> {
+  const visibility = await machineVisibility(db, auth.org, machineId);
+  if (!visibility) throw notFound('No such machine');
+  if (!visibility.owned) throw forbidden('Only the machine’s owner can change it');
+  if (auth.role === 'viewer') throw forbidden('Viewers cannot change a machine');
+}
+
+export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+  const row = async (organisationId: string, id: string) => {
+    const organisation = await getOrganisation(db, organisationId);
+    const { machines } = await listMachines(db, organisation as NonNullable<typeof organisation>, {
+      start: 'max',
+      end: 'max',
+      show: 'all',
+      filter: encodeFilter({ machine: [id] }),
+    });
+    if (!machines[0]) throw notFound('No such machine');
+    return machines[0];
+  };
+
+  app.put(
+    '/v1/machines/:id',
+    {
+      schema: {
+        tags: ['machines'],
+        params: Id,
+        body: MachineUpdateBody,
+        response: { 200: MachineRow },
+      },
+    },
+    async (request) => {
+      await assertOwnMachine(db, request.auth, request.params.id);
+      const entries = Object.entries(request.body) as [keyof MachineUpdateBody, unknown][];
+      const values = entries.map(([, value]) =>
+        typeof value === 'string' ? value.trim() || null : (value ?? null),
+      );
+      if (entries.some(([key], i) => key === 'name' && values[i] === null)) {
+        throw badRequest('name', 'name cannot be empty');
+      }
+      await db.query(
+        `UPDATE machine SET ${entries.map(([key], i) => `${COLUMNS[key]} = $${i + 2}`).join(', ')}
+          WHERE id = $1`,
+        [request.params.id, ...(values as (string | number | null)[])],
+      );
+      return row(request.auth.org, request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/machines/:id/archive',
+    {
+      schema: {
+        tags: ['machines'],
+        params: Id,
+        body: Type.Optional(MachineArchiveBody),
+        response: { 200: MachineRow },
+      },
+    },
+    async (request) => {
+      await assertOwnMachine(db, request.auth, request.params.id);
+      const at = request.body?.time ? new Date(request.body.time) : new Date();
+      if (at.getTime() > Date.now() + 60_000) {
+        throw badRequest('time', 'The archive time cannot be in the future');
+      }
+      const updated = await db.query(
+        'UPDATE machine SET archived_at = $2 WHERE id = $1 AND archived_at IS NULL RETURNING id',
+        [request.params.id, at],
+      );
+      if (updated.length === 0) throw conflict('The machine is already archived');
+      return row(request.auth.org, request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/machines/:id/unarchive',
+    { schema: { tags: ['machines'], params: Id, response: { 200: MachineRow } } },
+    async (request) => {
+      await assertOwnMachine(db, request.auth, request.params.id);
+      const updated = await db.query(
+        'UPDATE machine SET archived_at = NULL WHERE id = $1 AND archived_at IS NOT NULL RETURNING id',
+        [request.params.id],
+      );
+      if (updated.length === 0) throw conflict('The machine is not archived');
+      return row(request.auth.org, request.params.id);
+    },
+  );
+};
