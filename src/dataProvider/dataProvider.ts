@@ -5,6 +5,7 @@ import {
   type MachineListReply,
   type MachineListSummary,
   type MachineRow,
+  type MachineUpdateBody,
 } from '../domain/api/machines.ts';
 import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
@@ -35,6 +36,9 @@ export interface PortalDataProvider extends DataProvider {
     id: string,
     range: { startDate: string; endDate: string },
   ): Promise<MachineActivityReply>;
+  updateMachine(id: string, changes: MachineUpdateBody): Promise<Machine>;
+  archiveMachine(id: string): Promise<Machine>;
+  unarchiveMachine(id: string): Promise<Machine>;
   getFilters(query: { start?: string; end?: string; show?: string }): Promise<FiltersReply>;
   getSavedFilters(label: string): Promise<SavedFiltersReply>;
   saveFilter(label: string, name: string, filters: string): Promise<{ filterID: string }>;
@@ -95,6 +99,26 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
       toMachine(
         await client.request<MachineRow>(`/v1/portal/machines/${encodeURIComponent(id)}`, {
           query: range,
+        }),
+      ),
+    updateMachine: async (id, changes) =>
+      toMachine(
+        await client.request<MachineRow>(`/v1/machines/${encodeURIComponent(id)}`, {
+          method: 'PUT',
+          body: changes,
+        }),
+      ),
+    archiveMachine: async (id) =>
+      toMachine(
+        await client.request<MachineRow>(`/v1/machines/${encodeURIComponent(id)}/archive`, {
+          method: 'POST',
+          body: {},
+        }),
+      ),
+    unarchiveMachine: async (id) =>
+      toMachine(
+        await client.request<MachineRow>(`/v1/machines/${encodeURIComponent(id)}/unarchive`, {
+          method: 'POST',
         }),
       ),
     getFilters: (query) =>

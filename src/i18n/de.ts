@@ -294,6 +294,29 @@ export const de: AppCatalog = {
       archived: 'Archiviert',
     },
     machine: {
+      archive: 'Archivieren',
+      unarchive: 'Zurück in die Flotte',
+      archive_confirm:
+        '%{name} archivieren? Die Maschine verschwindet aus den Flottenlisten; ihre Historie bleibt erhalten.',
+      archived: 'Die Maschine ist archiviert',
+      unarchived: 'Die Maschine ist wieder in der Flotte',
+      edit: {
+        open: 'Bearbeiten',
+        title: 'Maschine bearbeiten',
+        saved: 'Die Maschine ist gespeichert',
+        fields: {
+          name: 'Name',
+          assetId: 'Inventarnummer',
+          category: 'Kategorie',
+          type: 'Typ',
+          oem: 'Hersteller',
+          manufacturingYear: 'Baujahr',
+          ownershipType: 'Eigentumsart',
+          owner: 'Eigentümer',
+          group: 'Gruppe',
+          note: 'Notiz',
+        },
+      },
       back: 'Zurück zu den Maschinen',
       not_found: 'Diese Maschine gibt es nicht, oder Sie dürfen sie nicht sehen.',
       load_error:

@@ -91,6 +91,29 @@ export const fr: AppCatalog = {
       archived: 'Archivée',
     },
     machine: {
+      archive: 'Archiver',
+      unarchive: 'Remettre dans le parc',
+      archive_confirm:
+        'Archiver %{name} ? La machine quitte les listes du parc ; son historique est conservé.',
+      archived: 'La machine est archivée',
+      unarchived: 'La machine est de retour dans le parc',
+      edit: {
+        open: 'Modifier',
+        title: 'Modifier la machine',
+        saved: 'La machine est enregistrée',
+        fields: {
+          name: 'Nom',
+          assetId: "Numéro d'inventaire",
+          category: 'Catégorie',
+          type: 'Type',
+          oem: 'Constructeur',
+          manufacturingYear: 'Année de fabrication',
+          ownershipType: 'Propriété',
+          owner: 'Propriétaire',
+          group: 'Groupe',
+          note: 'Note',
+        },
+      },
       back: 'Retour aux machines',
       not_found: "Cette machine n'existe pas, ou vous ne pouvez pas la voir.",
       load_error:

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
 import { api, machineRow, renderPortal, signedIn } from './portalHarness.tsx';
 
@@ -124,6 +124,55 @@ describe('machine details', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Timeline' }));
     expect(await screen.findByTestId('activity-timeline')).toBeInTheDocument();
     expect(window.location.search).toContain('activityView=timeline');
+  });
+
+  it('edits the machine, showing the field the server refuses, and archives it', async () => {
+    signedIn();
+    mockMachine([]);
+    const puts: unknown[] = [];
+    let archived = false;
+    api.use(
+      http.put('*/v1/machines/m1', async ({ request }) => {
+        const body = (await request.json()) as { assetId?: string };
+        puts.push(body);
+        if (body.assetId === 'TAKEN') {
+          return HttpResponse.json(
+            {
+              statusCode: 400,
+              code: 'VALIDATION',
+              error: 'Bad Request',
+              message: 'assetId is in use',
+              field: 'assetId',
+            },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(machineRow({ name: 'Renamed' }));
+      }),
+      http.post('*/v1/machines/m1/archive', () => {
+        archived = true;
+        return HttpResponse.json(machineRow({ archived: '2026-11-22T00:00:00.000Z' }));
+      }),
+    );
+    await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog');
+    const assetId = within(dialog).getByRole('textbox', { name: 'Asset ID' });
+    await userEvent.clear(assetId);
+    await userEvent.type(assetId, 'TAKEN');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('assetId is in use')).toBeInTheDocument();
+    await userEvent.clear(assetId);
+    await userEvent.type(assetId, 'NPH-7777');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The machine is saved')).toBeInTheDocument();
+    expect(puts).toEqual([{ assetId: 'TAKEN' }, { assetId: 'NPH-7777' }]);
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(archived).toBe(true));
+    expect(confirm).toHaveBeenCalledOnce();
+    confirm.mockRestore();
   });
 
   it('says so when the machine cannot be seen', async () => {

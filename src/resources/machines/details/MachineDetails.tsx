@@ -21,7 +21,7 @@ import {
 import { addDays, format, subDays } from 'date-fns';
 import { HttpError } from 'ra-core';
 import { useState } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ActivityDay, ActivityState } from '../../../domain/api/machineActivity.ts';
 import {
@@ -35,6 +35,7 @@ import { useUserSettings } from '../../../settings/useUserSettings.ts';
 import { HireStatusChip } from '../HireStatusChip.tsx';
 import { ACTIVITY_COLOURS } from './activityColours.ts';
 import { DayTimeline } from './DayTimeline.tsx';
+import { MachineActions } from './MachineActions.tsx';
 import { useMachineDetails } from './useMachineDetails.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -107,6 +108,7 @@ export function MachineDetails() {
   const translate = useTranslate();
   const [language] = useLocaleState();
   const { data: settings } = useUserSettings();
+  const { identity } = useGetIdentity();
 
   const today = isoDay(new Date());
   const endDate = DATE.test(params.get('endDate') ?? '')
@@ -183,6 +185,8 @@ export function MachineDetails() {
               </Typography>
               <Typography color="text.secondary">{swap ? m.name : m.assetId}</Typography>
               <HireStatusChip machine={m} />
+              <Box sx={{ flex: 1 }} />
+              {identity?.role !== 'viewer' ? <MachineActions machine={m} /> : null}
             </Stack>
             <Stack direction="row" flexWrap="wrap" gap={2} sx={{ mt: 2 }}>
               <Field label={translate('resources.machines.fields.category')}>{m.category}</Field>
