@@ -77,7 +77,8 @@ await db.query(
   `INSERT INTO machine_month_rollup
    SELECT machine_id, date_trunc('month', day)::date, count(*), sum(active_s), sum(idle_s), sum(off_s),
           sum(missing_s), sum(brokendown_s), sum(out_of_hours_s), sum(fuel_l), bool_or(fuel_estimated),
-          sum(co2_kg), sum(distance_m), sum(trips), sum(refills), sum(refill_l), sum(thefts), sum(theft_l)
+          sum(co2_kg), sum(distance_m), sum(trips), sum(refills), sum(refill_l), sum(thefts), sum(theft_l),
+          min(day)
      FROM machine_day_rollup GROUP BY 1, 2`,
 );
 // As the server does after loading (server/db/statistics.ts); PostgreSQL's autovacuum would too.

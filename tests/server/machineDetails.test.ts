@@ -131,6 +131,12 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
     expect(reply.body.id).toBe(machineId);
     expect(reply.body.activitySummary.activeHours.value).toBeCloseTo(2, 5);
     expect(reply.body.location).toMatchObject({ latitude: 51.5012, longitude: -0.12 });
+    const summary = reply.body.activitySummary;
+    // 2 active hours of one working day's 8.
+    expect(summary.workingUtilisation.value).toBeCloseTo(25, 5);
+    expect(summary.fuelUtilisation.value).toBeGreaterThan(0);
+    expect(summary.emissionsUtilisation.value).toBeGreaterThan(0);
+    expect(summary.avgPctTheftEvents.value).toBe(0);
   });
 
   it('sums the same hours whether the range is read by days, months or both', async () => {

@@ -1,6 +1,7 @@
 // Reading a range of days as whole months plus the days of the months it cuts.
 import { describe, expect, it } from 'vitest';
 import { planRange } from '../../server/modules/machines/rangePlan.ts';
+import { weekdaysBetween } from '../../server/modules/machines/workingDays.ts';
 
 describe('range plan', () => {
   it('reads all recorded time from the months only', () => {
@@ -62,5 +63,15 @@ describe('range plan', () => {
     // February of a leap year ends on the 29th.
     expect(planRange('2028-02-01', '2028-02-28').months).toBe(false);
     expect(planRange('2028-02-01', '2028-02-29').months).toBe(true);
+  });
+});
+
+describe('working days', () => {
+  it('counts Monday to Friday, both ends included', () => {
+    expect(weekdaysBetween('2026-11-09', '2026-11-15')).toBe(5); // Monday to Sunday
+    expect(weekdaysBetween('2026-11-14', '2026-11-15')).toBe(0); // a weekend
+    expect(weekdaysBetween('2026-11-13', '2026-11-16')).toBe(2); // Friday to Monday
+    expect(weekdaysBetween('2026-01-01', '2026-12-31')).toBe(261);
+    expect(weekdaysBetween('2026-11-10', '2026-11-09')).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import type { HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
 import { planRange } from './rangePlan.ts';
+import { weekdaysBetween } from './workingDays.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { Organisation } from '../orgs/service.ts';
 
@@ -28,9 +29,9 @@ import type { Organisation } from '../orgs/service.ts';
 const SUMS = `sum(active_s) AS active_s, sum(idle_s) AS idle_s, sum(off_s) AS off_s,
   sum(missing_s) AS missing_s, sum(out_of_hours_s) AS out_of_hours_s, sum(fuel_l) AS fuel_l,
   bool_or(fuel_estimated) AS fuel_estimated, sum(co2_kg) AS co2_kg, sum(distance_m) AS distance_m,
-  sum(refills) AS refills, sum(thefts) AS thefts`;
+  sum(refills) AS refills, sum(thefts) AS thefts, sum(theft_l) AS theft_l, min(first_day) AS first_day`;
 const ADDITIVE = `active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l, fuel_estimated, co2_kg,
-  distance_m, refills, thefts`;
+  distance_m, refills, thefts, theft_l`;
 
 /**
  * Each visible machine's activity over the range. An owned machine's whole months come from its
@@ -45,17 +46,17 @@ const ACTIVITY = `
   activity AS (
     SELECT machine_id, sum(days) AS days, ${SUMS}
       FROM (
-        SELECT mm.machine_id, mm.days, ${ADDITIVE.replace(/(\w+)/g, 'mm.$1')}
+        SELECT mm.machine_id, mm.days, ${ADDITIVE.replace(/(\w+)/g, 'mm.$1')}, mm.first_day
           FROM machine m JOIN machine_month_rollup mm ON mm.machine_id = m.id
          WHERE m.organisation_id = $1 AND $6::boolean
            AND ($7::date IS NULL OR mm.month >= $7::date) AND ($8::date IS NULL OR mm.month <= $8::date)
         UNION ALL
-        SELECT d.machine_id, 1, ${ADDITIVE.replace(/(\w+)/g, 'd.$1')}
+        SELECT d.machine_id, 1, ${ADDITIVE.replace(/(\w+)/g, 'd.$1')}, d.day
           FROM machine m JOIN machine_day_rollup d ON d.machine_id = m.id
          WHERE m.organisation_id = $1
            AND ((d.day >= $9::date AND d.day < $10::date) OR (d.day >= $11::date AND d.day <= $5::date))
         UNION ALL
-        SELECT d.machine_id, 1, ${ADDITIVE.replace(/(\w+)/g, 'd.$1')}
+        SELECT d.machine_id, 1, ${ADDITIVE.replace(/(\w+)/g, 'd.$1')}, d.day
           FROM machine m JOIN organisation mo ON mo.id = m.organisation_id
           JOIN machine_day_rollup d ON d.machine_id = m.id
          WHERE m.organisation_id <> $1
@@ -91,7 +92,8 @@ export const MACHINE_ROWS = `
            coalesce(shown.site_id, CASE WHEN v.owned AND shown.id IS NULL THEN m.site_id END) AS site_id,
            shown.customer_organisation_id,
            act.days AS activity_days, act.active_s, act.idle_s, act.off_s, act.missing_s, act.out_of_hours_s,
-           act.fuel_l, act.fuel_estimated, act.co2_kg, act.distance_m, act.refills, act.thefts,
+           act.fuel_l, act.fuel_estimated, act.co2_kg, act.distance_m, act.refills, act.thefts, act.theft_l,
+           to_char(act.first_day, 'YYYY-MM-DD') AS first_day,
            seen.last_seen_at AS "lastSeenAt", coalesce(seen.source_types, '{}') AS source_types,
            coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code
       FROM visible v
@@ -255,6 +257,9 @@ interface ActivityColumns {
   distance_m: number | null;
   refills: number | null;
   thefts: number | null;
+  theft_l: number | null;
+  /** The first day with a rollup in the range (yyyy-MM-dd). */
+  first_day: string | null;
 }
 
 type RowFromDb = Omit<
@@ -289,8 +294,18 @@ const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3
 const ratio = (part: number | null, whole: number | null, scale = 100) =>
   part === null || whole === null || whole === 0 ? null : (part / whole) * scale;
 
+/** Hours a machine is expected to work on a working day, until contracts and shifts say otherwise. */
+const WORKING_HOURS_PER_DAY = 8;
+
+/** The days a range covers, for utilisation: inclusive, never past today. */
+interface RangeDays {
+  fromDay: string | null;
+  toDay: string | null;
+  today: string;
+}
+
 /** The activity metrics of spec point 3 from a machine's rollups; metrics without data stay null. */
-function activitySummary(row: ActivityColumns): ActivitySummary {
+function activitySummary(row: ActivityColumns, range: RangeDays): ActivitySummary {
   const summary = Object.fromEntries(
     ACTIVITY_METRICS.map((m) => [m, { value: null }]),
   ) as ActivitySummary;
@@ -309,8 +324,21 @@ function activitySummary(row: ActivityColumns): ActivitySummary {
   set('missingPercentage', ratio(recordedS - (row.missing_s ?? 0), recordedS));
   set('fuelBurnRate', ratio(row.fuel_l, engineS, 3600));
   set('fuelBurnPerKM', row.distance_m ? ratio(row.fuel_l, row.distance_m, 1000) : null);
+  set('fuelUtilisation', row.fuel_l);
+  set('emissionsUtilisation', row.co2_kg);
   set('totalRefillEvents', row.refills);
   set('totalTheftEvents', row.thefts);
+  // The share of the fuel that left the tank that was stolen.
+  set(
+    'avgPctTheftEvents',
+    row.thefts ? ratio(row.theft_l, (row.fuel_l ?? 0) + (row.theft_l ?? 0)) : 0,
+  );
+  // Working days from the later of the range's start and the first day with data, to today.
+  const from =
+    range.fromDay && row.first_day && range.fromDay > row.first_day ? range.fromDay : row.first_day;
+  const to = range.toDay && range.toDay < range.today ? range.toDay : range.today;
+  const availableS = from ? weekdaysBetween(from, to) * WORKING_HOURS_PER_DAY * 3600 : 0;
+  set('workingUtilisation', availableS > 0 ? ratio(row.active_s, availableS) : null);
   return summary;
 }
 
@@ -318,7 +346,14 @@ function activitySummary(row: ActivityColumns): ActivitySummary {
 export function selectMachines(
   organisation: Organisation,
   query: Pick<MachineListQuery, 'start' | 'end' | 'show' | 'filter' | 'q'>,
-): { params: SqlParam[]; param(value: SqlParam): string; where: string } {
+): {
+  params: SqlParam[];
+  param(value: SqlParam): string;
+  where: string;
+  /** The range as the organisation's local days, inclusive; null where unbounded. */
+  fromDay: string | null;
+  toDay: string | null;
+} {
   let range;
   try {
     range = resolveRange(query.start, query.end, organisation.timezone);
@@ -384,7 +419,8 @@ export function selectMachines(
     );
   }
 
-  return { params, param, where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '' };
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  return { params, param, where, fromDay, toDay };
 }
 
 export async function listMachines(
@@ -392,7 +428,8 @@ export async function listMachines(
   organisation: Organisation,
   query: MachineListQuery,
 ): Promise<MachineListReply> {
-  const { params, where } = selectMachines(organisation, query);
+  const { params, where, fromDay, toDay } = selectMachines(organisation, query);
+  const rangeDays = { fromDay, toDay, today: zonedDate(new Date(), organisation.timezone) };
   const direction = query.order === 'DESC' ? 'DESC' : 'ASC';
   const sortKey = query.sort ?? 'outOfHours';
   const sortExpression = SORT_EXPRESSIONS[sortKey];
@@ -459,7 +496,7 @@ export async function listMachines(
     breakdown: row.breakdown,
     operator: null,
     location: null,
-    activitySummary: activitySummary(row),
+    activitySummary: activitySummary(row, rangeDays),
   }));
 
   return {

@@ -301,7 +301,7 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
        SELECT d.machine_id, date_trunc('month', d.day)::date, count(*), sum(d.active_s), sum(d.idle_s),
               sum(d.off_s), sum(d.missing_s), sum(d.brokendown_s), sum(d.out_of_hours_s), sum(d.fuel_l),
               bool_or(d.fuel_estimated), sum(d.co2_kg), sum(d.distance_m), sum(d.trips), sum(d.refills),
-              sum(d.refill_l), sum(d.thefts), sum(d.theft_l)
+              sum(d.refill_l), sum(d.thefts), sum(d.theft_l), min(d.day)
          FROM unnest($1::uuid[], $2::date[], $3::date[]) AS w(machine_id, from_month, to_month)
          JOIN machine_day_rollup d ON d.machine_id = w.machine_id AND d.day >= w.from_month
           AND d.day < w.to_month + interval '1 month'
