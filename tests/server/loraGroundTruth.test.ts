@@ -12,6 +12,7 @@ import { planMachine } from '../../server/telemetry/simulator/plan.ts';
 import { seededRandom } from '../../server/telemetry/simulator/random.ts';
 import { truthFor } from '../../server/telemetry/simulator/truth.ts';
 import { testDatabases } from '../support/databases.ts';
+import { daysOfMachine } from '../support/rollups.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 const TIME_ZONE = 'Europe/London';
@@ -62,18 +63,7 @@ describe.each(testDatabases)('LoRaWAN sensors on $kind', { timeout: 300_000 }, (
 
   it('finds each day’s active, idle and off hours within 1% or one uplink interval', async () => {
     for (const [i, machine] of fleet.entries()) {
-      const rows = await server.db.query<{
-        day: string;
-        active_s: number;
-        idle_s: number;
-        off_s: number;
-        missing_s: number;
-      }>(
-        `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, r.active_s, r.idle_s, r.off_s, r.missing_s
-           FROM machine_day_rollup r JOIN machine m ON m.id = r.machine_id
-          WHERE m.name = $1 ORDER BY r.day`,
-        [`Tower ${i + 1}`],
-      );
+      const rows = await daysOfMachine(server.db, `Tower ${i + 1}`);
       const truth = truthFor(machine.sim, machine.plan, TIME_ZONE);
       expect(rows.map((r) => r.day)).toEqual(DAYS);
       for (const row of rows) {

@@ -18,6 +18,7 @@ import {
 import { truthFor } from '../../server/telemetry/simulator/truth.ts';
 import { startOfZonedDay } from '../../src/domain/zonedTime.ts';
 import { testDatabases } from '../support/databases.ts';
+import { daysOfMachine } from '../support/rollups.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const TIME_ZONE = 'Europe/London';
@@ -215,19 +216,7 @@ describe.each(testDatabases)('OEM feed polling on $kind', (database) => {
     ]);
 
     for (const [i, machine] of machines.entries()) {
-      const rows = await server.db.query<{
-        day: string;
-        active_s: number;
-        idle_s: number;
-        off_s: number;
-        missing_s: number;
-        fuel_l: number;
-      }>(
-        `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, r.active_s, r.idle_s, r.off_s, r.missing_s, r.fuel_l
-           FROM machine_day_rollup r JOIN machine m ON m.id = r.machine_id
-          WHERE m.name = $1 ORDER BY r.day`,
-        [`Excavator ${i + 1}`],
-      );
+      const rows = await daysOfMachine(server.db, `Excavator ${i + 1}`);
       const truth = truthFor(machine.sim, machine.plan, TIME_ZONE);
       expect(rows.map((r) => r.day)).toEqual(DAYS);
       for (const row of rows) {

@@ -93,6 +93,28 @@ async function checkFeed(db: Queryable, body: OemFeedBody, storedSecret: boolean
   if (!organisation) throw badRequest('organisationId', 'No such organisation');
 }
 
+/**
+ * The feed's columns in the order both statements take them: organisation, name, source type, base
+ * URL, format, auth, user name, secret, token URL, scope, interval, enabled. Credentials the chosen
+ * authentication does not use are cleared; a secret left out is null (a change keeps the stored one).
+ */
+function feedValues(body: OemFeedBody) {
+  return [
+    body.organisationId,
+    body.name,
+    body.sourceType,
+    body.baseUrl,
+    body.format,
+    body.auth,
+    body.auth === 'none' ? null : (body.username ?? null),
+    body.auth === 'none' ? null : (body.secret ?? null),
+    body.auth === 'oauth2' ? (body.tokenUrl ?? null) : null,
+    body.auth === 'oauth2' ? (body.scope ?? null) : null,
+    body.intervalS,
+    body.enabled ?? true,
+  ];
+}
+
 export const oemFeedRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { oemFeeds: OemFeedPoller }
 > = async (app, { db, oemFeeds }) => {
@@ -122,20 +144,7 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
         `INSERT INTO oem_feed (organisation_id, name, source_type, base_url, format, auth, username,
            secret, token_url, scope, interval_s, enabled)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${FEED_COLUMNS}`,
-        [
-          body.organisationId,
-          body.name,
-          body.sourceType,
-          body.baseUrl,
-          body.format,
-          body.auth,
-          body.auth === 'none' ? null : (body.username ?? null),
-          body.auth === 'none' ? null : (body.secret ?? null),
-          body.auth === 'oauth2' ? (body.tokenUrl ?? null) : null,
-          body.auth === 'oauth2' ? (body.scope ?? null) : null,
-          body.intervalS,
-          body.enabled ?? true,
-        ],
+        feedValues(body),
       );
       return reply.code(201).send(toFeed(row as FeedRow));
     },
@@ -158,21 +167,7 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
            secret = CASE WHEN $7 = 'none' THEN NULL ELSE coalesce($9, secret) END,
            token_url = $10, scope = $11, interval_s = $12, enabled = $13
          WHERE id = $1 RETURNING ${FEED_COLUMNS}`,
-        [
-          request.params.id,
-          body.organisationId,
-          body.name,
-          body.sourceType,
-          body.baseUrl,
-          body.format,
-          body.auth,
-          body.auth === 'none' ? null : (body.username ?? null),
-          body.secret ?? null,
-          body.auth === 'oauth2' ? (body.tokenUrl ?? null) : null,
-          body.auth === 'oauth2' ? (body.scope ?? null) : null,
-          body.intervalS,
-          body.enabled ?? true,
-        ],
+        [request.params.id, ...feedValues(body)],
       );
       return toFeed(row as FeedRow);
     },
