@@ -1,6 +1,7 @@
 // Builds the Fastify application from its plugins and route modules, without listening (testable).
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
@@ -13,6 +14,11 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
+import { fuelRoutes } from './modules/machines/fuel.ts';
+import { machineImageRoutes, registerMachineImages } from './modules/machines/image.ts';
+import { machineInfoRoutes } from './modules/machines/info.ts';
+import { machineReportRoutes } from './modules/machines/report/routes.ts';
+import { machineSettingsRoutes } from './modules/machines/settings.ts';
 import { machineRoutes } from './modules/machines/routes.ts';
 import { machineWriteRoutes } from './modules/machines/writes.ts';
 import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
@@ -85,13 +91,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.ingest ??
     createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
   await app.register(ingestRoutes, { ...context, ingest });
+  await registerMachineImages(app, context);
   await app.register(async (secured) => {
     secured.addHook('onRequest', authenticate(context.keys));
+    // Uploads: one file a request; each route sets its own size limit.
+    await secured.register(multipart, { limits: { files: 1, fields: 10 } });
     await secured.register(userRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);
     await secured.register(machineWriteRoutes, context);
     await secured.register(breakdownRoutes, { ...context, rollups });
+    await secured.register(machineSettingsRoutes, { ...context, rollups });
+    await secured.register(fuelRoutes, { ...context, rollups });
+    await secured.register(machineImageRoutes, context);
+    await secured.register(machineInfoRoutes, context);
+    await secured.register(machineReportRoutes, context);
     await secured.register(sourceKeyRoutes, context);
     await secured.register(oemFeedRoutes, {
       ...context,

@@ -8,6 +8,7 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    readonly rows?: { row: number; message: string }[],
   ) {
     super(message);
   }
@@ -20,3 +21,8 @@ export const unauthorised = (message = 'Authentication required') =>
 export const forbidden = (message: string) => new HttpError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string) => new HttpError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new HttpError(409, ERROR_CODES.conflict, message);
+export const unsupportedMediaType = (field: string, message: string) =>
+  new HttpError(415, ERROR_CODES.unsupportedMediaType, message, field);
+/** A file refused for its rows: each bad row with its number. */
+export const badRows = (field: string, message: string, rows: { row: number; message: string }[]) =>
+  new HttpError(400, ERROR_CODES.validation, message, field, {}, rows);

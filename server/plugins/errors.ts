@@ -59,6 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: error.code,
         message: error.message,
         ...(error.field ? { field: error.field } : {}),
+        ...(error.rows ? { rows: error.rows } : {}),
       });
     }
     if (error.validation) {

@@ -72,9 +72,12 @@ export function zonedDate(instant: Date, timeZone: string): string {
   return shifted.toISOString().slice(0, 10);
 }
 
-/** The date after `date` (yyyy-MM-dd). */
-export function nextDate(date: string): string {
+/** The date `days` after `date` (yyyy-MM-dd); negative goes back. */
+export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The date after `date` (yyyy-MM-dd). */
+export const nextDate = (date: string): string => addDays(date, 1);

@@ -111,13 +111,8 @@ export const machineList: MachineListReply = {
     numberOfMachines: { value: 2 },
     onHire: { value: 1 },
     withActivity: { value: 0 },
-    activeHours: { value: null },
-    idleHours: { value: null },
-    offHours: { value: null },
-    totalHours: { value: null },
-    outOfHours: { value: null },
-    rentalUtilisation: { value: null },
-  },
+    ...Object.fromEntries(ACTIVITY_METRICS.map((metric) => [metric, { value: null }])),
+  } as MachineListReply['summary'],
 };
 
 export const PASSWORD = 'right-password';

@@ -256,8 +256,8 @@ export async function seedDemoIfEmpty(
     ) =>
       tx.query(
         `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, customer_name, site_id,
-                           contract_number, starts_at, ends_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+                           contract_number, starts_at, ends_at, working_hours_per_day)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           machineId,
           rentalOrg,
@@ -267,10 +267,29 @@ export async function seedDemoIfEmpty(
           `C-${now.getFullYear()}-${contract++}`,
           startsAt,
           endsAt,
+          // Most contracts bill an 8-hour day; some a 10-hour one.
+          contract % 3 === 0 ? 10 : 8,
         ],
       );
 
-    const machine = (
+    // Each owner's machine groups, made the first time one of its machines names them.
+    const groups = new Map<string, Promise<string>>();
+    const groupOf = (organisationId: string, name: string) => {
+      const key = `${organisationId}/${name}`;
+      if (!groups.has(key)) {
+        groups.set(
+          key,
+          insertReturningId(
+            tx,
+            'INSERT INTO machine_group (organisation_id, name) VALUES ($1, $2)',
+            [organisationId, name],
+          ),
+        );
+      }
+      return groups.get(key) as Promise<string>;
+    };
+
+    const machine = async (
       ownerOrg: string,
       ownerName: string,
       assetId: string,
@@ -281,7 +300,7 @@ export async function seedDemoIfEmpty(
       insertReturningId(
         tx,
         `INSERT INTO machine (organisation_id, name, asset_id, category, type, oem, model, manufacturing_year,
-                              ownership_type, owner, group_name, site_id, breakdown, archived_at)
+                              ownership_type, owner, group_id, site_id, breakdown, archived_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           ownerOrg,
@@ -294,7 +313,7 @@ export async function seedDemoIfEmpty(
           2016 + Math.floor(rand() * 10),
           extra.leased ? 'Leased' : 'Owned',
           extra.leased ? 'Lombard Asset Finance' : ownerName,
-          entry.group,
+          await groupOf(ownerOrg, entry.group),
           homeSite,
           extra.breakdown ?? false,
           extra.archivedAt ?? null,

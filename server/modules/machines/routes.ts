@@ -6,17 +6,15 @@ import {
   MachineActivityReply,
   MachineDetailsQuery,
 } from '../../../src/domain/api/machineActivity.ts';
-import {
-  MachineListQuery,
-  MachineListReply,
-  MachineRow,
-} from '../../../src/domain/api/machines.ts';
+import { MachineDetailsReply } from '../../../src/domain/api/machineInfo.ts';
+import { MachineListQuery, MachineListReply } from '../../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
 import { notFound, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
 import { machineActivity } from './activity.ts';
 import { latestLocation, listMachines } from './service.ts';
+import { machineSettings } from './settings.ts';
 import { machineVisibility } from './visibility.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -47,7 +45,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
         tags: ['machines'],
         params: Id,
         querystring: MachineDetailsQuery,
-        response: { 200: MachineRow },
+        response: { 200: MachineDetailsReply },
       },
     },
     async (request) => {
@@ -65,6 +63,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
       return {
         ...machine,
         location: visibility ? await latestLocation(db, machine.id, visibility.periods) : null,
+        settings: await machineSettings(db, machine.id),
       };
     },
   );

@@ -18,13 +18,6 @@ import { weekdaysBetween } from './workingDays.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { Organisation } from '../orgs/service.ts';
 
-/**
- * One row per visible machine. A rental company sees the machines it owns; a customer sees a
- * machine while a hire to it overlaps the range. `shown` is the hire the row describes: for an
- * owner the hire running now, for a customer its own latest hire in the range.
- * $1 organisation, $2 range start or null, $3 range end or null; $4 and $5 the same range as local
- * days of the organisation (inclusive), or null; $6 to $11 how ACTIVITY reads that range.
- */
 /** The additive rollup columns, summed the same way from days and from months. */
 const SUMS = `sum(active_s) AS active_s, sum(idle_s) AS idle_s, sum(off_s) AS off_s,
   sum(missing_s) AS missing_s, sum(out_of_hours_s) AS out_of_hours_s, sum(fuel_l) AS fuel_l,
@@ -70,8 +63,55 @@ const ACTIVITY = `
      GROUP BY machine_id
   )`;
 
+/**
+ * Rental utilisation's parts per machine: active time on the days of its hires in the range, and
+ * the hours those hires' contracts expect (working hours per day on each weekday), up to today.
+ * An owner counts every hire of its machines; a customer only its own hires. $12 is today.
+ */
+const RENTAL = `
+  rental AS (
+    SELECT h.machine_id,
+           sum((SELECT coalesce(sum(d.active_s), 0) FROM machine_day_rollup d
+                 WHERE d.machine_id = h.machine_id AND d.day >= span.from_day AND d.day <= span.to_day)) AS active_s,
+           sum(h.working_hours_per_day * 3600 *
+               (SELECT count(*) FROM generate_series(span.from_day, span.to_day, interval '1 day') g
+                 WHERE extract(isodow FROM g) < 6)) AS available_s
+      FROM hire h
+      JOIN machine m ON m.id = h.machine_id
+      JOIN organisation mo ON mo.id = m.organisation_id
+     CROSS JOIN LATERAL (
+       SELECT greatest((h.starts_at AT TIME ZONE mo.timezone)::date, coalesce($4::date, '-infinity')) AS from_day,
+              least(coalesce(((h.ends_at - interval '1 microsecond') AT TIME ZONE mo.timezone)::date, 'infinity'),
+                    coalesce($5::date, 'infinity'), $12::date) AS to_day
+     ) span
+     WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1) AND span.from_day <= span.to_day
+     GROUP BY h.machine_id
+  )`;
+
+/**
+ * Engine hours since a machine's hour meter was last read (a correction): whole days from the day
+ * rollups after the reading's day, and that day's segments after the reading.
+ */
+const ENGINE_HOURS_SINCE_READING = `
+  (coalesce((SELECT sum(d.active_s + d.idle_s) FROM machine_day_rollup d
+              WHERE d.machine_id = m.id AND d.day > (m.hour_meter_at AT TIME ZONE mo.timezone)::date), 0)
+   + coalesce((SELECT sum(extract(epoch FROM a.to_at - greatest(a.from_at, m.hour_meter_at)))
+                 FROM activity_segment a
+                WHERE a.machine_id = m.id AND a.state IN ('active', 'idle') AND a.to_at > m.hour_meter_at
+                  AND a.from_at >= (m.hour_meter_at AT TIME ZONE mo.timezone)::date::timestamp AT TIME ZONE mo.timezone
+                  AND a.from_at < ((m.hour_meter_at AT TIME ZONE mo.timezone)::date + 1)::timestamp AT TIME ZONE mo.timezone), 0)
+  ) / 3600`;
+
+/**
+ * One row per visible machine. A rental company sees the machines it owns; a customer sees a
+ * machine while a hire to it overlaps the range. `shown` is the hire the row describes: for an
+ * owner the hire running now, for a customer its own latest hire in the range.
+ * $1 organisation, $2 range start or null, $3 range end or null; $4 and $5 the same range as local
+ * days of the organisation (inclusive), or null; $6 to $11 how ACTIVITY reads that range; $12 the
+ * organisation's today.
+ */
 export const MACHINE_ROWS = `
-  WITH ${ACTIVITY},
+  WITH ${ACTIVITY}, ${RENTAL},
   visible AS (
     SELECT m.id, true AS owned FROM machine m WHERE m.organisation_id = $1
     UNION
@@ -86,18 +126,22 @@ export const MACHINE_ROWS = `
            coalesce(customer.name, shown.customer_name) AS customer,
            -- An owned machine off hire stands in its depot; on hire it is where the hire says, if it says.
            coalesce(hire_site.name, CASE WHEN v.owned AND shown.id IS NULL THEN home.name END) AS site,
-           m.oem, m.group_name AS "group", m.manufacturing_year AS "manufacturingYear",
+           m.oem, grp.name AS "group", m.group_id, m.manufacturing_year AS "manufacturingYear",
            m.ownership_type AS "ownershipType", m.owner, m.note, shown.contract_number AS "contractNumber",
-           m.hour_meter_h AS "hourMeter", m.archived_at AS archived, m.breakdown,
+           CASE WHEN m.hour_meter_at IS NULL THEN m.hour_meter_h
+                ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS "hourMeter", m.archived_at AS archived, m.breakdown,
            coalesce(shown.site_id, CASE WHEN v.owned AND shown.id IS NULL THEN m.site_id END) AS site_id,
-           shown.customer_organisation_id,
+           shown.customer_organisation_id, shown.ends_at AS hire_ends_at,
            act.days AS activity_days, act.active_s, act.idle_s, act.off_s, act.missing_s, act.out_of_hours_s,
            act.fuel_l, act.fuel_estimated, act.co2_kg, act.distance_m, act.refills, act.thefts, act.theft_l,
            to_char(act.first_day, 'YYYY-MM-DD') AS first_day,
+           rent.active_s AS rental_active_s, rent.available_s AS rental_available_s,
            seen.last_seen_at AS "lastSeenAt", coalesce(seen.source_types, '{}') AS source_types,
            coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code
       FROM visible v
       JOIN machine m ON m.id = v.id
+      JOIN organisation mo ON mo.id = m.organisation_id
+      LEFT JOIN machine_group grp ON grp.id = m.group_id
       LEFT JOIN LATERAL (
         SELECT h.* FROM hire h
          WHERE h.machine_id = m.id
@@ -112,6 +156,7 @@ export const MACHINE_ROWS = `
       LEFT JOIN site hire_site ON hire_site.id = shown.site_id
       LEFT JOIN site home ON home.id = m.site_id
       LEFT JOIN activity act ON act.machine_id = m.id
+      LEFT JOIN rental rent ON rent.machine_id = m.id
       LEFT JOIN (SELECT machine_id, max(last_seen_at) AS last_seen_at, array_agg(DISTINCT type) AS source_types
                    FROM source GROUP BY machine_id) seen
         ON seen.machine_id = m.id
@@ -260,6 +305,8 @@ interface ActivityColumns {
   theft_l: number | null;
   /** The first day with a rollup in the range (yyyy-MM-dd). */
   first_day: string | null;
+  rental_active_s: number | null;
+  rental_available_s: number | null;
 }
 
 type RowFromDb = Omit<
@@ -280,15 +327,29 @@ interface DbRow extends RowFromDb, ActivityColumns {
   sources: { type: string; code: string; shortCode: string | null }[];
 }
 
-interface TotalsRow {
-  total: number;
+/** The fleet's sums over one first day with data: working utilisation needs each machine's. */
+interface TotalsRow extends ActivityColumns {
+  machines: number;
   on_hire: number;
   with_activity: number;
-  active_s: number | null;
-  idle_s: number | null;
-  off_s: number | null;
-  out_of_hours_s: number | null;
 }
+
+const SUMMED_COLUMNS = [
+  'activity_days',
+  'active_s',
+  'idle_s',
+  'off_s',
+  'missing_s',
+  'out_of_hours_s',
+  'fuel_l',
+  'co2_kg',
+  'distance_m',
+  'refills',
+  'thefts',
+  'theft_l',
+  'rental_active_s',
+  'rental_available_s',
+] as const;
 
 const hours = (seconds: number | null) => (seconds === null ? null : seconds / 3600);
 const ratio = (part: number | null, whole: number | null, scale = 100) =>
@@ -304,16 +365,30 @@ interface RangeDays {
   today: string;
 }
 
-/** The activity metrics of spec point 3 from a machine's rollups; metrics without data stay null. */
-function activitySummary(row: ActivityColumns, range: RangeDays): ActivitySummary {
+/** Hours available for work from the later of the range's start and the first day with data, to
+ * the earlier of the range's end and today: weekdays at WORKING_HOURS_PER_DAY. */
+function availableSeconds(firstDay: string | null, range: RangeDays): number {
+  if (!firstDay) return 0;
+  const from = range.fromDay && range.fromDay > firstDay ? range.fromDay : firstDay;
+  const to = range.toDay && range.toDay < range.today ? range.toDay : range.today;
+  return weekdaysBetween(from, to) * WORKING_HOURS_PER_DAY * 3600;
+}
+
+/**
+ * The activity metrics of spec point 3 from summed rollups (a machine's, or a fleet's), with the
+ * seconds available for work over the same machines; metrics without data stay null.
+ */
+function activitySummary(row: ActivityColumns, availableS: number): ActivitySummary {
   const summary = Object.fromEntries(
     ACTIVITY_METRICS.map((m) => [m, { value: null }]),
   ) as ActivitySummary;
+  const set = (metric: keyof ActivitySummary, value: number | null) =>
+    (summary[metric] = { value });
+  // A machine on hire that never ran still earned its contract nothing: 0 %, not unknown.
+  set('rentalUtilisation', ratio(row.rental_active_s, row.rental_available_s));
   if (!row.activity_days) return summary;
   const engineS = (row.active_s ?? 0) + (row.idle_s ?? 0);
   const recordedS = engineS + (row.off_s ?? 0) + (row.missing_s ?? 0);
-  const set = (metric: keyof ActivitySummary, value: number | null) =>
-    (summary[metric] = { value });
   set('activeHours', hours(row.active_s));
   set('idleHours', hours(row.idle_s));
   set('offHours', hours(row.off_s));
@@ -333,19 +408,21 @@ function activitySummary(row: ActivityColumns, range: RangeDays): ActivitySummar
     'avgPctTheftEvents',
     row.thefts ? ratio(row.theft_l, (row.fuel_l ?? 0) + (row.theft_l ?? 0)) : 0,
   );
-  // Working days from the later of the range's start and the first day with data, to today.
-  const from =
-    range.fromDay && row.first_day && range.fromDay > row.first_day ? range.fromDay : row.first_day;
-  const to = range.toDay && range.toDay < range.today ? range.toDay : range.today;
-  const availableS = from ? weekdaysBetween(from, to) * WORKING_HOURS_PER_DAY * 3600 : 0;
   set('workingUtilisation', availableS > 0 ? ratio(row.active_s, availableS) : null);
   return summary;
 }
 
+/** What selects machines: the list's query, and for reports the end of the current hire. */
+export type MachineSelection = Pick<MachineListQuery, 'start' | 'end' | 'show' | 'filter' | 'q'> & {
+  /** The current hire ends in [hireEndsFrom, hireEndsTo). */
+  hireEndsFrom?: Date;
+  hireEndsTo?: Date;
+};
+
 /** The visible machines a list query selects: the parameters of MACHINE_ROWS and the conditions on it. */
 export function selectMachines(
   organisation: Organisation,
-  query: Pick<MachineListQuery, 'start' | 'end' | 'show' | 'filter' | 'q'>,
+  query: MachineSelection,
 ): {
   params: SqlParam[];
   param(value: SqlParam): string;
@@ -378,6 +455,7 @@ export function selectMachines(
     plan.leadFrom,
     plan.leadTo,
     plan.trailFrom,
+    zonedDate(new Date(), organisation.timezone),
   ];
   const param = (value: SqlParam) => `$${params.push(value)}`;
   const conditions: string[] = [];
@@ -411,11 +489,16 @@ export function selectMachines(
     }
   }
 
+  if (query.hireEndsFrom) conditions.push(`hire_ends_at >= ${param(query.hireEndsFrom)}`);
+  if (query.hireEndsTo) conditions.push(`hire_ends_at < ${param(query.hireEndsTo)}`);
+
   const search = query.q?.trim();
   if (search) {
     const pattern = param(`%${escapeLike(search)}%`);
     conditions.push(
-      `(name ILIKE ${pattern} OR "assetID" ILIKE ${pattern} OR site ILIKE ${pattern} OR customer ILIKE ${pattern})`,
+      `(name ILIKE ${pattern} OR "assetID" ILIKE ${pattern} OR site ILIKE ${pattern} OR customer ILIKE ${pattern}
+        OR EXISTS (SELECT 1 FROM source s WHERE s.machine_id = rows.id
+                      AND (s.code ILIKE ${pattern} OR s.short_code ILIKE ${pattern})))`,
     );
   }
 
@@ -426,7 +509,7 @@ export function selectMachines(
 export async function listMachines(
   db: Queryable,
   organisation: Organisation,
-  query: MachineListQuery,
+  query: MachineListQuery & MachineSelection,
 ): Promise<MachineListReply> {
   const { params, where, fromDay, toDay } = selectMachines(organisation, query);
   const rangeDays = { fromDay, toDay, today: zonedDate(new Date(), organisation.timezone) };
@@ -460,15 +543,33 @@ export async function listMachines(
       params,
     ),
     db.query<TotalsRow>(
-      `${MACHINE_ROWS} SELECT count(*) AS total, count(*) FILTER (WHERE "hiredStatus" = 'ON_HIRE') AS on_hire,
-              count(*) FILTER (WHERE activity_days > 0) AS with_activity, sum(active_s) AS active_s,
-              sum(idle_s) AS idle_s, sum(off_s) AS off_s, sum(out_of_hours_s) AS out_of_hours_s
-         FROM rows ${where}`,
+      `${MACHINE_ROWS}
+       SELECT first_day, count(*)::int AS machines, count(*) FILTER (WHERE "hiredStatus" = 'ON_HIRE')::int AS on_hire,
+              count(*) FILTER (WHERE activity_days > 0)::int AS with_activity, bool_or(fuel_estimated) AS fuel_estimated,
+              ${SUMMED_COLUMNS.map((c) => `sum(${c})::float8 AS ${c}`).join(', ')}
+         FROM rows ${where} GROUP BY first_day`,
       params,
     ),
   ]);
-  const total = totals[0]?.total ?? 0;
-  const fleet = totals[0];
+  // The fleet is the sum of its first-day groups; a metric no machine has stays null.
+  const fleet: ActivityColumns = {
+    fuel_estimated: totals.some((t) => t.fuel_estimated),
+    first_day: null,
+    ...Object.fromEntries(
+      SUMMED_COLUMNS.map((column) => {
+        const values = totals.map((t) => t[column]).filter((v): v is number => v !== null);
+        return [column, values.length ? values.reduce((a, b) => a + b, 0) : null];
+      }),
+    ),
+  } as ActivityColumns;
+  fleet.activity_days = fleet.activity_days ?? 0;
+  const count = (key: 'machines' | 'on_hire' | 'with_activity') =>
+    totals.reduce((sum, t) => sum + t[key], 0);
+  const total = count('machines');
+  const fleetAvailableS = totals.reduce(
+    (sum, t) => sum + t.machines * availableSeconds(t.first_day, rangeDays),
+    0,
+  );
 
   const machines: MachineRow[] = rows.map((row) => ({
     id: row.id,
@@ -496,7 +597,7 @@ export async function listMachines(
     breakdown: row.breakdown,
     operator: null,
     location: null,
-    activitySummary: activitySummary(row, rangeDays),
+    activitySummary: activitySummary(row, availableSeconds(row.first_day, rangeDays)),
   }));
 
   return {
@@ -504,15 +605,9 @@ export async function listMachines(
     total,
     summary: {
       numberOfMachines: { value: total },
-      onHire: { value: totals[0]?.on_hire ?? 0 },
-      withActivity: { value: fleet?.with_activity ?? 0 },
-      activeHours: { value: hours(fleet?.active_s ?? null) },
-      idleHours: { value: hours(fleet?.idle_s ?? null) },
-      offHours: { value: hours(fleet?.off_s ?? null) },
-      totalHours: { value: hours(fleet ? (fleet.active_s ?? 0) + (fleet.idle_s ?? 0) : null) },
-      outOfHours: { value: hours(fleet?.out_of_hours_s ?? null) },
-      // Per hire contract against its working hours: the machines issue defines and adds it.
-      rentalUtilisation: { value: null },
+      onHire: { value: count('on_hire') },
+      withActivity: { value: count('with_activity') },
+      ...activitySummary(fleet, fleetAvailableS),
     },
   };
 }

@@ -1,6 +1,8 @@
 // When the caller's organisation may see a machine: its owner always; a customer only while the
 // machine is hired to it (spec: a hired machine is visible for the hire period only).
 import type { Queryable } from '../../db/database.ts';
+import { forbidden, notFound } from '../../httpError.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
 import type { Period } from '../../telemetry/engine/breakdowns.ts';
 
 export interface Visibility {
@@ -55,4 +57,16 @@ export function clipToPeriods(fromMs: number, toMs: number, periods: Period[]): 
     if (to > from) parts.push({ fromMs: from, toMs: to });
   }
   return parts;
+}
+
+/** Throws unless the caller may change the machine. */
+export async function assertOwnMachine(
+  db: Queryable,
+  auth: AccessClaims,
+  machineId: string,
+): Promise<void> {
+  const visibility = await machineVisibility(db, auth.org, machineId);
+  if (!visibility) throw notFound('No such machine');
+  if (!visibility.owned) throw forbidden('Only the machine’s owner can change it');
+  if (auth.role === 'viewer') throw forbidden('Viewers cannot change a machine');
 }

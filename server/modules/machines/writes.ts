@@ -10,12 +10,11 @@ import {
 } from '../../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
-import type { Queryable } from '../../db/database.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../httpError.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import { badRequest, conflict, notFound } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
 import { listMachines } from './service.ts';
-import { machineVisibility } from './visibility.ts';
+import { groupNamed } from './settings.ts';
+import { assertOwnMachine } from './visibility.ts';
 
 /** Body field to column. */
 const COLUMNS: Record<keyof MachineUpdateBody, string> = {
@@ -28,23 +27,11 @@ const COLUMNS: Record<keyof MachineUpdateBody, string> = {
   manufacturingYear: 'manufacturing_year',
   ownershipType: 'ownership_type',
   owner: 'owner',
-  group: 'group_name',
+  group: 'group_id',
   note: 'note',
   pin: 'pin',
   serialNumber: 'serial_number',
 };
-
-/** Throws unless the caller may change the machine. */
-export async function assertOwnMachine(
-  db: Queryable,
-  auth: AccessClaims,
-  machineId: string,
-): Promise<void> {
-  const visibility = await machineVisibility(db, auth.org, machineId);
-  if (!visibility) throw notFound('No such machine');
-  if (!visibility.owned) throw forbidden('Only the machine’s owner can change it');
-  if (auth.role === 'viewer') throw forbidden('Viewers cannot change a machine');
-}
 
 export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -78,6 +65,11 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       );
       if (entries.some(([key], i) => key === 'name' && values[i] === null)) {
         throw badRequest('name', 'name cannot be empty');
+      }
+      // A group is named here; the machine joins the organisation's group of that name.
+      const group = entries.findIndex(([key]) => key === 'group');
+      if (group >= 0 && typeof values[group] === 'string') {
+        values[group] = await groupNamed(db, request.auth.org, values[group]);
       }
       await db.query(
         `UPDATE machine SET ${entries.map(([key], i) => `${COLUMNS[key]} = $${i + 2}`).join(', ')}

@@ -4,6 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { dailyRollups, forEachDayPiece, LocalDays, type DayRollup } from './daily.ts';
 import { applyBreakdowns, type Period } from './breakdowns.ts';
 import { analyseFuel } from './fuel.ts';
+import { litresAtLevel } from './fuelCalibration.ts';
+import type { CalibrationPoint } from '../../../src/domain/api/machineSettings.ts';
 import { TELEMATICS_SOURCE_TYPES } from '../../../src/domain/constants.ts';
 import { oemActivity } from './oem.ts';
 import { MIN_SATELLITES } from './rules.ts';
@@ -22,6 +24,7 @@ interface MachineRow {
   min_refuelling_l: number;
   min_dipping_l: number;
   timezone: string;
+  calibration: CalibrationPoint[] | null;
 }
 
 /**
@@ -37,11 +40,12 @@ const PACKED_FIELDS = `(extract(epoch FROM r.device_time) * 1000)::float8, r.ign
   CASE WHEN r.position_invalid_reason IS NULL AND (r.satellites IS NULL OR r.satellites >= ${MIN_SATELLITES})
        THEN r.longitude END,
   r.fuel_used_l, r.fuel_level_l, r.operating_hours_h, r.idle_hours_h, s.expected_interval_s,
-  s.expected_interval_off_s, (s.type NOT IN (${TELEMATICS_SOURCE_TYPES.map((t) => `'${t}'`).join(', ')}))::int`;
+  s.expected_interval_off_s, (s.type NOT IN (${TELEMATICS_SOURCE_TYPES.map((t) => `'${t}'`).join(', ')}))::int,
+  r.fuel_level_pct`;
 
 const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh,
   r.activity_level, r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
-  r.fuel_level_l, r.operating_hours_h, r.idle_hours_h`;
+  r.fuel_level_l, r.operating_hours_h, r.idle_hours_h, r.fuel_level_pct`;
 
 /**
  * Each machine's records in its window, plus each source's last record before it (the state at the
@@ -64,7 +68,8 @@ const WINDOW_RECORDS = `
     ) r
    GROUP BY w.machine_id`;
 
-function unpackSamples(packed: string): Sample[] {
+/** A level sensor reports percent; with the tank's calibration that becomes litres. */
+function unpackSamples(packed: string, calibration: CalibrationPoint[] | null): Sample[] {
   return packed.split('\n').map((line) => {
     const f = line.split('|');
     const num = (i: number) => (f[i] === '' || f[i] === undefined ? null : Number(f[i]));
@@ -81,7 +86,9 @@ function unpackSamples(packed: string): Sample[] {
       latitude: num(8),
       longitude: num(9),
       fuelUsedL: num(10),
-      fuelLevelL: num(11),
+      fuelLevelL:
+        num(11) ??
+        (calibration && num(17) !== null ? litresAtLevel(calibration, num(17) as number) : null),
       operatingHoursH: num(12),
       idleHoursH: num(13),
       expectedIntervalS: Number(f[14]),
@@ -112,17 +119,19 @@ interface Result {
   rollups: DayRollup[];
 }
 
+const profileOf = (machine: MachineRow): MachineProfile => ({
+  workingInputMask: machine.working_input_mask,
+  category: machine.category,
+  fuelType: machine.fuel_type,
+  minRefuellingL: machine.min_refuelling_l,
+  minDippingL: machine.min_dipping_l,
+});
+
 /** What one machine's window holds: its segments split at local midnights, and its day rollups. */
 function computeWindow(window: Window, samples: Sample[], breakdowns: Period[]): Result {
   const { machine, fromMs: windowFrom, toMs: windowTo } = window;
   const timeZone = machine.timezone;
-  const profile: MachineProfile = {
-    workingInputMask: machine.working_input_mask,
-    category: machine.category,
-    fuelType: machine.fuel_type,
-    minRefuellingL: machine.min_refuelling_l,
-    minDippingL: machine.min_dipping_l,
-  };
+  const profile = profileOf(machine);
   // A tracker's states are what the machine did; an OEM feed's hours count only without one.
   const telematics = samples.filter((sample) => !sample.oem);
   const oem = telematics.length > 0 ? { spans: [], missing: [] } : oemActivity(samples);
@@ -166,6 +175,36 @@ function computeWindow(window: Window, samples: Sample[], breakdowns: Period[]):
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const MACHINES = `
+  SELECT m.id, m.category, m.fuel_type, m.working_input_mask, m.min_refuelling_l, m.min_dipping_l, o.timezone,
+         c.points AS calibration
+    FROM machine m JOIN organisation o ON o.id = m.organisation_id
+    LEFT JOIN fuel_calibration c ON c.machine_id = m.id
+   WHERE m.id = ANY($1::uuid[])`;
+
+/**
+ * One machine's samples between two instants as the engine reads them (calibrated levels included),
+ * with its profile: for the screens that show what the rollups summed, such as the fuel chart.
+ */
+export async function machineSamples(
+  db: Database,
+  machineId: string,
+  fromMs: number,
+  toMs: number,
+): Promise<{ samples: Sample[]; profile: MachineProfile } | null> {
+  const [machine] = await db.query<MachineRow>(MACHINES, [[machineId]]);
+  if (!machine) return null;
+  const [packed] = await db.query<{ records: string }>(WINDOW_RECORDS, [
+    [machineId],
+    [iso(fromMs)],
+    [iso(toMs)],
+  ]);
+  return {
+    samples: packed ? unpackSamples(packed.records, machine.calibration) : [],
+    profile: profileOf(machine),
+  };
+}
+
 /**
  * Recomputes the segments and daily rollups of a batch of machines, each for its own span of local
  * days, from their stored records: a few statements for the whole batch, whatever its size.
@@ -173,13 +212,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Promise<void> {
   if (jobs.length === 0) return;
   const machines = new Map(
-    (
-      await db.query<MachineRow>(
-        `SELECT m.id, m.category, m.fuel_type, m.working_input_mask, m.min_refuelling_l, m.min_dipping_l, o.timezone
-           FROM machine m JOIN organisation o ON o.id = m.organisation_id WHERE m.id = ANY($1::uuid[])`,
-        [jobs.map((job) => job.machineId)],
-      )
-    ).map((row) => [row.id, row]),
+    (await db.query<MachineRow>(MACHINES, [jobs.map((job) => job.machineId)])).map((row) => [
+      row.id,
+      row,
+    ]),
   );
   const windows: Window[] = [];
   for (const job of jobs) {
@@ -199,7 +235,12 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
     windows.map((w) => iso(w.fromMs - EDGE_MS)),
     windows.map((w) => iso(w.toMs + EDGE_MS)),
   ]);
-  const samples = new Map(packed.map((row) => [row.machine_id, unpackSamples(row.records)]));
+  const samples = new Map(
+    packed.map((row) => [
+      row.machine_id,
+      unpackSamples(row.records, machines.get(row.machine_id)?.calibration ?? null),
+    ]),
+  );
   const breakdowns = new Map<string, Period[]>();
   for (const row of await db.query<{ machine_id: string; from_at: Date; to_at: Date | null }>(
     `SELECT b.machine_id, b.from_at, b.to_at

@@ -9,6 +9,8 @@ export const ApiError = Type.Object({
   message: Type.String(),
   /** The request field at fault, for a 400. */
   field: Type.Optional(Type.String()),
+  /** For an uploaded file: each bad row, numbered from 1 at the header. */
+  rows: Type.Optional(Type.Array(Type.Object({ row: Type.Integer(), message: Type.String() }))),
   requestId: Type.Optional(Type.String()),
 });
 export type ApiError = Static<typeof ApiError>;
@@ -21,6 +23,7 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   invalidCredentials: 'INVALID_CREDENTIALS',
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
   internal: 'INTERNAL',

@@ -116,16 +116,12 @@ export const MachineRow = Type.Object({
 });
 export type MachineRow = Static<typeof MachineRow>;
 
+/** The list's summary: the same metrics as a row, over the whole filtered fleet. */
 export const MachineListSummary = Type.Object({
   numberOfMachines: Metric,
   onHire: Metric,
   withActivity: Metric,
-  activeHours: Metric,
-  idleHours: Metric,
-  offHours: Metric,
-  totalHours: Metric,
-  outOfHours: Metric,
-  rentalUtilisation: Metric,
+  ...ActivitySummary.properties,
 });
 export type MachineListSummary = Static<typeof MachineListSummary>;
 

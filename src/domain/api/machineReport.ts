@@ -1,0 +1,73 @@
+// GET /v1/portal/machines/report: the machine list, or its days, as a CSV or PDF file (spec point 7).
+import Type, { type Static } from 'typebox';
+import {
+  ACTIVITY_METRICS,
+  MACHINE_SHOW,
+  MACHINE_SORT_KEYS,
+  type ActivityMetric,
+} from './machines.ts';
+
+const RangeBound = Type.String({
+  pattern: '^(max|\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?)$',
+});
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+export const REPORT_TYPES = ['summary', 'daily'] as const;
+export const REPORT_FORMATS = ['csv', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The metric columns a summary report has when `options` does not choose. */
+export const DEFAULT_REPORT_METRICS: ActivityMetric[] = [
+  'activeHours',
+  'idleHours',
+  'offHours',
+  'totalHours',
+  'outOfHours',
+  'idlePercentage',
+  'rentalUtilisation',
+  'workingUtilisation',
+  'fuelUtilisation',
+  'emissionsUtilisation',
+  'missingPercentage',
+];
+
+export const MachineReportQuery = Type.Object(
+  {
+    start: Type.Optional(RangeBound),
+    end: Type.Optional(RangeBound),
+    /** Machines whose current hire ends between these days (both included). */
+    expiry_start: Type.Optional(Day),
+    expiry_end: Type.Optional(Day),
+    /** summary: a row per machine; daily: a row per machine and day. */
+    type: Type.Optional(Type.Enum(REPORT_TYPES)),
+    /** The summary's metric columns, comma-separated keys of the list's activity summary. */
+    options: Type.Optional(Type.String({ maxLength: 1000 })),
+    site: Type.Optional(Type.String({ format: 'uuid' })),
+    format: Type.Optional(Type.Enum(REPORT_FORMATS)),
+    // The list's own selection, so a download holds what the list shows.
+    filter: Type.Optional(Type.String({ maxLength: 4000 })),
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    show: Type.Optional(Type.Enum(MACHINE_SHOW)),
+    sort: Type.Optional(Type.Enum(MACHINE_SORT_KEYS)),
+    order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
+  },
+  { additionalProperties: false },
+);
+export type MachineReportQuery = Static<typeof MachineReportQuery>;
+
+/** Parses `options`; the unknown keys, if any, for the 400. */
+export function reportMetrics(options: string | undefined): {
+  metrics: ActivityMetric[];
+  unknown: string[];
+} {
+  if (!options?.trim()) return { metrics: DEFAULT_REPORT_METRICS, unknown: [] };
+  const keys = options
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  const known = new Set<string>(ACTIVITY_METRICS);
+  return {
+    metrics: keys.filter((key): key is ActivityMetric => known.has(key)),
+    unknown: keys.filter((key) => !known.has(key)),
+  };
+}

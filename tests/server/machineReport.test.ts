@@ -1,0 +1,124 @@
+// The machine report: a CSV whose rows are the list's, a daily CSV, a PDF with the brand's logo and
+// colours, and the 400s of bad parameters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../src/domain/api/errors.ts';
+import type { MachineListReply } from '../../src/domain/api/machines.ts';
+import { testDatabases } from '../support/databases.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+const LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** A CSV's rows as arrays of cells (quoted cells unquoted), without the byte-order mark. */
+function parseCsv(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((line) =>
+      [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)]
+        .filter((m) => m.index < line.length || m[1] !== '')
+        .map((m) => (m[1]?.startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : (m[1] ?? ''))),
+    );
+}
+
+describe.each(testDatabases)('machine report on $kind', (database) => {
+  let server: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = (await signIn(server)).token;
+    await server.db.query(
+      `INSERT INTO brand_configuration (organisation_id, logo_link, primary_background_colour, primary_text_colour,
+                                        secondary_background_colour, secondary_text_colour)
+       SELECT id, $1, '#123456', '#FFFFFF', '#AA3300', '#FFFFFF' FROM organisation WHERE name = 'Northbank Plant Hire'`,
+      [LOGO],
+    );
+  });
+  afterAll(() => server?.close());
+
+  const report = (query: string, token = admin) =>
+    fetch(`${server.url}/v1/portal/machines/report?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('writes the list’s rows, in the list’s order, as CSV', async () => {
+    const query = 'start=max&end=max&show=all&sort=name&order=ASC';
+    const list = await call<MachineListReply>(server, 'GET', `/v1/portal/machines/list?${query}`, {
+      token: admin,
+    });
+    const response = await report(`${query}&format=csv&options=activeHours,missingPercentage`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename=".*\.csv"/);
+    const [header, ...rows] = parseCsv(await response.text());
+    expect(header).toEqual([
+      'Machine',
+      'Asset ID',
+      'Category',
+      'Type',
+      'Site',
+      'Customer',
+      'Hire status',
+      'Contract',
+      'Active (h)',
+      'Missing data (%)',
+    ]);
+    expect(rows.map((row) => row[1])).toEqual(list.body.machines.map((m) => m.assetID ?? ''));
+    expect(rows.map((row) => row[0])).toEqual(list.body.machines.map((m) => m.name));
+  });
+
+  it('keeps to the list’s filters, the site and the hire’s end', async () => {
+    const all = parseCsv(await (await report('start=max&end=max&show=all')).text()).length - 1;
+    const search = parseCsv(await (await report('start=max&end=max&show=all&q=NPH-000')).text());
+    expect(search.length - 1).toBeLessThan(all);
+    expect(search.slice(1).every((row) => row[1]?.includes('NPH-000'))).toBe(true);
+    const [hire] = await server.db.query<{ day: string }>(
+      `SELECT to_char(h.ends_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS day FROM hire h
+         JOIN organisation o ON o.id = h.rental_organisation_id
+        WHERE o.name = 'Northbank Plant Hire' AND h.starts_at <= now() AND h.ends_at > now()
+        ORDER BY h.ends_at LIMIT 1`,
+    );
+    const ending = parseCsv(
+      await (
+        await report(`start=max&end=max&show=all&expiry_start=${hire?.day}&expiry_end=${hire?.day}`)
+      ).text(),
+    );
+    expect(ending.length - 1).toBeGreaterThanOrEqual(1);
+    expect(ending.length - 1).toBeLessThan(all);
+  });
+
+  it('writes a row per machine and day for the daily report', async () => {
+    const response = await report('type=daily&start=max&end=max&show=all');
+    const [header] = parseCsv(await response.text());
+    expect(header?.slice(0, 4)).toEqual(['Date', 'Machine', 'Asset ID', 'Active (h)']);
+  });
+
+  it('draws a PDF with the organisation’s logo', async () => {
+    const response = await report('start=max&end=max&show=all&format=pdf');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdf.toString('latin1');
+    expect(text).toContain('/Subtype /Image');
+    // 41 machines at about 30 a page.
+    expect(text.match(/\/Type \/Page\b/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names the parameter it cannot take', async () => {
+    for (const [query, field] of [
+      ['options=activeHours,colour', 'options'],
+      ['format=xlsx', 'format'],
+      ['start=yesterday', 'start'],
+      ['expiry_start=2026-11-10&expiry_end=2026-11-01', 'expiry_end'],
+      ['site=not-a-uuid', 'site'],
+    ] as const) {
+      const response = await report(query);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as ApiError).field, query).toBe(field);
+    }
+    expect((await report('format=csv', 'not-a-token')).status).toBe(401);
+  });
+});

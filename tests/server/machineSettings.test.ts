@@ -1,0 +1,453 @@
+// The details screen's calls on one machine with a day of records: groups, load capacity, additional
+// information, hour-meter corrections, image, fuel (settings, calibration, chart), health, profile,
+// summaries, and rental utilisation against a hire contract; with who may write and bad input.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../src/domain/api/errors.ts';
+import type {
+  MachineDetailsReply,
+  MachineHealthReply,
+  MachineProfileReply,
+  WorkActivityReply,
+} from '../../src/domain/api/machineInfo.ts';
+import type {
+  FormDropDownValues,
+  FuelCalibrationReply,
+  FuelReply,
+  FuelSettings,
+  GroupsReply,
+  MachineGroup,
+  MachineSettings,
+} from '../../src/domain/api/machineSettings.ts';
+import type { MachineListReply } from '../../src/domain/api/machines.ts';
+import { encodeFilter } from '../../src/domain/filterQuery.ts';
+import { testDatabases } from '../support/databases.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+const DAY = '2026-11-10'; // a Tuesday, GMT
+const MIN = 60_000;
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe.each(testDatabases)('machine settings on $kind', (database) => {
+  let server: TestServer;
+  let admin: string;
+  let viewer: string;
+  let machineId: string;
+  let foreignId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = (await signIn(server)).token;
+    viewer = (await signIn(server, 'viewer@demo.example')).token;
+    const staff = (await signIn(server, 'staff@demo.example')).token;
+    const [owned] = await server.db.query<{ machine_id: string; source_id: string }>(
+      `SELECT s.machine_id, s.id AS source_id FROM source s JOIN machine m ON m.id = s.machine_id
+         JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Northbank Plant Hire' AND s.type = 'TELTONIKA' AND m.archived_at IS NULL
+        ORDER BY s.code LIMIT 1`,
+    );
+    const [foreign] = await server.db.query<{ id: string }>(
+      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Meridian Build Group' LIMIT 1`,
+    );
+    machineId = owned?.machine_id ?? '';
+    foreignId = foreign?.id ?? '';
+    // One hire contract of 8 hours a day over Monday to Wednesday, and no other.
+    await server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
+    await server.db.query(
+      `INSERT INTO hire (machine_id, rental_organisation_id, customer_name, contract_number, starts_at, ends_at)
+       SELECT id, organisation_id, 'Ashdown Utilities Ltd', 'C-TEST-1', '2026-11-09T00:00:00Z', '2026-11-12T00:00:00Z'
+         FROM machine WHERE id = $1`,
+      [machineId],
+    );
+    const key = await call<{ apiKey: string }>(
+      server,
+      'POST',
+      `/v1/admin/sources/${owned?.source_id}/api-key`,
+      { token: staff },
+    );
+    // 07:00–09:00 working while the level falls from 50 % to 45 %, off at 09:00, refilled to 80 %
+    // at 09:30 with the engine off.
+    const start = Date.parse(`${DAY}T07:00:00Z`);
+    const records = [
+      ...Array.from({ length: 120 }, (_, i) => ({
+        deviceTime: new Date(start + i * MIN).toISOString(),
+        ignition: true,
+        movement: true,
+        engineRpm: 1600,
+        fuelLevelPct: 50 - (5 * i) / 119,
+        externalVoltageV: 27.8,
+      })),
+      { deviceTime: `${DAY}T09:00:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 45 },
+      { deviceTime: `${DAY}T09:30:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 80 },
+      { deviceTime: `${DAY}T10:00:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 80 },
+    ];
+    const response = await fetch(`${server.url}/v1/ingest/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.body.apiKey },
+      body: JSON.stringify({ records }),
+    });
+    expect(response.status).toBe(200);
+    await server.rollups.drain();
+  });
+  afterAll(() => server?.close());
+
+  const details = async () =>
+    (
+      await call<MachineDetailsReply>(server, 'GET', `/v1/portal/machines/${machineId}`, {
+        token: admin,
+      })
+    ).body;
+  const upload = (
+    path: string,
+    field: string,
+    name: string,
+    type: string,
+    bytes: Buffer | string,
+    token = admin,
+  ) => {
+    const form = new FormData();
+    form.append(
+      field,
+      new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }),
+      name,
+    );
+    return fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+  };
+
+  it('measures rental utilisation against the contract’s working hours', async () => {
+    const list = await call<MachineListReply>(
+      server,
+      'GET',
+      `/v1/portal/machines/list?start=2026-11-09&end=2026-11-11&show=all&filter=${encodeURIComponent(
+        encodeFilter({ machine: [machineId] }),
+      )}`,
+      { token: admin },
+    );
+    // 2 active hours of 3 contract days of 8 hours.
+    const [row] = list.body.machines;
+    expect(row?.activitySummary.rentalUtilisation.value).toBeCloseTo((2 / 24) * 100, 5);
+    expect(list.body.summary.rentalUtilisation.value).toBeCloseTo((2 / 24) * 100, 5);
+    expect(list.body.summary.activeHours.value).toBeCloseTo(2, 5);
+    // Working utilisation counts from the first day with data: Tuesday and Wednesday, 16 hours.
+    expect(list.body.summary.workingUtilisation.value).toBeCloseTo(12.5, 5);
+  });
+
+  it('puts a machine in a group, and only for the owner’s admin', async () => {
+    const made = await call<MachineGroup>(server, 'POST', '/v1/portal/groups', {
+      token: admin,
+      body: { name: 'Night shift' },
+    });
+    expect(made.status).toBe(201);
+    expect(
+      (
+        await call(server, 'POST', '/v1/portal/groups', {
+          token: admin,
+          body: { name: 'night SHIFT' },
+        })
+      ).status,
+    ).toBe(409);
+    const patch = (body: unknown, token = admin, id = machineId) =>
+      call(server, 'PATCH', `/v1/portal/machines/${id}/groups`, { token, body });
+    expect((await patch({ groupId: made.body.id })).status).toBe(200);
+    const groups = await call<GroupsReply>(server, 'GET', '/v1/portal/groups', { token: admin });
+    expect(groups.body.groups.find((g) => g.id === made.body.id)?.numberOfMachines).toBe(1);
+    const machine = await details();
+    expect([machine.group, machine.settings.groupId]).toEqual(['Night shift', made.body.id]);
+    expect((await patch({ groupId: made.body.id }, viewer)).status).toBe(403);
+    expect((await patch({ groupId: made.body.id }, admin, foreignId)).status).toBe(404);
+    const bad = await call<ApiError>(server, 'PATCH', `/v1/portal/machines/${machineId}/groups`, {
+      token: admin,
+      body: { groupId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect([bad.status, bad.body.field]).toEqual([400, 'groupId']);
+    // PUT names a group; a new name makes the group.
+    await call(server, 'PUT', `/v1/machines/${machineId}`, {
+      token: admin,
+      body: { group: 'Tunnelling' },
+    });
+    expect((await details()).group).toBe('Tunnelling');
+    expect((await patch({ groupId: null })).status).toBe(200);
+    expect((await details()).group).toBeNull();
+  });
+
+  it('keeps load capacity and additional information, refusing what does not fit', async () => {
+    const capacity = (body: unknown, token = admin) =>
+      call<ApiError>(server, 'PATCH', `/v1/portal/machines/${machineId}/load_capacity`, {
+        token,
+        body,
+      });
+    expect((await capacity({ capacity: 12.5 })).status).toBe(200);
+    expect((await capacity({ capacity: -1 })).body.field).toBe('capacity');
+    expect((await capacity({ capacity: 3 }, viewer)).status).toBe(403);
+    expect((await details()).settings.loadCapacity).toBe(12.5);
+
+    const values = await call<FormDropDownValues>(
+      server,
+      'GET',
+      '/v1/portal/machines/additional-information/form-drop-down-values',
+      { token: viewer },
+    );
+    expect(values.body.fuelType).toContain('diesel');
+    expect(values.body.emissionStandard).toContain('Stage V');
+    const info = (body: unknown) =>
+      call<MachineSettings & ApiError>(
+        server,
+        'PATCH',
+        `/v1/portal/machines/${machineId}/additional-information`,
+        {
+          token: admin,
+          body,
+        },
+      );
+    const saved = await info({
+      emissionStandard: 'Stage V',
+      enginePowerKw: 55,
+      purchaseDate: '2024-03-01',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.additionalInformation).toMatchObject({
+      fuelType: 'diesel',
+      emissionStandard: 'Stage V',
+      enginePowerKw: 55,
+      purchaseDate: '2024-03-01',
+    });
+    expect((await info({ fuelType: 'kerosene' })).body.field).toBe('fuelType');
+    expect((await info({ emissionStandard: 'Stage IX' })).body.field).toBe('emissionStandard');
+    expect((await info({ purchaseDate: '01-03-2024' })).body.field).toBe('purchaseDate');
+    expect((await info({ colour: 'yellow' })).status).toBe(400);
+  });
+
+  it('corrects the hour meter on both paths and counts engine hours after the reading', async () => {
+    const vhm = (path: string, body: unknown) =>
+      call<MachineSettings & ApiError>(server, 'PATCH', path, { token: admin, body });
+    const reading = await vhm(`/v1/portal/machines/${machineId}/vhm`, {
+      time: `${DAY}T08:00:00Z`,
+      value: 1000,
+      timezone: 'Europe/London',
+    });
+    expect(reading.status).toBe(200);
+    expect(reading.body.hourMeterReading).toEqual({ time: `${DAY}T08:00:00.000Z`, value: 1000 });
+    // The hour from 08:00 to 09:00 ran after the reading.
+    expect((await details()).hourMeter).toBeCloseTo(1001, 5);
+    const later = await vhm(`/v1/machines/${machineId}/vhm`, {
+      time: `${DAY}T12:00:00Z`,
+      value: 1500,
+      timezone: 'Europe/London',
+    });
+    expect(later.status).toBe(200);
+    expect((await details()).hourMeter).toBeCloseTo(1500, 5);
+    expect(
+      (
+        await vhm(`/v1/machines/${machineId}/vhm`, {
+          time: '2999-01-01T00:00:00Z',
+          value: 1,
+          timezone: 'UTC',
+        })
+      ).body.field,
+    ).toBe('time');
+    expect(
+      (
+        await vhm(`/v1/machines/${machineId}/vhm`, {
+          time: `${DAY}T12:00:00Z`,
+          value: 1,
+          timezone: 'Mars/Olympus',
+        })
+      ).body.field,
+    ).toBe('timezone');
+    expect(
+      (await vhm(`/v1/machines/${machineId}/vhm`, { time: `${DAY}T12:00:00Z`, timezone: 'UTC' }))
+        .body.field,
+    ).toBe('value');
+  });
+
+  it('takes an image, refuses what is not one, and serves it without a token', async () => {
+    const path = `/v1/machines/${machineId}/image`;
+    const taken = await upload(path, 'image', 'digger.png', 'image/png', PNG);
+    expect(taken.status).toBe(200);
+    const { imageUrl } = (await taken.json()) as { imageUrl: string };
+    const served = await fetch(`${server.url}${imageUrl}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await details()).imageUrl).toBe(imageUrl);
+
+    const text = await upload(path, 'image', 'digger.png', 'image/png', 'not an image at all');
+    expect(text.status).toBe(415);
+    const huge = await upload(
+      path,
+      'image',
+      'huge.png',
+      'image/png',
+      Buffer.concat([PNG, Buffer.alloc(5_000_001)]),
+    );
+    expect(huge.status).toBe(413);
+    expect((await upload(path, 'image', 'x.png', 'image/png', PNG, viewer)).status).toBe(403);
+    // The failed uploads left the image as it was.
+    expect((await details()).imageUrl).toBe(imageUrl);
+  });
+
+  it('turns a calibrated level into litres, and finds the refill by the fuel settings', async () => {
+    const fuel = async () =>
+      (
+        await call<FuelReply>(
+          server,
+          'GET',
+          `/v1/portal/fuel/${machineId}?startDate=${DAY}&endDate=${DAY}`,
+          {
+            token: admin,
+          },
+        )
+      ).body;
+    // A percent-only sensor has no litres until its tank is calibrated.
+    expect((await fuel()).levels).toHaveLength(0);
+
+    const path = `/v1/portal/machines/${machineId}/fuel/calibration`;
+    const bad = await upload(
+      path,
+      'file',
+      'tank.csv',
+      'text/csv',
+      'level_percent,litres\n0,0\n50,abc\n40,90\n100,200\n',
+    );
+    expect(bad.status).toBe(400);
+    const error = (await bad.json()) as ApiError;
+    expect(error.rows).toEqual([{ row: 3, message: expect.stringContaining('litres') }]);
+    const refused = await upload(
+      path,
+      'file',
+      'tank.csv',
+      'text/csv',
+      'level_percent,litres\n0,0\n60,120\n40,90\n',
+    );
+    expect(((await refused.json()) as ApiError).rows?.[0]?.row).toBe(4);
+
+    const template = await fetch(`${server.url}/v1/portal/machines/fuel/calibration/template`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(await template.text()).toMatch(/^level_percent,litres/);
+
+    const good = await upload(
+      path,
+      'file',
+      'tank.csv',
+      'text/csv',
+      'level_percent,litres\n0,0\n100,200\n',
+    );
+    expect(good.status).toBe(200);
+    const stored = await call<FuelCalibrationReply>(server, 'GET', path, { token: viewer });
+    expect(stored.body).toMatchObject({
+      fileName: 'tank.csv',
+      points: [
+        { levelPercent: 0, litres: 0 },
+        { levelPercent: 100, litres: 200 },
+      ],
+    });
+    await server.rollups.drain();
+    const calibrated = await fuel();
+    expect(calibrated.levels[0]?.litres).toBeCloseTo(100, 5);
+    expect(calibrated.refills).toHaveLength(1);
+    expect(calibrated.refills[0]?.litres).toBeCloseTo(70, 5);
+    expect(calibrated.days[0]?.fuelL).toBeCloseTo(10, 1);
+
+    const settings = (method: string, query = '', body?: unknown, token = admin) =>
+      call<FuelSettings & ApiError>(
+        server,
+        method,
+        `/v1/portal/machines/${machineId}/fuel/settings${query}`,
+        {
+          token,
+          body,
+        },
+      );
+    expect((await settings('GET')).body).toEqual({
+      min_refuelling_amount: 10,
+      min_dipping_amount: 15,
+    });
+    expect(
+      (await settings('PUT', '', { min_refuelling_amount: 100, min_dipping_amount: 15 })).status,
+    ).toBe(200);
+    expect(
+      (await settings('PUT', '', { min_refuelling_amount: 0, min_dipping_amount: 15 })).body.field,
+    ).toBe('min_refuelling_amount');
+    expect(
+      (await settings('PUT', '', { min_refuelling_amount: 5, min_dipping_amount: 5 }, viewer))
+        .status,
+    ).toBe(403);
+    await server.rollups.drain();
+    expect((await fuel()).refills).toHaveLength(0);
+    expect((await settings('GET', '?reset=true')).body).toEqual({
+      min_refuelling_amount: 10,
+      min_dipping_amount: 15,
+    });
+    expect((await settings('GET', '?reset=true', undefined, viewer)).status).toBe(403);
+    await server.rollups.drain();
+    expect((await fuel()).refills).toHaveLength(1);
+  });
+
+  it('tells the health of its sources, what it is, and when it works', async () => {
+    const health = await call<MachineHealthReply>(
+      server,
+      'GET',
+      `/v1/portal/machines/${machineId}/health`,
+      {
+        token: admin,
+      },
+    );
+    expect(health.status).toBe(200);
+    expect(health.body.sources[0]).toMatchObject({ type: 'TELTONIKA', status: 'silent' });
+    const profile = await call<MachineProfileReply>(
+      server,
+      'GET',
+      `/v1/machines/${machineId}/profile`,
+      {
+        token: admin,
+      },
+    );
+    expect(profile.body).toMatchObject({
+      id: machineId,
+      fuelType: 'diesel',
+      firstDataDay: DAY,
+      timezone: 'Europe/London',
+    });
+    const work = await call<WorkActivityReply>(
+      server,
+      'GET',
+      `/v1/machines/${machineId}/work_activity?startDate=2026-11-09&endDate=2026-11-15`,
+      { token: admin },
+    );
+    // Tuesday 07:00–09:00 GMT.
+    expect(work.body.activeHours[1]?.slice(6, 10)).toEqual([0, 1, 1, 0]);
+    const summary = await call<{ activitySummary: MachineDetailsReply['activitySummary'] }>(
+      server,
+      'GET',
+      `/v1/portal/machines/${machineId}/activity/summary?start=${DAY}&end=${DAY}`,
+      { token: admin },
+    );
+    expect(summary.body.activitySummary.activeHours.value).toBeCloseTo(2, 5);
+    for (const path of [
+      `/v1/portal/machines/${foreignId}/health`,
+      `/v1/machines/${foreignId}/profile`,
+      `/v1/machines/${foreignId}/work_activity`,
+      `/v1/portal/fuel/${foreignId}`,
+      `/v1/portal/machines/${foreignId}/fuel/settings`,
+    ]) {
+      expect((await call(server, 'GET', path, { token: admin })).status, path).toBe(404);
+    }
+    expect(
+      (
+        await call<ApiError>(
+          server,
+          'GET',
+          `/v1/machines/${machineId}/work_activity?startDate=2026-01-01&endDate=2026-11-01`,
+          { token: admin },
+        )
+      ).body.field,
+    ).toBe('endDate');
+  });
+});
