@@ -17,7 +17,8 @@ export const NO_RESPONSE_MESSAGE = 'app.errors.no_response';
 /** Refresh this long before the access token expires, so a request never races its expiry. */
 const REFRESH_MARGIN_MS = 30_000;
 // Reports and maps are computed on request and get the long timeout.
-const LONG_CALL = /\/v1\/(portal\/)?(reports?|maps|admin\/reports|user\/reports)(\/|$)/;
+const LONG_CALL =
+  /\/v1\/(portal\/)?(reports?|maps|admin\/reports|user\/reports|machines\/report)(\/|$|\?)/;
 
 export function timeoutFor(path: string): number {
   return LONG_CALL.test(path) ? LONG_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
@@ -26,7 +27,10 @@ export function timeoutFor(path: string): number {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined | null>;
+  /** Sent as JSON; a FormData is sent as multipart (an upload). */
   body?: unknown;
+  /** 'blob' for a file download; JSON otherwise. */
+  responseType?: 'json' | 'blob';
   /** False for sign-in calls, which carry no token. */
   authenticated?: boolean;
   signal?: AbortSignal;
@@ -63,7 +67,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       accept: 'application/json',
       'accept-language': getLanguage(),
     };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const upload = options.body instanceof FormData;
+    if (options.body !== undefined && !upload) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
 
     const controller = new AbortController();
@@ -75,7 +80,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       response = await doFetch(url, {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: upload
+          ? (options.body as FormData)
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
         signal: controller.signal,
       });
     } catch (error) {
@@ -87,6 +96,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       options.signal?.removeEventListener('abort', cancel);
     }
 
+    if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
     const text = response.status === 204 ? '' : await response.text();
     let body: unknown;
     try {

@@ -9,6 +9,19 @@ import {
 } from '../domain/api/machines.ts';
 import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
+import type { MachineDetailsReply, MachineHealthReply } from '../domain/api/machineInfo.ts';
+import type { MachineReportQuery } from '../domain/api/machineReport.ts';
+import type {
+  AdditionalInformation,
+  FormDropDownValues,
+  FuelCalibrationReply,
+  FuelReply,
+  FuelSettings,
+  GroupsReply,
+  HourMeterBody,
+  MachineGroup,
+  MachineSettings,
+} from '../domain/api/machineSettings.ts';
 import type { UserSettingsReply } from '../domain/api/session.ts';
 import type { ApiClient } from './apiClient.ts';
 
@@ -30,8 +43,28 @@ export interface MachineListFilter {
 
 export interface PortalDataProvider extends DataProvider {
   getSettings(): Promise<UserSettingsReply>;
-  /** One machine as its list row over a range (all recorded time by default). */
-  getMachine(id: string, range?: { start?: string; end?: string }): Promise<Machine>;
+  /** One machine as its list row over a range (all recorded time by default), with its settings. */
+  getMachine(
+    id: string,
+    range?: { start?: string; end?: string },
+  ): Promise<Machine & Pick<MachineDetailsReply, 'settings'>>;
+  getMachineHealth(id: string): Promise<MachineHealthReply>;
+  getGroups(): Promise<GroupsReply>;
+  createGroup(name: string): Promise<MachineGroup>;
+  setMachineGroup(id: string, groupId: string | null): Promise<void>;
+  setLoadCapacity(id: string, capacity: number | null): Promise<void>;
+  getFormDropDownValues(): Promise<FormDropDownValues>;
+  updateAdditionalInformation(id: string, changes: AdditionalInformation): Promise<MachineSettings>;
+  correctHourMeter(id: string, reading: HourMeterBody): Promise<MachineSettings>;
+  uploadMachineImage(id: string, image: File): Promise<{ imageUrl: string | null }>;
+  getFuel(id: string, range: { startDate: string; endDate: string }): Promise<FuelReply>;
+  getFuelSettings(id: string): Promise<FuelSettings>;
+  saveFuelSettings(id: string, settings: FuelSettings): Promise<FuelSettings>;
+  resetFuelSettings(id: string): Promise<FuelSettings>;
+  getFuelCalibration(id: string): Promise<FuelCalibrationReply>;
+  uploadFuelCalibration(id: string, file: File): Promise<FuelCalibrationReply>;
+  /** The machine report (CSV or PDF) as a file. */
+  downloadMachineReport(query: MachineReportQuery): Promise<Blob>;
   getMachineActivity(
     id: string,
     range: { startDate: string; endDate: string },
@@ -95,12 +128,82 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     delete: unsupported('delete'),
     deleteMany: unsupported('deleteMany'),
     getSettings: () => client.request<UserSettingsReply>('/v1/users/settings'),
-    getMachine: async (id, range = {}) =>
-      toMachine(
-        await client.request<MachineRow>(`/v1/portal/machines/${encodeURIComponent(id)}`, {
-          query: range,
-        }),
+    getMachine: async (id, range = {}) => {
+      const reply = await client.request<MachineDetailsReply>(
+        `/v1/portal/machines/${encodeURIComponent(id)}`,
+        { query: range },
+      );
+      return { ...toMachine(reply), settings: reply.settings };
+    },
+    getMachineHealth: (id) =>
+      client.request<MachineHealthReply>(`/v1/portal/machines/${encodeURIComponent(id)}/health`),
+    getGroups: () => client.request<GroupsReply>('/v1/portal/groups'),
+    createGroup: (name) =>
+      client.request<MachineGroup>('/v1/portal/groups', { method: 'POST', body: { name } }),
+    setMachineGroup: async (id, groupId) => {
+      await client.request(`/v1/portal/machines/${encodeURIComponent(id)}/groups`, {
+        method: 'PATCH',
+        body: { groupId },
+      });
+    },
+    setLoadCapacity: async (id, capacity) => {
+      await client.request(`/v1/portal/machines/${encodeURIComponent(id)}/load_capacity`, {
+        method: 'PATCH',
+        body: { capacity },
+      });
+    },
+    getFormDropDownValues: () =>
+      client.request<FormDropDownValues>(
+        '/v1/portal/machines/additional-information/form-drop-down-values',
       ),
+    updateAdditionalInformation: (id, changes) =>
+      client.request<MachineSettings>(
+        `/v1/portal/machines/${encodeURIComponent(id)}/additional-information`,
+        { method: 'PATCH', body: changes },
+      ),
+    correctHourMeter: (id, reading) =>
+      client.request<MachineSettings>(`/v1/portal/machines/${encodeURIComponent(id)}/vhm`, {
+        method: 'PATCH',
+        body: reading,
+      }),
+    uploadMachineImage: (id, image) => {
+      const form = new FormData();
+      form.append('image', image, image.name);
+      return client.request<{ imageUrl: string | null }>(
+        `/v1/machines/${encodeURIComponent(id)}/image`,
+        { method: 'POST', body: form },
+      );
+    },
+    getFuel: (id, range) =>
+      client.request<FuelReply>(`/v1/portal/fuel/${encodeURIComponent(id)}`, { query: range }),
+    getFuelSettings: (id) =>
+      client.request<FuelSettings>(`/v1/portal/machines/${encodeURIComponent(id)}/fuel/settings`),
+    saveFuelSettings: (id, settings) =>
+      client.request<FuelSettings>(`/v1/portal/machines/${encodeURIComponent(id)}/fuel/settings`, {
+        method: 'PUT',
+        body: settings,
+      }),
+    resetFuelSettings: (id) =>
+      client.request<FuelSettings>(`/v1/portal/machines/${encodeURIComponent(id)}/fuel/settings`, {
+        query: { reset: 'true' },
+      }),
+    getFuelCalibration: (id) =>
+      client.request<FuelCalibrationReply>(
+        `/v1/portal/machines/${encodeURIComponent(id)}/fuel/calibration`,
+      ),
+    uploadFuelCalibration: (id, file) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return client.request<FuelCalibrationReply>(
+        `/v1/portal/machines/${encodeURIComponent(id)}/fuel/calibration`,
+        { method: 'POST', body: form },
+      );
+    },
+    downloadMachineReport: (query) =>
+      client.request<Blob>('/v1/portal/machines/report', {
+        query: { ...query },
+        responseType: 'blob',
+      }),
     updateMachine: async (id, changes) =>
       toMachine(
         await client.request<MachineRow>(`/v1/machines/${encodeURIComponent(id)}`, {

@@ -11,7 +11,18 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const theme = useMemo(() => createTheme(brandTheme(settings?.brandConfiguration)), [settings]);
   return (
     <ThemeProvider theme={theme}>
-      <Layout appBar={PortalAppBar}>{children}</Layout>
+      <Layout
+        appBar={PortalAppBar}
+        sx={{
+          // A wide table scrolls within its screen instead of widening the whole page.
+          minWidth: 0,
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': {
+            minWidth: 0,
+          },
+        }}
+      >
+        {children}
+      </Layout>
     </ThemeProvider>
   );
 }

@@ -10,7 +10,7 @@ import {
   type MachineRow,
   type MachineSortKey,
 } from '../../../src/domain/api/machines.ts';
-import type { HireStatus } from '../../../src/domain/constants.ts';
+import { TELEMATICS_SOURCE_TYPES, type HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
 import { planRange } from './rangePlan.ts';
@@ -285,6 +285,19 @@ const SORT_EXPRESSIONS: Record<MachineSortKey, string> = {
   hiredStatus: '"hiredStatus"',
   lastSeenAt: '"lastSeenAt"',
   outOfHours: 'out_of_hours_s',
+  activeHours: 'active_s',
+  idleHours: 'idle_s',
+  offHours: 'off_s',
+  totalHours: '(active_s + idle_s)',
+  idlePercentage: 'idle_s / nullif(active_s + idle_s, 0)',
+  rentalUtilisation: 'rental_active_s / nullif(rental_available_s, 0)',
+  fuelUtilisation: 'fuel_l',
+  emissionsUtilisation: 'co2_kg',
+  totalRefillEvents: 'refills',
+  totalTheftEvents: 'thefts',
+  // The value is the share of time with data; the screen shows 100 minus it.
+  missingPercentage: 'missing_s / nullif(active_s + idle_s + off_s + missing_s, 0)',
+  hourMeter: '"hourMeter"',
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -324,7 +337,7 @@ type RowFromDb = Omit<
 interface DbRow extends RowFromDb, ActivityColumns {
   archived: Date | null;
   lastSeenAt: Date | null;
-  sources: { type: string; code: string; shortCode: string | null }[];
+  sources: MachineRow['sources'];
 }
 
 /** The fleet's sums over one first day with data: working utilisation needs each machine's. */
@@ -535,9 +548,17 @@ export async function listMachines(
        SELECT page.*, src.sources
          FROM (SELECT * FROM rows ${where} ORDER BY ${orderBy} ${paging}) page
          LEFT JOIN LATERAL (
-           SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code)
-                                    ORDER BY s.code), '[]'::json) AS sources
-             FROM source s WHERE s.machine_id = page.id
+           SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code,
+                                                      'hours', oem.hours) ORDER BY s.code), '[]'::json) AS sources
+             FROM source s
+             -- An OEM feed's source carries the machine's hours as the OEM last reported them.
+             LEFT JOIN LATERAL (
+               SELECT r.operating_hours_h AS hours FROM telemetry_record r
+                WHERE r.source_id = s.id AND r.operating_hours_h IS NOT NULL
+                  AND s.type NOT IN (${TELEMATICS_SOURCE_TYPES.map((t) => `'${t}'`).join(', ')})
+                ORDER BY r.device_time DESC LIMIT 1
+             ) oem ON true
+            WHERE s.machine_id = page.id
          ) src ON true
         ORDER BY ${orderBy}`,
       params,
@@ -575,7 +596,7 @@ export async function listMachines(
     id: row.id,
     name: row.name,
     assetID: row.assetID,
-    sources: row.sources.map((source) => ({ ...source, hours: null })),
+    sources: row.sources,
     hasActivity: row.activity_days > 0,
     isLearning: false,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

@@ -20,6 +20,18 @@ export const MACHINE_SORT_KEYS = [
   'hiredStatus',
   'lastSeenAt',
   'outOfHours',
+  'activeHours',
+  'idleHours',
+  'offHours',
+  'totalHours',
+  'idlePercentage',
+  'rentalUtilisation',
+  'fuelUtilisation',
+  'emissionsUtilisation',
+  'totalRefillEvents',
+  'totalTheftEvents',
+  'missingPercentage',
+  'hourMeter',
 ] as const;
 export type MachineSortKey = (typeof MACHINE_SORT_KEYS)[number];
 

@@ -1,27 +1,74 @@
-// /machines: every machine the organisation owns or hires, from GET /v1/portal/machines/list.
-import { Box, Button } from '@mui/material';
+// /machines: every machine the organisation owns or hires, from GET /v1/portal/machines/list. The
+// range, filters, search, sort and page live in plain URL parameters (spec point 2).
+import { Box, Button, Chip } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
 import { HttpError } from 'ra-core';
 import { useState } from 'react';
 import {
+  ColumnsButton,
   DataTable,
   List,
   SearchInput,
   SelectInput,
+  TopToolbar,
   useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import type { Machine } from '../../dataProvider/dataProvider.ts';
-import type { ActivityMetric } from '../../domain/api/machines.ts';
+import { activityType } from '../../domain/activityType.ts';
+import { MACHINE_SORT_KEYS, type ActivityMetric } from '../../domain/api/machines.ts';
 import { formatDateTime, formatNumber } from '../../domain/format.ts';
+import { readMachineListUrl } from '../../domain/machineListUrl.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
 import { FilterPanel } from './filters/FilterPanel.tsx';
+import { DateRangeControl } from './list/DateRangeControl.tsx';
+import { ListUrlSync } from './list/ListUrlSync.tsx';
+import { OffHoursWarning } from './list/OffHoursWarning.tsx';
+import { ReportDownload } from './list/ReportDownload.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
 
 const asMachine = (record: object) => record as Machine;
+
+/** The metric columns the list offers, in order; the column chooser shows or hides each. */
+const METRIC_COLUMNS: ActivityMetric[] = [
+  'activeHours',
+  'idleHours',
+  'offHours',
+  'totalHours',
+  'outOfHours',
+  'idlePercentage',
+  'rentalUtilisation',
+  'workingUtilisation',
+  'fuelUtilisation',
+  'emissionsUtilisation',
+  'fuelBurnRate',
+  'totalRefillEvents',
+  'totalTheftEvents',
+  'missingPercentage',
+];
+
+/** Shown until the user chooses otherwise; the chooser keeps the choice in the store. */
+const HIDDEN_BY_DEFAULT = [
+  'contractNumber',
+  'group',
+  'oem',
+  'offHours',
+  'totalHours',
+  'idlePercentage',
+  'workingUtilisation',
+  'emissionsUtilisation',
+  'fuelBurnRate',
+  'totalRefillEvents',
+  'totalTheftEvents',
+  'missingPercentage',
+  'hourMeter',
+];
+
+const sortable = (source: string) => (MACHINE_SORT_KEYS as readonly string[]).includes(source);
 
 function LastSeen({ machine }: { machine: Machine }) {
   const translate = useTranslate();
@@ -31,10 +78,22 @@ function LastSeen({ machine }: { machine: Machine }) {
     : translate('app.machines.never_seen');
 }
 
-function Hours({ machine, metric }: { machine: Machine; metric: ActivityMetric }) {
+function MetricValue({ machine, metric }: { machine: Machine; metric: ActivityMetric }) {
   const [language] = useLocaleState();
   const value = machine.activitySummary[metric].value;
-  return value === null ? '–' : formatNumber(value, language);
+  if (value === null) return '–';
+  // The wire carries the share of time with data; the list shows the share missing (spec point 3).
+  return formatNumber(metric === 'missingPercentage' ? 100 - value : value, language);
+}
+
+function ActivityTypeChip({ machine }: { machine: Machine }) {
+  const translate = useTranslate();
+  const type = activityType(machine);
+  return type ? (
+    <Chip size="small" variant="outlined" label={translate(`app.machines.activity_type.${type}`)} />
+  ) : (
+    '–'
+  );
 }
 
 /** Opens the filters panel; shows how many filter groups are chosen. */
@@ -51,10 +110,25 @@ function FiltersToggle({ onClick }: { onClick(): void }) {
   );
 }
 
+function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
+  return (
+    <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <DateRangeControl />
+      <FiltersToggle onClick={onToggleFilters} />
+      <ColumnsButton />
+      <ReportDownload format="csv" />
+      <ReportDownload format="pdf" />
+    </TopToolbar>
+  );
+}
+
 export function MachineList() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const translate = useTranslate();
   const notify = useNotify();
+  const [params] = useSearchParams();
+  // The URL at the first render starts the list; ListUrlSync keeps the two in step after.
+  const [initial] = useState(() => readMachineListUrl(params));
   const { data: settings } = useUserSettings();
   // A property setting swaps the displayed name and asset id (spec point 3).
   const [first, second] =
@@ -78,10 +152,14 @@ export function MachineList() {
   return (
     <List
       perPage={25}
+      // A wide table scrolls inside the list, not the whole page.
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
+      disableSyncWithLocation
       // The spec's default order is out-of-hours ascending; the server breaks ties by name.
-      sort={{ field: 'outOfHours', order: 'ASC' }}
+      sort={initial.sort}
       filters={filters}
-      filterDefaultValues={{ show: 'active' }}
+      filterDefaultValues={initial.filterValues}
+      actions={<ListActions onToggleFilters={() => setFiltersOpen(!filtersOpen)} />}
       exporter={false}
       queryOptions={{
         onError: (error: unknown) => {
@@ -92,43 +170,61 @@ export function MachineList() {
         },
       }}
     >
-      <Box sx={{ px: 2, pt: 1, display: 'flex', justifyContent: 'flex-end' }}>
-        <FiltersToggle onClick={() => setFiltersOpen(!filtersOpen)} />
-      </Box>
+      <ListUrlSync />
+      <OffHoursWarning />
       <FilterPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} />
       <MachineSummary />
-      <DataTable bulkActionButtons={false} rowClick={(id) => `/machines/${String(id)}`}>
-        <DataTable.Col source={first} />
-        <DataTable.Col source={second} />
-        <DataTable.Col source="category" />
-        <DataTable.Col source="type" />
-        <DataTable.Col source="site" />
-        <DataTable.Col source="customer" />
-        <DataTable.Col
-          source="hiredStatus"
-          render={(record) => <HireStatusChip machine={asMachine(record)} />}
-        />
-        <DataTable.Col
-          source="activeHours"
-          disableSort
-          render={(record) => <Hours machine={asMachine(record)} metric="activeHours" />}
-        />
-        <DataTable.Col
-          source="idleHours"
-          disableSort
-          render={(record) => <Hours machine={asMachine(record)} metric="idleHours" />}
-        />
-        <DataTable.Col
-          source="outOfHours"
-          render={(record) => <Hours machine={asMachine(record)} metric="outOfHours" />}
-        />
-        <DataTable.Col
-          source="lastSeenAt"
-          render={(record) => <LastSeen machine={asMachine(record)} />}
-        />
-      </DataTable>
+      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={(id) => `/machines/${String(id)}`}
+          hiddenColumns={HIDDEN_BY_DEFAULT}
+        >
+          <DataTable.Col source={first} />
+          <DataTable.Col source={second} />
+          <DataTable.Col
+            source="activityType"
+            disableSort
+            render={(record) => <ActivityTypeChip machine={asMachine(record)} />}
+          />
+          <DataTable.Col source="category" />
+          <DataTable.Col source="type" />
+          <DataTable.Col source="site" />
+          <DataTable.Col source="customer" />
+          <DataTable.Col
+            source="hiredStatus"
+            render={(record) => <HireStatusChip machine={asMachine(record)} />}
+          />
+          <DataTable.Col source="contractNumber" disableSort />
+          <DataTable.Col source="group" disableSort />
+          <DataTable.Col source="oem" disableSort />
+          {METRIC_COLUMNS.map((metric) => (
+            <DataTable.Col
+              key={metric}
+              source={metric}
+              align="right"
+              disableSort={!sortable(metric)}
+              render={(record) => <MetricValue machine={asMachine(record)} metric={metric} />}
+            />
+          ))}
+          <DataTable.Col
+            source="hourMeter"
+            align="right"
+            render={(record) => <HourMeter machine={asMachine(record)} />}
+          />
+          <DataTable.Col
+            source="lastSeenAt"
+            render={(record) => <LastSeen machine={asMachine(record)} />}
+          />
+        </DataTable>
+      </Box>
     </List>
   );
+}
+
+function HourMeter({ machine }: { machine: Machine }) {
+  const [language] = useLocaleState();
+  return machine.hourMeter === null ? '–' : formatNumber(machine.hourMeter, language);
 }
 
 export default MachineList;

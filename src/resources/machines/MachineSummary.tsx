@@ -14,7 +14,7 @@ function Figure({
   language: string;
 }) {
   return (
-    <Card variant="outlined" sx={{ flex: '1 1 160px' }}>
+    <Card variant="outlined" sx={{ flex: '0 1 170px' }}>
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Typography variant="caption" color="text.secondary">
           {label}
@@ -32,6 +32,11 @@ const FIGURES: [keyof MachineListSummary, string][] = [
   ['withActivity', 'with_activity'],
   ['activeHours', 'active_hours'],
   ['idleHours', 'idle_hours'],
+  ['outOfHours', 'out_of_hours'],
+  ['rentalUtilisation', 'rental_utilisation'],
+  ['workingUtilisation', 'working_utilisation'],
+  ['fuelUtilisation', 'fuel'],
+  ['emissionsUtilisation', 'co2'],
 ];
 
 export function MachineSummary() {

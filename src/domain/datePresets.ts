@@ -1,0 +1,69 @@
+// The list's time-range presets (spec point 2): Today, Yesterday, This week, Last week, This month,
+// Last month, Max. Weeks start on Monday; ranges are local days, both ends included.
+import {
+  endOfMonth,
+  endOfWeek,
+  format,
+  startOfMonth,
+  startOfWeek,
+  subDays,
+  subMonths,
+  subWeeks,
+} from 'date-fns';
+
+export const DATE_PRESETS = [
+  'today',
+  'yesterday',
+  'thisWeek',
+  'lastWeek',
+  'thisMonth',
+  'lastMonth',
+  'max',
+] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export interface DateRange {
+  /** yyyy-MM-dd, or 'max' for all recorded time. */
+  startDate: string;
+  endDate: string;
+}
+
+const day = (date: Date) => format(date, 'yyyy-MM-dd');
+const WEEK = { weekStartsOn: 1 } as const;
+
+/** The range a preset means on `today` (a local date). */
+export function presetRange(preset: DatePreset, today: Date): DateRange {
+  switch (preset) {
+    case 'today':
+      return { startDate: day(today), endDate: day(today) };
+    case 'yesterday':
+      return { startDate: day(subDays(today, 1)), endDate: day(subDays(today, 1)) };
+    case 'thisWeek':
+      return { startDate: day(startOfWeek(today, WEEK)), endDate: day(today) };
+    case 'lastWeek': {
+      const lastWeek = subWeeks(today, 1);
+      return {
+        startDate: day(startOfWeek(lastWeek, WEEK)),
+        endDate: day(endOfWeek(lastWeek, WEEK)),
+      };
+    }
+    case 'thisMonth':
+      return { startDate: day(startOfMonth(today)), endDate: day(today) };
+    case 'lastMonth': {
+      const lastMonth = subMonths(today, 1);
+      return { startDate: day(startOfMonth(lastMonth)), endDate: day(endOfMonth(lastMonth)) };
+    }
+    case 'max':
+      return { startDate: 'max', endDate: 'max' };
+  }
+}
+
+/** The preset a range is, if it is one. */
+export function presetOf(range: DateRange, today: Date): DatePreset | null {
+  return (
+    DATE_PRESETS.find((preset) => {
+      const candidate = presetRange(preset, today);
+      return candidate.startDate === range.startDate && candidate.endDate === range.endDate;
+    }) ?? null
+  );
+}

@@ -1,0 +1,106 @@
+// The list's time range: the spec's presets, and a custom range of two dates. Choosing one changes
+// the list's filter values, which the URL follows (spec point 4).
+import { Box, Button, Menu, MenuItem, Stack, TextField } from '@mui/material';
+import DateRange from '@mui/icons-material/DateRange';
+import { useState } from 'react';
+import { useListContext, useLocaleState, useTranslate } from 'react-admin';
+import {
+  DATE_PRESETS,
+  presetOf,
+  presetRange,
+  type DatePreset,
+} from '../../../domain/datePresets.ts';
+import { formatDate } from '../../../domain/format.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function DateRangeControl() {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const { filterValues, setFilters } = useListContext();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const today = new Date();
+  const values = filterValues as { startDate?: string; endDate?: string };
+  const todayRange = presetRange('today', today);
+  const range = {
+    startDate: values.startDate ?? todayRange.startDate,
+    endDate: values.endDate ?? todayRange.endDate,
+  };
+  const [draft, setDraft] = useState(range);
+  const preset = presetOf(range, today);
+  const label = preset
+    ? translate(`app.machines.range.presets.${preset}`)
+    : `${formatDate(`${range.startDate}T12:00:00`, language)} – ${formatDate(`${range.endDate}T12:00:00`, language)}`;
+
+  const choose = (next: { startDate: string; endDate: string }) => {
+    setFilters({ ...filterValues, ...next });
+    setAnchor(null);
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<DateRange />}
+        onClick={(event) => {
+          setDraft(range);
+          setAnchor(event.currentTarget);
+        }}
+        aria-label={translate('app.machines.range.label')}
+        data-testid="date-range"
+      >
+        {label}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {DATE_PRESETS.map((key: DatePreset) => (
+          <MenuItem
+            key={key}
+            selected={key === preset}
+            onClick={() => choose(presetRange(key, new Date()))}
+          >
+            {translate(`app.machines.range.presets.${key}`)}
+          </MenuItem>
+        ))}
+        <Box
+          component="form"
+          sx={{ px: 2, pt: 1 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (
+              DATE.test(draft.startDate) &&
+              DATE.test(draft.endDate) &&
+              draft.startDate <= draft.endDate
+            ) {
+              choose(draft);
+            }
+          }}
+          // Typing in the fields must not move the menu's focus to a matching item.
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          <Stack direction="row" gap={1} alignItems="center">
+            <TextField
+              type="date"
+              size="small"
+              label={translate('app.machine.from')}
+              value={DATE.test(draft.startDate) ? draft.startDate : ''}
+              onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={translate('app.machine.to')}
+              value={DATE.test(draft.endDate) ? draft.endDate : ''}
+              onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button type="submit" variant="contained" size="small">
+              {translate('app.machines.range.apply')}
+            </Button>
+          </Stack>
+        </Box>
+      </Menu>
+    </>
+  );
+}
