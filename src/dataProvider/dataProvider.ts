@@ -47,7 +47,7 @@ export interface PortalDataProvider extends DataProvider {
   getMachine(
     id: string,
     range?: { start?: string; end?: string },
-  ): Promise<Machine & Pick<MachineDetailsReply, 'settings'>>;
+  ): Promise<Machine & Pick<MachineDetailsReply, 'settings' | 'canEdit'>>;
   getMachineHealth(id: string): Promise<MachineHealthReply>;
   getGroups(): Promise<GroupsReply>;
   createGroup(name: string): Promise<MachineGroup>;
@@ -63,6 +63,8 @@ export interface PortalDataProvider extends DataProvider {
   resetFuelSettings(id: string): Promise<FuelSettings>;
   getFuelCalibration(id: string): Promise<FuelCalibrationReply>;
   uploadFuelCalibration(id: string, file: File): Promise<FuelCalibrationReply>;
+  /** A sample calibration file to fill in. */
+  getCalibrationTemplate(): Promise<Blob>;
   /** The machine report (CSV or PDF) as a file. */
   downloadMachineReport(query: MachineReportQuery): Promise<Blob>;
   getMachineActivity(
@@ -133,7 +135,8 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         `/v1/portal/machines/${encodeURIComponent(id)}`,
         { query: range },
       );
-      return { ...toMachine(reply), settings: reply.settings };
+      const { settings, canEdit, ...row } = reply;
+      return { ...toMachine(row), settings, canEdit };
     },
     getMachineHealth: (id) =>
       client.request<MachineHealthReply>(`/v1/portal/machines/${encodeURIComponent(id)}/health`),
@@ -199,6 +202,10 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         { method: 'POST', body: form },
       );
     },
+    getCalibrationTemplate: () =>
+      client.request<Blob>('/v1/portal/machines/fuel/calibration/template', {
+        responseType: 'blob',
+      }),
     downloadMachineReport: (query) =>
       client.request<Blob>('/v1/portal/machines/report', {
         query: { ...query },

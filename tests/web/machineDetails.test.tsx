@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
-import { api, machineRow, renderPortal, signedIn } from './portalHarness.tsx';
+import { api, machineDetails, machineRow, renderPortal, signedIn } from './portalHarness.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -63,7 +63,7 @@ function mockMachine(seen: URLSearchParams[]) {
   api.use(
     http.get('*/v1/portal/machines/m1', () =>
       HttpResponse.json(
-        machineRow({
+        machineDetails({
           sources: [{ type: 'TELTONIKA', code: '357309051000001', shortCode: null, hours: null }],
           location: { latitude: 51.5, longitude: -0.12, lastUpdated: '2026-11-10T09:00:00.000Z' },
           breakdown: true,

@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { App } from '../../src/App.tsx';
 import type { PortalAuthProvider } from '../../src/authProvider/authProvider.ts';
 import { tokenStore } from '../../src/authProvider/tokenStore.ts';
+import type { MachineDetailsReply } from '../../src/domain/api/machineInfo.ts';
 import type { MachineListReply, MachineRow } from '../../src/domain/api/machines.ts';
 import { ACTIVITY_METRICS } from '../../src/domain/api/machines.ts';
 import type { MeReply, UserSettingsReply } from '../../src/domain/api/session.ts';
@@ -95,6 +96,21 @@ export function machineRow(overrides: Partial<MachineRow>): MachineRow {
   };
 }
 
+/** GET /v1/portal/machines/:id: the row, with its settings, editable by the caller. */
+export function machineDetails(overrides: Partial<MachineDetailsReply>): MachineDetailsReply {
+  return {
+    ...machineRow(overrides),
+    settings: {
+      groupId: null,
+      loadCapacity: null,
+      additionalInformation: { fuelType: 'diesel' },
+      hourMeterReading: null,
+    },
+    canEdit: true,
+    ...overrides,
+  };
+}
+
 export const machineList: MachineListReply = {
   machines: [
     machineRow({}),
@@ -134,6 +150,26 @@ export const handlers = [
   http.get('*/v1/me', () => HttpResponse.json(me)),
   http.get('*/v1/users/settings', () => HttpResponse.json(settings)),
   http.get('*/v1/portal/machines/list', () => HttpResponse.json(machineList)),
+  // What the details screen reads besides the machine and its activity.
+  http.get('*/v1/portal/fuel/:id', () =>
+    HttpResponse.json({ fuelType: 'diesel', levels: [], refills: [], thefts: [], days: [] }),
+  ),
+  http.get('*/v1/portal/groups', () =>
+    HttpResponse.json({ groups: [{ id: 'g1', name: 'Earthmoving', numberOfMachines: 3 }] }),
+  ),
+  http.get('*/v1/portal/machines/additional-information/form-drop-down-values', () =>
+    HttpResponse.json({
+      fuelType: ['diesel', 'gas-oil'],
+      emissionStandard: ['Stage V'],
+      mandatoryFields: [],
+    }),
+  ),
+  http.get('*/v1/portal/machines/:id/fuel/settings', () =>
+    HttpResponse.json({ min_refuelling_amount: 10, min_dipping_amount: 15 }),
+  ),
+  http.get('*/v1/portal/machines/:id/fuel/calibration', () =>
+    HttpResponse.json({ fileName: null, uploadedAt: null, points: [] }),
+  ),
 ];
 
 export const api = setupServer(...handlers);

@@ -64,6 +64,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
         ...machine,
         location: visibility ? await latestLocation(db, machine.id, visibility.periods) : null,
         settings: await machineSettings(db, machine.id),
+        canEdit: Boolean(visibility?.owned) && request.auth.role !== 'viewer',
       };
     },
   );

@@ -11,6 +11,8 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const MachineDetailsReply = Type.Object({
   ...MachineRow.properties,
   settings: MachineSettings,
+  /** Whether the caller may change the machine: the owner's users other than viewers. */
+  canEdit: Type.Boolean(),
 });
 export type MachineDetailsReply = Static<typeof MachineDetailsReply>;
 

@@ -21,7 +21,7 @@ import {
 import { addDays, format, subDays } from 'date-fns';
 import { HttpError } from 'ra-core';
 import { useState } from 'react';
-import { Title, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ActivityDay, ActivityState } from '../../../domain/api/machineActivity.ts';
 import {
@@ -35,6 +35,9 @@ import { useUserSettings } from '../../../settings/useUserSettings.ts';
 import { HireStatusChip } from '../HireStatusChip.tsx';
 import { ACTIVITY_COLOURS } from './activityColours.ts';
 import { DayTimeline } from './DayTimeline.tsx';
+import { FuelChart } from './FuelChart.tsx';
+import { LocationMap } from './LocationMap.tsx';
+import { MachineSettingsCard } from './settings/MachineSettingsCard.tsx';
 import { MachineActions } from './MachineActions.tsx';
 import { useMachineDetails } from './useMachineDetails.ts';
 
@@ -108,7 +111,6 @@ export function MachineDetails() {
   const translate = useTranslate();
   const [language] = useLocaleState();
   const { data: settings } = useUserSettings();
-  const { identity } = useGetIdentity();
 
   const today = isoDay(new Date());
   const endDate = DATE.test(params.get('endDate') ?? '')
@@ -186,7 +188,7 @@ export function MachineDetails() {
               <Typography color="text.secondary">{swap ? m.name : m.assetId}</Typography>
               <HireStatusChip machine={m} />
               <Box sx={{ flex: 1 }} />
-              {identity?.role !== 'viewer' ? <MachineActions machine={m} /> : null}
+              {m.canEdit ? <MachineActions machine={m} /> : null}
             </Stack>
             <Stack direction="row" flexWrap="wrap" gap={2} sx={{ mt: 2 }}>
               <Field label={translate('resources.machines.fields.category')}>{m.category}</Field>
@@ -213,7 +215,13 @@ export function MachineDetails() {
               <Field label={translate('app.machine.sources')}>
                 {m.sources.length ? m.sources.map((s) => `${s.type} ${s.code}`).join(', ') : null}
               </Field>
+              <Field label={translate('resources.machines.fields.group')}>{m.group}</Field>
             </Stack>
+            {m.location ? (
+              <Box sx={{ mt: 2 }}>
+                <LocationMap latitude={m.location.latitude} longitude={m.location.longitude} />
+              </Box>
+            ) : null}
           </CardContent>
         </Card>
       ) : null}
@@ -389,6 +397,11 @@ export function MachineDetails() {
           </CardContent>
         </Card>
       ) : null}
+
+      {m && settings?.modules.fuel !== false ? (
+        <FuelChart machineId={m.id} startDate={startDate} endDate={endDate} />
+      ) : null}
+      {m ? <MachineSettingsCard machine={m} settings={m.settings} canWrite={m.canEdit} /> : null}
     </Box>
   );
 }

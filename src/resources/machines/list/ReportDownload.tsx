@@ -7,18 +7,7 @@ import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { MachineReportQuery, ReportFormat } from '../../../domain/api/machineReport.ts';
 import { MACHINE_SORT_KEYS, type MachineSortKey } from '../../../domain/api/machines.ts';
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the address after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../saveBlob.ts';
 
 export function ReportDownload({ format }: { format: ReportFormat }) {
   const translate = useTranslate();
@@ -49,7 +38,10 @@ export function ReportDownload({ format }: { format: ReportFormat }) {
           : {}),
       };
       const blob = await dataProvider.downloadMachineReport(query);
-      save(blob, `machines-${values.startDate ?? 'today'}-${values.endDate ?? 'today'}.${format}`);
+      saveBlob(
+        blob,
+        `machines-${values.startDate ?? 'today'}-${values.endDate ?? 'today'}.${format}`,
+      );
     } catch {
       notify('app.machines.download.failed', { type: 'error' });
     } finally {

@@ -1,0 +1,32 @@
+// Where the machine was last seen, on a small map in the header.
+import 'leaflet/dist/leaflet.css';
+import { Box } from '@mui/material';
+import { CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
+
+/** OpenStreetMap's standard tiles; their use requires the attribution shown on the map. */
+const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ATTRIBUTION = '&copy; OpenStreetMap contributors';
+
+export function LocationMap({ latitude, longitude }: { latitude: number; longitude: number }) {
+  return (
+    <Box
+      sx={{ width: 280, height: 160, borderRadius: 1, overflow: 'hidden' }}
+      data-testid="location-map"
+    >
+      <MapContainer
+        center={[latitude, longitude]}
+        zoom={14}
+        style={{ width: '100%', height: '100%' }}
+        scrollWheelZoom={false}
+        attributionControl
+      >
+        <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
+        <CircleMarker
+          center={[latitude, longitude]}
+          radius={8}
+          pathOptions={{ color: '#0857B2' }}
+        />
+      </MapContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+// The hour meter: what it reads now (the last correction plus engine hours since), and a form to
+// correct it with what the meter showed at a moment.
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { Machine } from '../../../../dataProvider/dataProvider.ts';
+import type { MachineSettings } from '../../../../domain/api/machineSettings.ts';
+import { formatDateTime, formatNumber } from '../../../../domain/format.ts';
+import { Section } from './Section.tsx';
+import { useMachineWrite } from './useMachineWrite.ts';
+
+export function HourMeterSection({
+  machine,
+  settings,
+  canWrite,
+}: {
+  machine: Machine;
+  settings: MachineSettings;
+  canWrite: boolean;
+}) {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const { run, busy } = useMachineWrite(machine.id);
+  const [time, setTime] = useState(() => format(new Date(), "yyyy-MM-dd'T'HH:mm"));
+  const [value, setValue] = useState('');
+  const reading = settings.hourMeterReading;
+  const number = Number(value.replace(',', '.'));
+  const valid = value.trim() !== '' && Number.isFinite(number) && number >= 0 && time !== '';
+
+  return (
+    <Section title={translate('app.machine.settings.hour_meter')}>
+      <Typography variant="h6" component="p" data-testid="hour-meter">
+        {machine.hourMeter === null ? '–' : `${formatNumber(machine.hourMeter, language)} h`}
+      </Typography>
+      {reading ? (
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.machine.settings.hour_meter_reading', {
+            value: formatNumber(reading.value, language),
+            time: formatDateTime(reading.time, language),
+          })}
+        </Typography>
+      ) : null}
+      {canWrite ? (
+        <Stack
+          component="form"
+          direction="row"
+          gap={1}
+          flexWrap="wrap"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!valid) return;
+            void run((provider) =>
+              provider.correctHourMeter(machine.id, {
+                time: new Date(time).toISOString(),
+                value: number,
+                timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+              }),
+            ).then((saved) => saved && setValue(''));
+          }}
+        >
+          <TextField
+            type="datetime-local"
+            size="small"
+            label={translate('app.machine.settings.read_at')}
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            label={translate('app.machine.settings.meter_value')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            sx={{ width: 130 }}
+          />
+          <Button type="submit" variant="outlined" disabled={!valid || busy}>
+            {translate('app.machine.settings.correct')}
+          </Button>
+        </Stack>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,44 @@
+// The machine's settings on the details screen: hour meter, group and load capacity, additional
+// information, image, fuel settings and calibration. Read-only for viewers and customers.
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Machine } from '../../../../dataProvider/dataProvider.ts';
+import type { MachineSettings } from '../../../../domain/api/machineSettings.ts';
+import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
+import { FuelSettingsSection } from './FuelSettingsSection.tsx';
+import { GroupAndCapacitySection } from './GroupAndCapacitySection.tsx';
+import { HourMeterSection } from './HourMeterSection.tsx';
+import { ImageSection } from './ImageSection.tsx';
+
+export function MachineSettingsCard({
+  machine,
+  settings,
+  canWrite,
+}: {
+  machine: Machine;
+  settings: MachineSettings;
+  canWrite: boolean;
+}) {
+  const translate = useTranslate();
+  const props = { machine, settings, canWrite };
+  return (
+    <Card variant="outlined" data-testid="machine-settings">
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="h6">{translate('app.machine.settings.title')}</Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fit, minmax(320px, 1fr))' },
+          }}
+        >
+          <HourMeterSection {...props} />
+          <GroupAndCapacitySection {...props} />
+          <ImageSection machine={machine} canWrite={canWrite} />
+          <AdditionalInformationSection {...props} />
+          <FuelSettingsSection machine={machine} canWrite={canWrite} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
