@@ -1,0 +1,120 @@
+// The machine list's URL, time range, off-hours warning and download against a mocked API.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api, machineList, renderPortal, signedIn } from './portalHarness.tsx';
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  api.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => api.close());
+
+function recordListCalls() {
+  const calls: URLSearchParams[] = [];
+  api.use(
+    http.get('*/v1/portal/machines/list', ({ request }) => {
+      calls.push(new URL(request.url).searchParams);
+      return HttpResponse.json(machineList);
+    }),
+  );
+  return calls;
+}
+
+describe('machine list', () => {
+  it('reads its range, search and sort from plain URL parameters', async () => {
+    signedIn();
+    const calls = recordListCalls();
+    await renderPortal(
+      '/machines/list?startDate=2026-11-01&endDate=2026-11-30&sortKey=activeHours&order=DESC&q=JCB&show=all',
+    );
+    expect(await screen.findByText('NPH-0001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const last = calls.at(-1) as URLSearchParams;
+    expect(Object.fromEntries(last)).toMatchObject({
+      start: '2026-11-01',
+      end: '2026-11-30',
+      sort: 'activeHours',
+      order: 'DESC',
+      q: 'JCB',
+      show: 'all',
+    });
+    expect(window.location.pathname).toBe('/machines');
+    expect(window.location.search).toContain('sortKey=activeHours');
+  });
+
+  it('changes the range by a preset, and the URL follows', async () => {
+    signedIn();
+    const calls = recordListCalls();
+    await renderPortal('/machines');
+    await userEvent.click(await screen.findByTestId('date-range', {}, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Max' }));
+    await waitFor(() => expect(window.location.search).toContain('startDate=max'));
+    expect(window.location.search).toContain('endDate=max');
+    await waitFor(() => expect(calls.at(-1)?.get('start')).toBe('max'));
+  });
+
+  it('warns once that off-hours data starts on 26 April 2022', async () => {
+    signedIn();
+    recordListCalls();
+    const { unmount } = await renderPortal('/machines?startDate=2021-01-01&endDate=2021-12-31');
+    expect(
+      await screen.findByText(
+        /Off hours data is only available from 26-04-2022 onwards/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    await renderPortal('/machines?startDate=2021-01-01&endDate=2021-12-31');
+    expect(await screen.findByText('NPH-0001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Off hours data is only available/)).toBeNull();
+  });
+
+  it('downloads the CSV of what it shows', async () => {
+    signedIn();
+    recordListCalls();
+    const reports: URLSearchParams[] = [];
+    api.use(
+      http.get('*/v1/portal/machines/report', ({ request }) => {
+        reports.push(new URL(request.url).searchParams);
+        return new HttpResponse('Machine,Asset ID\r\n', {
+          headers: { 'content-type': 'text/csv' },
+        });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:report');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    await renderPortal('/machines?startDate=2026-11-01&endDate=2026-11-07&q=JCB');
+    await userEvent.click(await screen.findByRole('button', { name: 'CSV' }, { timeout: 10_000 }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(Object.fromEntries(reports[0] as URLSearchParams)).toMatchObject({
+      format: 'csv',
+      start: '2026-11-01',
+      end: '2026-11-07',
+      q: 'JCB',
+      sort: 'outOfHours',
+    });
+  });
+
+  it('says when the machines cannot be fetched', async () => {
+    signedIn();
+    api.use(
+      http.get('*/v1/portal/machines/list', () =>
+        HttpResponse.json(
+          { statusCode: 500, code: 'INTERNAL', error: 'x', message: 'x' },
+          { status: 500 },
+        ),
+      ),
+    );
+    await renderPortal('/machines');
+    expect(
+      await screen.findByText(
+        /Something went wrong fetching your machines/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+// The details screen's settings against a mocked API: an hour-meter correction, a refused
+// calibration with its rows, and a viewer who sees the settings without the means to change them.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, machineDetails, renderPortal, signedIn } from './portalHarness.tsx';
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.resetHandlers());
+afterAll(() => api.close());
+
+const emptyActivity = { machineId: 'm1', timezone: 'Europe/London', days: [] };
+
+function mockMachine(canEdit: boolean) {
+  api.use(
+    http.get('*/v1/portal/machines/m1', () =>
+      HttpResponse.json(machineDetails({ hourMeter: 1234.5, canEdit })),
+    ),
+    http.get('*/v1/machines/m1/activity', () => HttpResponse.json(emptyActivity)),
+  );
+}
+
+describe('machine settings', () => {
+  it('corrects the hour meter with the reading and the browser’s time zone', async () => {
+    signedIn();
+    mockMachine(true);
+    const bodies: unknown[] = [];
+    api.use(
+      http.patch('*/v1/portal/machines/m1/vhm', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(machineDetails({}).settings);
+      }),
+    );
+    await renderPortal('/machines/m1');
+    expect(await screen.findByTestId('hour-meter', {}, { timeout: 10_000 })).toHaveTextContent(
+      '1,234.5 h',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reading (h)' }), '2000');
+    await userEvent.click(screen.getByRole('button', { name: 'Correct' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      value: 2000,
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    expect(await screen.findByText('The change is saved')).toBeInTheDocument();
+  });
+
+  it('lists every bad row of a refused calibration', async () => {
+    signedIn();
+    mockMachine(true);
+    api.use(
+      http.post('*/v1/portal/machines/m1/fuel/calibration', () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            code: 'VALIDATION',
+            error: 'Bad Request',
+            message: 'The calibration has 2 bad row(s); nothing was changed',
+            field: 'file',
+            rows: [
+              { row: 3, message: "litres must be a number from 0 to 100000, not 'abc'" },
+              { row: 5, message: 'level_percent must rise from row to row' },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderPortal('/machines/m1');
+    const input = await screen.findByTestId('calibration-input', {}, { timeout: 10_000 });
+    await userEvent.upload(
+      input,
+      new File(['level_percent,litres\n'], 'tank.csv', { type: 'text/csv' }),
+    );
+    const errors = await screen.findByTestId('calibration-errors');
+    expect(within(errors).getByText(/Row 3: litres must be a number/)).toBeInTheDocument();
+    expect(
+      within(errors).getByText('Row 5: level_percent must rise from row to row'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a viewer the settings without the means to change them', async () => {
+    signedIn();
+    mockMachine(false);
+    await renderPortal('/machines/m1');
+    expect(
+      await screen.findByTestId('machine-settings', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Correct' })).toBeNull();
+    expect(screen.queryByTestId('calibration-input')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
