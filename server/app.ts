@@ -17,6 +17,7 @@ import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { fuelRoutes } from './modules/machines/fuel.ts';
 import { machineImageRoutes, registerMachineImages } from './modules/machines/image.ts';
 import { machineInfoRoutes } from './modules/machines/info.ts';
+import { onboardingRoutes } from './modules/machines/onboard.ts';
 import { machineReportRoutes } from './modules/machines/report/routes.ts';
 import { machineSettingsRoutes } from './modules/machines/settings.ts';
 import { machineRoutes } from './modules/machines/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(machineImageRoutes, context);
     await secured.register(machineInfoRoutes, context);
     await secured.register(machineReportRoutes, context);
+    await secured.register(onboardingRoutes, { ...context, rollups });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(oemFeedRoutes, {
       ...context,

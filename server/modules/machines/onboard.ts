@@ -1,0 +1,164 @@
+// Onboarding: a source that reported before anyone assigned it (an unknown tracker, a LoRaWAN
+// sensor, an OEM unit) is attached to a new machine or to one the organisation owns. Its records
+// stored meanwhile then count for that machine: their days are recomputed.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  ONBOARDING_FIELDS,
+  OnboardBody,
+  OnboardReply,
+  UnassignedSource,
+  UnassignedSourcesReply,
+} from '../../../src/domain/api/onboarding.ts';
+import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../httpError.ts';
+import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
+import { assertOwnMachine } from './visibility.ts';
+
+const UNASSIGNED = `
+  SELECT s.id, s.type, s.code, s.short_code AS "shortCode", s.first_seen_at AS "firstSeenAt",
+         s.last_seen_at AS "lastSeenAt",
+         (SELECT count(*)::int FROM telemetry_record r WHERE r.source_id = s.id) AS records
+    FROM source s WHERE s.machine_id IS NULL`;
+
+type SourceRow = Omit<UnassignedSource, 'firstSeenAt' | 'lastSeenAt'> & {
+  firstSeenAt: Date | null;
+  lastSeenAt: Date | null;
+};
+const toReply = (row: SourceRow): UnassignedSource => ({
+  ...row,
+  firstSeenAt: row.firstSeenAt?.toISOString() ?? null,
+  lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+});
+
+/** The unassigned source a code (or short code) names, case aside. */
+async function unassignedSource(db: Queryable, code: string): Promise<SourceRow | undefined> {
+  const [row] = await db.query<SourceRow>(
+    `${UNASSIGNED} AND (lower(s.code) = lower($1) OR lower(s.short_code) = lower($1))
+      ORDER BY s.last_seen_at DESC NULLS LAST LIMIT 1`,
+    [code.trim()],
+  );
+  return row;
+}
+
+export const onboardingRoutes: FastifyPluginAsyncTypebox<
+  ServerContext & { rollups: RollupScheduler }
+> = async (app, { db, rollups }) => {
+  // Every unassigned source, for staff: an organisation knows its own by the code on the device.
+  app.get(
+    '/v1/portal/sources/unassigned',
+    { schema: { tags: ['machines'], response: { 200: UnassignedSourcesReply } } },
+    async (request) => {
+      if (request.auth.role !== 'internal')
+        throw forbidden('Only staff see every unassigned device');
+      const rows = await db.query<SourceRow>(
+        `${UNASSIGNED} ORDER BY s.last_seen_at DESC NULLS LAST LIMIT 500`,
+      );
+      return { sources: rows.map(toReply) };
+    },
+  );
+
+  app.get(
+    '/v1/portal/sources/unassigned/:code',
+    {
+      schema: {
+        tags: ['machines'],
+        params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: UnassignedSource },
+      },
+    },
+    async (request) => {
+      const row = await unassignedSource(db, request.params.code);
+      if (!row) throw notFound('No unassigned device has this code');
+      return toReply(row);
+    },
+  );
+
+  app.post(
+    '/v1/portal/machines/onboard',
+    { schema: { tags: ['machines'], body: OnboardBody, response: { 201: OnboardReply } } },
+    async (request, reply) => {
+      if (request.auth.role === 'viewer') throw forbidden('Viewers cannot onboard a device');
+      const { sensor, machineId, machine } = request.body;
+      if (Boolean(machineId) === Boolean(machine)) {
+        throw badRequest(
+          'machineId',
+          'Give either machineId (an existing machine) or machine (a new one)',
+        );
+      }
+      const source = await unassignedSource(db, sensor);
+      if (!source) throw notFound('No unassigned device has this code');
+
+      let target = machineId;
+      if (target) {
+        await assertOwnMachine(db, request.auth, target);
+      } else if (machine) {
+        const organisation = await getOrganisation(db, request.auth.org);
+        if (!organisation) throw notFound('No such organisation');
+        const { mandatoryFields } = await getOrganisationSettings(db, organisation);
+        for (const field of ONBOARDING_FIELDS) {
+          const value = machine[field];
+          if (
+            mandatoryFields.includes(field) &&
+            (value === undefined || value === null || String(value).trim() === '')
+          ) {
+            throw badRequest(`machine.${field}`, `${field} is mandatory`);
+          }
+        }
+        if (machine.siteId) {
+          const [site] = await db.query(
+            'SELECT 1 FROM site WHERE id = $1 AND organisation_id = $2',
+            [machine.siteId, request.auth.org],
+          );
+          if (!site) throw badRequest('machine.siteId', 'No such site in this organisation');
+        }
+        if (!machine.name.trim()) throw badRequest('machine.name', 'name cannot be empty');
+      }
+
+      const attached = await db.transaction(async (tx) => {
+        if (!target && machine) {
+          const [made] = await tx.query<{ id: string }>(
+            `INSERT INTO machine (organisation_id, name, asset_id, category, type, oem, model, manufacturing_year,
+                                  serial_number, site_id, owner, ownership_type)
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, o.name, 'Owned' FROM organisation o WHERE o.id = $1
+             RETURNING id`,
+            [
+              request.auth.org,
+              machine.name.trim(),
+              machine.assetId?.trim() || null,
+              machine.category?.trim() || null,
+              machine.type?.trim() || null,
+              machine.oem?.trim() || null,
+              machine.model?.trim() || null,
+              machine.manufacturingYear ?? null,
+              machine.serialNumber?.trim() || null,
+              machine.siteId ?? null,
+            ],
+          );
+          target = made?.id;
+        }
+        // Only while still unassigned: two people onboarding one device at once cannot both win.
+        return tx.query<{ id: string }>(
+          'UPDATE source SET machine_id = $2 WHERE id = $1 AND machine_id IS NULL RETURNING id',
+          [source.id, target ?? null],
+        );
+      });
+      if (attached.length === 0 || !target) throw conflict('The device was assigned meanwhile');
+
+      const [span] = await db.query<{ from_at: Date | null; to_at: Date | null }>(
+        'SELECT min(device_time) AS from_at, max(device_time) AS to_at FROM telemetry_record WHERE source_id = $1',
+        [source.id],
+      );
+      if (span?.from_at && span.to_at) {
+        rollups.touched([
+          { sourceId: source.id, fromMs: span.from_at.getTime(), toMs: span.to_at.getTime() },
+        ]);
+      }
+      return reply
+        .code(201)
+        .send({ machineId: target, sourceId: source.id, records: source.records });
+    },
+  );
+};

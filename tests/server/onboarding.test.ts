@@ -1,0 +1,132 @@
+// Onboarding a device that reported before it was assigned: found by its code, attached to a new
+// machine with the organisation's mandatory fields, and its earlier records counted for it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../src/domain/api/errors.ts';
+import type { MachineDetailsReply } from '../../src/domain/api/machineInfo.ts';
+import type { OnboardReply, UnassignedSourcesReply } from '../../src/domain/api/onboarding.ts';
+import { testDatabases } from '../support/databases.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+const DAY = '2026-11-10';
+const CODE = '357309059999001';
+
+describe.each(testDatabases)('onboarding on $kind', (database) => {
+  let server: TestServer;
+  let admin: string;
+  let staff: string;
+  let foreignId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = (await signIn(server)).token;
+    staff = (await signIn(server, 'staff@demo.example')).token;
+    const [source] = await server.db.query<{ id: string }>(
+      `INSERT INTO source (type, code, short_code) VALUES ('TELTONIKA', $1, 'T-9001') RETURNING id`,
+      [CODE],
+    );
+    const [foreign] = await server.db.query<{ id: string }>(
+      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Meridian Build Group' LIMIT 1`,
+    );
+    foreignId = foreign?.id ?? '';
+    const key = await call<{ apiKey: string }>(
+      server,
+      'POST',
+      `/v1/admin/sources/${source?.id}/api-key`,
+      {
+        token: staff,
+      },
+    );
+    // An hour of work before anyone assigned the tracker.
+    const start = Date.parse(`${DAY}T08:00:00Z`);
+    const records = [
+      ...Array.from({ length: 61 }, (_, i) => ({
+        deviceTime: new Date(start + i * 60_000).toISOString(),
+        ignition: true,
+        movement: true,
+        engineRpm: 1500,
+      })),
+      { deviceTime: `${DAY}T09:01:00.000Z`, ignition: false, engineRpm: 0 },
+    ];
+    const response = await fetch(`${server.url}/v1/ingest/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.body.apiKey },
+      body: JSON.stringify({ records }),
+    });
+    expect(response.status).toBe(200);
+    await server.rollups.drain();
+    await server.db.query(
+      `UPDATE organisation SET settings = settings || '{"mandatoryFields": ["assetId"]}'::jsonb
+        WHERE name = 'Northbank Plant Hire'`,
+    );
+  });
+  afterAll(() => server?.close());
+
+  const onboard = (body: unknown, token = admin) =>
+    call<OnboardReply & ApiError>(server, 'POST', '/v1/portal/machines/onboard', { token, body });
+
+  it('finds the device by its code or short code, and lists it for staff only', async () => {
+    const found = await call(server, 'GET', `/v1/portal/sources/unassigned/t-9001`, {
+      token: admin,
+    });
+    expect(found.body).toMatchObject({ code: CODE, records: 62 });
+    const list = await call<UnassignedSourcesReply>(
+      server,
+      'GET',
+      '/v1/portal/sources/unassigned',
+      {
+        token: staff,
+      },
+    );
+    expect(list.body.sources.map((s) => s.code)).toContain(CODE);
+    expect(
+      (await call(server, 'GET', '/v1/portal/sources/unassigned', { token: admin })).status,
+    ).toBe(403);
+    expect(
+      (await call(server, 'GET', '/v1/portal/sources/unassigned/nope', { token: admin })).status,
+    ).toBe(404);
+  });
+
+  it('refuses what it cannot do, naming the field', async () => {
+    expect((await onboard({ sensor: 'nope', machine: { name: 'X', assetId: 'A' } })).status).toBe(
+      404,
+    );
+    const missing = await onboard({ sensor: CODE, machine: { name: 'Roller 7' } });
+    expect([missing.status, missing.body.field]).toEqual([400, 'machine.assetId']);
+    const both = await onboard({ sensor: CODE, machineId: foreignId, machine: { name: 'X' } });
+    expect([both.status, both.body.field]).toEqual([400, 'machineId']);
+    expect((await onboard({ sensor: CODE, machineId: foreignId })).status).toBe(404);
+    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    expect(
+      (await onboard({ sensor: CODE, machine: { name: 'X', assetId: 'A' } }, viewer)).status,
+    ).toBe(403);
+  });
+
+  it('makes the machine and counts the records stored before', async () => {
+    const made = await onboard({
+      sensor: CODE,
+      machine: { name: 'Bomag BW 120', assetId: 'NPH-9100', category: 'Roller' },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.records).toBe(62);
+    await server.rollups.drain();
+    const machine = await call<MachineDetailsReply>(
+      server,
+      'GET',
+      `/v1/portal/machines/${made.body.machineId}?start=${DAY}&end=${DAY}`,
+      { token: admin },
+    );
+    expect(machine.body).toMatchObject({
+      name: 'Bomag BW 120',
+      assetID: 'NPH-9100',
+      owner: 'Northbank Plant Hire',
+    });
+    expect(machine.body.sources.map((s) => s.code)).toEqual([CODE]);
+    // Working from 08:00 until the engine stopped at 09:01.
+    expect(machine.body.activitySummary.activeHours.value).toBeCloseTo(61 / 60, 5);
+    // Assigned now: no longer found, and not onboarded twice.
+    expect((await onboard({ sensor: CODE, machine: { name: 'Again', assetId: 'B' } })).status).toBe(
+      404,
+    );
+  });
+});
