@@ -10,7 +10,11 @@ import { brandTheme } from './layout/brandTheme.ts';
 import { ErrorPage } from './layout/ErrorPage.tsx';
 import { PortalLayout } from './layout/PortalLayout.tsx';
 import { PortalNotification } from './layout/PortalNotification.tsx';
-import { MachineDetailsScreen, machines } from './resources/machines/index.ts';
+import {
+  MachineDetailsScreen,
+  MachineOnboardScreen,
+  machines,
+} from './resources/machines/index.ts';
 
 const theme = brandTheme();
 
@@ -50,6 +54,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/machines/list" element={<MachineListAlias />} />
+          <Route path="/machines/onboard" element={<MachineOnboardScreen />} />
           <Route path="/machines/:id" element={<MachineDetailsScreen />} />
           <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
         </CustomRoutes>

@@ -12,6 +12,12 @@ import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
 import type { MachineDetailsReply, MachineHealthReply } from '../domain/api/machineInfo.ts';
 import type { MachineReportQuery } from '../domain/api/machineReport.ts';
 import type {
+  OnboardBody,
+  OnboardReply,
+  UnassignedSource,
+  UnassignedSourcesReply,
+} from '../domain/api/onboarding.ts';
+import type {
   AdditionalInformation,
   FormDropDownValues,
   FuelCalibrationReply,
@@ -65,6 +71,11 @@ export interface PortalDataProvider extends DataProvider {
   uploadFuelCalibration(id: string, file: File): Promise<FuelCalibrationReply>;
   /** A sample calibration file to fill in. */
   getCalibrationTemplate(): Promise<Blob>;
+  /** An unassigned device by its code or short code. */
+  getUnassignedSource(code: string): Promise<UnassignedSource>;
+  /** Every unassigned device (staff only). */
+  getUnassignedSources(): Promise<UnassignedSourcesReply>;
+  onboard(body: OnboardBody): Promise<OnboardReply>;
   /** The machine report (CSV or PDF) as a file. */
   downloadMachineReport(query: MachineReportQuery): Promise<Blob>;
   getMachineActivity(
@@ -206,6 +217,12 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
       client.request<Blob>('/v1/portal/machines/fuel/calibration/template', {
         responseType: 'blob',
       }),
+    getUnassignedSource: (code) =>
+      client.request<UnassignedSource>(`/v1/portal/sources/unassigned/${encodeURIComponent(code)}`),
+    getUnassignedSources: () =>
+      client.request<UnassignedSourcesReply>('/v1/portal/sources/unassigned'),
+    onboard: (body) =>
+      client.request<OnboardReply>('/v1/portal/machines/onboard', { method: 'POST', body }),
     downloadMachineReport: (query) =>
       client.request<Blob>('/v1/portal/machines/report', {
         query: { ...query },

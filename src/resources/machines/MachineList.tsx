@@ -1,6 +1,7 @@
 // /machines: every machine the organisation owns or hires, from GET /v1/portal/machines/list. The
 // range, filters, search, sort and page live in plain URL parameters (spec point 2).
 import { Box, Button, Chip } from '@mui/material';
+import AddLink from '@mui/icons-material/AddLink';
 import FilterList from '@mui/icons-material/FilterList';
 import { HttpError } from 'ra-core';
 import { useState } from 'react';
@@ -11,12 +12,13 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
+  useGetIdentity,
   useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Machine } from '../../dataProvider/dataProvider.ts';
 import { activityType } from '../../domain/activityType.ts';
 import { MACHINE_SORT_KEYS, type ActivityMetric } from '../../domain/api/machines.ts';
@@ -111,8 +113,15 @@ function FiltersToggle({ onClick }: { onClick(): void }) {
 }
 
 function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      {identity && identity.role !== 'viewer' ? (
+        <Button size="small" component={Link} to="/machines/onboard" startIcon={<AddLink />}>
+          {translate('app.onboard.open')}
+        </Button>
+      ) : null}
       <DateRangeControl />
       <FiltersToggle onClick={onToggleFilters} />
       <ColumnsButton />

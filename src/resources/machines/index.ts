@@ -6,6 +6,9 @@ import { lazyScreen } from '../../lazy/lazyScreen.tsx';
 /** /machines/:id, the spec's path for one machine (a custom route, not react-admin's show path). */
 export const MachineDetailsScreen = lazyScreen(() => import('./details/MachineDetails.tsx'));
 
+/** /machines/onboard?sensor=: attach an unassigned device to a machine. */
+export const MachineOnboardScreen = lazyScreen(() => import('./onboard/MachineOnboard.tsx'));
+
 export const machines = {
   list: lazyScreen(() => import('./MachineList.tsx')),
   icon: PrecisionManufacturing,

@@ -1,0 +1,260 @@
+// /machines/onboard?sensor=: find an unassigned device by the code on it, then attach it to a new
+// machine (the organisation's mandatory fields required) or to one of the fleet's machines.
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { HttpError } from 'ra-core';
+import { useState } from 'react';
+import {
+  Title,
+  useDataProvider,
+  useGetIdentity,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
+import type { NewMachine } from '../../../domain/api/onboarding.ts';
+import { formatDateTime } from '../../../domain/format.ts';
+
+const FIELDS = [
+  'name',
+  'assetId',
+  'category',
+  'type',
+  'oem',
+  'model',
+  'manufacturingYear',
+  'serialNumber',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+export function MachineOnboard() {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { identity } = useGetIdentity();
+  const [params, setParams] = useSearchParams();
+  const sensor = params.get('sensor')?.trim() ?? '';
+  const [code, setCode] = useState(sensor);
+  const [mode, setMode] = useState<'new' | 'existing'>('new');
+  const [fields, setFields] = useState<Record<Field, string>>(
+    Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>,
+  );
+  const [existing, setExisting] = useState<{ id: string; label: string } | null>(null);
+  const [search, setSearch] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const source = useQuery({
+    queryKey: ['unassigned-source', sensor],
+    queryFn: () => dataProvider.getUnassignedSource(sensor),
+    enabled: sensor !== '',
+    retry: false,
+  });
+  const unassigned = useQuery({
+    queryKey: ['unassigned-sources'],
+    queryFn: () => dataProvider.getUnassignedSources(),
+    enabled: identity?.role === 'internal',
+  });
+  const mandatory = useQuery({
+    queryKey: ['form-drop-down-values'],
+    queryFn: () => dataProvider.getFormDropDownValues(),
+  });
+  const machines = useQuery({
+    queryKey: ['onboard-machines', search],
+    queryFn: () =>
+      dataProvider.getList('machines', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: { q: search, show: 'active' },
+      }),
+    enabled: mode === 'existing',
+  });
+  const required = (field: Field) =>
+    field === 'name' || (mandatory.data?.mandatoryFields ?? []).includes(field);
+
+  const submit = async () => {
+    setFieldError(null);
+    const missing = FIELDS.find((f) => required(f) && fields[f].trim() === '');
+    if (mode === 'new' && missing) {
+      setFieldError({ field: missing, message: translate('app.onboard.required') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const machine: NewMachine = {
+        name: fields.name.trim(),
+        ...Object.fromEntries(
+          FIELDS.filter((f) => f !== 'name' && f !== 'manufacturingYear' && fields[f].trim()).map(
+            (f) => [f, fields[f].trim()],
+          ),
+        ),
+        ...(fields.manufacturingYear.trim()
+          ? { manufacturingYear: Number(fields.manufacturingYear) }
+          : {}),
+      };
+      const reply = await dataProvider.onboard(
+        mode === 'new' ? { sensor, machine } : { sensor, machineId: existing?.id ?? '' },
+      );
+      notify('app.onboard.done', { type: 'success' });
+      navigate(`/machines/${reply.machineId}`);
+    } catch (error) {
+      const body =
+        error instanceof HttpError ? (error.body as { field?: string } | undefined) : undefined;
+      const field = body?.field?.replace(/^machine\./, '');
+      const message = error instanceof Error ? error.message : String(error);
+      if (field) setFieldError({ field, message });
+      else notify(message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const canSubmit =
+    source.data !== undefined &&
+    !busy &&
+    (mode === 'new' ? fields.name.trim() !== '' : existing !== null);
+
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 2, maxWidth: 900 }}>
+      <Title title={translate('app.onboard.title')} />
+      <Card variant="outlined">
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <Typography variant="h6">{translate('app.onboard.find')}</Typography>
+          <Stack
+            component="form"
+            direction="row"
+            gap={1}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (code.trim()) setParams({ sensor: code.trim() });
+            }}
+          >
+            <TextField
+              size="small"
+              label={translate('app.onboard.sensor')}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              sx={{ width: 320 }}
+            />
+            <Button type="submit" variant="outlined">
+              {translate('app.onboard.look_up')}
+            </Button>
+          </Stack>
+          {unassigned.data && unassigned.data.sources.length > 0 ? (
+            <Autocomplete
+              size="small"
+              options={unassigned.data.sources}
+              getOptionLabel={(s) => `${s.type} ${s.code}${s.shortCode ? ` (${s.shortCode})` : ''}`}
+              onChange={(_e, chosen) =>
+                chosen && (setCode(chosen.code), setParams({ sensor: chosen.code }))
+              }
+              renderInput={(props) => (
+                <TextField {...props} label={translate('app.onboard.unassigned')} />
+              )}
+              sx={{ maxWidth: 480 }}
+            />
+          ) : null}
+          {source.error ? (
+            <Alert severity="warning">{translate('app.onboard.not_found', { code: sensor })}</Alert>
+          ) : null}
+          {source.data ? (
+            <Alert severity="info" data-testid="onboard-source">
+              {translate('app.onboard.source', {
+                type: source.data.type,
+                code: source.data.code,
+                records: source.data.records,
+                seen: source.data.lastSeenAt
+                  ? formatDateTime(source.data.lastSeenAt, language)
+                  : '–',
+              })}
+            </Alert>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {source.data ? (
+        <Card variant="outlined">
+          <CardContent sx={{ display: 'grid', gap: 2 }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={mode}
+              onChange={(_e, value: 'new' | 'existing' | null) => value && setMode(value)}
+            >
+              <ToggleButton value="new">{translate('app.onboard.new_machine')}</ToggleButton>
+              <ToggleButton value="existing">
+                {translate('app.onboard.existing_machine')}
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {mode === 'new' ? (
+              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+                {FIELDS.map((field) => (
+                  <TextField
+                    key={field}
+                    size="small"
+                    required={required(field)}
+                    label={translate(`app.onboard.fields.${field}`)}
+                    value={fields[field]}
+                    error={fieldError?.field === field}
+                    helperText={fieldError?.field === field ? fieldError.message : undefined}
+                    onChange={(e) => setFields({ ...fields, [field]: e.target.value })}
+                    slotProps={{
+                      htmlInput:
+                        field === 'manufacturingYear' ? { inputMode: 'numeric' } : undefined,
+                    }}
+                  />
+                ))}
+              </Box>
+            ) : (
+              <Autocomplete
+                options={(machines.data?.data ?? []).map((m) => ({
+                  id: String(m.id),
+                  label: `${m.name}${m.assetId ? ` · ${m.assetId}` : ''}`,
+                }))}
+                value={existing}
+                onChange={(_e, chosen) => setExisting(chosen)}
+                onInputChange={(_e, text) => setSearch(text)}
+                filterOptions={(options) => options}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                renderInput={(props) => (
+                  <TextField
+                    {...props}
+                    size="small"
+                    label={translate('app.onboard.choose_machine')}
+                  />
+                )}
+                sx={{ maxWidth: 480 }}
+              />
+            )}
+            {fieldError && !FIELDS.includes(fieldError.field as Field) ? (
+              <Alert severity="error">{fieldError.message}</Alert>
+            ) : null}
+            <div>
+              <Button variant="contained" disabled={!canSubmit} onClick={() => void submit()}>
+                {translate('app.onboard.attach')}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+    </Box>
+  );
+}
+
+export default MachineOnboard;

@@ -1,0 +1,84 @@
+// The onboarding screen against a mocked API: the device found by the code in the URL, the field
+// the server refuses marked, and the new machine opened once the device is attached.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, machineDetails, renderPortal, signedIn } from './portalHarness.tsx';
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.resetHandlers());
+afterAll(() => api.close());
+
+describe('onboarding', () => {
+  it('attaches the device in the URL to a new machine', async () => {
+    signedIn();
+    const bodies: { machine?: { assetId?: string } }[] = [];
+    api.use(
+      http.get('*/v1/portal/sources/unassigned/357309059999001', () =>
+        HttpResponse.json({
+          id: 's1',
+          type: 'TELTONIKA',
+          code: '357309059999001',
+          shortCode: null,
+          firstSeenAt: '2026-11-10T08:00:00.000Z',
+          lastSeenAt: '2026-11-10T09:01:00.000Z',
+          records: 62,
+        }),
+      ),
+      http.post('*/v1/portal/machines/onboard', async ({ request }) => {
+        const body = (await request.json()) as { machine?: { assetId?: string } };
+        bodies.push(body);
+        if (!body.machine?.assetId) {
+          return HttpResponse.json(
+            {
+              statusCode: 400,
+              code: 'VALIDATION',
+              error: 'Bad Request',
+              message: 'assetId is mandatory',
+              field: 'machine.assetId',
+            },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json({ machineId: 'm7', sourceId: 's1', records: 62 }, { status: 201 });
+      }),
+      http.get('*/v1/portal/machines/m7', () =>
+        HttpResponse.json(machineDetails({ id: 'm7', name: 'Bomag BW 120' })),
+      ),
+      http.get('*/v1/machines/m7/activity', () =>
+        HttpResponse.json({ machineId: 'm7', timezone: 'Europe/London', days: [] }),
+      ),
+    );
+    await renderPortal('/machines/onboard?sensor=357309059999001');
+    expect(await screen.findByTestId('onboard-source', {}, { timeout: 10_000 })).toHaveTextContent(
+      '62 records',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Bomag BW 120');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach the device' }));
+    expect(await screen.findByText('assetId is mandatory')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Asset ID' }), 'NPH-9100');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach the device' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/machines/m7'));
+    expect(bodies.at(-1)).toEqual({
+      sensor: '357309059999001',
+      machine: { name: 'Bomag BW 120', assetId: 'NPH-9100' },
+    });
+  });
+
+  it('says when no unassigned device has the code', async () => {
+    signedIn();
+    api.use(
+      http.get('*/v1/portal/sources/unassigned/nope', () =>
+        HttpResponse.json(
+          { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'x' },
+          { status: 404 },
+        ),
+      ),
+    );
+    await renderPortal('/machines/onboard?sensor=nope');
+    expect(
+      await screen.findByText(/No unassigned device has the code nope/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+});
