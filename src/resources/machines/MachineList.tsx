@@ -70,6 +70,21 @@ const HIDDEN_BY_DEFAULT = [
   'hourMeter',
 ];
 
+/**
+ * A machine's details over the list's range when it is one of dates, with the way back to the
+ * list as it is now (the details' `url` parameter, spec point 2).
+ */
+function machineLink(id: string, list: URLSearchParams): string {
+  const query = new URLSearchParams({ url: `/machines?${list.toString()}` });
+  const startDate = list.get('startDate');
+  const endDate = list.get('endDate');
+  if (startDate && endDate && startDate !== 'max' && endDate !== 'max') {
+    query.set('startDate', startDate);
+    query.set('endDate', endDate);
+  }
+  return `/machines/${id}?${query.toString()}`;
+}
+
 const sortable = (source: string) => (MACHINE_SORT_KEYS as readonly string[]).includes(source);
 
 function LastSeen({ machine }: { machine: Machine }) {
@@ -186,7 +201,7 @@ export function MachineList() {
       <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
         <DataTable
           bulkActionButtons={false}
-          rowClick={(id) => `/machines/${String(id)}`}
+          rowClick={(id) => machineLink(String(id), params)}
           hiddenColumns={HIDDEN_BY_DEFAULT}
         >
           <DataTable.Col source={first} />

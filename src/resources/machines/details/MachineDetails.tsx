@@ -123,7 +123,9 @@ export function MachineDetails() {
   const selectedSegmentParam = params.get('selectedSegment');
   const selectedSegment = selectedSegmentParam === null ? null : Number(selectedSegmentParam);
   const view = params.get('activityView') === 'table' ? 'table' : 'timeline';
-  const back = params.get('url') ?? '/machines';
+  // Only a path of this portal: a link must not send the user elsewhere.
+  const returnTo = params.get('url');
+  const back = returnTo && /^\/(?!\/)/.test(returnTo) ? returnTo : '/machines';
 
   const [draft, setDraft] = useState({ startDate, endDate });
   const { machine, activity } = useMachineDetails(id, startDate, endDate);
