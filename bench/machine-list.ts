@@ -9,7 +9,7 @@
 // machine's year of records (measured here) times the machine-periods the range covers.
 // `node --import tsx bench/machine-list.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
 import { getOrganisation } from '../server/modules/orgs/service.ts';
-import { listMachines } from '../server/modules/machines/service.ts';
+import { listMachines } from '../server/modules/machines/list.ts';
 import { recomputeMachineDays } from '../server/telemetry/engine/recompute.ts';
 import { createIngest } from '../server/telemetry/ingest.ts';
 import { simulate, simulatedFleet } from '../server/telemetry/simulator/fleet.ts';

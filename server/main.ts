@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { keepStatistics } from './db/statistics.ts';
+import { rollupCacheFor } from './modules/machines/rollupCache.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
@@ -49,6 +50,10 @@ async function main(): Promise<void> {
 
   const statistics = keepStatistics(db, app.log);
   await statistics.analyse();
+  // The machine list's rollups in memory, read in the background so the first list is quick.
+  void rollupCacheFor(db)
+    .warm()
+    .catch((error: unknown) => app.log.error({ err: error }, 'could not read the rollups ahead'));
   const listeners = await startDeviceListeners(config, db, ingest, app.log);
   const trackerPort = listeners[0]?.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

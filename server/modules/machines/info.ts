@@ -21,7 +21,7 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
-import { listMachines } from './service.ts';
+import { listMachines } from './list.ts';
 import { machineVisibility, type Visibility } from './visibility.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });

@@ -13,7 +13,8 @@ import type { ServerContext } from '../../context.ts';
 import { notFound, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
 import { machineActivity } from './activity.ts';
-import { latestLocation, listMachines } from './service.ts';
+import { listMachines } from './list.ts';
+import { latestLocation } from './service.ts';
 import { machineSettings } from './settings.ts';
 import { machineVisibility } from './visibility.ts';
 

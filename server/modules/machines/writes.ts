@@ -12,7 +12,7 @@ import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
-import { listMachines } from './service.ts';
+import { listMachines } from './list.ts';
 import { groupNamed } from './settings.ts';
 import { assertOwnMachine } from './visibility.ts';
 

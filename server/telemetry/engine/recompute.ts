@@ -5,6 +5,7 @@ import { dailyRollups, forEachDayPiece, LocalDays, type DayRollup } from './dail
 import { applyBreakdowns, type Period } from './breakdowns.ts';
 import { analyseFuel } from './fuel.ts';
 import { litresAtLevel } from './fuelCalibration.ts';
+import { rollupCacheFor } from '../../modules/machines/rollupCache.ts';
 import type { CalibrationPoint } from '../../../src/domain/api/machineSettings.ts';
 import { TELEMATICS_SOURCE_TYPES } from '../../../src/domain/constants.ts';
 import { oemActivity } from './oem.ts';
@@ -351,6 +352,8 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
       months,
     );
   });
+  // The list's cached sums of these machines are stale now.
+  rollupCacheFor(db).invalidate(ids);
 }
 
 /** The first day of a day's month: 2026-11-21 → 2026-11-01. */

@@ -17,7 +17,8 @@ import type { Queryable } from '../../../db/database.ts';
 import { badRequest, unauthorised } from '../../../httpError.ts';
 import { getBrandConfiguration } from '../../brand/service.ts';
 import { getOrganisation, type Organisation } from '../../orgs/service.ts';
-import { listMachines, MACHINE_ROWS, selectMachines, type MachineSelection } from '../service.ts';
+import { listMachines } from '../list.ts';
+import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../service.ts';
 import { toCsv } from './csv.ts';
 import { renderPdf } from './pdf.ts';
 import {
@@ -38,7 +39,9 @@ async function machineDays(
   selection: MachineSelection,
   limit: number,
 ): Promise<MachineDay[]> {
-  const { params, where } = selectMachines(organisation, selection);
+  const { params, param, where, fromDay, toDay } = selectMachines(organisation, selection);
+  const from = param(fromDay);
+  const to = param(toDay);
   return db.query<MachineDay>(
     `${MACHINE_ROWS}
      SELECT to_char(d.day, 'YYYY-MM-DD') AS day, r.name, r."assetID" AS "assetId", d.active_s AS "activeS",
@@ -49,12 +52,13 @@ async function machineDays(
        JOIN machine m ON m.id = r.id
        JOIN organisation mo ON mo.id = m.organisation_id
        JOIN machine_day_rollup d ON d.machine_id = r.id
-      WHERE ($4::date IS NULL OR d.day >= $4::date) AND ($5::date IS NULL OR d.day <= $5::date)
+      WHERE (${from}::date IS NULL OR d.day >= ${from}::date) AND (${to}::date IS NULL OR d.day <= ${to}::date)
         AND (m.organisation_id = $1 OR EXISTS (
               SELECT 1 FROM hire h
                WHERE h.machine_id = m.id AND h.customer_organisation_id = $1
                  AND d.day >= (h.starts_at AT TIME ZONE mo.timezone)::date
-                 AND (h.ends_at IS NULL OR d.day <= (h.ends_at AT TIME ZONE mo.timezone)::date)))
+                 AND (h.ends_at IS NULL
+                      OR d.day <= ((h.ends_at - interval '1 microsecond') AT TIME ZONE mo.timezone)::date)))
       ORDER BY d.day, lower(r.name), r.id
       LIMIT ${limit + 1}`,
     params,

@@ -1,0 +1,109 @@
+// The list's rollups in memory agree with the database for any span: whole months, days inside
+// the window it holds, days before it (read from the database), and after an invalidation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/zonedTime.ts';
+import {
+  RollupCache,
+  SUM_COLUMNS,
+  sumSpansFromDays,
+} from '../../server/modules/machines/rollupCache.ts';
+import { testDatabases } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/testServer.ts';
+
+const today = new Date().toISOString().slice(0, 10);
+const first = addDays(today, -200);
+
+describe.each(testDatabases)('rollup cache on $kind', (database) => {
+  let server: TestServer;
+  let machineId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    const [machine] = await server.db.query<{ id: string }>(
+      `INSERT INTO machine (organisation_id, name) SELECT id, 'Cache test' FROM organisation
+        WHERE name = 'Northbank Plant Hire' RETURNING id`,
+    );
+    machineId = machine?.id ?? '';
+    // 200 days of varied figures, and their months as the engine writes them.
+    await server.db.query(
+      `INSERT INTO machine_day_rollup (machine_id, day, active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l,
+         fuel_estimated, co2_kg, co2_factor_kg_per_l, co2_factor_year, fuel_type, distance_m, trips, refills,
+         refill_l, thefts, theft_l, brokendown_s)
+       SELECT $1, d::date, 3600 + extract(doy FROM d) * 7, 600, 1000, 50, 60, 4.5, extract(dow FROM d) = 0, 11.5,
+              2.57, 2025, 'diesel', 1234, 1, 1, 20, 0, 0, 0
+         FROM generate_series($2::date, $3::date, interval '1 day') d`,
+      [machineId, first, today],
+    );
+    await server.db.query(
+      `INSERT INTO machine_month_rollup
+       SELECT machine_id, date_trunc('month', day)::date, count(*), sum(active_s), sum(idle_s), sum(off_s),
+              sum(missing_s), sum(brokendown_s), sum(out_of_hours_s), sum(fuel_l), bool_or(fuel_estimated),
+              sum(co2_kg), sum(distance_m), sum(trips), sum(refills), sum(refill_l), sum(thefts), sum(theft_l),
+              min(day)
+         FROM machine_day_rollup WHERE machine_id = $1 GROUP BY 1, 2`,
+      [machineId],
+    );
+  });
+  afterAll(() => server?.close());
+
+  const spans = () => [
+    { key: 'all', fromDay: null, toDay: null },
+    { key: 'old', fromDay: addDays(today, -190), toDay: addDays(today, -100) },
+    { key: 'across', fromDay: addDays(today, -120), toDay: addDays(today, -3) },
+    { key: 'recent', fromDay: addDays(today, -20), toDay: today },
+    { key: 'one', fromDay: addDays(today, -1), toDay: addDays(today, -1) },
+    { key: 'open', fromDay: addDays(today, -40), toDay: null },
+  ];
+
+  async function expectAgreement(cache: RollupCache) {
+    const cached = await cache.sumSpans(spans().map((s) => ({ ...s, machineId })));
+    const direct = await sumSpansFromDays(
+      server.db,
+      spans().map((s) => ({
+        key: s.key,
+        machineId,
+        fromDay: s.fromDay ?? first,
+        toDay: s.toDay ?? today,
+      })),
+    );
+    for (const { key } of spans()) {
+      const a = cached.get(key);
+      const b = direct.get(key);
+      expect(a?.days, key).toBe(b?.days);
+      expect(a?.firstDay, key).toBe(b?.firstDay);
+      expect(a?.estimated, key).toBe(b?.estimated);
+      SUM_COLUMNS.forEach((column, i) =>
+        expect(a?.sums[i], `${key} ${column}`).toBeCloseTo(b?.sums[i] ?? NaN, 6),
+      );
+    }
+  }
+
+  it('sums every kind of span as the database does', async () => {
+    await expectAgreement(new RollupCache(server.db));
+  });
+
+  it('reads a machine again once invalidated', async () => {
+    const cache = new RollupCache(server.db);
+    await expectAgreement(cache);
+    // As a recompute would: the day and its month.
+    await server.db.query(
+      'UPDATE machine_day_rollup SET active_s = active_s + 100 WHERE machine_id = $1 AND day = $2',
+      [machineId, addDays(today, -1)],
+    );
+    await server.db.query(
+      `UPDATE machine_month_rollup SET active_s = active_s + 100
+        WHERE machine_id = $1 AND month = date_trunc('month', $2::date)::date`,
+      [machineId, addDays(today, -1)],
+    );
+    const stale = await cache.sumSpans([
+      { key: 'one', machineId, fromDay: addDays(today, -1), toDay: addDays(today, -1) },
+    ]);
+    const [fresh] = await server.db.query<{ active_s: number }>(
+      'SELECT active_s FROM machine_day_rollup WHERE machine_id = $1 AND day = $2',
+      [machineId, addDays(today, -1)],
+    );
+    expect(stale.get('one')?.sums[0]).toBe((fresh?.active_s ?? 0) - 100);
+    cache.invalidate([machineId]);
+    await expectAgreement(cache);
+  });
+});
