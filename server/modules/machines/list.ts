@@ -92,27 +92,32 @@ const laterOf = (a: string, b: string | null) => (b !== null && b > a ? b : a);
 const earlierOf = (a: string | null, b: string | null) =>
   a === null ? b : b === null ? a : a < b ? a : b;
 
+const COLUMN = Object.fromEntries(SUM_COLUMNS.map((c, i) => [c, i])) as Record<
+  (typeof SUM_COLUMNS)[number],
+  number
+>;
+
 function columnsOf(
-  sums: RollupSums,
+  total: RollupSums,
   rental: { active: number; available: number } | undefined,
 ): ActivityColumns {
-  const value = (column: (typeof SUM_COLUMNS)[number]) =>
-    sums.days > 0 ? (sums.sums[SUM_COLUMNS.indexOf(column)] ?? 0) : null;
+  const has = total.days > 0;
+  const sums = total.sums;
   return {
-    activity_days: sums.days,
-    active_s: value('active_s'),
-    idle_s: value('idle_s'),
-    off_s: value('off_s'),
-    missing_s: value('missing_s'),
-    out_of_hours_s: value('out_of_hours_s'),
-    fuel_l: value('fuel_l'),
-    fuel_estimated: sums.days > 0 ? sums.estimated : null,
-    co2_kg: value('co2_kg'),
-    distance_m: value('distance_m'),
-    refills: value('refills'),
-    thefts: value('thefts'),
-    theft_l: value('theft_l'),
-    first_day: sums.firstDay,
+    activity_days: total.days,
+    active_s: has ? (sums[COLUMN.active_s] ?? 0) : null,
+    idle_s: has ? (sums[COLUMN.idle_s] ?? 0) : null,
+    off_s: has ? (sums[COLUMN.off_s] ?? 0) : null,
+    missing_s: has ? (sums[COLUMN.missing_s] ?? 0) : null,
+    out_of_hours_s: has ? (sums[COLUMN.out_of_hours_s] ?? 0) : null,
+    fuel_l: has ? (sums[COLUMN.fuel_l] ?? 0) : null,
+    fuel_estimated: has ? total.estimated : null,
+    co2_kg: has ? (sums[COLUMN.co2_kg] ?? 0) : null,
+    distance_m: has ? (sums[COLUMN.distance_m] ?? 0) : null,
+    refills: has ? (sums[COLUMN.refills] ?? 0) : null,
+    thefts: has ? (sums[COLUMN.thefts] ?? 0) : null,
+    theft_l: has ? (sums[COLUMN.theft_l] ?? 0) : null,
+    first_day: total.firstDay,
     rental_active_s: rental ? rental.active : null,
     rental_available_s: rental ? rental.available : null,
   };
@@ -182,6 +187,14 @@ export async function listMachines(
   // What to sum: an owned machine's whole range; a hired one's days within the caller's hires;
   // and each hire's days for rental utilisation (never past today).
   const spans: RangeSpan[] = [];
+  // Hires mostly share their days: count each span's weekdays once.
+  const weekdayCounts = new Map<string, number>();
+  const weekdays = (from: string, to: string) => {
+    const key = `${from}/${to}`;
+    let count = weekdayCounts.get(key);
+    if (count === undefined) weekdayCounts.set(key, (count = weekdaysBetween(from, to)));
+    return count;
+  };
   const activityKeys = new Map<string, string[]>();
   const rental = new Map<string, { active: number; available: number; keys: string[] }>();
   for (const machine of selected) {
@@ -207,13 +220,13 @@ export async function listMachines(
       const key = `r${i}`;
       spans.push({ key, machineId: hire.machineId, fromDay: from, toDay: to });
       const entry = rental.get(hire.machineId) ?? { active: 0, available: 0, keys: [] };
-      entry.available += weekdaysBetween(from, to) * hire.hoursPerDay * 3600;
+      entry.available += weekdays(from, to) * hire.hoursPerDay * 3600;
       entry.keys.push(key);
       rental.set(hire.machineId, entry);
     }
   });
   const sums = await rollupCacheFor(db).sumSpans(spans);
-  const activeOf = (key: string) => sums.get(key)?.sums[SUM_COLUMNS.indexOf('active_s')] ?? 0;
+  const activeOf = (key: string) => sums.get(key)?.sums[COLUMN.active_s] ?? 0;
 
   const fleetSums = emptySums();
   const fleetRental = { active: 0, available: 0 };

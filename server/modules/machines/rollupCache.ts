@@ -133,8 +133,46 @@ interface CachedMachine {
   days: Series;
 }
 
-const dayIndex = (base: string, day: string) =>
-  Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${base}T00:00:00Z`)) / 86_400_000);
+const dayIndexes = new Map<string, number>();
+/** Days from `base` to `day`; remembered, as a list asks the same few thousands of times. */
+function dayIndex(base: string, day: string): number {
+  const key = `${base}${day}`;
+  let index = dayIndexes.get(key);
+  if (index === undefined) {
+    index = Math.round(
+      (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${base}T00:00:00Z`)) / 86_400_000,
+    );
+    if (dayIndexes.size > 100_000) dayIndexes.clear();
+    dayIndexes.set(key, index);
+  }
+  return index;
+}
+
+/** How a span is read: whole months, and the pieces of days around them (null: unbounded). */
+interface Plan {
+  months: boolean;
+  firstMonth: string | null;
+  lastMonth: string | null;
+  pieces: [string, string | null][];
+}
+
+function planOf(fromDay: string | null, toDay: string | null): Plan {
+  const plan = planRange(fromDay, toDay);
+  const pieces: [string | null, string | null][] = [];
+  if (plan.leadFrom !== null || !plan.months) {
+    pieces.push([plan.leadFrom, plan.leadTo === null ? null : addDays(plan.leadTo, -1)]);
+  }
+  if (plan.trailFrom !== null) pieces.push([plan.trailFrom, toDay]);
+  return {
+    months: plan.months,
+    firstMonth: plan.firstMonth,
+    lastMonth: plan.lastMonth,
+    pieces: pieces.filter(
+      (piece): piece is [string, string | null] =>
+        piece[0] !== null && (piece[1] === null || piece[0] <= piece[1]),
+    ),
+  };
+}
 
 /** A packed line: key|days|estimated|firstDay|the SUM_COLUMNS. */
 const PACKED = `${['days', 'estimated::int', "coalesce(first_day::text, '')"]
@@ -247,7 +285,7 @@ export class RollupCache {
     const result = new Map<string, RollupSums>();
     const fromDatabase: DaySpan[] = [];
     // Most spans share their bounds (the list's range, a hire's days): plan each once.
-    const plans = new Map<string, ReturnType<typeof planRange>>();
+    const plans = new Map<string, Plan>();
     for (const span of spans) {
       const machine = this.machines.get(span.machineId);
       const total = emptySums();
@@ -255,15 +293,9 @@ export class RollupCache {
       if (!machine) continue;
       const bounds = `${span.fromDay}/${span.toDay}`;
       let plan = plans.get(bounds);
-      if (!plan) plans.set(bounds, (plan = planRange(span.fromDay, span.toDay)));
+      if (!plan) plans.set(bounds, (plan = planOf(span.fromDay, span.toDay)));
       if (plan.months) machine.months.addRun(total, plan.firstMonth, plan.lastMonth);
-      const pieces: [string | null, string | null][] = [];
-      if (plan.leadFrom !== null || !plan.months) {
-        pieces.push([plan.leadFrom, plan.leadTo === null ? null : addDays(plan.leadTo, -1)]);
-      }
-      if (plan.trailFrom !== null) pieces.push([plan.trailFrom, span.toDay]);
-      for (const [from, to] of pieces) {
-        if (from === null || (to !== null && from > to)) continue;
+      for (const [from, to] of plan.pieces) {
         if (from < machine.dayBase) {
           fromDatabase.push({
             key: `${span.key}~${from}`,
