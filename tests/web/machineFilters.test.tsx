@@ -81,4 +81,32 @@ describe('machine filters', () => {
     // The open panel hides the page from assistive technology; the toggle shows one group chosen.
     expect(screen.getByRole('button', { name: /Filters \(1\)/, hidden: true })).toBeInTheDocument();
   });
+
+  it('shows the saved filters kept in the browser when the server cannot give them', async () => {
+    signedIn();
+    localStorage.setItem(
+      'fleet-portal.saved-filters.u1.machines',
+      JSON.stringify({
+        savedFilters: [
+          { filterID: 'f9', name: 'Kept here', label: 'machines', filters: 'source:LORA' },
+        ],
+      }),
+    );
+    api.use(
+      http.get('*/v1/portal/filters', () => HttpResponse.json(filters)),
+      http.get('*/v1/portal/filters/saved', () =>
+        HttpResponse.json(
+          { statusCode: 503, code: 'UNAVAILABLE', error: 'x', message: 'x' },
+          { status: 503 },
+        ),
+      ),
+    );
+    await renderPortal('/machines');
+    await screen.findByText('NPH-0001', {}, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(
+      await within(await screen.findByTestId('saved-filters')).findByText('Kept here'),
+    ).toBeInTheDocument();
+    localStorage.clear();
+  });
 });

@@ -228,6 +228,8 @@ export async function listMachines(
   const sums = await rollupCacheFor(db).sumSpans(spans);
   const activeOf = (key: string) => sums.get(key)?.sums[COLUMN.active_s] ?? 0;
 
+  // Machines that began reporting on the same day have the same hours available.
+  const availableByFirstDay = new Map<string | null, number>();
   const fleetSums = emptySums();
   const fleetRental = { active: 0, available: 0 };
   let fleetAvailableS = 0;
@@ -245,7 +247,11 @@ export async function listMachines(
           available: contract.available,
         }
       : undefined;
-    const available = availableSeconds(total.firstDay, rangeDays);
+    let available = availableByFirstDay.get(total.firstDay);
+    if (available === undefined) {
+      available = availableSeconds(total.firstDay, rangeDays);
+      availableByFirstDay.set(total.firstDay, available);
+    }
     // The metrics of a machine off the page are never sent: only its sort value is needed.
     measured.set(machine.id, { columns: columnsOf(total, contractParts), available });
     hasActivity.set(machine.id, total.days > 0);

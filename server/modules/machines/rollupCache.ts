@@ -29,7 +29,8 @@ const K = SUM_COLUMNS.length;
 /** What a set of rollups adds up to; `days` counts the day rollups behind it. */
 export interface RollupSums {
   days: number;
-  sums: Float64Array;
+  /** A plain array: the list makes thousands, and typed arrays are slow to allocate. */
+  sums: number[];
   estimated: boolean;
   /** The first day with a rollup (yyyy-MM-dd), or null. */
   firstDay: string | null;
@@ -37,10 +38,12 @@ export interface RollupSums {
 
 export const emptySums = (): RollupSums => ({
   days: 0,
-  sums: new Float64Array(K),
+  sums: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
   estimated: false,
   firstDay: null,
 });
+
+if (emptySums().sums.length !== K) throw new Error('emptySums must have one zero per SUM_COLUMNS');
 
 export function addInto(target: RollupSums, part: RollupSums): void {
   if (part.days === 0) return;
@@ -181,8 +184,8 @@ const PACKED = `${['days', 'estimated::int', "coalesce(first_day::text, '')"]
 
 function unpack(line: string): [string, RollupSums] {
   const f = line.split('|');
-  const sums = new Float64Array(K);
-  for (let i = 0; i < K; i++) sums[i] = Number(f[4 + i]);
+  const sums: number[] = [];
+  for (let i = 0; i < K; i++) sums.push(Number(f[4 + i]));
   return [
     f[0] ?? '',
     { days: Number(f[1]), estimated: f[2] === '1', firstDay: f[3] || null, sums },

@@ -37,8 +37,9 @@ const ENGINE_HOURS_SINCE_READING = `
 export const MACHINE_ROWS = `
   WITH visible AS (
     SELECT m.id, true AS owned FROM machine m WHERE m.organisation_id = $1
-    UNION
-    SELECT h.machine_id, false FROM hire h JOIN machine hm ON hm.id = h.machine_id
+    UNION ALL
+    -- Another owner's machines: apart from the owned ones by definition, so no de-duplication.
+    SELECT DISTINCT h.machine_id, false FROM hire h JOIN machine hm ON hm.id = h.machine_id
      WHERE h.customer_organisation_id = $1 AND hm.organisation_id <> $1
        AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
        AND h.starts_at < coalesce($3::timestamptz, 'infinity')

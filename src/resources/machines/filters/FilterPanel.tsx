@@ -16,10 +16,17 @@ import Close from '@mui/icons-material/Close';
 import Delete from '@mui/icons-material/Delete';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import {
+  useDataProvider,
+  useGetIdentity,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { FilterOption } from '../../../domain/api/filters.ts';
 import { decodeFilter, encodeFilter, type FilterSelection } from '../../../domain/filterQuery.ts';
+import { readSavedFilters, writeSavedFilters } from './savedFilterCache.ts';
 
 /** The page label saved filters of the machine list are kept under. */
 export const SAVED_FILTER_LABEL = 'machines';
@@ -38,6 +45,7 @@ export function FilterPanel({ open, onClose }: { open: boolean; onClose(): void 
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
   const { filterValues, setFilters } = useListContext();
+  const { identity } = useGetIdentity();
   const values = filterValues as Record<string, unknown>;
   const selection = selectionOf(values.filter);
   const [name, setName] = useState('');
@@ -52,10 +60,18 @@ export function FilterPanel({ open, onClose }: { open: boolean; onClose(): void 
       }),
     enabled: open,
   });
+  const userId = String(identity?.id ?? '');
   const saved = useQuery({
-    queryKey: ['saved-filters', SAVED_FILTER_LABEL],
-    queryFn: () => dataProvider.getSavedFilters(SAVED_FILTER_LABEL),
-    enabled: open,
+    queryKey: ['saved-filters', SAVED_FILTER_LABEL, userId],
+    queryFn: async () => {
+      const reply = await dataProvider.getSavedFilters(SAVED_FILTER_LABEL);
+      writeSavedFilters(userId, SAVED_FILTER_LABEL, reply);
+      return reply;
+    },
+    // The browser's copy at once; the server's answer replaces it.
+    initialData: () => readSavedFilters(userId, SAVED_FILTER_LABEL),
+    initialDataUpdatedAt: 0,
+    enabled: open && userId !== '',
   });
 
   const apply = (next: FilterSelection) => {
