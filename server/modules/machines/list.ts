@@ -28,6 +28,7 @@ import {
 } from './rollupCache.ts';
 import {
   MACHINE_ROWS,
+  machineRows,
   selectMachines,
   SORT_EXPRESSIONS,
   type MachineSelection,
@@ -237,9 +238,13 @@ export async function listMachines(
   const measured = new Map<string, { columns: ActivityColumns; available: number }>();
   const hasActivity = new Map<string, boolean>();
   for (const machine of selected) {
-    const total = emptySums();
-    for (const key of activityKeys.get(machine.id) ?? [])
-      addInto(total, sums.get(key) ?? emptySums());
+    const keys = activityKeys.get(machine.id) ?? [];
+    // An owned machine's range is one span: its sums as they are; a hired one adds its hires.
+    let total = keys.length === 1 ? sums.get(keys[0] as string) : undefined;
+    if (!total) {
+      total = emptySums();
+      for (const key of keys) addInto(total, sums.get(key) ?? emptySums());
+    }
     const contract = rental.get(machine.id);
     const contractParts = contract
       ? {
@@ -289,9 +294,9 @@ export async function listMachines(
   const rows = page.length
     ? await db.query<PageRow>(
         // Sources are read for the rows of the page only.
-        `${MACHINE_ROWS}
+        `${machineRows('$4::uuid[]')}
          SELECT page.*, src.sources
-           FROM (SELECT * FROM rows WHERE id = ANY($4::uuid[])) page
+           FROM rows page
            LEFT JOIN LATERAL (
              SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code,
                                                         'hours', oem.hours) ORDER BY s.code), '[]'::json) AS sources

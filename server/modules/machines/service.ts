@@ -32,15 +32,17 @@ const ENGINE_HOURS_SINCE_READING = `
  * machine while a hire to it overlaps the range. `shown` is the hire the row describes: for an
  * owner the hire running now, for a customer its own latest hire in the range.
  * $1 organisation, $2 range start or null, $3 range end or null. Descriptors only: the activity
- * of the range is summed from the rollup cache (rollupCache.ts), not here.
+ * of the range is summed from the rollup cache (rollupCache.ts), not here. `only` names a
+ * parameter holding the ids to read, for a page: then the other machines are never visited.
  */
-export const MACHINE_ROWS = `
+export const machineRows = (only?: string) => `
   WITH visible AS (
-    SELECT m.id, true AS owned FROM machine m WHERE m.organisation_id = $1
+    SELECT m.id, true AS owned FROM machine m WHERE m.organisation_id = $1 ${only ? `AND m.id = ANY(${only})` : ''}
     UNION ALL
     -- Another owner's machines: apart from the owned ones by definition, so no de-duplication.
     SELECT DISTINCT h.machine_id, false FROM hire h JOIN machine hm ON hm.id = h.machine_id
      WHERE h.customer_organisation_id = $1 AND hm.organisation_id <> $1
+       ${only ? `AND hm.id = ANY(${only})` : ''}
        AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
        AND h.starts_at < coalesce($3::timestamptz, 'infinity')
   ), rows AS (
@@ -79,6 +81,9 @@ export const MACHINE_ROWS = `
                    FROM source GROUP BY machine_id) seen
         ON seen.machine_id = m.id
   )`;
+
+/** Every visible machine's row. */
+export const MACHINE_ROWS = machineRows();
 
 /** What a filter condition may need besides its keys: more parameters, and the moments it compares with. */
 interface FilterContext {
