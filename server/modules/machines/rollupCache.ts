@@ -157,6 +157,9 @@ interface Plan {
   firstMonth: string | null;
   lastMonth: string | null;
   pieces: [string, string | null][];
+  /** The pieces as indexes into the day window that starts at `dayBase`. */
+  dayBase: string | null;
+  indexes: [number, number | null][];
 }
 
 function planOf(fromDay: string | null, toDay: string | null): Plan {
@@ -170,6 +173,8 @@ function planOf(fromDay: string | null, toDay: string | null): Plan {
     months: plan.months,
     firstMonth: plan.firstMonth,
     lastMonth: plan.lastMonth,
+    dayBase: null,
+    indexes: [],
     pieces: pieces.filter(
       (piece): piece is [string, string | null] =>
         piece[0] !== null && (piece[1] === null || piece[0] <= piece[1]),
@@ -288,17 +293,28 @@ export class RollupCache {
     const result = new Map<string, RollupSums>();
     const fromDatabase: DaySpan[] = [];
     // Most spans share their bounds (the list's range, a hire's days): plan each once.
-    const plans = new Map<string, Plan>();
+    const plans = new Map<string | null, Map<string | null, Plan>>();
     for (const span of spans) {
       const machine = this.machines.get(span.machineId);
       const total = emptySums();
       result.set(span.key, total);
       if (!machine) continue;
-      const bounds = `${span.fromDay}/${span.toDay}`;
-      let plan = plans.get(bounds);
-      if (!plan) plans.set(bounds, (plan = planOf(span.fromDay, span.toDay)));
+      let byEnd = plans.get(span.fromDay);
+      if (!byEnd) plans.set(span.fromDay, (byEnd = new Map()));
+      let plan = byEnd.get(span.toDay);
+      if (!plan) byEnd.set(span.toDay, (plan = planOf(span.fromDay, span.toDay)));
       if (plan.months) machine.months.addRun(total, plan.firstMonth, plan.lastMonth);
-      for (const [from, to] of plan.pieces) {
+      if (plan.pieces.length === 0) continue;
+      // The pieces as day indexes, worked out once for the window most machines share.
+      if (plan.dayBase !== machine.dayBase) {
+        plan.dayBase = machine.dayBase;
+        plan.indexes = plan.pieces.map(([from, to]) => [
+          dayIndex(machine.dayBase, from),
+          to === null ? null : dayIndex(machine.dayBase, to),
+        ]);
+      }
+      for (let i = 0; i < plan.pieces.length; i++) {
+        const [from, to] = plan.pieces[i] as [string, string | null];
         if (from < machine.dayBase) {
           fromDatabase.push({
             key: `${span.key}~${from}`,
@@ -306,13 +322,10 @@ export class RollupCache {
             fromDay: from,
             toDay: to ?? '9999-12-31',
           });
-          continue;
+        } else {
+          const [fromIndex, toIndex] = plan.indexes[i] as [number, number | null];
+          machine.days.addRun(total, fromIndex, toIndex);
         }
-        machine.days.addRun(
-          total,
-          dayIndex(machine.dayBase, from),
-          to === null ? null : dayIndex(machine.dayBase, to),
-        );
       }
     }
     if (fromDatabase.length > 0) {
