@@ -5,6 +5,7 @@ import type { MachineActivityReply } from '../../src/domain/api/machineActivity.
 import type { MachineRow } from '../../src/domain/api/machines.ts';
 import { startOfZonedDay } from '../../src/domain/zonedTime.ts';
 import { testDatabases } from '../support/databases.ts';
+import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
@@ -19,26 +20,9 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
   beforeAll(async () => {
     server = await startTestServer(database);
     admin = (await signIn(server)).token;
-    const staff = (await signIn(server, 'staff@demo.example')).token;
-    // A Northbank machine with a tracker, and one of Meridian's.
-    const [owned] = await server.db.query<{ machine_id: string; source_id: string }>(
-      `SELECT s.machine_id, s.id AS source_id FROM source s JOIN machine m ON m.id = s.machine_id
-         JOIN organisation o ON o.id = m.organisation_id
-        WHERE o.name = 'Northbank Plant Hire' AND s.type = 'TELTONIKA' AND m.archived_at IS NULL
-        ORDER BY s.code LIMIT 1`,
-    );
-    const [foreign] = await server.db.query<{ id: string }>(
-      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
-        WHERE o.name = 'Meridian Build Group' LIMIT 1`,
-    );
-    machineId = owned?.machine_id ?? '';
-    foreignId = foreign?.id ?? '';
-    const key = await call<{ apiKey: string }>(
-      server,
-      'POST',
-      `/v1/admin/sources/${owned?.source_id}/api-key`,
-      { token: staff },
-    );
+    const fleet = await demoMachines(server);
+    machineId = fleet.machineId;
+    foreignId = fleet.foreignId;
     // 07:00–09:00 working (a record a minute), then the engine off: an hour of records at 09:00.
     const start = Date.parse(`${DAY}T07:00:00Z`);
     const records = [
@@ -63,13 +47,7 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
       },
       { deviceTime: `${DAY}T10:00:00.000Z`, ignition: false, engineRpm: 0 },
     ];
-    const response = await fetch(`${server.url}/v1/ingest/records`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key.body.apiKey },
-      body: JSON.stringify({ records }),
-    });
-    expect(response.status).toBe(200);
-    await server.rollups.drain();
+    await sendRecords(server, fleet.sourceId, records);
   });
   afterAll(() => server?.close());
 

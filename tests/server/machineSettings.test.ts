@@ -21,6 +21,7 @@ import type {
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
 import { testDatabases } from '../support/databases.ts';
+import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
@@ -41,19 +42,9 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     server = await startTestServer(database);
     admin = (await signIn(server)).token;
     viewer = (await signIn(server, 'viewer@demo.example')).token;
-    const staff = (await signIn(server, 'staff@demo.example')).token;
-    const [owned] = await server.db.query<{ machine_id: string; source_id: string }>(
-      `SELECT s.machine_id, s.id AS source_id FROM source s JOIN machine m ON m.id = s.machine_id
-         JOIN organisation o ON o.id = m.organisation_id
-        WHERE o.name = 'Northbank Plant Hire' AND s.type = 'TELTONIKA' AND m.archived_at IS NULL
-        ORDER BY s.code LIMIT 1`,
-    );
-    const [foreign] = await server.db.query<{ id: string }>(
-      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
-        WHERE o.name = 'Meridian Build Group' LIMIT 1`,
-    );
-    machineId = owned?.machine_id ?? '';
-    foreignId = foreign?.id ?? '';
+    const fleet = await demoMachines(server);
+    machineId = fleet.machineId;
+    foreignId = fleet.foreignId;
     // One hire contract of 8 hours a day over Monday to Wednesday, and no other.
     await server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
     await server.db.query(
@@ -61,12 +52,6 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
        SELECT id, organisation_id, 'Ashdown Utilities Ltd', 'C-TEST-1', '2026-11-09T00:00:00Z', '2026-11-12T00:00:00Z'
          FROM machine WHERE id = $1`,
       [machineId],
-    );
-    const key = await call<{ apiKey: string }>(
-      server,
-      'POST',
-      `/v1/admin/sources/${owned?.source_id}/api-key`,
-      { token: staff },
     );
     // 07:00–09:00 working while the level falls from 50 % to 45 %, off at 09:00, refilled to 80 %
     // at 09:30 with the engine off.
@@ -84,13 +69,7 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       { deviceTime: `${DAY}T09:30:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 80 },
       { deviceTime: `${DAY}T10:00:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 80 },
     ];
-    const response = await fetch(`${server.url}/v1/ingest/records`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key.body.apiKey },
-      body: JSON.stringify({ records }),
-    });
-    expect(response.status).toBe(200);
-    await server.rollups.drain();
+    await sendRecords(server, fleet.sourceId, records);
   });
   afterAll(() => server?.close());
 

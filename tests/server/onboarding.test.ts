@@ -5,6 +5,7 @@ import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineDetailsReply } from '../../src/domain/api/machineInfo.ts';
 import type { OnboardReply, UnassignedSourcesReply } from '../../src/domain/api/onboarding.ts';
 import { testDatabases } from '../support/databases.ts';
+import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DAY = '2026-11-10';
@@ -24,19 +25,7 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
       `INSERT INTO source (type, code, short_code) VALUES ('TELTONIKA', $1, 'T-9001') RETURNING id`,
       [CODE],
     );
-    const [foreign] = await server.db.query<{ id: string }>(
-      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
-        WHERE o.name = 'Meridian Build Group' LIMIT 1`,
-    );
-    foreignId = foreign?.id ?? '';
-    const key = await call<{ apiKey: string }>(
-      server,
-      'POST',
-      `/v1/admin/sources/${source?.id}/api-key`,
-      {
-        token: staff,
-      },
-    );
+    foreignId = (await demoMachines(server)).foreignId;
     // An hour of work before anyone assigned the tracker.
     const start = Date.parse(`${DAY}T08:00:00Z`);
     const records = [
@@ -48,13 +37,7 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
       })),
       { deviceTime: `${DAY}T09:01:00.000Z`, ignition: false, engineRpm: 0 },
     ];
-    const response = await fetch(`${server.url}/v1/ingest/records`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key.body.apiKey },
-      body: JSON.stringify({ records }),
-    });
-    expect(response.status).toBe(200);
-    await server.rollups.drain();
+    await sendRecords(server, source?.id ?? '', records);
     await server.db.query(
       `UPDATE organisation SET settings = settings || '{"mandatoryFields": ["assetId"]}'::jsonb
         WHERE name = 'Northbank Plant Hire'`,
