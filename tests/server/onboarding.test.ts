@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineDetailsReply } from '../../src/domain/api/machineInfo.ts';
 import type { OnboardReply, UnassignedSourcesReply } from '../../src/domain/api/onboarding.ts';
+import { DEMO_UNASSIGNED_DEVICES } from '../../server/db/seed/demo.ts';
 import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
@@ -62,6 +63,10 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
       },
     );
     expect(list.body.sources.map((s) => s.code)).toContain(CODE);
+    // The demo keeps two devices in stock for trying this out.
+    for (const [, code] of DEMO_UNASSIGNED_DEVICES) {
+      expect(list.body.sources.map((s) => s.code)).toContain(code);
+    }
     expect(
       (await call(server, 'GET', '/v1/portal/sources/unassigned', { token: admin })).status,
     ).toBe(403);

@@ -9,6 +9,12 @@ export interface DemoCredentials {
   password: string;
 }
 
+/** Devices the demo has in stock, not on any machine yet. */
+export const DEMO_UNASSIGNED_DEVICES = [
+  ['TELTONIKA', '357309059990001'],
+  ['LORA', '70B3D5E75E900001'],
+] as const;
+
 export const DEMO_USERS = {
   viewer: 'viewer@demo.example',
   staff: 'staff@demo.example',
@@ -423,6 +429,11 @@ export async function seedDemoIfEmpty(
           daysAgo(14 + i * 9),
           null,
         );
+    }
+
+    // Delivered but not fitted yet: devices to try onboarding with (/machines/onboard?sensor=).
+    for (const [type, code] of DEMO_UNASSIGNED_DEVICES) {
+      await tx.query('INSERT INTO source (type, code) VALUES ($1, $2)', [type, code]);
     }
     return true;
   });
