@@ -4,14 +4,12 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
-import type { Machine } from '../../../../dataProvider/dataProvider.ts';
 import {
   ADDITIONAL_INFORMATION_FIELDS,
   type AdditionalInformation,
   type AdditionalInformationKey,
-  type MachineSettings,
 } from '../../../../domain/api/machineSettings.ts';
-import { Section } from './Section.tsx';
+import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 
 type FormValues = Record<AdditionalInformationKey, string>;
@@ -32,15 +30,7 @@ function toChanges(values: FormValues): AdditionalInformation {
   return changes as AdditionalInformation;
 }
 
-export function AdditionalInformationSection({
-  machine,
-  settings,
-  canWrite,
-}: {
-  machine: Machine;
-  settings: MachineSettings;
-  canWrite: boolean;
-}) {
+export function AdditionalInformationSection({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
   const { run, busy, dataProvider } = useMachineWrite(machine.id);
   const values = useQuery({

@@ -1,6 +1,6 @@
 // The tank's calibration: the uploaded file, a template to start from, and every bad row of a
 // refused upload (the server keeps the old calibration then).
-import { Alert, Button, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import { Alert, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError } from 'ra-core';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { ApiErrorBody } from '../../../../dataProvider/apiClient.ts';
 import type { PortalDataProvider } from '../../../../dataProvider/dataProvider.ts';
 import { formatDateTime } from '../../../../domain/format.ts';
 import { saveBlob } from '../../../saveBlob.ts';
+import { UploadButton } from './UploadButton.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 
 type RowError = { row: number; message: string };
@@ -57,20 +58,13 @@ export function CalibrationUpload({
       </Typography>
       {canWrite ? (
         <Stack direction="row" gap={2} alignItems="center" flexWrap="wrap">
-          <Button component="label" variant="outlined" disabled={busy}>
-            {translate('app.machine.settings.upload_calibration')}
-            <input
-              hidden
-              type="file"
-              accept=".csv,text/csv"
-              data-testid="calibration-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void upload(file);
-              }}
-            />
-          </Button>
+          <UploadButton
+            label={translate('app.machine.settings.upload_calibration')}
+            accept=".csv,text/csv"
+            testId="calibration-input"
+            disabled={busy}
+            onFile={(file) => void upload(file)}
+          />
           <Link
             component="button"
             type="button"

@@ -3,22 +3,12 @@ import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Machine } from '../../../../dataProvider/dataProvider.ts';
-import type { MachineSettings } from '../../../../domain/api/machineSettings.ts';
-import { Section } from './Section.tsx';
+import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 
 const NEW_GROUP = '__new__';
 
-export function GroupAndCapacitySection({
-  machine,
-  settings,
-  canWrite,
-}: {
-  machine: Machine;
-  settings: MachineSettings;
-  canWrite: boolean;
-}) {
+export function GroupAndCapacitySection({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
   const { run, busy, dataProvider } = useMachineWrite(machine.id);
   const groups = useQuery({ queryKey: ['groups'], queryFn: () => dataProvider.getGroups() });

@@ -4,21 +4,11 @@ import { Button, Stack, TextField, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { Machine } from '../../../../dataProvider/dataProvider.ts';
-import type { MachineSettings } from '../../../../domain/api/machineSettings.ts';
 import { formatDateTime, formatNumber } from '../../../../domain/format.ts';
-import { Section } from './Section.tsx';
+import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 
-export function HourMeterSection({
-  machine,
-  settings,
-  canWrite,
-}: {
-  machine: Machine;
-  settings: MachineSettings;
-  canWrite: boolean;
-}) {
+export function HourMeterSection({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
   const [language] = useLocaleState();
   const { run, busy } = useMachineWrite(machine.id);

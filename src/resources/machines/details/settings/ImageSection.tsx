@@ -1,8 +1,9 @@
 // The machine's picture: shown, and replaced by an uploaded image (PNG, JPEG, WebP or GIF).
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Machine } from '../../../../dataProvider/dataProvider.ts';
 import { Section } from './Section.tsx';
+import { UploadButton } from './UploadButton.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 
 const MAX_IMAGE_BYTES = 5_000_000;
@@ -26,27 +27,21 @@ export function ImageSection({ machine, canWrite }: { machine: Machine; canWrite
       )}
       {canWrite ? (
         <div>
-          <Button component="label" variant="outlined" disabled={busy}>
-            {translate('app.machine.settings.upload_image')}
-            <input
-              hidden
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              data-testid="image-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (!file) return;
-                if (file.size > MAX_IMAGE_BYTES) {
-                  void run(() =>
-                    Promise.reject(new Error(translate('app.machine.settings.image_too_big'))),
-                  );
-                  return;
-                }
-                void run((provider) => provider.uploadMachineImage(machine.id, file));
-              }}
-            />
-          </Button>
+          <UploadButton
+            label={translate('app.machine.settings.upload_image')}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            testId="image-input"
+            disabled={busy}
+            onFile={(file) => {
+              if (file.size > MAX_IMAGE_BYTES) {
+                void run(() =>
+                  Promise.reject(new Error(translate('app.machine.settings.image_too_big'))),
+                );
+                return;
+              }
+              void run((provider) => provider.uploadMachineImage(machine.id, file));
+            }}
+          />
         </div>
       ) : null}
     </Section>

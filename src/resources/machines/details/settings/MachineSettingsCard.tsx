@@ -2,23 +2,14 @@
 // information, image, fuel settings and calibration. Read-only for viewers and customers.
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Machine } from '../../../../dataProvider/dataProvider.ts';
-import type { MachineSettings } from '../../../../domain/api/machineSettings.ts';
+import type { SectionProps } from './Section.tsx';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
 import { FuelSettingsSection } from './FuelSettingsSection.tsx';
 import { GroupAndCapacitySection } from './GroupAndCapacitySection.tsx';
 import { HourMeterSection } from './HourMeterSection.tsx';
 import { ImageSection } from './ImageSection.tsx';
 
-export function MachineSettingsCard({
-  machine,
-  settings,
-  canWrite,
-}: {
-  machine: Machine;
-  settings: MachineSettings;
-  canWrite: boolean;
-}) {
+export function MachineSettingsCard({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
   const props = { machine, settings, canWrite };
   return (

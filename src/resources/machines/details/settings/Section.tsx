@@ -1,6 +1,15 @@
-// One titled part of the machine's settings.
+// One titled part of the machine's settings, and what each part is given.
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import type { Machine } from '../../../../dataProvider/dataProvider.ts';
+import type { MachineSettings } from '../../../../domain/api/machineSettings.ts';
+
+/** What every part of the settings card is given. */
+export interface SectionProps {
+  machine: Machine;
+  settings: MachineSettings;
+  canWrite: boolean;
+}
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
