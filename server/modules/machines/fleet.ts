@@ -1,0 +1,273 @@
+// A selection of machines measured over a range: the database selects and orders the machines
+// (search, filters, descriptor sorts); their activity is summed from the rollup cache. The machine
+// list and the dashboard both stand on this, so that the two never disagree.
+import { zonedDate } from '../../../src/domain/zonedTime.ts';
+import type { Queryable, SqlParam } from '../../db/database.ts';
+import type { Organisation } from '../orgs/service.ts';
+import { availableSeconds, type ActivityColumns, type RangeDays } from './metrics.ts';
+import {
+  addInto,
+  emptySums,
+  rollupCacheFor,
+  SUM_COLUMNS,
+  type RangeSpan,
+  type RollupSums,
+} from './rollupCache.ts';
+import { MACHINE_ROWS, selectMachines, type MachineSelection } from './service.ts';
+import { weekdaysBetween } from './workingDays.ts';
+
+export interface SelectedMachine {
+  id: string;
+  owned: boolean;
+  onHire: boolean;
+  category: string | null;
+  type: string | null;
+}
+
+/** Active seconds within a machine's hire contracts, and the seconds those contracts expect. */
+export interface RentalParts {
+  active: number;
+  available: number;
+}
+
+export interface MachineMeasure {
+  total: RollupSums;
+  rental: RentalParts | undefined;
+  /** Seconds available for work (docs/activity.md, workingUtilisation). */
+  available: number;
+}
+
+export interface MeasuredFleet {
+  /** In the database's order (`orderBy`). */
+  selected: SelectedMachine[];
+  measures: Map<string, MachineMeasure>;
+  /** The days counted as activity: an owned machine's range, a hired one's hires within it. */
+  activitySpans: RangeSpan[];
+  range: RangeDays;
+  /** The selection's three fixed parameters (organisation, range start and end) for row reads. */
+  rowParams: SqlParam[];
+}
+
+/** A group of measured machines added up: the fleet, or one category. */
+export interface MeasureTotals {
+  columns: ActivityColumns;
+  availableS: number;
+  numberOfMachines: number;
+  withActivity: number;
+  onHire: number;
+}
+
+interface Hire {
+  machineId: string;
+  owned: boolean;
+  /** The caller is this hire's customer. */
+  mine: boolean;
+  fromDay: string;
+  toDay: string | null;
+  hoursPerDay: number;
+}
+
+const laterOf = (a: string, b: string | null) => (b !== null && b > a ? b : a);
+const earlierOf = (a: string | null, b: string | null) =>
+  a === null ? b : b === null ? a : a < b ? a : b;
+
+export const COLUMN = Object.fromEntries(SUM_COLUMNS.map((c, i) => [c, i])) as Record<
+  (typeof SUM_COLUMNS)[number],
+  number
+>;
+
+// Field and line separators of the packed selection: category and type are free text.
+const FIELD = '\x1f';
+const LINE = '\x1e';
+const text = (column: string) => `translate(coalesce(${column}, ''), E'\\x1e\\x1f', '')`;
+
+export function columnsOf(total: RollupSums, rental: RentalParts | undefined): ActivityColumns {
+  const has = total.days > 0;
+  const sums = total.sums;
+  return {
+    activity_days: total.days,
+    active_s: has ? (sums[COLUMN.active_s] ?? 0) : null,
+    idle_s: has ? (sums[COLUMN.idle_s] ?? 0) : null,
+    off_s: has ? (sums[COLUMN.off_s] ?? 0) : null,
+    missing_s: has ? (sums[COLUMN.missing_s] ?? 0) : null,
+    out_of_hours_s: has ? (sums[COLUMN.out_of_hours_s] ?? 0) : null,
+    fuel_l: has ? (sums[COLUMN.fuel_l] ?? 0) : null,
+    fuel_estimated: has ? total.estimated : null,
+    co2_kg: has ? (sums[COLUMN.co2_kg] ?? 0) : null,
+    distance_m: has ? (sums[COLUMN.distance_m] ?? 0) : null,
+    refills: has ? (sums[COLUMN.refills] ?? 0) : null,
+    thefts: has ? (sums[COLUMN.thefts] ?? 0) : null,
+    theft_l: has ? (sums[COLUMN.theft_l] ?? 0) : null,
+    first_day: total.firstDay,
+    rental_active_s: rental ? rental.active : null,
+    rental_available_s: rental ? rental.available : null,
+  };
+}
+
+/** Adds up the measures of `machines`: sums of their rollups, available and contract hours. */
+export function totalsOf(
+  machines: SelectedMachine[],
+  measures: Map<string, MachineMeasure>,
+): MeasureTotals {
+  const sums = emptySums();
+  const rental: RentalParts = { active: 0, available: 0 };
+  let hasRental = false;
+  let availableS = 0;
+  let withActivity = 0;
+  let onHire = 0;
+  for (const machine of machines) {
+    const measure = measures.get(machine.id);
+    if (!measure) continue;
+    addInto(sums, measure.total);
+    availableS += measure.available;
+    if (measure.total.days > 0) withActivity++;
+    if (machine.onHire) onHire++;
+    if (measure.rental) {
+      hasRental = true;
+      rental.active += measure.rental.active;
+      rental.available += measure.rental.available;
+    }
+  }
+  return {
+    columns: columnsOf(sums, hasRental ? rental : undefined),
+    availableS,
+    numberOfMachines: machines.length,
+    withActivity,
+    onHire,
+  };
+}
+
+export async function measureFleet(
+  db: Queryable,
+  organisation: Organisation,
+  selection: MachineSelection,
+  orderBy = 'lower(name), id',
+): Promise<MeasuredFleet> {
+  const { params, where, fromDay, toDay } = selectMachines(organisation, selection);
+  const today = zonedDate(new Date(), organisation.timezone);
+
+  // Every selected machine in the database's order, as one packed text (PGlite is slow to hand
+  // over many rows), and the hires that overlap the range.
+  const [[selectedRow], hireRow] = await Promise.all([
+    db.query<{ packed: string | null }>(
+      `${MACHINE_ROWS}
+       SELECT string_agg(id::text || '${FIELD}' || owned::int || '${FIELD}' || ("hiredStatus" = 'ON_HIRE')::int
+                         || '${FIELD}' || ${text('category')} || '${FIELD}' || ${text('type')},
+                         '${LINE}' ORDER BY ${orderBy}) AS packed
+         FROM rows ${where}`,
+      params,
+    ),
+    db.query<{ packed: string | null }>(
+      `SELECT string_agg(h.machine_id::text || '|' || (m.organisation_id = $1)::int || '|' ||
+                         (h.customer_organisation_id IS NOT DISTINCT FROM $1)::int || '|' ||
+                         (h.starts_at AT TIME ZONE mo.timezone)::date::text || '|' ||
+                         coalesce(((h.ends_at - interval '1 microsecond') AT TIME ZONE mo.timezone)::date::text, '') ||
+                         '|' || h.working_hours_per_day, E'\\n') AS packed
+         FROM hire h JOIN machine m ON m.id = h.machine_id JOIN organisation mo ON mo.id = m.organisation_id
+        WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1)
+          AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
+          AND h.starts_at < coalesce($3::timestamptz, 'infinity')`,
+      [organisation.id, params[1] ?? null, params[2] ?? null],
+    ),
+  ]);
+  const selected: SelectedMachine[] = (selectedRow?.packed?.split(LINE) ?? []).map((line) => {
+    const [id = '', owned, onHire, category, type] = line.split(FIELD);
+    return {
+      id,
+      owned: owned === '1',
+      onHire: onHire === '1',
+      category: category || null,
+      type: type || null,
+    };
+  });
+  const selectedIds = new Set(selected.map((m) => m.id));
+  const hires: Hire[] = (hireRow[0]?.packed?.split('\n') ?? [])
+    .map((line) => {
+      const [machineId = '', owned, mine, from = '', to = '', hours] = line.split('|');
+      return {
+        machineId,
+        owned: owned === '1',
+        mine: mine === '1',
+        fromDay: from,
+        toDay: to || null,
+        hoursPerDay: Number(hours),
+      };
+    })
+    .filter((hire) => selectedIds.has(hire.machineId));
+
+  // What to sum: an owned machine's whole range; a hired one's days within the caller's hires;
+  // and each hire's days for rental utilisation (never past today).
+  const activitySpans: RangeSpan[] = [];
+  const rentalSpans: RangeSpan[] = [];
+  // Hires mostly share their days: count each span's weekdays once.
+  const weekdayCounts = new Map<string, number>();
+  const weekdays = (from: string, to: string) => {
+    const key = `${from}/${to}`;
+    let count = weekdayCounts.get(key);
+    if (count === undefined) weekdayCounts.set(key, (count = weekdaysBetween(from, to)));
+    return count;
+  };
+  const activityKeys = new Map<string, string[]>();
+  const rental = new Map<string, { available: number; keys: string[] }>();
+  for (const machine of selected) {
+    if (machine.owned) {
+      activitySpans.push({ key: machine.id, machineId: machine.id, fromDay, toDay });
+      activityKeys.set(machine.id, [machine.id]);
+    } else activityKeys.set(machine.id, []);
+  }
+  hires.forEach((hire, i) => {
+    const from = laterOf(hire.fromDay, fromDay);
+    if (!hire.owned && hire.mine) {
+      const to = earlierOf(hire.toDay, toDay);
+      if (to === null || from <= to) {
+        const key = `a${i}`;
+        activitySpans.push({ key, machineId: hire.machineId, fromDay: from, toDay: to });
+        activityKeys.get(hire.machineId)?.push(key);
+      }
+    }
+    // An owner measures every hire of its machines; a customer its own.
+    if (hire.owned || hire.mine) {
+      const to = earlierOf(earlierOf(hire.toDay, toDay), today) as string;
+      if (from > to) return;
+      const key = `r${i}`;
+      rentalSpans.push({ key, machineId: hire.machineId, fromDay: from, toDay: to });
+      const entry = rental.get(hire.machineId) ?? { available: 0, keys: [] };
+      entry.available += weekdays(from, to) * hire.hoursPerDay * 3600;
+      entry.keys.push(key);
+      rental.set(hire.machineId, entry);
+    }
+  });
+  const sums = await rollupCacheFor(db).sumSpans([...activitySpans, ...rentalSpans]);
+  const activeOf = (key: string) => sums.get(key)?.sums[COLUMN.active_s] ?? 0;
+
+  const range: RangeDays = { fromDay, toDay, today };
+  // Machines that began reporting on the same day have the same hours available.
+  const availableByFirstDay = new Map<string | null, number>();
+  const measures = new Map<string, MachineMeasure>();
+  for (const machine of selected) {
+    const keys = activityKeys.get(machine.id) ?? [];
+    // An owned machine's range is one span: its sums as they are; a hired one adds its hires.
+    let total = keys.length === 1 ? sums.get(keys[0] as string) : undefined;
+    if (!total) {
+      total = emptySums();
+      for (const key of keys) addInto(total, sums.get(key) ?? emptySums());
+    }
+    const contract = rental.get(machine.id);
+    let available = availableByFirstDay.get(total.firstDay);
+    if (available === undefined) {
+      available = availableSeconds(total.firstDay, range);
+      availableByFirstDay.set(total.firstDay, available);
+    }
+    measures.set(machine.id, {
+      total,
+      rental: contract
+        ? {
+            active: contract.keys.reduce((sum, key) => sum + activeOf(key), 0),
+            available: contract.available,
+          }
+        : undefined,
+      available,
+    });
+  }
+  return { selected, measures, activitySpans, range, rowParams: params.slice(0, 3) };
+}
