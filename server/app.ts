@@ -12,6 +12,7 @@ import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { fuelRoutes } from './modules/machines/fuel.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(userRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);
+    await secured.register(dashboardRoutes, context);
     await secured.register(machineWriteRoutes, context);
     await secured.register(breakdownRoutes, { ...context, rollups });
     await secured.register(machineSettingsRoutes, { ...context, rollups });

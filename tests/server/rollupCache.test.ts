@@ -82,6 +82,45 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
     await expectAgreement(new RollupCache(server.db));
   });
 
+  it('cuts spans into buckets that add up as the database does', async () => {
+    const cache = new RollupCache(server.db);
+    // Months cut at both ends, one bucket older than the window, the last one open.
+    const buckets = [
+      { fromDay: addDays(today, -150), toDay: addDays(today, -101) },
+      { fromDay: addDays(today, -100), toDay: addDays(today, -31) },
+      { fromDay: addDays(today, -30), toDay: addDays(today, -1) },
+      { fromDay: today, toDay: null },
+    ];
+    // Two spans of the machine that overlap the buckets differently, as two hires would.
+    const spans = [
+      { key: 'a', machineId, fromDay: addDays(today, -120), toDay: addDays(today, -10) },
+      { key: 'b', machineId, fromDay: addDays(today, -5), toDay: null },
+    ];
+    const totals = await cache.sumBuckets(spans, buckets);
+    const direct = await sumSpansFromDays(
+      server.db,
+      buckets.flatMap((bucket, b) =>
+        spans.map((span, s) => {
+          const fromDay = [bucket.fromDay, span.fromDay].sort().at(-1) as string;
+          const toDay = [bucket.toDay ?? today, span.toDay ?? today].sort()[0] as string;
+          return { key: `${b}/${s}`, machineId, fromDay, toDay };
+        }),
+      ),
+    );
+    buckets.forEach((_bucket, b) => {
+      const parts = spans.map((_span, s) => direct.get(`${b}/${s}`));
+      const days = parts.reduce((sum, part) => sum + (part?.days ?? 0), 0);
+      expect(totals[b]?.days, `bucket ${b}`).toBe(days);
+      SUM_COLUMNS.forEach((column, i) =>
+        expect(totals[b]?.sums[i], `bucket ${b} ${column}`).toBeCloseTo(
+          parts.reduce((sum, part) => sum + (part?.sums[i] ?? 0), 0),
+          6,
+        ),
+      );
+    });
+    expect(totals[0]?.days).toBe(20);
+  });
+
   it('reads a machine again once invalidated', async () => {
     const cache = new RollupCache(server.db);
     await expectAgreement(cache);

@@ -4,7 +4,13 @@
 import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import type { Organisation } from '../orgs/service.ts';
-import { availableSeconds, type ActivityColumns, type RangeDays } from './metrics.ts';
+import type { MachineListSummary } from '../../../src/domain/api/machines.ts';
+import {
+  activitySummary,
+  availableSeconds,
+  type ActivityColumns,
+  type RangeDays,
+} from './metrics.ts';
 import {
   addInto,
   emptySums,
@@ -134,6 +140,16 @@ export function totalsOf(
     numberOfMachines: machines.length,
     withActivity,
     onHire,
+  };
+}
+
+/** The list's summary, and the dashboard's: every metric over a group of machines. */
+export function fleetSummary(totals: MeasureTotals): MachineListSummary {
+  return {
+    numberOfMachines: { value: totals.numberOfMachines },
+    onHire: { value: totals.onHire },
+    withActivity: { value: totals.withActivity },
+    ...activitySummary(totals.columns, totals.availableS),
   };
 }
 

@@ -3,19 +3,12 @@
 import type {
   MachineListQuery,
   MachineListReply,
-  MachineListSummary,
   MachineRow,
   MachineSortKey,
 } from '../../../src/domain/api/machines.ts';
 import { TELEMATICS_SOURCE_TYPES, type HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
-import {
-  columnsOf,
-  measureFleet,
-  totalsOf,
-  type MachineMeasure,
-  type MeasureTotals,
-} from './fleet.ts';
+import { columnsOf, measureFleet, totalsOf, fleetSummary, type MachineMeasure } from './fleet.ts';
 import { activitySummary, ratio, type ActivityColumns } from './metrics.ts';
 import { machineRows, SORT_EXPRESSIONS, type MachineSelection } from './service.ts';
 import type { Organisation } from '../orgs/service.ts';
@@ -169,15 +162,5 @@ export async function listMachines(
     machines,
     total: selected.length,
     summary: fleetSummary(totalsOf(selected, measures)),
-  };
-}
-
-/** The list's summary (and the dashboard's): every metric over the whole selection. */
-export function fleetSummary(totals: MeasureTotals): MachineListSummary {
-  return {
-    numberOfMachines: { value: totals.numberOfMachines },
-    onHire: { value: totals.onHire },
-    withActivity: { value: totals.withActivity },
-    ...activitySummary(totals.columns, totals.availableS),
   };
 }

@@ -63,11 +63,14 @@ export interface DaySpan {
   toDay: string;
 }
 
-/** The same, where null is unbounded: all recorded time before or after. */
-export interface RangeSpan extends Omit<DaySpan, 'fromDay' | 'toDay'> {
+/** Inclusive local days where null is unbounded: all recorded time before or after. */
+export interface DayBounds {
   fromDay: string | null;
   toDay: string | null;
 }
+
+/** A span of one machine's days, possibly unbounded. */
+export interface RangeSpan extends Omit<DaySpan, 'fromDay' | 'toDay'>, DayBounds {}
 
 const DAY_WINDOW = 70;
 const MAX_AGE_MS = 5 * 60_000;
@@ -291,50 +294,99 @@ export class RollupCache {
   async sumSpans(spans: RangeSpan[]): Promise<Map<string, RollupSums>> {
     await this.load([...new Set(spans.map((s) => s.machineId))]);
     const result = new Map<string, RollupSums>();
-    const fromDatabase: DaySpan[] = [];
-    // Most spans share their bounds (the list's range, a hire's days): plan each once.
-    const plans = new Map<string | null, Map<string | null, Plan>>();
+    const reader = new SpanReader();
     for (const span of spans) {
-      const machine = this.machines.get(span.machineId);
       const total = emptySums();
       result.set(span.key, total);
-      if (!machine) continue;
-      let byEnd = plans.get(span.fromDay);
-      if (!byEnd) plans.set(span.fromDay, (byEnd = new Map()));
-      let plan = byEnd.get(span.toDay);
-      if (!plan) byEnd.set(span.toDay, (plan = planOf(span.fromDay, span.toDay)));
-      if (plan.months) machine.months.addRun(total, plan.firstMonth, plan.lastMonth);
-      if (plan.pieces.length === 0) continue;
-      // The pieces as day indexes, worked out once for the window most machines share.
-      if (plan.dayBase !== machine.dayBase) {
-        plan.dayBase = machine.dayBase;
-        plan.indexes = plan.pieces.map(([from, to]) => [
-          dayIndex(machine.dayBase, from),
-          to === null ? null : dayIndex(machine.dayBase, to),
-        ]);
-      }
-      for (let i = 0; i < plan.pieces.length; i++) {
-        const [from, to] = plan.pieces[i] as [string, string | null];
-        if (from < machine.dayBase) {
-          fromDatabase.push({
-            key: `${span.key}~${from}`,
-            machineId: span.machineId,
-            fromDay: from,
-            toDay: to ?? '9999-12-31',
-          });
-        } else {
-          const [fromIndex, toIndex] = plan.indexes[i] as [number, number | null];
-          machine.days.addRun(total, fromIndex, toIndex);
-        }
-      }
+      const machine = this.machines.get(span.machineId);
+      if (machine) reader.add(total, span.key, span.machineId, machine, span.fromDay, span.toDay);
     }
-    if (fromDatabase.length > 0) {
-      for (const [key, sums] of await sumSpansFromDays(this.db, fromDatabase)) {
-        const target = result.get(key.split('~')[0] ?? '');
-        if (target) addInto(target, sums);
-      }
+    for (const [key, sums] of await sumSpansFromDays(this.db, reader.fromDatabase)) {
+      const target = result.get(key.split('~')[0] ?? '');
+      if (target) addInto(target, sums);
     }
     return result;
+  }
+
+  /**
+   * The spans' sums cut into consecutive periods (days, weeks or months of a chart): one total
+   * per bucket, over every span.
+   */
+  async sumBuckets(spans: RangeSpan[], buckets: DayBounds[]): Promise<RollupSums[]> {
+    await this.load([...new Set(spans.map((s) => s.machineId))]);
+    const totals = buckets.map(() => emptySums());
+    const reader = new SpanReader();
+    for (const span of spans) {
+      const machine = this.machines.get(span.machineId);
+      if (!machine) continue;
+      buckets.forEach((bucket, b) => {
+        const from = laterDay(bucket.fromDay, span.fromDay);
+        const to = earlierDay(bucket.toDay, span.toDay);
+        if (from === null || to === null || from <= to) {
+          reader.add(totals[b] as RollupSums, String(b), span.machineId, machine, from, to);
+        }
+      });
+    }
+    // Spans of one bucket share its key: the database adds them up in one row.
+    for (const [key, sums] of await sumSpansFromDays(this.db, reader.fromDatabase)) {
+      const target = totals[Number(key.split('~')[0])];
+      if (target) addInto(target, sums);
+    }
+    return totals;
+  }
+}
+
+/** The later of two days where null is the unbounded past; the earlier, null the unbounded future. */
+const laterDay = (a: string | null, b: string | null) =>
+  a === null ? b : b === null || a > b ? a : b;
+const earlierDay = (a: string | null, b: string | null) =>
+  a === null ? b : b === null || a < b ? a : b;
+
+/**
+ * Adds spans of one machine's days into totals from its cached series; days before the cache's
+ * window are gathered in `fromDatabase`, keyed `key~firstDay`. Most spans share their bounds (the
+ * list's range, a hire's days, a chart's bucket): each is planned once.
+ */
+class SpanReader {
+  readonly fromDatabase: DaySpan[] = [];
+  private readonly plans = new Map<string | null, Map<string | null, Plan>>();
+
+  add(
+    target: RollupSums,
+    key: string,
+    machineId: string,
+    machine: CachedMachine,
+    fromDay: string | null,
+    toDay: string | null,
+  ): void {
+    let byEnd = this.plans.get(fromDay);
+    if (!byEnd) this.plans.set(fromDay, (byEnd = new Map()));
+    let plan = byEnd.get(toDay);
+    if (!plan) byEnd.set(toDay, (plan = planOf(fromDay, toDay)));
+    if (plan.months) machine.months.addRun(target, plan.firstMonth, plan.lastMonth);
+    if (plan.pieces.length === 0) return;
+    // The pieces as day indexes, worked out once for the window most machines share.
+    if (plan.dayBase !== machine.dayBase) {
+      plan.dayBase = machine.dayBase;
+      plan.indexes = plan.pieces.map(([from, to]) => [
+        dayIndex(machine.dayBase, from),
+        to === null ? null : dayIndex(machine.dayBase, to),
+      ]);
+    }
+    for (let i = 0; i < plan.pieces.length; i++) {
+      const [from, to] = plan.pieces[i] as [string, string | null];
+      if (from < machine.dayBase) {
+        this.fromDatabase.push({
+          key: `${key}~${from}`,
+          machineId,
+          fromDay: from,
+          toDay: to ?? '9999-12-31',
+        });
+      } else {
+        const [fromIndex, toIndex] = plan.indexes[i] as [number, number | null];
+        machine.days.addRun(target, fromIndex, toIndex);
+      }
+    }
   }
 }
 

@@ -4,12 +4,10 @@ import {
   ACTIVITY_METRICS,
   MACHINE_SHOW,
   MACHINE_SORT_KEYS,
+  RangeBound,
   type ActivityMetric,
 } from './machines.ts';
 
-const RangeBound = Type.String({
-  pattern: '^(max|\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?)$',
-});
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 export const REPORT_TYPES = ['summary', 'daily'] as const;

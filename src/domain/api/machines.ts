@@ -5,7 +5,7 @@ import { HIRE_STATUSES } from '../constants.ts';
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A date (yyyy-MM-dd), a date-time, or 'max' for all recorded time. */
-const RangeBound = Type.String({
+export const RangeBound = Type.String({
   pattern: '^(max|\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?)$',
 });
 

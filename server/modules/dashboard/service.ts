@@ -1,0 +1,238 @@
+// GET /v1/portal/dashboard: the machine list's selection and measurement (machines/fleet.ts) seen
+// as a whole: the fleet's summary, its fuel and CO2 by period, its categories, and the machines
+// ranked by utilisation. The same rollups as the list, so the two never disagree.
+import {
+  DASHBOARD_FILTER_GROUPS,
+  HISTORY_TYPES,
+  type CategoryRow,
+  type DashboardHistory,
+  type DashboardQuery,
+  type DashboardReply,
+  type DashboardSummary,
+  type HistoryType,
+  type MachineUtilisationRow,
+} from '../../../src/domain/api/dashboard.ts';
+import { DASHBOARD_UTILISATION_LIMIT } from '../../../src/domain/constants.ts';
+import { decodeFilter, encodeFilter, FilterQueryError } from '../../../src/domain/filterQuery.ts';
+import { PRODUCTIVITY } from '../../../src/domain/productivity.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest } from '../../httpError.ts';
+import {
+  COLUMN,
+  columnsOf,
+  fleetSummary,
+  measureFleet,
+  totalsOf,
+  type MachineMeasure,
+  type MeasuredFleet,
+  type MeasureTotals,
+  type SelectedMachine,
+} from '../machines/fleet.ts';
+import { activitySummary, ratio } from '../machines/metrics.ts';
+import { rollupCacheFor } from '../machines/rollupCache.ts';
+import { machineRows } from '../machines/service.ts';
+import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
+import { historyInterval, historyPeriods } from './history.ts';
+
+/** The encoded `filter` with the `group=key` pairs added to it. */
+function selectionFilter(query: DashboardQuery): string | undefined {
+  try {
+    const selection = decodeFilter(query.filter ?? '');
+    for (const group of DASHBOARD_FILTER_GROUPS) {
+      const keys = query[group];
+      if (keys?.length) selection[group] = [...(selection[group] ?? []), ...keys];
+    }
+    return encodeFilter(selection) || undefined;
+  } catch (error) {
+    if (error instanceof FilterQueryError) throw badRequest('filter', error.message);
+    throw error;
+  }
+}
+
+const estimatedOf = (totals: MeasureTotals) => totals.columns.fuel_estimated ?? false;
+
+function summaryOf(totals: MeasureTotals): DashboardSummary {
+  const summary = fleetSummary(totals);
+  return {
+    ...summary,
+    fuelUtilisation: { ...summary.fuelUtilisation, estimated: estimatedOf(totals) },
+    emissionsUtilisation: { ...summary.emissionsUtilisation, estimated: estimatedOf(totals) },
+  };
+}
+
+function categoryRows(fleet: MeasuredFleet): CategoryRow[] {
+  const groups = new Map<string | null, SelectedMachine[]>();
+  for (const machine of fleet.selected) {
+    const group = groups.get(machine.category);
+    if (group) group.push(machine);
+    else groups.set(machine.category, [machine]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+    .map(([category, machines]) => {
+      const totals = totalsOf(machines, fleet.measures);
+      const metrics = activitySummary(totals.columns, totals.availableS);
+      const withData = metrics.missingPercentage.value;
+      const types = new Set(machines.flatMap((m) => (m.type ? [m.type] : [])));
+      return {
+        category,
+        types: [...types].sort((a, b) => a.localeCompare(b)),
+        numberOfMachines: { value: machines.length },
+        outOfHours: metrics.outOfHours,
+        activeHours: metrics.activeHours,
+        idleHours: metrics.idleHours,
+        offHours: metrics.offHours,
+        rentalUtilisation: metrics.rentalUtilisation,
+        emissions: { ...metrics.emissionsUtilisation, estimated: estimatedOf(totals) },
+        workingUtilisation: metrics.workingUtilisation,
+        fuel: { ...metrics.fuelUtilisation, estimated: estimatedOf(totals) },
+        totalHours: metrics.totalHours,
+        missingData: { value: withData === null ? null : 100 - withData },
+      };
+    });
+}
+
+interface RankedRow {
+  id: string;
+  name: string;
+  assetID: string | null;
+  type: string | null;
+  customer: string | null;
+  site: string | null;
+  contractNumber: string | null;
+}
+
+/** The `limit` machines with the highest utilisation; machines without one come last, by name. */
+async function utilisationRows(
+  db: Queryable,
+  fleet: MeasuredFleet,
+  metric: 'rentalUtilisation' | 'workingUtilisation',
+  limit: number,
+  swapNames: boolean,
+): Promise<MachineUtilisationRow[]> {
+  // As activitySummary works them out, without building every machine's summary.
+  const valueOf = (id: string) => {
+    const { total, rental, available } = fleet.measures.get(id) as MachineMeasure;
+    if (metric === 'rentalUtilisation') {
+      return ratio(rental?.active ?? null, rental?.available ?? null);
+    }
+    return total.days > 0 ? ratio(total.sums[COLUMN.active_s] ?? 0, available) : null;
+  };
+  const ranked = fleet.selected
+    .map((machine, position) => ({ id: machine.id, position, value: valueOf(machine.id) }))
+    .sort((a, b) =>
+      a.value === b.value
+        ? a.position - b.position
+        : a.value === null
+          ? 1
+          : b.value === null
+            ? -1
+            : b.value - a.value,
+    )
+    .slice(0, limit);
+  if (ranked.length === 0) return [];
+  const rows = await db.query<RankedRow>(
+    `${machineRows('$4::uuid[]')}
+     SELECT id, name, "assetID", type, customer, site, "contractNumber" FROM rows`,
+    [...fleet.rowParams, ranked.map((entry) => entry.id)],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ranked.flatMap(({ id }) => {
+    const row = byId.get(id);
+    const measure = fleet.measures.get(id);
+    if (!row || !measure) return [];
+    const columns = columnsOf(measure.total, measure.rental);
+    const metrics = activitySummary(columns, measure.available);
+    return [
+      {
+        id,
+        machineName: swapNames ? (row.assetID ?? row.name) : row.name,
+        assetId: swapNames ? row.name : row.assetID,
+        machineType: row.type,
+        customer: row.customer,
+        site: row.site,
+        contractNumber: row.contractNumber,
+        activeHours: metrics.activeHours,
+        idleHours: metrics.idleHours,
+        offHours: metrics.offHours,
+        totalHours: metrics.totalHours,
+        rentalUtilisation: metrics.rentalUtilisation,
+        outOfHoursActivity: metrics.outOfHours,
+        workingUtilisation: metrics.workingUtilisation,
+        fuel: { ...metrics.fuelUtilisation, estimated: columns.fuel_estimated ?? false },
+      },
+    ];
+  });
+}
+
+/** Fuel and CO2 of the fleet by period, from its first day with data (Max) or the range's start. */
+async function history(
+  db: Queryable,
+  fleet: MeasuredFleet,
+  firstDay: string | null,
+  types: HistoryType[],
+): Promise<DashboardHistory> {
+  const fromDay = fleet.range.fromDay ?? firstDay;
+  const toDay = fleet.range.toDay ?? fleet.range.today;
+  if (fromDay === null || fromDay > toDay || types.length === 0) {
+    return { interval: 'day', ...Object.fromEntries(types.map((type) => [type, []])) };
+  }
+  const interval = historyInterval(fromDay, toDay);
+  const periods = historyPeriods(fromDay, toDay, interval);
+  // An open range keeps the last period open, so that no day with data is left out.
+  const bounds = periods.map((period, i) =>
+    i === periods.length - 1 && fleet.range.toDay === null
+      ? { fromDay: period.fromDay, toDay: null }
+      : period,
+  );
+  const sums = await rollupCacheFor(db).sumBuckets(fleet.activitySpans, bounds);
+  const series = (column: number) =>
+    periods.map((period, i) => {
+      const total = sums[i];
+      return {
+        date: period.fromDay,
+        value: total && total.days > 0 ? (total.sums[column] ?? 0) : null,
+        estimated: total?.estimated ?? false,
+      };
+    });
+  return {
+    interval,
+    ...(types.includes('fuel') ? { fuel: series(COLUMN.fuel_l) } : {}),
+    ...(types.includes('co2') ? { co2: series(COLUMN.co2_kg) } : {}),
+  };
+}
+
+export async function dashboard(
+  db: Queryable,
+  organisation: Organisation,
+  query: DashboardQuery,
+): Promise<DashboardReply> {
+  const settings = await getOrganisationSettings(db, organisation);
+  const fleet = await measureFleet(db, organisation, {
+    start: query.start,
+    end: query.end,
+    filter: selectionFilter(query),
+  });
+  const totals = totalsOf(fleet.selected, fleet.measures);
+  // A history the organisation's modules switch off is never sent.
+  const types = (query.historyType ?? [...HISTORY_TYPES]).filter(
+    (type, i, all) => all.indexOf(type) === i && settings.modules[type],
+  );
+  const { metric } = PRODUCTIVITY[organisation.type];
+  const [machines, historyReply] = await Promise.all([
+    utilisationRows(
+      db,
+      fleet,
+      metric,
+      query.utilisationLimit ?? DASHBOARD_UTILISATION_LIMIT,
+      settings.properties.machineName === 'assetId',
+    ),
+    history(db, fleet, totals.columns.first_day, types),
+  ]);
+  return {
+    summary: summaryOf(totals),
+    history: historyReply,
+    categories: categoryRows(fleet),
+    utilisation: { metric, machines },
+  };
+}
