@@ -10,6 +10,7 @@ import { brandTheme } from './layout/brandTheme.ts';
 import { ErrorPage } from './layout/ErrorPage.tsx';
 import { PortalLayout } from './layout/PortalLayout.tsx';
 import { PortalNotification } from './layout/PortalNotification.tsx';
+import { DashboardScreen } from './resources/dashboard/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -53,6 +54,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
           <Route path={LOGOUT_PATH} element={<LogoutPage />} />
         </CustomRoutes>
         <CustomRoutes>
+          <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/machines/list" element={<MachineListAlias />} />
           <Route path="/machines/onboard" element={<MachineOnboardScreen />} />
           <Route path="/machines/:id" element={<MachineDetailsScreen />} />

@@ -26,7 +26,8 @@ export function timeoutFor(path: string): number {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, string | number | undefined | null>;
+  /** An array repeats its parameter (historyType=fuel&historyType=co2). */
+  query?: Record<string, string | number | undefined | null | readonly string[]>;
   /** Sent as JSON; a FormData is sent as multipart (an upload). */
   body?: unknown;
   /** 'blob' for a file download; JSON otherwise. */
@@ -60,8 +61,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const url = new URL(baseUrl + path, window.location.origin);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       // Null or empty parameters are dropped (spec point 5).
-      if (value !== undefined && value !== null && value !== '')
-        url.searchParams.set(key, String(value));
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined && item !== null && item !== '')
+          url.searchParams.append(key, String(item));
+      }
     }
     const headers: Record<string, string> = {
       accept: 'application/json',

@@ -7,6 +7,7 @@ import {
   type MachineRow,
   type MachineUpdateBody,
 } from '../domain/api/machines.ts';
+import type { DashboardReply, HistoryType } from '../domain/api/dashboard.ts';
 import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
 import type { MachineDetailsReply, MachineHealthReply } from '../domain/api/machineInfo.ts';
@@ -47,8 +48,18 @@ export interface MachineListFilter {
   filter?: string;
 }
 
+/** What the dashboard asks for: its URL's range and filter, and the histories its modules show. */
+export interface DashboardRequest {
+  startDate?: string;
+  endDate?: string;
+  filter?: string;
+  historyTypes: readonly HistoryType[];
+  utilisationLimit: number;
+}
+
 export interface PortalDataProvider extends DataProvider {
   getSettings(): Promise<UserSettingsReply>;
+  getDashboard(query: DashboardRequest, signal?: AbortSignal): Promise<DashboardReply>;
   /** One machine as its list row over a range (all recorded time by default), with its settings. */
   getMachine(
     id: string,
@@ -141,6 +152,17 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     delete: unsupported('delete'),
     deleteMany: unsupported('deleteMany'),
     getSettings: () => client.request<UserSettingsReply>('/v1/users/settings'),
+    getDashboard: (query, signal) =>
+      client.request<DashboardReply>('/v1/portal/dashboard', {
+        query: {
+          start: query.startDate,
+          end: query.endDate,
+          filter: query.filter,
+          historyType: query.historyTypes,
+          utilisationLimit: query.utilisationLimit,
+        },
+        signal,
+      }),
     getMachine: async (id, range = {}) => {
       const reply = await client.request<MachineDetailsReply>(
         `/v1/portal/machines/${encodeURIComponent(id)}`,

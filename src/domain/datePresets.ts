@@ -1,6 +1,11 @@
-// The list's time-range presets (spec point 2): Today, Yesterday, This week, Last week, This month,
-// Last month, Max. Weeks start on Monday; ranges are local days, both ends included.
+// Time-range presets. The list's (spec point 2): Today, Yesterday, This week, Last week, This
+// month, Last month, Max. The dashboard's (spec point 9): today, tomorrow, last 7 days, this week,
+// next week, this month, next month. Weeks start on Monday; ranges are local days, both ends
+// included.
 import {
+  addDays,
+  addMonths,
+  addWeeks,
   endOfMonth,
   endOfWeek,
   format,
@@ -20,7 +25,18 @@ export const DATE_PRESETS = [
   'lastMonth',
   'max',
 ] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export const DASHBOARD_PRESETS = [
+  'today',
+  'tomorrow',
+  'last7Days',
+  'thisWeek',
+  'nextWeek',
+  'thisMonth',
+  'nextMonth',
+] as const;
+
+export type DatePreset = (typeof DATE_PRESETS)[number] | (typeof DASHBOARD_PRESETS)[number];
 
 export interface DateRange {
   /** yyyy-MM-dd, or 'max' for all recorded time. */
@@ -36,6 +52,21 @@ export function presetRange(preset: DatePreset, today: Date): DateRange {
   switch (preset) {
     case 'today':
       return { startDate: day(today), endDate: day(today) };
+    case 'tomorrow':
+      return { startDate: day(addDays(today, 1)), endDate: day(addDays(today, 1)) };
+    case 'last7Days':
+      return { startDate: day(subDays(today, 6)), endDate: day(today) };
+    case 'nextWeek': {
+      const nextWeek = addWeeks(today, 1);
+      return {
+        startDate: day(startOfWeek(nextWeek, WEEK)),
+        endDate: day(endOfWeek(nextWeek, WEEK)),
+      };
+    }
+    case 'nextMonth': {
+      const nextMonth = addMonths(today, 1);
+      return { startDate: day(startOfMonth(nextMonth)), endDate: day(endOfMonth(nextMonth)) };
+    }
     case 'yesterday':
       return { startDate: day(subDays(today, 1)), endDate: day(subDays(today, 1)) };
     case 'thisWeek':
@@ -58,10 +89,14 @@ export function presetRange(preset: DatePreset, today: Date): DateRange {
   }
 }
 
-/** The preset a range is, if it is one. */
-export function presetOf(range: DateRange, today: Date): DatePreset | null {
+/** The preset among `presets` a range is, if it is one. */
+export function presetOf(
+  range: DateRange,
+  today: Date,
+  presets: readonly DatePreset[] = DATE_PRESETS,
+): DatePreset | null {
   return (
-    DATE_PRESETS.find((preset) => {
+    presets.find((preset) => {
       const candidate = presetRange(preset, today);
       return candidate.startDate === range.startDate && candidate.endDate === range.endDate;
     }) ?? null

@@ -37,3 +37,12 @@ export function decodeFilter(query: string): FilterSelection {
   }
   return selection;
 }
+
+/** A filter from a URL or a store, where a malformed one selects nothing rather than failing. */
+export function decodeFilterOrEmpty(query: unknown): FilterSelection {
+  try {
+    return typeof query === 'string' ? decodeFilter(query) : {};
+  } catch {
+    return {};
+  }
+}

@@ -5,6 +5,7 @@ import { Layout } from 'react-admin';
 import { useUserSettings } from '../settings/useUserSettings.ts';
 import { brandTheme } from './brandTheme.ts';
 import { PortalAppBar } from './PortalAppBar.tsx';
+import { PortalMenu } from './PortalMenu.tsx';
 
 export function PortalLayout({ children }: { children: ReactNode }) {
   const { data: settings } = useUserSettings();
@@ -13,6 +14,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <Layout
         appBar={PortalAppBar}
+        menu={PortalMenu}
         sx={{
           // A wide table scrolls within its screen instead of widening the whole page.
           minWidth: 0,

@@ -23,10 +23,9 @@ import {
   fleetSummary,
   measureFleet,
   totalsOf,
-  type MachineMeasure,
+  type MeasuredMachine,
   type MeasuredFleet,
   type MeasureTotals,
-  type SelectedMachine,
 } from '../machines/fleet.ts';
 import { activitySummary, ratio } from '../machines/metrics.ts';
 import { rollupCacheFor } from '../machines/rollupCache.ts';
@@ -61,8 +60,8 @@ function summaryOf(totals: MeasureTotals): DashboardSummary {
 }
 
 function categoryRows(fleet: MeasuredFleet): CategoryRow[] {
-  const groups = new Map<string | null, SelectedMachine[]>();
-  for (const machine of fleet.selected) {
+  const groups = new Map<string | null, MeasuredMachine[]>();
+  for (const machine of fleet.machines) {
     const group = groups.get(machine.category);
     if (group) group.push(machine);
     else groups.set(machine.category, [machine]);
@@ -70,7 +69,7 @@ function categoryRows(fleet: MeasuredFleet): CategoryRow[] {
   return [...groups.entries()]
     .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
     .map(([category, machines]) => {
-      const totals = totalsOf(machines, fleet.measures);
+      const totals = totalsOf(machines);
       const metrics = activitySummary(totals.columns, totals.availableS);
       const withData = metrics.missingPercentage.value;
       const types = new Set(machines.flatMap((m) => (m.type ? [m.type] : [])));
@@ -102,7 +101,7 @@ interface RankedRow {
   contractNumber: string | null;
 }
 
-/** The `limit` machines with the highest utilisation; machines without one come last, by name. */
+/** The `limit` machines with the highest utilisation. */
 async function utilisationRows(
   db: Queryable,
   fleet: MeasuredFleet,
@@ -111,38 +110,33 @@ async function utilisationRows(
   swapNames: boolean,
 ): Promise<MachineUtilisationRow[]> {
   // As activitySummary works them out, without building every machine's summary.
-  const valueOf = (id: string) => {
-    const { total, rental, available } = fleet.measures.get(id) as MachineMeasure;
+  const valueOf = ({ total, rental, available }: MeasuredMachine) => {
     if (metric === 'rentalUtilisation') {
       return ratio(rental?.active ?? null, rental?.available ?? null);
     }
     return total.days > 0 ? ratio(total.sums[COLUMN.active_s] ?? 0, available) : null;
   };
-  const ranked = fleet.selected
-    .map((machine, position) => ({ id: machine.id, position, value: valueOf(machine.id) }))
-    .sort((a, b) =>
-      a.value === b.value
-        ? a.position - b.position
-        : a.value === null
-          ? 1
-          : b.value === null
-            ? -1
-            : b.value - a.value,
-    )
+  // Machines without a figure are not ranked; equal figures go by id, so the order holds.
+  const ranked = fleet.machines
+    .flatMap((machine) => {
+      const value = valueOf(machine);
+      return value === null ? [] : [{ machine, value }];
+    })
+    .sort((a, b) => b.value - a.value || (a.machine.id < b.machine.id ? -1 : 1))
     .slice(0, limit);
   if (ranked.length === 0) return [];
   const rows = await db.query<RankedRow>(
     `${machineRows('$4::uuid[]')}
      SELECT id, name, "assetID", type, customer, site, "contractNumber" FROM rows`,
-    [...fleet.rowParams, ranked.map((entry) => entry.id)],
+    [...fleet.rowParams, ranked.map((entry) => entry.machine.id)],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ranked.flatMap(({ id }) => {
+  return ranked.flatMap(({ machine }) => {
+    const { id } = machine;
     const row = byId.get(id);
-    const measure = fleet.measures.get(id);
-    if (!row || !measure) return [];
-    const columns = columnsOf(measure.total, measure.rental);
-    const metrics = activitySummary(columns, measure.available);
+    if (!row) return [];
+    const columns = columnsOf(machine.total, machine.rental);
+    const metrics = activitySummary(columns, machine.available);
     return [
       {
         id,
@@ -179,13 +173,16 @@ async function history(
   }
   const interval = historyInterval(fromDay, toDay);
   const periods = historyPeriods(fromDay, toDay, interval);
-  // An open range keeps the last period open, so that no day with data is left out.
-  const bounds = periods.map((period, i) =>
-    i === periods.length - 1 && fleet.range.toDay === null
-      ? { fromDay: period.fromDay, toDay: null }
-      : period,
-  );
-  const sums = await rollupCacheFor(db).sumBuckets(fleet.activitySpans, bounds);
+  // An open range keeps its first and last periods open: nothing lies beyond them, and an open
+  // bound reads whole months where a cut one would read days.
+  const bounds = periods.map((period, i) => ({
+    fromDay: i === 0 && fleet.range.fromDay === null ? null : period.fromDay,
+    toDay: i === periods.length - 1 && fleet.range.toDay === null ? null : period.toDay,
+  }));
+  const sums = await rollupCacheFor(db).sumBuckets(fleet.activitySpans, bounds, [
+    COLUMN.fuel_l,
+    COLUMN.co2_kg,
+  ]);
   const series = (column: number) =>
     periods.map((period, i) => {
       const total = sums[i];
@@ -208,12 +205,13 @@ export async function dashboard(
   query: DashboardQuery,
 ): Promise<DashboardReply> {
   const settings = await getOrganisationSettings(db, organisation);
-  const fleet = await measureFleet(db, organisation, {
-    start: query.start,
-    end: query.end,
-    filter: selectionFilter(query),
-  });
-  const totals = totalsOf(fleet.selected, fleet.measures);
+  const fleet = await measureFleet(
+    db,
+    organisation,
+    { start: query.start, end: query.end, filter: selectionFilter(query) },
+    null,
+  );
+  const totals = totalsOf(fleet.machines);
   // A history the organisation's modules switch off is never sent.
   const types = (query.historyType ?? [...HISTORY_TYPES]).filter(
     (type, i, all) => all.indexOf(type) === i && settings.modules[type],

@@ -22,21 +22,19 @@ import {
 import { MACHINE_ROWS, selectMachines, type MachineSelection } from './service.ts';
 import { weekdaysBetween } from './workingDays.ts';
 
-export interface SelectedMachine {
-  id: string;
-  owned: boolean;
-  onHire: boolean;
-  category: string | null;
-  type: string | null;
-}
-
 /** Active seconds within a machine's hire contracts, and the seconds those contracts expect. */
 export interface RentalParts {
   active: number;
   available: number;
 }
 
-export interface MachineMeasure {
+/** A selected machine and its rollups summed over the range. */
+export interface MeasuredMachine {
+  id: string;
+  owned: boolean;
+  onHire: boolean;
+  category: string | null;
+  type: string | null;
   total: RollupSums;
   rental: RentalParts | undefined;
   /** Seconds available for work (docs/activity.md, workingUtilisation). */
@@ -44,9 +42,8 @@ export interface MachineMeasure {
 }
 
 export interface MeasuredFleet {
-  /** In the database's order (`orderBy`). */
-  selected: SelectedMachine[];
-  measures: Map<string, MachineMeasure>;
+  /** In the order asked for (`orderBy`). */
+  machines: MeasuredMachine[];
   /** The days counted as activity: an owned machine's range, a hired one's hires within it. */
   activitySpans: RangeSpan[];
   range: RangeDays;
@@ -64,7 +61,8 @@ export interface MeasureTotals {
 }
 
 interface Hire {
-  machineId: string;
+  /** The machine's position in the selection. */
+  position: number;
   owned: boolean;
   /** The caller is this hire's customer. */
   mine: boolean;
@@ -110,11 +108,8 @@ export function columnsOf(total: RollupSums, rental: RentalParts | undefined): A
   };
 }
 
-/** Adds up the measures of `machines`: sums of their rollups, available and contract hours. */
-export function totalsOf(
-  machines: SelectedMachine[],
-  measures: Map<string, MachineMeasure>,
-): MeasureTotals {
+/** Adds up measured machines: sums of their rollups, available and contract hours. */
+export function totalsOf(machines: MeasuredMachine[]): MeasureTotals {
   const sums = emptySums();
   const rental: RentalParts = { active: 0, available: 0 };
   let hasRental = false;
@@ -122,16 +117,14 @@ export function totalsOf(
   let withActivity = 0;
   let onHire = 0;
   for (const machine of machines) {
-    const measure = measures.get(machine.id);
-    if (!measure) continue;
-    addInto(sums, measure.total);
-    availableS += measure.available;
-    if (measure.total.days > 0) withActivity++;
+    addInto(sums, machine.total);
+    availableS += machine.available;
+    if (machine.total.days > 0) withActivity++;
     if (machine.onHire) onHire++;
-    if (measure.rental) {
+    if (machine.rental) {
       hasRental = true;
-      rental.active += measure.rental.active;
-      rental.available += measure.rental.available;
+      rental.active += machine.rental.active;
+      rental.available += machine.rental.available;
     }
   }
   return {
@@ -157,7 +150,8 @@ export async function measureFleet(
   db: Queryable,
   organisation: Organisation,
   selection: MachineSelection,
-  orderBy = 'lower(name), id',
+  /** The SQL order of `selected`; null when the caller does not need one (sorting costs). */
+  orderBy: string | null = 'lower(name), id',
 ): Promise<MeasuredFleet> {
   const { params, where, fromDay, toDay } = selectMachines(organisation, selection);
   const today = zonedDate(new Date(), organisation.timezone);
@@ -169,7 +163,7 @@ export async function measureFleet(
       `${MACHINE_ROWS}
        SELECT string_agg(id::text || '${FIELD}' || owned::int || '${FIELD}' || ("hiredStatus" = 'ON_HIRE')::int
                          || '${FIELD}' || ${text('category')} || '${FIELD}' || ${text('type')},
-                         '${LINE}' ORDER BY ${orderBy}) AS packed
+                         '${LINE}' ${orderBy ? `ORDER BY ${orderBy}` : ''}) AS packed
          FROM rows ${where}`,
       params,
     ),
@@ -186,35 +180,48 @@ export async function measureFleet(
       [organisation.id, params[1] ?? null, params[2] ?? null],
     ),
   ]);
-  const selected: SelectedMachine[] = (selectedRow?.packed?.split(LINE) ?? []).map((line) => {
-    const [id = '', owned, onHire, category, type] = line.split(FIELD);
-    return {
-      id,
-      owned: owned === '1',
-      onHire: onHire === '1',
-      category: category || null,
-      type: type || null,
-    };
-  });
-  const selectedIds = new Set(selected.map((m) => m.id));
-  const hires: Hire[] = (hireRow[0]?.packed?.split('\n') ?? [])
-    .map((line) => {
-      const [machineId = '', owned, mine, from = '', to = '', hours] = line.split('|');
-      return {
-        machineId,
+  const lines = selectedRow?.packed ? selectedRow.packed.split(LINE) : [];
+  const selected = lines.map(
+    (line) => line.split(FIELD) as [string, string, string, string, string],
+  );
+  // Each selected machine's position; its spans' positions in `spans` follow.
+  const positionOf = new Map<string, number>();
+  selected.forEach(([id], position) => positionOf.set(id, position));
+  const hires: Hire[] = (hireRow[0]?.packed?.split('\n') ?? []).flatMap((line) => {
+    const [machineId = '', owned, mine, from = '', to = '', hours] = line.split('|');
+    const position = positionOf.get(machineId);
+    if (position === undefined) return [];
+    return [
+      {
+        position,
         owned: owned === '1',
         mine: mine === '1',
         fromDay: from,
         toDay: to || null,
         hoursPerDay: Number(hours),
-      };
-    })
-    .filter((hire) => selectedIds.has(hire.machineId));
+      },
+    ];
+  });
 
   // What to sum: an owned machine's whole range; a hired one's days within the caller's hires;
-  // and each hire's days for rental utilisation (never past today).
-  const activitySpans: RangeSpan[] = [];
-  const rentalSpans: RangeSpan[] = [];
+  // and each hire's days for rental utilisation (never past today). Activity spans come first,
+  // the rental ones after.
+  const spans: RangeSpan[] = [];
+  const activityOf: (number | number[])[] = selected.map(([id, owned]) =>
+    owned === '1' ? spans.push({ machineId: id, fromDay, toDay }) - 1 : [],
+  );
+  for (const hire of hires) {
+    if (hire.owned || !hire.mine) continue;
+    const from = laterOf(hire.fromDay, fromDay);
+    const to = earlierOf(hire.toDay, toDay);
+    if (to === null || from <= to) {
+      const machineId = (selected[hire.position] as string[])[0] as string;
+      (activityOf[hire.position] as number[]).push(
+        spans.push({ machineId, fromDay: from, toDay: to }) - 1,
+      );
+    }
+  }
+  const activitySpans = spans.slice();
   // Hires mostly share their days: count each span's weekdays once.
   const weekdayCounts = new Map<string, number>();
   const weekdays = (from: string, to: string) => {
@@ -223,67 +230,58 @@ export async function measureFleet(
     if (count === undefined) weekdayCounts.set(key, (count = weekdaysBetween(from, to)));
     return count;
   };
-  const activityKeys = new Map<string, string[]>();
-  const rental = new Map<string, { available: number; keys: string[] }>();
-  for (const machine of selected) {
-    if (machine.owned) {
-      activitySpans.push({ key: machine.id, machineId: machine.id, fromDay, toDay });
-      activityKeys.set(machine.id, [machine.id]);
-    } else activityKeys.set(machine.id, []);
-  }
-  hires.forEach((hire, i) => {
-    const from = laterOf(hire.fromDay, fromDay);
-    if (!hire.owned && hire.mine) {
-      const to = earlierOf(hire.toDay, toDay);
-      if (to === null || from <= to) {
-        const key = `a${i}`;
-        activitySpans.push({ key, machineId: hire.machineId, fromDay: from, toDay: to });
-        activityKeys.get(hire.machineId)?.push(key);
-      }
-    }
+  const contracts = new Map<number, { available: number; spans: number[] }>();
+  for (const hire of hires) {
     // An owner measures every hire of its machines; a customer its own.
-    if (hire.owned || hire.mine) {
-      const to = earlierOf(earlierOf(hire.toDay, toDay), today) as string;
-      if (from > to) return;
-      const key = `r${i}`;
-      rentalSpans.push({ key, machineId: hire.machineId, fromDay: from, toDay: to });
-      const entry = rental.get(hire.machineId) ?? { available: 0, keys: [] };
-      entry.available += weekdays(from, to) * hire.hoursPerDay * 3600;
-      entry.keys.push(key);
-      rental.set(hire.machineId, entry);
-    }
-  });
-  const sums = await rollupCacheFor(db).sumSpans([...activitySpans, ...rentalSpans]);
-  const activeOf = (key: string) => sums.get(key)?.sums[COLUMN.active_s] ?? 0;
+    if (!hire.owned && !hire.mine) continue;
+    const from = laterOf(hire.fromDay, fromDay);
+    const to = earlierOf(earlierOf(hire.toDay, toDay), today) as string;
+    if (from > to) continue;
+    const machineId = (selected[hire.position] as string[])[0] as string;
+    let contract = contracts.get(hire.position);
+    if (!contract) contracts.set(hire.position, (contract = { available: 0, spans: [] }));
+    contract.available += weekdays(from, to) * hire.hoursPerDay * 3600;
+    contract.spans.push(spans.push({ machineId, fromDay: from, toDay: to }) - 1);
+  }
+  const sums = await rollupCacheFor(db).sumSpans(spans);
 
   const range: RangeDays = { fromDay, toDay, today };
   // Machines that began reporting on the same day have the same hours available.
   const availableByFirstDay = new Map<string | null, number>();
-  const measures = new Map<string, MachineMeasure>();
-  for (const machine of selected) {
-    const keys = activityKeys.get(machine.id) ?? [];
-    // An owned machine's range is one span: its sums as they are; a hired one adds its hires.
-    let total = keys.length === 1 ? sums.get(keys[0] as string) : undefined;
-    if (!total) {
-      total = emptySums();
-      for (const key of keys) addInto(total, sums.get(key) ?? emptySums());
-    }
-    const contract = rental.get(machine.id);
-    let available = availableByFirstDay.get(total.firstDay);
-    if (available === undefined) {
-      available = availableSeconds(total.firstDay, range);
-      availableByFirstDay.set(total.firstDay, available);
-    }
-    measures.set(machine.id, {
-      total,
-      rental: contract
-        ? {
-            active: contract.keys.reduce((sum, key) => sum + activeOf(key), 0),
-            available: contract.available,
-          }
-        : undefined,
-      available,
-    });
-  }
-  return { selected, measures, activitySpans, range, rowParams: params.slice(0, 3) };
+  const machines = selected.map(
+    ([id, owned, onHire, category, type], position): MeasuredMachine => {
+      const activity = activityOf[position] as number | number[];
+      // An owned machine's range is one span: its sums as they are; a hired one adds its hires.
+      let total: RollupSums;
+      if (typeof activity === 'number') total = sums[activity] as RollupSums;
+      else {
+        total = emptySums();
+        for (const index of activity) addInto(total, sums[index] as RollupSums);
+      }
+      let available = availableByFirstDay.get(total.firstDay);
+      if (available === undefined) {
+        available = availableSeconds(total.firstDay, range);
+        availableByFirstDay.set(total.firstDay, available);
+      }
+      const contract = contracts.get(position);
+      let rental: RentalParts | undefined;
+      if (contract) {
+        rental = { active: 0, available: contract.available };
+        for (const index of contract.spans) {
+          rental.active += (sums[index] as RollupSums).sums[COLUMN.active_s] as number;
+        }
+      }
+      return {
+        id,
+        owned: owned === '1',
+        onHire: onHire === '1',
+        category: category || null,
+        type: type || null,
+        total,
+        rental,
+        available,
+      };
+    },
+  );
+  return { machines, activitySpans, range, rowParams: params.slice(0, 3) };
 }

@@ -8,7 +8,7 @@ import type {
 } from '../../../src/domain/api/machines.ts';
 import { TELEMATICS_SOURCE_TYPES, type HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
-import { columnsOf, measureFleet, totalsOf, fleetSummary, type MachineMeasure } from './fleet.ts';
+import { columnsOf, measureFleet, totalsOf, fleetSummary, type MeasuredMachine } from './fleet.ts';
 import { activitySummary, ratio, type ActivityColumns } from './metrics.ts';
 import { machineRows, SORT_EXPRESSIONS, type MachineSelection } from './service.ts';
 import type { Organisation } from '../orgs/service.ts';
@@ -66,17 +66,8 @@ export async function listMachines(
     .filter(Boolean)
     .join(', ');
 
-  const { selected, measures, rowParams } = await measureFleet(db, organisation, query, orderBy);
-  const columnsById = new Map<string, ActivityColumns>();
-  const columnsFor = (id: string) => {
-    let columns = columnsById.get(id);
-    if (!columns) {
-      const { total, rental } = measures.get(id) as MachineMeasure;
-      columns = columnsOf(total, rental);
-      columnsById.set(id, columns);
-    }
-    return columns;
-  };
+  const { machines: selected, rowParams } = await measureFleet(db, organisation, query, orderBy);
+  const columnsOfMachine = ({ total, rental }: MeasuredMachine) => columnsOf(total, rental);
 
   const metricSort = METRIC_SORTS[sortKey];
   const ordered = metricSort
@@ -84,7 +75,7 @@ export async function listMachines(
         .map((machine, position) => ({
           machine,
           position,
-          value: metricSort(columnsFor(machine.id)),
+          value: metricSort(columnsOfMachine(machine)),
         }))
         .sort((a, b) => {
           if (a.value === null || b.value === null) {
@@ -123,7 +114,8 @@ export async function listMachines(
       )
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const machines: MachineRow[] = page.flatMap(({ id }) => {
+  const machines: MachineRow[] = page.flatMap((machine) => {
+    const id = machine.id;
     const row = byId.get(id);
     if (!row) return [];
     return [
@@ -132,7 +124,7 @@ export async function listMachines(
         name: row.name,
         assetID: row.assetID,
         sources: row.sources,
-        hasActivity: (measures.get(id)?.total.days ?? 0) > 0,
+        hasActivity: machine.total.days > 0,
         isLearning: false,
         lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
         imageUrl: row.imageUrl,
@@ -153,7 +145,7 @@ export async function listMachines(
         breakdown: row.breakdown,
         operator: null,
         location: null,
-        activitySummary: activitySummary(columnsFor(id), measures.get(id)?.available ?? 0),
+        activitySummary: activitySummary(columnsOfMachine(machine), machine.available),
       },
     ];
   });
@@ -161,6 +153,6 @@ export async function listMachines(
   return {
     machines,
     total: selected.length,
-    summary: fleetSummary(totalsOf(selected, measures)),
+    summary: fleetSummary(totalsOf(selected)),
   };
 }

@@ -29,7 +29,7 @@ const K = SUM_COLUMNS.length;
 /** What a set of rollups adds up to; `days` counts the day rollups behind it. */
 export interface RollupSums {
   days: number;
-  /** A plain array: the list makes thousands, and typed arrays are slow to allocate. */
+  /** A plain array of doubles: the list makes thousands, and typed arrays are slow to allocate. */
   sums: number[];
   estimated: boolean;
   /** The first day with a rollup (yyyy-MM-dd), or null. */
@@ -38,7 +38,9 @@ export interface RollupSums {
 
 export const emptySums = (): RollupSums => ({
   days: 0,
-  sums: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  // Minus zeros make V8 store the array as doubles from the start: with plain zeros each array
+  // would be converted on its first fractional sum, which the list pays for thousands of times.
+  sums: [-0, -0, -0, -0, -0, -0, -0, -0, -0, -0, -0],
   estimated: false,
   firstDay: null,
 });
@@ -70,27 +72,52 @@ export interface DayBounds {
 }
 
 /** A span of one machine's days, possibly unbounded. */
-export interface RangeSpan extends Omit<DaySpan, 'fromDay' | 'toDay'>, DayBounds {}
+export interface RangeSpan extends DayBounds {
+  machineId: string;
+}
 
 const DAY_WINDOW = 70;
 const MAX_AGE_MS = 5 * 60_000;
+
+/** Every column, or the ones a caller needs (a chart adds fuel and CO2 only). */
+const ALL_COLUMNS: readonly number[] = SUM_COLUMNS.map((_column, i) => i);
+
+type Key = string | number;
+
+/**
+ * Series with the same keys share one keys array: machines that reported on the same days do, so
+ * a run's positions, found once, serve all of them (see Plan).
+ */
+const sharedKeys = new Map<string, readonly Key[]>();
+function shareKeys(keys: Key[]): readonly Key[] {
+  const id = keys.join(',');
+  let shared = sharedKeys.get(id);
+  if (!shared) {
+    if (sharedKeys.size > 50_000) sharedKeys.clear();
+    sharedKeys.set(id, (shared = keys));
+  }
+  return shared;
+}
+
+/** Positions [i, j) of a run of keys in a series. */
+type Run = readonly [number, number];
 
 /**
  * Rollups of one machine in key order (months as yyyy-MM-01, or day indexes), with running totals:
  * any run of them sums in a constant number of steps, however long.
  */
 class Series {
-  readonly keys: (string | number)[] = [];
-  private prefix = new Float64Array(K);
-  private days: number[] = [0];
-  private estimated: number[] = [0];
-  private firstDays: (string | null)[] = [];
+  readonly keys: readonly Key[];
+  private readonly prefix: Float64Array;
+  private readonly days: number[] = [0];
+  private readonly estimated: number[] = [0];
+  private readonly firstDays: (string | null)[] = [];
 
-  constructor(entries: [string | number, RollupSums][]) {
+  constructor(entries: [Key, RollupSums][]) {
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    this.keys = shareKeys(entries.map(([key]) => key));
     this.prefix = new Float64Array((entries.length + 1) * K);
-    entries.forEach(([key, sums], i) => {
-      this.keys.push(key);
+    entries.forEach(([, sums], i) => {
       for (let k = 0; k < K; k++) {
         this.prefix[(i + 1) * K + k] = (this.prefix[i * K + k] ?? 0) + (sums.sums[k] ?? 0);
       }
@@ -101,31 +128,37 @@ class Series {
   }
 
   /** The position of the first key at or after `key`. */
-  private position(key: string | number): number {
+  private position(key: Key): number {
     let low = 0;
     let high = this.keys.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if ((this.keys[mid] as string | number) < key) low = mid + 1;
+      if ((this.keys[mid] as Key) < key) low = mid + 1;
       else high = mid;
     }
     return low;
   }
 
-  /** Adds the rollups with keys from `from` to `to` (inclusive; null unbounded) into `target`. */
-  addRun(target: RollupSums, from: string | number | null, to: string | number | null): void {
-    const i = from === null ? 0 : this.position(from);
-    const j =
+  /** The keys from `from` to `to` (inclusive; null unbounded). */
+  run(from: Key | null, to: Key | null): Run {
+    return [
+      from === null ? 0 : this.position(from),
       to === null
         ? this.keys.length
-        : this.position(typeof to === 'number' ? to + 1 : `${to}\uffff`);
+        : this.position(typeof to === 'number' ? to + 1 : `${to}\uffff`),
+    ];
+  }
+
+  /** Adds a run's rollups into `target`. */
+  addRun(target: RollupSums, [i, j]: Run, columns: readonly number[] = ALL_COLUMNS): void {
     if (j <= i) return;
-    for (let k = 0; k < K; k++) {
-      target.sums[k] =
-        (target.sums[k] ?? 0) + (this.prefix[j * K + k] ?? 0) - (this.prefix[i * K + k] ?? 0);
+    const { prefix } = this;
+    const sums = target.sums;
+    for (const k of columns) {
+      sums[k] = (sums[k] as number) + (prefix[j * K + k] as number) - (prefix[i * K + k] as number);
     }
-    target.days += (this.days[j] ?? 0) - (this.days[i] ?? 0);
-    target.estimated ||= (this.estimated[j] ?? 0) > (this.estimated[i] ?? 0);
+    target.days += (this.days[j] as number) - (this.days[i] as number);
+    target.estimated ||= (this.estimated[j] as number) > (this.estimated[i] as number);
     const first = this.firstDays[i] ?? null;
     if (first && (!target.firstDay || first < target.firstDay)) target.firstDay = first;
   }
@@ -163,6 +196,11 @@ interface Plan {
   /** The pieces as indexes into the day window that starts at `dayBase`. */
   dayBase: string | null;
   indexes: [number, number | null][];
+  /** The runs found last, in the keys they were found in (shared by most machines). */
+  monthKeys: readonly Key[] | null;
+  monthRun: Run;
+  dayKeys: readonly Key[] | null;
+  dayRuns: Run[];
 }
 
 function planOf(fromDay: string | null, toDay: string | null): Plan {
@@ -178,6 +216,10 @@ function planOf(fromDay: string | null, toDay: string | null): Plan {
     lastMonth: plan.lastMonth,
     dayBase: null,
     indexes: [],
+    monthKeys: null,
+    monthRun: [0, 0],
+    dayKeys: null,
+    dayRuns: [],
     pieces: pieces.filter(
       (piece): piece is [string, string | null] =>
         piece[0] !== null && (piece[1] === null || piece[0] <= piece[1]),
@@ -241,12 +283,26 @@ export class RollupCache {
     for (const id of machineIds) this.machines.delete(id);
   }
 
+  /** Each span's machine, read first where missing or stale: one lookup per span when all are held. */
+  private async machinesOf(spans: RangeSpan[]): Promise<(CachedMachine | undefined)[]> {
+    const now = Date.now();
+    const stale: number[] = [];
+    const found = spans.map((span, i) => {
+      const cached = this.machines.get(span.machineId);
+      if (cached && now - cached.loadedAt <= MAX_AGE_MS) return cached;
+      stale.push(i);
+      return undefined;
+    });
+    if (stale.length > 0) {
+      await this.load(stale.map((i) => (spans[i] as RangeSpan).machineId));
+      for (const i of stale) found[i] = this.machines.get((spans[i] as RangeSpan).machineId);
+    }
+    return found;
+  }
+
   private async load(machineIds: string[]): Promise<void> {
     const now = Date.now();
-    const missing = machineIds.filter((id) => {
-      const cached = this.machines.get(id);
-      return !cached || now - cached.loadedAt > MAX_AGE_MS;
-    });
+    const missing = [...new Set(machineIds)];
     if (missing.length === 0) return;
     // A day before the window's start in any time zone; the window is what is held, not a promise.
     const dayBase = addDays(new Date(now).toISOString().slice(0, 10), -DAY_WINDOW);
@@ -288,21 +344,27 @@ export class RollupCache {
   }
 
   /**
-   * Sums per span: whole months from the month rollups, other days from memory where held, else
-   * from the database. `spans` may name a machine many times (its hires, say).
+   * Sums per span, in the spans' order: whole months from the month rollups, other days from
+   * memory where held, else from the database. `spans` may name a machine many times (its hires).
    */
-  async sumSpans(spans: RangeSpan[]): Promise<Map<string, RollupSums>> {
-    await this.load([...new Set(spans.map((s) => s.machineId))]);
-    const result = new Map<string, RollupSums>();
+  async sumSpans(spans: RangeSpan[]): Promise<RollupSums[]> {
+    const machines = await this.machinesOf(spans);
     const reader = new SpanReader();
-    for (const span of spans) {
+    const result = spans.map((span, i) => {
       const total = emptySums();
-      result.set(span.key, total);
-      const machine = this.machines.get(span.machineId);
-      if (machine) reader.add(total, span.key, span.machineId, machine, span.fromDay, span.toDay);
-    }
+      const machine = machines[i];
+      if (machine)
+        reader.add(
+          total,
+          String(i),
+          span.machineId,
+          machine,
+          reader.plan(span.fromDay, span.toDay),
+        );
+      return total;
+    });
     for (const [key, sums] of await sumSpansFromDays(this.db, reader.fromDatabase)) {
-      const target = result.get(key.split('~')[0] ?? '');
+      const target = result[Number(key.split('~')[0])];
       if (target) addInto(target, sums);
     }
     return result;
@@ -310,23 +372,38 @@ export class RollupCache {
 
   /**
    * The spans' sums cut into consecutive periods (days, weeks or months of a chart): one total
-   * per bucket, over every span.
+   * per bucket, over every span, of the `columns` asked for (indexes into SUM_COLUMNS).
    */
-  async sumBuckets(spans: RangeSpan[], buckets: DayBounds[]): Promise<RollupSums[]> {
-    await this.load([...new Set(spans.map((s) => s.machineId))]);
+  async sumBuckets(
+    spans: RangeSpan[],
+    buckets: DayBounds[],
+    columns: readonly number[] = ALL_COLUMNS,
+  ): Promise<RollupSums[]> {
+    const machines = await this.machinesOf(spans);
     const totals = buckets.map(() => emptySums());
-    const reader = new SpanReader();
-    for (const span of spans) {
-      const machine = this.machines.get(span.machineId);
-      if (!machine) continue;
-      buckets.forEach((bucket, b) => {
-        const from = laterDay(bucket.fromDay, span.fromDay);
-        const to = earlierDay(bucket.toDay, span.toDay);
-        if (from === null || to === null || from <= to) {
-          reader.add(totals[b] as RollupSums, String(b), span.machineId, machine, from, to);
-        }
-      });
-    }
+    const reader = new SpanReader(columns);
+    // Spans mostly share their bounds (an owner's machines, the range): each pair of bounds is
+    // cut into the buckets once.
+    const cuts = new Map<string, { bucket: number; plan: Plan }[]>();
+    spans.forEach((span, i) => {
+      const machine = machines[i];
+      if (!machine) return;
+      const id = `${span.fromDay}/${span.toDay}`;
+      let cut = cuts.get(id);
+      if (!cut) {
+        cut = buckets.flatMap((bucket, b) => {
+          const from = laterDay(bucket.fromDay, span.fromDay);
+          const to = earlierDay(bucket.toDay, span.toDay);
+          return from === null || to === null || from <= to
+            ? [{ bucket: b, plan: reader.plan(from, to) }]
+            : [];
+        });
+        cuts.set(id, cut);
+      }
+      for (const { bucket, plan } of cut) {
+        reader.add(totals[bucket] as RollupSums, String(bucket), span.machineId, machine, plan);
+      }
+    });
     // Spans of one bucket share its key: the database adds them up in one row.
     for (const [key, sums] of await sumSpansFromDays(this.db, reader.fromDatabase)) {
       const target = totals[Number(key.split('~')[0])];
@@ -351,41 +428,56 @@ class SpanReader {
   readonly fromDatabase: DaySpan[] = [];
   private readonly plans = new Map<string | null, Map<string | null, Plan>>();
 
+  constructor(private readonly columns: readonly number[] = ALL_COLUMNS) {}
+
+  plan(fromDay: string | null, toDay: string | null): Plan {
+    let byEnd = this.plans.get(fromDay);
+    if (!byEnd) this.plans.set(fromDay, (byEnd = new Map()));
+    let plan = byEnd.get(toDay);
+    if (!plan) byEnd.set(toDay, (plan = planOf(fromDay, toDay)));
+    return plan;
+  }
+
   add(
     target: RollupSums,
     key: string,
     machineId: string,
     machine: CachedMachine,
-    fromDay: string | null,
-    toDay: string | null,
+    plan: Plan,
   ): void {
-    let byEnd = this.plans.get(fromDay);
-    if (!byEnd) this.plans.set(fromDay, (byEnd = new Map()));
-    let plan = byEnd.get(toDay);
-    if (!plan) byEnd.set(toDay, (plan = planOf(fromDay, toDay)));
-    if (plan.months) machine.months.addRun(target, plan.firstMonth, plan.lastMonth);
+    if (plan.months) {
+      const { months } = machine;
+      if (plan.monthKeys !== months.keys) {
+        plan.monthKeys = months.keys;
+        plan.monthRun = months.run(plan.firstMonth, plan.lastMonth);
+      }
+      months.addRun(target, plan.monthRun, this.columns);
+    }
     if (plan.pieces.length === 0) return;
+    const { days, dayBase } = machine;
     // The pieces as day indexes, worked out once for the window most machines share.
-    if (plan.dayBase !== machine.dayBase) {
-      plan.dayBase = machine.dayBase;
+    if (plan.dayBase !== dayBase) {
+      plan.dayBase = dayBase;
       plan.indexes = plan.pieces.map(([from, to]) => [
-        dayIndex(machine.dayBase, from),
-        to === null ? null : dayIndex(machine.dayBase, to),
+        dayIndex(dayBase, from),
+        to === null ? null : dayIndex(dayBase, to),
       ]);
+      plan.dayKeys = null;
+    }
+    if (plan.dayKeys !== days.keys) {
+      plan.dayKeys = days.keys;
+      plan.dayRuns = plan.indexes.map(([from, to]) => days.run(from, to));
     }
     for (let i = 0; i < plan.pieces.length; i++) {
       const [from, to] = plan.pieces[i] as [string, string | null];
-      if (from < machine.dayBase) {
+      if (from < dayBase) {
         this.fromDatabase.push({
           key: `${key}~${from}`,
           machineId,
           fromDay: from,
           toDay: to ?? '9999-12-31',
         });
-      } else {
-        const [fromIndex, toIndex] = plan.indexes[i] as [number, number | null];
-        machine.days.addRun(target, fromIndex, toIndex);
-      }
+      } else days.addRun(target, plan.dayRuns[i] as Run, this.columns);
     }
   }
 }

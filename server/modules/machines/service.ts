@@ -37,14 +37,27 @@ const ENGINE_HOURS_SINCE_READING = `
  */
 export const machineRows = (only?: string) => `
   WITH visible AS (
-    SELECT m.id, true AS owned FROM machine m WHERE m.organisation_id = $1 ${only ? `AND m.id = ANY(${only})` : ''}
+    -- An owned machine shows the hire running now: one hash join, not a lookup per machine.
+    SELECT m.id, true AS owned, cur.id AS shown_id
+      FROM machine m
+      LEFT JOIN (
+        SELECT DISTINCT ON (h.machine_id) h.machine_id, h.id
+          FROM hire h JOIN machine hm ON hm.id = h.machine_id
+         WHERE hm.organisation_id = $1 AND h.starts_at <= now() AND coalesce(h.ends_at, 'infinity') > now()
+           ${only ? `AND hm.id = ANY(${only})` : ''}
+         ORDER BY h.machine_id, h.starts_at DESC
+      ) cur ON cur.machine_id = m.id
+     WHERE m.organisation_id = $1 ${only ? `AND m.id = ANY(${only})` : ''}
     UNION ALL
-    -- Another owner's machines: apart from the owned ones by definition, so no de-duplication.
-    SELECT DISTINCT h.machine_id, false FROM hire h JOIN machine hm ON hm.id = h.machine_id
-     WHERE h.customer_organisation_id = $1 AND hm.organisation_id <> $1
-       ${only ? `AND hm.id = ANY(${only})` : ''}
-       AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
-       AND h.starts_at < coalesce($3::timestamptz, 'infinity')
+    -- Another owner's machines, apart from the owned ones by definition: the caller's latest hire
+    -- of each in the range.
+    (SELECT DISTINCT ON (h.machine_id) h.machine_id, false, h.id
+       FROM hire h JOIN machine hm ON hm.id = h.machine_id
+      WHERE h.customer_organisation_id = $1 AND hm.organisation_id <> $1
+        ${only ? `AND hm.id = ANY(${only})` : ''}
+        AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
+        AND h.starts_at < coalesce($3::timestamptz, 'infinity')
+      ORDER BY h.machine_id, h.starts_at DESC)
   ), rows AS (
     SELECT m.id, v.owned, m.name, m.asset_id AS "assetID", m.image_url AS "imageUrl", m.type, m.category,
            CASE WHEN shown.starts_at <= now() AND coalesce(shown.ends_at, 'infinity') > now()
@@ -64,16 +77,7 @@ export const machineRows = (only?: string) => `
       JOIN machine m ON m.id = v.id
       JOIN organisation mo ON mo.id = m.organisation_id
       LEFT JOIN machine_group grp ON grp.id = m.group_id
-      LEFT JOIN LATERAL (
-        SELECT h.* FROM hire h
-         WHERE h.machine_id = m.id
-           AND CASE WHEN v.owned
-                    THEN h.starts_at <= now() AND coalesce(h.ends_at, 'infinity') > now()
-                    ELSE h.customer_organisation_id = $1
-                         AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
-                         AND h.starts_at < coalesce($3::timestamptz, 'infinity') END
-         ORDER BY h.starts_at DESC LIMIT 1
-      ) shown ON true
+      LEFT JOIN hire shown ON shown.id = v.shown_id
       LEFT JOIN organisation customer ON customer.id = shown.customer_organisation_id
       LEFT JOIN site hire_site ON hire_site.id = shown.site_id
       LEFT JOIN site home ON home.id = m.site_id

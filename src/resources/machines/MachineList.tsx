@@ -19,15 +19,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Machine } from '../../dataProvider/dataProvider.ts';
+import type { Machine, MachineListFilter } from '../../dataProvider/dataProvider.ts';
 import { activityType } from '../../domain/activityType.ts';
+import { DATE_PRESETS } from '../../domain/datePresets.ts';
 import { MACHINE_SORT_KEYS, type ActivityMetric } from '../../domain/api/machines.ts';
 import { formatDateTime, formatNumber } from '../../domain/format.ts';
+import { machineLink } from '../../domain/machineLink.ts';
 import { readMachineListUrl } from '../../domain/machineListUrl.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
+import { DateRangeControl } from '../common/DateRangeControl.tsx';
 import { HireStatusChip } from './HireStatusChip.tsx';
 import { FilterPanel } from './filters/FilterPanel.tsx';
-import { DateRangeControl } from './list/DateRangeControl.tsx';
 import { ListUrlSync } from './list/ListUrlSync.tsx';
 import { OffHoursWarning } from './list/OffHoursWarning.tsx';
 import { ReportDownload } from './list/ReportDownload.tsx';
@@ -69,21 +71,6 @@ const HIDDEN_BY_DEFAULT = [
   'missingPercentage',
   'hourMeter',
 ];
-
-/**
- * A machine's details over the list's range when it is one of dates, with the way back to the
- * list as it is now (the details' `url` parameter, spec point 2).
- */
-function machineLink(id: string, list: URLSearchParams): string {
-  const query = new URLSearchParams({ url: `/machines?${list.toString()}` });
-  const startDate = list.get('startDate');
-  const endDate = list.get('endDate');
-  if (startDate && endDate && startDate !== 'max' && endDate !== 'max') {
-    query.set('startDate', startDate);
-    query.set('endDate', endDate);
-  }
-  return `/machines/${id}?${query.toString()}`;
-}
 
 const sortable = (source: string) => (MACHINE_SORT_KEYS as readonly string[]).includes(source);
 
@@ -127,6 +114,34 @@ function FiltersToggle({ onClick }: { onClick(): void }) {
   );
 }
 
+/** The list's range lives in its filter values, which the URL follows (spec point 4). */
+function ListDateRange() {
+  const { filterValues, setFilters } = useListContext();
+  return (
+    <DateRangeControl
+      value={filterValues as MachineListFilter}
+      presets={DATE_PRESETS}
+      onChange={(range) => setFilters({ ...filterValues, ...range })}
+    />
+  );
+}
+
+function ListFilterPanel({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { filterValues, setFilters } = useListContext();
+  const values = filterValues as MachineListFilter;
+  return (
+    <FilterPanel
+      open={open}
+      onClose={onClose}
+      values={values}
+      onChange={(filter) => {
+        const { filter: _previous, ...rest } = values;
+        setFilters(filter ? { ...rest, filter } : rest, undefined);
+      }}
+    />
+  );
+}
+
 function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -137,7 +152,7 @@ function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
           {translate('app.onboard.open')}
         </Button>
       ) : null}
-      <DateRangeControl />
+      <ListDateRange />
       <FiltersToggle onClick={onToggleFilters} />
       <ColumnsButton />
       <ReportDownload format="csv" />
@@ -196,12 +211,17 @@ export function MachineList() {
     >
       <ListUrlSync />
       <OffHoursWarning />
-      <FilterPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} />
+      <ListFilterPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} />
       <MachineSummary />
       <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
         <DataTable
           bulkActionButtons={false}
-          rowClick={(id) => machineLink(String(id), params)}
+          rowClick={(id) =>
+            machineLink(String(id), `/machines?${params.toString()}`, {
+              startDate: params.get('startDate'),
+              endDate: params.get('endDate'),
+            })
+          }
           hiddenColumns={HIDDEN_BY_DEFAULT}
         >
           <DataTable.Col source={first} />

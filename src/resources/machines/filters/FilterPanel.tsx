@@ -1,6 +1,7 @@
-// The machine list's filters panel (spec points 3 and 4): a multiple choice per category, with
-// options from GET /v1/portal/filters, and the user's saved filters to apply, add and delete.
-// The selection travels as the list's encoded `filter` value, so it lives in the URL.
+// The machine filters panel of the list and the dashboard (spec points 3 and 4): a multiple choice
+// per category, with options from GET /v1/portal/filters, and the user's saved filters to apply,
+// add and delete. The selection travels as an encoded `filter` value, which the screen keeps in
+// its URL.
 import {
   Autocomplete,
   Box,
@@ -16,47 +17,44 @@ import Close from '@mui/icons-material/Close';
 import Delete from '@mui/icons-material/Delete';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  useDataProvider,
-  useGetIdentity,
-  useListContext,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { FilterOption } from '../../../domain/api/filters.ts';
-import { decodeFilter, encodeFilter, type FilterSelection } from '../../../domain/filterQuery.ts';
+import {
+  decodeFilterOrEmpty,
+  encodeFilter,
+  type FilterSelection,
+} from '../../../domain/filterQuery.ts';
 import { readSavedFilters, writeSavedFilters } from './savedFilterCache.ts';
 
-/** The page label saved filters of the machine list are kept under. */
+/** The page label saved filters are kept under: the list and the dashboard share them. */
 export const SAVED_FILTER_LABEL = 'machines';
 
-function selectionOf(encoded: unknown): FilterSelection {
-  try {
-    return typeof encoded === 'string' ? decodeFilter(encoded) : {};
-  } catch {
-    return {};
-  }
+export interface FilterPanelProps {
+  open: boolean;
+  onClose(): void;
+  /** The screen's encoded filter, and the range and show that the options are counted over. */
+  values: { filter?: string; startDate?: string; endDate?: string; show?: string };
+  /** The new encoded filter; undefined when nothing is chosen. */
+  onChange(filter: string | undefined): void;
 }
 
-export function FilterPanel({ open, onClose }: { open: boolean; onClose(): void }) {
+export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const { filterValues, setFilters } = useListContext();
   const { identity } = useGetIdentity();
-  const values = filterValues as Record<string, unknown>;
-  const selection = selectionOf(values.filter);
+  const selection = decodeFilterOrEmpty(values.filter);
   const [name, setName] = useState('');
 
   const categories = useQuery({
     queryKey: ['filters', values.startDate, values.endDate, values.show],
     queryFn: () =>
       dataProvider.getFilters({
-        start: (values.startDate as string | undefined) ?? 'max',
-        end: (values.endDate as string | undefined) ?? 'max',
-        show: values.show as string | undefined,
+        start: values.startDate ?? 'max',
+        end: values.endDate ?? 'max',
+        show: values.show,
       }),
     enabled: open,
   });
@@ -74,11 +72,7 @@ export function FilterPanel({ open, onClose }: { open: boolean; onClose(): void 
     enabled: open && userId !== '',
   });
 
-  const apply = (next: FilterSelection) => {
-    const encoded = encodeFilter(next);
-    const { filter: _previous, ...rest } = values;
-    setFilters(encoded ? { ...rest, filter: encoded } : rest, undefined);
-  };
+  const apply = (next: FilterSelection) => onChange(encodeFilter(next) || undefined);
   const choose = (group: string, options: FilterOption[]) =>
     apply({ ...selection, [group]: options.map((o) => o.key) });
 
@@ -124,7 +118,7 @@ export function FilterPanel({ open, onClose }: { open: boolean; onClose(): void 
             <Chip
               key={s.filterID}
               label={s.name}
-              onClick={() => apply(selectionOf(s.filters))}
+              onClick={() => apply(decodeFilterOrEmpty(s.filters))}
               onDelete={() => void remove(s.name)}
               deleteIcon={<Delete aria-label={translate('app.filters.delete', { name: s.name })} />}
             />

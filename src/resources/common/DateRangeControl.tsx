@@ -1,39 +1,44 @@
-// The list's time range: the spec's presets, and a custom range of two dates. Choosing one changes
-// the list's filter values, which the URL follows (spec point 4).
+// A screen's time range: its presets (spec points 2 and 9) and a custom range of two dates. The
+// screen owns the range (the machine list in its filter values, the dashboard in its URL).
 import { Box, Button, Menu, MenuItem, Stack, TextField } from '@mui/material';
-import DateRange from '@mui/icons-material/DateRange';
+import DateRangeIcon from '@mui/icons-material/DateRange';
 import { useState } from 'react';
-import { useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import {
-  DATE_PRESETS,
   presetOf,
   presetRange,
   type DatePreset,
-} from '../../../domain/datePresets.ts';
-import { formatDate } from '../../../domain/format.ts';
+  type DateRange,
+} from '../../domain/datePresets.ts';
+import { formatDate } from '../../domain/format.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function DateRangeControl() {
+export interface DateRangeControlProps {
+  /** Dates or 'max'; a missing bound is today. */
+  value: Partial<DateRange>;
+  presets: readonly DatePreset[];
+  onChange(range: DateRange): void;
+}
+
+export function DateRangeControl({ value, presets, onChange }: DateRangeControlProps) {
   const translate = useTranslate();
   const [language] = useLocaleState();
-  const { filterValues, setFilters } = useListContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const today = new Date();
-  const values = filterValues as { startDate?: string; endDate?: string };
   const todayRange = presetRange('today', today);
   const range = {
-    startDate: values.startDate ?? todayRange.startDate,
-    endDate: values.endDate ?? todayRange.endDate,
+    startDate: value.startDate ?? todayRange.startDate,
+    endDate: value.endDate ?? todayRange.endDate,
   };
   const [draft, setDraft] = useState(range);
-  const preset = presetOf(range, today);
+  const preset = presetOf(range, today, presets);
   const label = preset
     ? translate(`app.machines.range.presets.${preset}`)
     : `${formatDate(`${range.startDate}T12:00:00`, language)} – ${formatDate(`${range.endDate}T12:00:00`, language)}`;
 
-  const choose = (next: { startDate: string; endDate: string }) => {
-    setFilters({ ...filterValues, ...next });
+  const choose = (next: DateRange) => {
+    onChange(next);
     setAnchor(null);
   };
 
@@ -42,7 +47,7 @@ export function DateRangeControl() {
       <Button
         variant="outlined"
         size="small"
-        startIcon={<DateRange />}
+        startIcon={<DateRangeIcon />}
         onClick={(event) => {
           setDraft(range);
           setAnchor(event.currentTarget);
@@ -53,7 +58,7 @@ export function DateRangeControl() {
         {label}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {DATE_PRESETS.map((key: DatePreset) => (
+        {presets.map((key) => (
           <MenuItem
             key={key}
             selected={key === preset}

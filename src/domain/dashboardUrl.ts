@@ -1,0 +1,31 @@
+// The dashboard's URL (spec point 2): /dashboard?startDate=…&endDate=…&filter=…, with null or empty
+// parameters dropped (spec point 5).
+export interface DashboardUrlState {
+  startDate?: string;
+  endDate?: string;
+  /** Encoded filter groups, see filterQuery.ts. */
+  filter?: string;
+}
+
+const RANGE_BOUND = /^(max|\d{4}-\d{2}-\d{2})$/;
+
+export function readDashboardUrl(params: URLSearchParams): DashboardUrlState {
+  const text = (key: string) => params.get(key)?.trim() || undefined;
+  const startDate = text('startDate');
+  const endDate = text('endDate');
+  const filter = text('filter');
+  return {
+    ...(startDate && RANGE_BOUND.test(startDate) ? { startDate } : {}),
+    ...(endDate && RANGE_BOUND.test(endDate) ? { endDate } : {}),
+    ...(filter ? { filter } : {}),
+  };
+}
+
+export function writeDashboardUrl(state: DashboardUrlState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ['startDate', 'endDate', 'filter'] as const) {
+    const value = state[key];
+    if (value !== undefined && value !== null && value.trim() !== '') params.set(key, value);
+  }
+  return params;
+}

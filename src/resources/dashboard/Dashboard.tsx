@@ -1,0 +1,173 @@
+// /dashboard (spec point 2): how hard the fleet worked over a range, what it burned and emitted,
+// its categories and its most used machines, from GET /v1/portal/dashboard. The range and the
+// filters live in the URL; the fuel and CO2 parts follow the organisation's modules.
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import FilterList from '@mui/icons-material/FilterList';
+import { useMemo, useState } from 'react';
+import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { PortalIdentity } from '../../authProvider/authProvider.ts';
+import type { DashboardRequest } from '../../dataProvider/dataProvider.ts';
+import { HISTORY_TYPES } from '../../domain/api/dashboard.ts';
+import type { CategorySortKey } from '../../domain/categorySort.ts';
+import { DASHBOARD_UTILISATION_LIMIT } from '../../domain/constants.ts';
+import {
+  readDashboardUrl,
+  writeDashboardUrl,
+  type DashboardUrlState,
+} from '../../domain/dashboardUrl.ts';
+import { DASHBOARD_PRESETS, presetRange } from '../../domain/datePresets.ts';
+import { decodeFilterOrEmpty, encodeFilter } from '../../domain/filterQuery.ts';
+import { machineLink } from '../../domain/machineLink.ts';
+import { writeMachineListUrl } from '../../domain/machineListUrl.ts';
+import { PRODUCTIVITY } from '../../domain/productivity.ts';
+import { useUserSettings } from '../../settings/useUserSettings.ts';
+import { DateRangeControl } from '../common/DateRangeControl.tsx';
+import { FilterPanel } from '../machines/filters/FilterPanel.tsx';
+import { CategoryTable } from './CategoryTable.tsx';
+import { HistoryChart } from './HistoryChart.tsx';
+import { MissingDataNotice } from './MissingDataNotice.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+import { TopMachines } from './TopMachines.tsx';
+import { useDashboard } from './useDashboard.ts';
+
+const filterGroups = (filter: string | undefined) =>
+  Object.values(decodeFilterOrEmpty(filter)).filter((keys) => keys.length > 0).length;
+
+export function Dashboard() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const url = readDashboardUrl(params);
+  const { data: settings } = useUserSettings();
+  const { identity } = useGetIdentity();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  const modules = { fuel: settings?.modules.fuel ?? false, co2: settings?.modules.co2 ?? false };
+  const today = presetRange('today', new Date());
+  const range = {
+    startDate: url.startDate ?? today.startDate,
+    endDate: url.endDate ?? today.endDate,
+  };
+  const request = useMemo<(DashboardRequest & { attempt: number }) | null>(
+    () =>
+      settings
+        ? {
+            startDate: range.startDate,
+            endDate: range.endDate,
+            filter: url.filter,
+            historyTypes: HISTORY_TYPES.filter((type) => settings.modules[type]),
+            utilisationLimit: DASHBOARD_UTILISATION_LIMIT,
+            attempt,
+          }
+        : null,
+    [settings, range.startDate, range.endDate, url.filter, attempt],
+  );
+  const { status, loadingError, data } = useDashboard(request);
+
+  const organisationType = (identity as PortalIdentity | undefined)?.organisation.type;
+  const productivity = organisationType
+    ? PRODUCTIVITY[organisationType]
+    : { label: 'utilisation' as const, metric: data?.utilisation.metric ?? 'rentalUtilisation' };
+  const update = (next: DashboardUrlState) => setParams(writeDashboardUrl({ ...url, ...next }));
+  const here = `/dashboard?${params.toString()}`;
+  const hiddenColumns: CategorySortKey[] = [
+    ...(modules.fuel ? [] : (['fuel'] as const)),
+    ...(modules.co2 ? [] : (['emissions'] as const)),
+  ];
+
+  const openCategory = (category: string | null) => {
+    const selection = decodeFilterOrEmpty(url.filter);
+    const filter = encodeFilter(
+      category === null ? selection : { ...selection, category: [category] },
+    );
+    const list = writeMachineListUrl({
+      filterValues: { ...range, filter },
+      sort: { field: 'outOfHours', order: 'ASC' },
+      page: 1,
+    });
+    void navigate(`/machines?${list.toString()}`);
+  };
+
+  return (
+    <Box
+      sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}
+      data-testid="dashboard"
+      data-status={status}
+    >
+      <Title title={translate('app.dashboard.title')} />
+      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+        <Typography variant="h5" sx={{ flex: 1 }}>
+          {translate('app.dashboard.title')}
+        </Typography>
+        <DateRangeControl
+          value={range}
+          presets={DASHBOARD_PRESETS}
+          onChange={(next) => update(next)}
+        />
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<FilterList />}
+          onClick={() => setFiltersOpen(true)}
+        >
+          {translate('app.filters.toggle')}
+          {filterGroups(url.filter) > 0 ? ` (${filterGroups(url.filter)})` : ''}
+        </Button>
+      </Stack>
+      <FilterPanel
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        values={{ ...range, filter: url.filter }}
+        onChange={(filter) => update({ filter })}
+      />
+      {status === 'loading' ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+      {loadingError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => setAttempt(attempt + 1)}>
+              {translate('app.errors.retry')}
+            </Button>
+          }
+        >
+          {translate('app.dashboard.load_failed')}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <MissingDataNotice
+            missing={
+              (data.summary.numberOfMachines.value ?? 0) - (data.summary.withActivity.value ?? 0)
+            }
+            total={data.summary.numberOfMachines.value ?? 0}
+          />
+          <SummaryCards summary={data.summary} productivity={productivity} modules={modules} />
+          {modules.fuel || modules.co2 ? (
+            <Stack direction="row" gap={2} flexWrap="wrap">
+              {HISTORY_TYPES.filter((type) => modules[type]).map((type) => (
+                <HistoryChart
+                  key={type}
+                  type={type}
+                  interval={data.history.interval}
+                  points={data.history[type] ?? []}
+                />
+              ))}
+            </Stack>
+          ) : null}
+          <CategoryTable rows={data.categories} hidden={hiddenColumns} onOpen={openCategory} />
+          <TopMachines
+            machines={data.utilisation.machines}
+            rankedBy={translate(`app.dashboard.productivity.${productivity.label}`)}
+            swapped={settings?.properties.machineName === 'assetId'}
+            hidden={modules.fuel ? [] : ['fuel']}
+            onOpen={(id) => void navigate(machineLink(id, here, range))}
+          />
+        </>
+      ) : null}
+    </Box>
+  );
+}
+
+export default Dashboard;
