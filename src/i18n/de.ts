@@ -294,6 +294,7 @@ export const de: AppCatalog = {
         uncategorised: 'Ohne Kategorie',
       },
       top_machines: {
+        none: 'Keine Maschine hat für diesen Zeitraum und diese Filter einen Wert für %{metric}.',
         title: 'Top-Maschinen nach %{metric}',
         machineName: 'Maschine',
         assetId: 'Anlagen-ID',

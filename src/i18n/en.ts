@@ -92,6 +92,7 @@ export const en = {
         uncategorised: 'No category',
       },
       top_machines: {
+        none: 'No machine has a %{metric} figure for this range and these filters.',
         title: 'Top machines by %{metric}',
         machineName: 'Machine',
         assetId: 'Asset ID',

@@ -92,6 +92,7 @@ export const fr: AppCatalog = {
         uncategorised: 'Sans catégorie',
       },
       top_machines: {
+        none: "Aucune machine n'a de valeur %{metric} pour cette période et ces filtres.",
         title: 'Meilleures machines par %{metric}',
         machineName: 'Machine',
         assetId: 'ID actif',

@@ -91,6 +91,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
         uncategorised: 'Senza categoria',
       },
       top_machines: {
+        none: 'Nessuna macchina ha un valore di %{metric} per questo periodo e questi filtri.',
         title: 'Macchine migliori per %{metric}',
         machineName: 'Macchina',
         assetId: 'ID cespite',

@@ -291,6 +291,7 @@ export const nl: AppCatalog = {
         uncategorised: 'Geen categorie',
       },
       top_machines: {
+        none: 'Geen machine heeft een waarde voor %{metric} voor deze periode en deze filters.',
         title: 'Topmachines op %{metric}',
         machineName: 'Machine',
         assetId: 'Asset-ID',

@@ -278,6 +278,7 @@ export const zh: AppCatalog = {
         uncategorised: '无类别',
       },
       top_machines: {
+        none: '在此时间范围和筛选条件下，没有机器有%{metric}数值。',
         title: '按%{metric}排名的机器',
         machineName: '机器',
         assetId: '资产编号',

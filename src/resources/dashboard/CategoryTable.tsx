@@ -77,11 +77,13 @@ export function CategoryTable({ rows, hidden, onOpen }: CategoryTableProps) {
           </Typography>
         ) : (
           <TableContainer>
-            <Table size="small">
+            <Table size="small" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   {header('category', 'left')}
-                  <TableCell>{translate('app.dashboard.categories.types')}</TableCell>
+                  <TableCell sx={{ minWidth: 240 }}>
+                    {translate('app.dashboard.categories.types')}
+                  </TableCell>
                   {columns.map((key) => header(key, 'right'))}
                 </TableRow>
               </TableHead>

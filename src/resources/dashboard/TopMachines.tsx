@@ -63,11 +63,11 @@ export function TopMachines({ machines, rankedBy, swapped, hidden, onOpen }: Top
         </Typography>
         {machines.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            {translate('app.dashboard.no_machines')}
+            {translate('app.dashboard.top_machines.none', { metric: rankedBy })}
           </Typography>
         ) : (
           <TableContainer>
-            <Table size="small">
+            <Table size="small" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   {TEXT_COLUMNS.map((key) => (
