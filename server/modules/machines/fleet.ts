@@ -150,7 +150,7 @@ export async function measureFleet(
   db: Queryable,
   organisation: Organisation,
   selection: MachineSelection,
-  /** The SQL order of `selected`; null when the caller does not need one (sorting costs). */
+  /** The SQL order of `machines`; null when the caller needs none (sorting costs). */
   orderBy: string | null = 'lower(name), id',
 ): Promise<MeasuredFleet> {
   const { params, where, fromDay, toDay } = selectMachines(organisation, selection);
