@@ -202,6 +202,42 @@ describe('dashboard', () => {
     await waitFor(() => expect(calls.at(-1)?.get('start')).toBe(startDate));
   });
 
+  it("filters with the machine list's panel, and the URL follows", async () => {
+    signedIn();
+    const calls = recordDashboardCalls();
+    api.use(
+      http.get('*/v1/portal/filters', () =>
+        HttpResponse.json({
+          filters: [
+            {
+              id: 'hiredStatus',
+              name: 'Hired status',
+              options: [
+                {
+                  id: 'hiredStatus:ON_HIRE',
+                  group: 'hiredStatus',
+                  key: 'ON_HIRE',
+                  name: 'On hire',
+                  label: 'On hire',
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+      http.get('*/v1/portal/filters/saved', () => HttpResponse.json({ savedFilters: [] })),
+    );
+    await renderPortal('/dashboard?startDate=2026-11-02&endDate=2026-11-03');
+    await screen.findByTestId('dashboard-summary', {}, FIRST);
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Hired status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'On hire' }));
+    await waitFor(() => expect(calls.at(-1)?.get('filter')).toBe('hiredStatus:ON_HIRE'));
+    expect(new URLSearchParams(window.location.search).get('filter')).toBe('hiredStatus:ON_HIRE');
+    // Behind the open panel, the button counts the chosen groups.
+    expect(screen.getByRole('button', { name: 'Filters (1)', hidden: true })).toBeInTheDocument();
+  });
+
   it('leaves out fuel when the organisation has no fuel module', async () => {
     signedIn();
     api.use(
