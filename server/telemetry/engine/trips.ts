@@ -1,5 +1,6 @@
 // Stops and trips from positions: a stop is staying within the stop radius for the stop duration,
 // or a gap in positions longer than STOP_GAP_S; a trip is the movement between two stops.
+import { distanceBetweenM } from '../../../src/domain/geofence.ts';
 import { STOP_DURATION_S, STOP_GAP_S, STOP_RADIUS_M } from './rules.ts';
 
 export interface Position {
@@ -21,21 +22,6 @@ export interface Trip {
   distanceM: number;
   start: Position;
   end: Position;
-}
-
-const EARTH_RADIUS_M = 6_371_008.8;
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-
-export function haversineM(
-  a: Pick<Position, 'latitude' | 'longitude'>,
-  b: Pick<Position, 'latitude' | 'longitude'>,
-): number {
-  const dLat = toRadians(b.latitude - a.latitude);
-  const dLon = toRadians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export interface StopOptions {
@@ -76,7 +62,7 @@ export function stopsAndTrips(
       });
       inStop[i - 1] = true;
       first = i;
-    } else if (haversineM(positions[first] as Position, current) > radiusM) {
+    } else if (distanceBetweenM(positions[first] as Position, current) > radiusM) {
       closeCluster(first, i - 1);
       first = i;
     }
@@ -110,7 +96,7 @@ function addTrip(
 ): void {
   let distanceM = 0;
   for (let i = from + 1; i <= to; i++)
-    distanceM += haversineM(positions[i - 1] as Position, positions[i] as Position);
+    distanceM += distanceBetweenM(positions[i - 1] as Position, positions[i] as Position);
   const start = positions[from] as Position;
   const end = positions[to] as Position;
   // Wandering that never leaves the stop radius, seen around a short pause, is no trip.

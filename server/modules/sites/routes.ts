@@ -1,0 +1,55 @@
+// /v1/portal/sites: an organisation's sites with their geofences (issue 6, docs/api.md "Sites").
+// Everyone of the organisation reads them; viewers cannot change them.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { Site, SiteBody, SitesReply } from '../../../src/domain/api/sites.ts';
+import type { ServerContext } from '../../context.ts';
+import { forbidden, unauthorised } from '../../httpError.ts';
+import { getOrganisation } from '../orgs/service.ts';
+import { createSite, deleteSite, getSite, listSites, updateSite } from './service.ts';
+
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  const writer = async (auth: { org: string; role: string }) => {
+    if (auth.role === 'viewer') throw forbidden('Viewers cannot change sites');
+    const organisation = await getOrganisation(db, auth.org);
+    if (!organisation) throw unauthorised('The session no longer matches an organisation');
+    return organisation;
+  };
+
+  app.get(
+    '/v1/portal/sites',
+    { schema: { tags: ['sites'], response: { 200: SitesReply } } },
+    async (request) => ({ sites: await listSites(db, request.auth.org) }),
+  );
+
+  app.get(
+    '/v1/portal/sites/:id',
+    { schema: { tags: ['sites'], params: Id, response: { 200: Site } } },
+    async (request) => getSite(db, request.auth.org, request.params.id),
+  );
+
+  app.post(
+    '/v1/portal/sites',
+    { schema: { tags: ['sites'], body: SiteBody, response: { 201: Site } } },
+    async (request, reply) =>
+      reply.code(201).send(await createSite(db, await writer(request.auth), request.body)),
+  );
+
+  app.put(
+    '/v1/portal/sites/:id',
+    { schema: { tags: ['sites'], params: Id, body: SiteBody, response: { 200: Site } } },
+    async (request) => updateSite(db, await writer(request.auth), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/v1/portal/sites/:id',
+    { schema: { tags: ['sites'], params: Id } },
+    async (request, reply) => {
+      const organisation = await writer(request.auth);
+      await deleteSite(db, organisation.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
