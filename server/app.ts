@@ -15,6 +15,7 @@ import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
+import { mapRoutes } from './modules/maps/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { fuelRoutes } from './modules/machines/fuel.ts';
 import { machineImageRoutes, registerMachineImages } from './modules/machines/image.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(filterRoutes, context);
     await secured.register(dashboardRoutes, context);
     await secured.register(siteRoutes, context);
+    await secured.register(mapRoutes, context);
     await secured.register(machineWriteRoutes, context);
     await secured.register(breakdownRoutes, { ...context, rollups });
     await secured.register(machineSettingsRoutes, { ...context, rollups });

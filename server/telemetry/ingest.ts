@@ -1,6 +1,7 @@
 // The pipeline every adapter feeds: normalised records ─► committed store (idempotent) ─► engine.
 import type { Database, Queryable } from '../db/database.ts';
 import { rawIo, type TelemetryRecord } from './record.ts';
+import { MIN_SATELLITES } from './engine/rules.ts';
 import { positionInvalidReason, recordInvalidReason } from './validity.ts';
 
 export interface IngestResult {
@@ -29,42 +30,85 @@ export interface IngestOptions {
 
 const sourceKey = (type: string, code: string) => `${type}\u0000${code}`;
 
-/** Creates unknown sources as unassigned, moves last-seen forward, and returns ids by type and code. */
+/** A position the fleet map may show: a valid record's valid position, fixed by enough satellites. */
+function usablePosition(record: TelemetryRecord, valid: boolean): boolean {
+  return (
+    valid &&
+    record.latitude !== null &&
+    record.longitude !== null &&
+    positionInvalidReason(record) === null &&
+    (record.satellites === null || record.satellites >= MIN_SATELLITES)
+  );
+}
+
+interface SourceSpan {
+  type: string;
+  code: string;
+  first: number | null;
+  last: number | null;
+  /** The batch's latest usable position. */
+  position: TelemetryRecord | null;
+}
+
+/**
+ * Creates unknown sources as unassigned, moves last-seen and the latest position forward, and
+ * returns ids by type and code.
+ */
 async function resolveSources(
   tx: Queryable,
   records: TelemetryRecord[],
   valid: boolean[],
 ): Promise<Map<string, string>> {
-  const spans = new Map<
-    string,
-    { type: string; code: string; first: number | null; last: number | null }
-  >();
+  const spans = new Map<string, SourceSpan>();
   records.forEach((record, i) => {
     const key = sourceKey(record.sourceType, record.sourceCode);
     let span = spans.get(key);
     if (!span) {
-      span = { type: record.sourceType, code: record.sourceCode, first: null, last: null };
+      span = {
+        type: record.sourceType,
+        code: record.sourceCode,
+        first: null,
+        last: null,
+        position: null,
+      };
       spans.set(key, span);
     }
     if (valid[i]) {
       span.first = Math.min(span.first ?? Infinity, record.deviceTimeMs);
       span.last = Math.max(span.last ?? -Infinity, record.deviceTimeMs);
     }
+    if (
+      usablePosition(record, valid[i] ?? false) &&
+      (!span.position || record.deviceTimeMs > span.position.deviceTimeMs)
+    ) {
+      span.position = record;
+    }
   });
   const list = [...spans.values()];
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   const rows = await tx.query<{ id: string; type: string; code: string }>(
-    `INSERT INTO source AS s (type, code, first_seen_at, last_seen_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[])
+    `INSERT INTO source AS s (type, code, first_seen_at, last_seen_at, last_latitude, last_longitude,
+                              last_position_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::float8[],
+                          $6::float8[], $7::timestamptz[])
      ON CONFLICT (type, code) DO UPDATE SET
        first_seen_at = least(s.first_seen_at, EXCLUDED.first_seen_at),
-       last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at)
+       last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at),
+       -- A late record's position does not move the machine back.
+       last_latitude = CASE WHEN EXCLUDED.last_position_at > coalesce(s.last_position_at, '-infinity')
+                            THEN EXCLUDED.last_latitude ELSE s.last_latitude END,
+       last_longitude = CASE WHEN EXCLUDED.last_position_at > coalesce(s.last_position_at, '-infinity')
+                             THEN EXCLUDED.last_longitude ELSE s.last_longitude END,
+       last_position_at = greatest(s.last_position_at, EXCLUDED.last_position_at)
      RETURNING id, type, code`,
     [
       list.map((s) => s.type),
       list.map((s) => s.code),
       list.map((s) => iso(s.first)),
       list.map((s) => iso(s.last)),
+      list.map((s) => s.position?.latitude ?? null),
+      list.map((s) => s.position?.longitude ?? null),
+      list.map((s) => iso(s.position?.deviceTimeMs ?? null)),
     ],
   );
   return new Map(rows.map((row) => [sourceKey(row.type, row.code), row.id]));

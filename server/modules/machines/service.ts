@@ -70,7 +70,7 @@ export const machineRows = (only?: string) => `
            CASE WHEN m.hour_meter_at IS NULL THEN m.hour_meter_h
                 ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS "hourMeter", m.archived_at AS archived, m.breakdown,
            coalesce(shown.site_id, CASE WHEN v.owned AND shown.id IS NULL THEN m.site_id END) AS site_id,
-           shown.customer_organisation_id, shown.ends_at AS hire_ends_at,
+           shown.customer_organisation_id, shown.starts_at AS hire_starts_at, shown.ends_at AS hire_ends_at,
            seen.last_seen_at AS "lastSeenAt", coalesce(seen.source_types, '{}') AS source_types,
            coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code
       FROM visible v

@@ -1,0 +1,100 @@
+// GET /v1/portal/maps, /maps/live and /maps/summary (spec point 7, "Maps"; docs/api.md "Maps").
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  MAP_STATES,
+  MapsLiveQuery,
+  MapsQuery,
+  MapsReply,
+  MapsSummaryReply,
+  type MapState,
+} from '../../../src/domain/api/maps.ts';
+import { MACHINE_SHOW } from '../../../src/domain/api/machines.ts';
+import type { ServerContext } from '../../context.ts';
+import { badRequest, unauthorised } from '../../httpError.ts';
+import { getOrganisation } from '../orgs/service.ts';
+import { mapMachines } from './service.ts';
+
+/**
+ * /live answers what changed since a little before the moment asked: the engine writes a
+ * machine's state a moment after its records arrive, and a late record's time lies in the past.
+ * The client merges per machine, so a machine sent twice costs nothing.
+ */
+const LIVE_OVERLAP_MS = 10 * 60_000;
+
+export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  const organisationOf = async (id: string) => {
+    const organisation = await getOrganisation(db, id);
+    if (!organisation) throw unauthorised('The session no longer matches an organisation');
+    return organisation;
+  };
+
+  app.get(
+    '/v1/portal/maps',
+    { schema: { tags: ['maps'], querystring: MapsQuery, response: { 200: MapsReply } } },
+    async (request) => {
+      const timestamp = new Date().toISOString();
+      const machines = await mapMachines(db, await organisationOf(request.auth.org), request.query);
+      return { machines, timestamp };
+    },
+  );
+
+  app.get(
+    '/v1/portal/maps/live',
+    { schema: { tags: ['maps'], querystring: MapsLiveQuery, response: { 200: MapsReply } } },
+    async (request) => {
+      const since = new Date(request.query.timestamp);
+      if (since.getTime() > Date.now() + 60_000) {
+        throw badRequest('timestamp', 'timestamp is in the future');
+      }
+      const timestamp = new Date().toISOString();
+      const { timestamp: _asked, ...query } = request.query;
+      const machines = await mapMachines(
+        db,
+        await organisationOf(request.auth.org),
+        query,
+        new Date(since.getTime() - LIVE_OVERLAP_MS),
+      );
+      return { machines, timestamp };
+    },
+  );
+
+  app.get(
+    '/v1/portal/maps/summary',
+    {
+      schema: {
+        tags: ['maps'],
+        querystring: Type.Object(
+          {
+            timestamp: Type.Optional(Type.String({ format: 'date-time' })),
+            show: Type.Optional(Type.Enum(MACHINE_SHOW)),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: MapsSummaryReply },
+      },
+    },
+    async (request) => {
+      const timestamp = new Date().toISOString();
+      const organisation = await organisationOf(request.auth.org);
+      const query = { show: request.query.show };
+      const machines = await mapMachines(db, organisation, query);
+      const since = request.query.timestamp;
+      const changed = since
+        ? (await mapMachines(db, organisation, query, new Date(since))).length
+        : undefined;
+      const states = Object.fromEntries(MAP_STATES.map((state) => [state, 0])) as Record<
+        MapState,
+        number
+      >;
+      for (const machine of machines) states[machine.state]++;
+      return {
+        total: machines.length,
+        located: machines.filter((m) => m.location !== null).length,
+        states,
+        ...(changed === undefined ? {} : { changed }),
+        timestamp,
+      };
+    },
+  );
+};
