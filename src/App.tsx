@@ -11,6 +11,7 @@ import { ErrorPage } from './layout/ErrorPage.tsx';
 import { PortalLayout } from './layout/PortalLayout.tsx';
 import { PortalNotification } from './layout/PortalNotification.tsx';
 import { DashboardScreen } from './resources/dashboard/index.ts';
+import { FleetMapScreen } from './resources/map/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -55,6 +56,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardScreen />} />
+          <Route path="/map" element={<FleetMapScreen />} />
           <Route path="/machines/list" element={<MachineListAlias />} />
           <Route path="/machines/onboard" element={<MachineOnboardScreen />} />
           <Route path="/machines/:id" element={<MachineDetailsScreen />} />

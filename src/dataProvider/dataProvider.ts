@@ -9,6 +9,7 @@ import {
 } from '../domain/api/machines.ts';
 import type { DashboardReply, HistoryType } from '../domain/api/dashboard.ts';
 import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
+import type { MapsReply } from '../domain/api/maps.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
 import type { MachineDetailsReply, MachineHealthReply } from '../domain/api/machineInfo.ts';
 import type { MachineReportQuery } from '../domain/api/machineReport.ts';
@@ -60,6 +61,11 @@ export interface DashboardRequest {
 export interface PortalDataProvider extends DataProvider {
   getSettings(): Promise<UserSettingsReply>;
   getDashboard(query: DashboardRequest, signal?: AbortSignal): Promise<DashboardReply>;
+  /** The fleet map, or with `since` (a previous answer's timestamp) what changed after it. */
+  getFleetMap(
+    query: { startDate?: string; endDate?: string; filter?: string; since?: string },
+    signal?: AbortSignal,
+  ): Promise<MapsReply>;
   /** One machine as its list row over a range (all recorded time by default), with its settings. */
   getMachine(
     id: string,
@@ -152,6 +158,14 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     delete: unsupported('delete'),
     deleteMany: unsupported('deleteMany'),
     getSettings: () => client.request<UserSettingsReply>('/v1/users/settings'),
+    getFleetMap: ({ startDate, endDate, filter, since }, signal) =>
+      client.request<MapsReply>(since ? '/v1/portal/maps/live' : '/v1/portal/maps', {
+        query: {
+          ...(since ? { timestamp: since } : { start: startDate, end: endDate }),
+          filter,
+        },
+        signal,
+      }),
     getDashboard: (query, signal) =>
       client.request<DashboardReply>('/v1/portal/dashboard', {
         query: {

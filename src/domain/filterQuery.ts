@@ -46,3 +46,7 @@ export function decodeFilterOrEmpty(query: unknown): FilterSelection {
     return {};
   }
 }
+
+/** How many groups an encoded filter chooses keys in: the filters button shows it. */
+export const countFilterGroups = (query: unknown): number =>
+  Object.values(decodeFilterOrEmpty(query)).filter((keys) => keys.length > 0).length;

@@ -241,6 +241,22 @@ export const de: AppCatalog = {
     },
   },
   app: {
+    map: {
+      title: 'Flottenkarte',
+      load_failed:
+        'Beim Laden der Karte ist etwas schiefgelaufen, bitte versuchen Sie es später erneut. Wenn das Problem weiterhin besteht, wenden Sie sich bitte an den Support',
+      last_updated: 'Letzte Position %{time}',
+      open_machine: 'Maschine öffnen',
+      located: '%{located} von %{total} geortet',
+      states: {
+        active: 'Aktiv',
+        idle: 'Leerlauf',
+        off: 'Aus',
+        missing: 'Keine Daten',
+        brokendown: 'Defekt',
+        unknown: 'Nicht gemeldet',
+      },
+    },
     dashboard: {
       title: 'Dashboard',
       load_failed:

@@ -39,6 +39,22 @@ export const en = {
     },
   },
   app: {
+    map: {
+      title: 'Fleet map',
+      load_failed:
+        'Something went wrong fetching the map, please try again later. If problem persists, please contact support',
+      last_updated: 'Last position %{time}',
+      open_machine: 'Open the machine',
+      located: '%{located} of %{total} located',
+      states: {
+        active: 'Active',
+        idle: 'Idle',
+        off: 'Off',
+        missing: 'No data',
+        brokendown: 'Broken down',
+        unknown: 'Not reported',
+      },
+    },
     dashboard: {
       title: 'Dashboard',
       load_failed:

@@ -39,6 +39,22 @@ export const fr: AppCatalog = {
     },
   },
   app: {
+    map: {
+      title: 'Carte de la flotte',
+      load_failed:
+        "Une erreur s'est produite lors du chargement de la carte, veuillez réessayer plus tard. Si le problème persiste, veuillez contacter le support",
+      last_updated: 'Dernière position %{time}',
+      open_machine: 'Ouvrir la machine',
+      located: '%{located} sur %{total} localisées',
+      states: {
+        active: 'Active',
+        idle: 'Au ralenti',
+        off: 'Arrêtée',
+        missing: 'Pas de données',
+        brokendown: 'En panne',
+        unknown: 'Jamais signalée',
+      },
+    },
     dashboard: {
       title: 'Tableau de bord',
       load_failed:

@@ -38,6 +38,22 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     },
   },
   app: {
+    map: {
+      title: 'Mappa della flotta',
+      load_failed:
+        'Si è verificato un errore durante il caricamento della mappa, riprova più tardi. Se il problema persiste, contatta il supporto',
+      last_updated: 'Ultima posizione %{time}',
+      open_machine: 'Apri la macchina',
+      located: '%{located} di %{total} localizzate',
+      states: {
+        active: 'Attiva',
+        idle: 'Al minimo',
+        off: 'Spenta',
+        missing: 'Nessun dato',
+        brokendown: 'Guasta',
+        unknown: 'Mai segnalata',
+      },
+    },
     dashboard: {
       title: 'Cruscotto',
       load_failed:

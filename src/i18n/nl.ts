@@ -238,6 +238,22 @@ export const nl: AppCatalog = {
     },
   },
   app: {
+    map: {
+      title: 'Vlootkaart',
+      load_failed:
+        'Er is iets misgegaan bij het laden van de kaart, probeer het later opnieuw. Neem contact op met support als het probleem aanhoudt',
+      last_updated: 'Laatste positie %{time}',
+      open_machine: 'Machine openen',
+      located: '%{located} van %{total} gelokaliseerd',
+      states: {
+        active: 'Actief',
+        idle: 'Stationair',
+        off: 'Uit',
+        missing: 'Geen gegevens',
+        brokendown: 'Defect',
+        unknown: 'Niet gemeld',
+      },
+    },
     dashboard: {
       title: 'Dashboard',
       load_failed:

@@ -226,6 +226,21 @@ export const zh: AppCatalog = {
     },
   },
   app: {
+    map: {
+      title: '车队地图',
+      load_failed: '加载地图时出错，请稍后重试。如果问题仍然存在，请联系支持人员',
+      last_updated: '最后位置 %{time}',
+      open_machine: '打开机器',
+      located: '%{total} 台中 %{located} 台已定位',
+      states: {
+        active: '工作',
+        idle: '怠速',
+        off: '关机',
+        missing: '无数据',
+        brokendown: '故障',
+        unknown: '未报告',
+      },
+    },
     dashboard: {
       title: '仪表板',
       load_failed: '加载仪表板时出错，请稍后重试。如果问题仍然存在，请联系支持人员',

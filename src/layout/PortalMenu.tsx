@@ -1,5 +1,6 @@
-// The side menu: the dashboard, then the resources.
+// The side menu: the dashboard and the fleet map, then the resources.
 import Dashboard from '@mui/icons-material/Dashboard';
+import MapIcon from '@mui/icons-material/Map';
 import { Menu, useTranslate } from 'react-admin';
 
 export function PortalMenu() {
@@ -11,6 +12,7 @@ export function PortalMenu() {
         primaryText={translate('app.dashboard.title')}
         leftIcon={<Dashboard />}
       />
+      <Menu.Item to="/map" primaryText={translate('app.map.title')} leftIcon={<MapIcon />} />
       <Menu.ResourceItems />
     </Menu>
   );

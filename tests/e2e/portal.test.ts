@@ -316,6 +316,21 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });
 
+  it('shows where the demo machines are on the fleet map', async () => {
+    await page.goto(`${url}/map`);
+    const located = page.getByTestId('map-states').getByText(/located/);
+    await located.waitFor({ timeout: 30_000 });
+    const [shown = 0, total = 0] =
+      ((await located.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
+    expect(total).toBe(41);
+    expect(shown).toBeGreaterThan(0);
+    // The clusters and circles of the located machines are drawn.
+    await page.locator('.leaflet-marker-icon, path.leaflet-interactive').first().waitFor();
+    await shot('07-fleet-map');
+    await page.goto(`${url}/machines`);
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+  });
+
   it('switches to German, keeps it across a reload, and switches back', async () => {
     await page.getByRole('button', { name: /English/ }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();

@@ -1,4 +1,5 @@
-// The dashboard's pure parts: presets, URL, states, category order and history periods.
+// The dashboard's and the fleet map's pure parts: presets, URL, states, category order, history
+// periods and live merging.
 import { describe, expect, it } from 'vitest';
 import type { CategoryRow } from '../../src/domain/api/dashboard.ts';
 import { sortCategories } from '../../src/domain/categorySort.ts';
@@ -7,10 +8,12 @@ import {
   INITIAL_DASHBOARD_STATE,
   isBenignError,
 } from '../../src/domain/dashboardState.ts';
-import { readDashboardUrl, writeDashboardUrl } from '../../src/domain/dashboardUrl.ts';
+import { readRangeUrl, writeRangeUrl } from '../../src/domain/rangeUrl.ts';
 import { DASHBOARD_PRESETS, presetOf, presetRange } from '../../src/domain/datePresets.ts';
 import { historyInterval, historyPeriods } from '../../server/modules/dashboard/history.ts';
 import type { DashboardReply } from '../../src/domain/api/dashboard.ts';
+import type { MapMachine } from '../../src/domain/api/maps.ts';
+import { countStates, mergeLive } from '../../src/domain/fleetMap.ts';
 
 // Wednesday 12 November 2025.
 const today = new Date(2025, 10, 12, 15, 0);
@@ -36,11 +39,9 @@ describe('dashboard presets', () => {
 describe('dashboard URL', () => {
   it('drops null and empty parameters and ignores malformed dates', () => {
     expect(
-      writeDashboardUrl({ startDate: '2025-11-01', endDate: '', filter: undefined }).toString(),
+      writeRangeUrl({ startDate: '2025-11-01', endDate: '', filter: undefined }).toString(),
     ).toBe('startDate=2025-11-01');
-    expect(
-      readDashboardUrl(new URLSearchParams('startDate=yesterday&endDate=max&filter=+')),
-    ).toEqual({
+    expect(readRangeUrl(new URLSearchParams('startDate=yesterday&endDate=max&filter=+'))).toEqual({
       endDate: 'max',
     });
   });
@@ -128,5 +129,27 @@ describe('history periods', () => {
       { fromDay: '2026-01-01', toDay: '2026-01-05' },
     ]);
     expect(historyPeriods('2025-11-12', '2025-11-13', 'day')).toHaveLength(2);
+  });
+});
+
+describe('fleet map merging', () => {
+  const machine = (id: string, name: string, state: MapMachine['state']) =>
+    ({ id, name, state, location: null }) as MapMachine;
+
+  it('replaces changed machines, adds new ones in name order, and keeps the rest as they were', () => {
+    const a = machine('a', 'Alpha', 'off');
+    const b = machine('b', 'beta', 'off');
+    const merged = mergeLive(
+      [a, b],
+      [machine('b', 'beta', 'active'), machine('c', 'Charlie', 'idle')],
+    );
+    expect(merged.map((m) => [m.id, m.state])).toEqual([
+      ['a', 'off'],
+      ['b', 'active'],
+      ['c', 'idle'],
+    ]);
+    expect(merged[0]).toBe(a);
+    expect(mergeLive([a], [])).toEqual([a]);
+    expect(countStates(merged)).toMatchObject({ off: 1, active: 1, idle: 1, unknown: 0 });
   });
 });

@@ -11,13 +11,9 @@ import type { DashboardRequest } from '../../dataProvider/dataProvider.ts';
 import { HISTORY_TYPES } from '../../domain/api/dashboard.ts';
 import type { CategorySortKey } from '../../domain/categorySort.ts';
 import { DASHBOARD_UTILISATION_LIMIT } from '../../domain/constants.ts';
-import {
-  readDashboardUrl,
-  writeDashboardUrl,
-  type DashboardUrlState,
-} from '../../domain/dashboardUrl.ts';
+import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
 import { DASHBOARD_PRESETS, presetRange } from '../../domain/datePresets.ts';
-import { decodeFilterOrEmpty, encodeFilter } from '../../domain/filterQuery.ts';
+import { countFilterGroups, decodeFilterOrEmpty, encodeFilter } from '../../domain/filterQuery.ts';
 import { machineLink } from '../../domain/machineLink.ts';
 import { writeMachineListUrl } from '../../domain/machineListUrl.ts';
 import { PRODUCTIVITY } from '../../domain/productivity.ts';
@@ -31,14 +27,11 @@ import { SummaryCards } from './SummaryCards.tsx';
 import { TopMachines } from './TopMachines.tsx';
 import { useDashboard } from './useDashboard.ts';
 
-const filterGroups = (filter: string | undefined) =>
-  Object.values(decodeFilterOrEmpty(filter)).filter((keys) => keys.length > 0).length;
-
 export function Dashboard() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const url = readDashboardUrl(params);
+  const url = readRangeUrl(params);
   const { data: settings } = useUserSettings();
   const { identity } = useGetIdentity();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -70,7 +63,7 @@ export function Dashboard() {
   const productivity = organisationType
     ? PRODUCTIVITY[organisationType]
     : { label: 'utilisation' as const, metric: data?.utilisation.metric ?? 'rentalUtilisation' };
-  const update = (next: DashboardUrlState) => setParams(writeDashboardUrl({ ...url, ...next }));
+  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
   const here = `/dashboard?${params.toString()}`;
   const hiddenColumns: CategorySortKey[] = [
     ...(modules.fuel ? [] : (['fuel'] as const)),
@@ -113,7 +106,7 @@ export function Dashboard() {
           onClick={() => setFiltersOpen(true)}
         >
           {translate('app.filters.toggle')}
-          {filterGroups(url.filter) > 0 ? ` (${filterGroups(url.filter)})` : ''}
+          {countFilterGroups(url.filter) > 0 ? ` (${countFilterGroups(url.filter)})` : ''}
         </Button>
       </Stack>
       <FilterPanel

@@ -2,10 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import { Box } from '@mui/material';
 import { CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
-
-/** OpenStreetMap's standard tiles; their use requires the attribution shown on the map. */
-const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; OpenStreetMap contributors';
+import { TILE_ATTRIBUTION, TILE_URL } from '../../common/baseMap.ts';
 
 export function LocationMap({ latitude, longitude }: { latitude: number; longitude: number }) {
   return (
@@ -20,7 +17,7 @@ export function LocationMap({ latitude, longitude }: { latitude: number; longitu
         scrollWheelZoom={false}
         attributionControl
       >
-        <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
+        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
         <CircleMarker
           center={[latitude, longitude]}
           radius={8}

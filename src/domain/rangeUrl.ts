@@ -1,6 +1,6 @@
-// The dashboard's URL (spec point 2): /dashboard?startDate=…&endDate=…&filter=…, with null or empty
+// The URL of the dashboard and the fleet map (spec point 2): ?startDate=…&endDate=…&filter=…, with null or empty
 // parameters dropped (spec point 5).
-export interface DashboardUrlState {
+export interface RangeUrlState {
   startDate?: string;
   endDate?: string;
   /** Encoded filter groups, see filterQuery.ts. */
@@ -9,7 +9,7 @@ export interface DashboardUrlState {
 
 const RANGE_BOUND = /^(max|\d{4}-\d{2}-\d{2})$/;
 
-export function readDashboardUrl(params: URLSearchParams): DashboardUrlState {
+export function readRangeUrl(params: URLSearchParams): RangeUrlState {
   const text = (key: string) => params.get(key)?.trim() || undefined;
   const startDate = text('startDate');
   const endDate = text('endDate');
@@ -21,7 +21,7 @@ export function readDashboardUrl(params: URLSearchParams): DashboardUrlState {
   };
 }
 
-export function writeDashboardUrl(state: DashboardUrlState): URLSearchParams {
+export function writeRangeUrl(state: RangeUrlState): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of ['startDate', 'endDate', 'filter'] as const) {
     const value = state[key];

@@ -1,0 +1,110 @@
+// The machines on the map as clustered circles coloured by state, each with a popup that opens the
+// machine. Markers are kept per machine and only changed ones are replaced, so a live update of a
+// few machines does not redraw ten thousand.
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import type { MapMachine, MapState } from '../../domain/api/maps.ts';
+
+export const STATE_COLOURS: Record<MapState, string> = {
+  active: '#1565c0',
+  idle: '#ef6c00',
+  off: '#9e9e9e',
+  missing: '#bdbdbd',
+  unknown: '#bdbdbd',
+  brokendown: '#c62828',
+};
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+export interface ClusterLayerProps {
+  machines: MapMachine[];
+  /** The popup's text, already translated: the state's name, the labels and the link. */
+  popup(machine: MapMachine): { title: string; lines: string[]; link: string };
+  onOpen(id: string): void;
+}
+
+export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
+  const map = useMap();
+  const group = useRef<L.MarkerClusterGroup | null>(null);
+  const markers = useRef(new Map<string, { machine: MapMachine; marker: L.CircleMarker }>());
+  const fitted = useRef(false);
+
+  useEffect(() => {
+    const clusters = L.markerClusterGroup({ chunkedLoading: true, showCoverageOnHover: false });
+    group.current = clusters;
+    map.addLayer(clusters);
+    // Popups live outside React: their link navigates inside the portal rather than reloading it.
+    const onPopup = (event: L.PopupEvent) => {
+      const link = event.popup.getElement()?.querySelector<HTMLAnchorElement>('a[data-machine]');
+      if (link) {
+        link.onclick = (click) => {
+          click.preventDefault();
+          onOpen(link.dataset.machine as string);
+        };
+      }
+    };
+    map.on('popupopen', onPopup);
+    const kept = markers.current;
+    return () => {
+      map.off('popupopen', onPopup);
+      map.removeLayer(clusters);
+      kept.clear();
+    };
+    // One cluster group for the map's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map]);
+
+  useEffect(() => {
+    const clusters = group.current;
+    if (!clusters) return;
+    const current = markers.current;
+    const added: L.CircleMarker[] = [];
+    const removed: L.CircleMarker[] = [];
+    const seen = new Set<string>();
+    for (const machine of machines) {
+      if (!machine.location) continue;
+      seen.add(machine.id);
+      const kept = current.get(machine.id);
+      if (kept?.machine === machine) continue;
+      if (kept) removed.push(kept.marker);
+      const { title, lines, link } = popup(machine);
+      const marker = L.circleMarker([machine.location.latitude, machine.location.longitude], {
+        radius: 8,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: STATE_COLOURS[machine.state],
+        fillOpacity: 0.95,
+      }).bindPopup(
+        `<strong>${escape(title)}</strong><br>${lines.map(escape).join('<br>')}<br>` +
+          `<a href="/machines/${encodeURIComponent(machine.id)}" data-machine="${escape(machine.id)}">${escape(link)}</a>`,
+      );
+      current.set(machine.id, { machine, marker });
+      added.push(marker);
+    }
+    for (const [id, { marker }] of current) {
+      if (!seen.has(id)) {
+        removed.push(marker);
+        current.delete(id);
+      }
+    }
+    if (removed.length) clusters.removeLayers(removed);
+    if (added.length) clusters.addLayers(added);
+    if (!fitted.current && current.size > 0) {
+      fitted.current = true;
+      map.fitBounds(L.latLngBounds([...current.values()].map(({ marker }) => marker.getLatLng())), {
+        padding: [40, 40],
+        maxZoom: 15,
+      });
+    }
+  }, [machines, map, popup]);
+
+  return null;
+}

@@ -1,0 +1,140 @@
+// /map (spec point 2): every machine's latest place, clustered and coloured by state, with a popup
+// that opens the machine; live updates every 30 s merged per machine. The range and the filters
+// live in the URL, as on the dashboard.
+import 'leaflet/dist/leaflet.css';
+import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import FilterList from '@mui/icons-material/FilterList';
+import { useCallback, useState } from 'react';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { MapContainer, TileLayer } from 'react-leaflet';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MAP_STATES, type MapMachine } from '../../domain/api/maps.ts';
+import { DATE_PRESETS } from '../../domain/datePresets.ts';
+import { countFilterGroups } from '../../domain/filterQuery.ts';
+import { countStates } from '../../domain/fleetMap.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import { machineLink } from '../../domain/machineLink.ts';
+import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
+import { TILE_ATTRIBUTION, TILE_URL } from '../common/baseMap.ts';
+import { DateRangeControl } from '../common/DateRangeControl.tsx';
+import { FilterPanel } from '../machines/filters/FilterPanel.tsx';
+import { ClusterLayer, STATE_COLOURS } from './ClusterLayer.tsx';
+import { useFleetMap } from './useFleetMap.ts';
+
+/** Great Britain, until the machines' places are known. */
+const START_CENTRE: [number, number] = [54, -2.5];
+
+export function FleetMap() {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const url = readRangeUrl(params);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
+  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
+  const { machines, failed } = useFleetMap({ ...range, filter: url.filter });
+
+  const popup = useCallback(
+    (machine: MapMachine) => ({
+      title: machine.name,
+      lines: [
+        machine.assetId ?? '',
+        translate(`app.map.states.${machine.state}`),
+        [machine.site, machine.customer].filter(Boolean).join(' · '),
+        machine.location
+          ? translate('app.map.last_updated', {
+              time: formatDateTime(machine.location.lastUpdated, language),
+            })
+          : '',
+      ].filter(Boolean),
+      link: translate('app.map.open_machine'),
+    }),
+    [translate, language],
+  );
+  const here = `/map?${params.toString()}`;
+  const counts = countStates(machines ?? []);
+  const groups = countFilterGroups(url.filter);
+
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="fleet-map">
+      <Title title={translate('app.map.title')} />
+      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+        <Typography variant="h5" sx={{ flex: 1 }}>
+          {translate('app.map.title')}
+        </Typography>
+        <DateRangeControl value={range} presets={DATE_PRESETS} onChange={(next) => update(next)} />
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<FilterList />}
+          onClick={() => setFiltersOpen(true)}
+        >
+          {translate('app.filters.toggle')}
+          {groups > 0 ? ` (${groups})` : ''}
+        </Button>
+      </Stack>
+      <FilterPanel
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        values={{ ...range, filter: url.filter }}
+        onChange={(filter) => update({ filter })}
+      />
+      <Stack direction="row" gap={1} flexWrap="wrap" data-testid="map-states">
+        {MAP_STATES.map((state) => (
+          <Chip
+            key={state}
+            size="small"
+            variant="outlined"
+            sx={{ '& .MuiChip-icon': { color: STATE_COLOURS[state] } }}
+            icon={
+              <Box
+                component="span"
+                sx={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  bgcolor: STATE_COLOURS[state],
+                  ml: 1,
+                }}
+              />
+            }
+            label={`${translate(`app.map.states.${state}`)}: ${counts[state]}`}
+          />
+        ))}
+        {machines ? (
+          <Chip
+            size="small"
+            label={translate('app.map.located', {
+              located: machines.filter((m) => m.location).length,
+              total: machines.length,
+            })}
+          />
+        ) : null}
+      </Stack>
+      {machines === null && !failed ? <LinearProgress /> : null}
+      {failed ? <Alert severity="error">{translate('app.map.load_failed')}</Alert> : null}
+      <Box
+        sx={{ height: 'calc(100vh - 220px)', minHeight: 360, borderRadius: 1, overflow: 'hidden' }}
+      >
+        <MapContainer
+          center={START_CENTRE}
+          zoom={6}
+
+          style={{ width: '100%', height: '100%' }}
+        >
+          <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+          {machines ? (
+            <ClusterLayer
+              machines={machines}
+              popup={popup}
+              onOpen={(id) => void navigate(machineLink(id, here, range))}
+            />
+          ) : null}
+        </MapContainer>
+      </Box>
+    </Box>
+  );
+}
+
+export default FleetMap;
