@@ -10,9 +10,11 @@ import {
   type MapState,
 } from '../../../src/domain/api/maps.ts';
 import { MACHINE_SHOW } from '../../../src/domain/api/machines.ts';
+import { RouteQuery, RouteReply } from '../../../src/domain/api/mapRoutes.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
+import { machineRoute } from './route.ts';
 import { mapMachines } from './service.ts';
 
 /**
@@ -96,5 +98,11 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
         timestamp,
       };
     },
+  );
+
+  app.get(
+    '/v1/portal/maps/routes',
+    { schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } } },
+    async (request) => machineRoute(db, request.auth.org, request.query),
   );
 };

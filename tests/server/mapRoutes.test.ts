@@ -1,0 +1,98 @@
+// GET /v1/portal/maps/routes: positions, trips and stops named by site geofences; tenancy and 400s.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Value from 'typebox/value';
+import { RouteReply } from '../../src/domain/api/mapRoutes.ts';
+import { demoMachines, sendRecords } from '../support/fleet.ts';
+import { testDatabases } from '../support/databases.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+const DAY = '2026-11-10'; // a Tuesday, GMT
+const MIN = 60_000;
+const DEPOT = { latitude: 51.529, longitude: -0.276 }; // Northbank Depot Park Royal, 250 m
+const AWAY = { latitude: 51.545, longitude: -0.25 };
+
+describe.each(testDatabases)('machine routes on $kind', (database) => {
+  let server: TestServer;
+  let admin: string;
+  let customer: string;
+  let machineId: string;
+  const route = (token: string, query: string) =>
+    call<RouteReply & { field?: string }>(server, 'GET', `/v1/portal/maps/routes?${query}`, {
+      token,
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = (await signIn(server)).token;
+    customer = (await signIn(server, 'harrow@demo.example')).token;
+    const fleet = await demoMachines(server);
+    machineId = fleet.machineId;
+    const start = Date.parse(`${DAY}T08:00:00Z`);
+    // 10 minutes at the depot, 20 minutes driving away, 10 minutes parked, one record a minute;
+    // one record without enough satellites, which the route leaves out.
+    const at = (i: number, p: { latitude: number; longitude: number }, satellites = 9) => ({
+      deviceTime: new Date(start + i * MIN).toISOString(),
+      ignition: true,
+      engineRpm: 1200,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      satellites,
+    });
+    const records = [
+      ...Array.from({ length: 10 }, (_, i) => at(i, DEPOT)),
+      ...Array.from({ length: 20 }, (_, i) =>
+        at(10 + i, {
+          latitude: DEPOT.latitude + ((AWAY.latitude - DEPOT.latitude) * (i + 1)) / 20,
+          longitude: DEPOT.longitude + ((AWAY.longitude - DEPOT.longitude) * (i + 1)) / 20,
+        }),
+      ),
+      ...Array.from({ length: 10 }, (_, i) => at(30 + i, AWAY)),
+      at(40, { latitude: 52, longitude: 0 }, 2),
+    ];
+    await sendRecords(server, fleet.sourceId, records);
+  });
+  afterAll(() => server?.close());
+
+  it('finds the trip from the depot and the stops at either end', async () => {
+    const reply = await route(admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
+    expect(reply.status).toBe(200);
+    expect(Value.Check(RouteReply, reply.body)).toBe(true);
+    const { locations, trips, stops, latestLocation, timezone } = reply.body;
+    expect(timezone).toBe('Europe/London');
+    expect(locations).toHaveLength(40);
+    expect(latestLocation).toMatchObject(AWAY);
+    expect(trips).toHaveLength(1);
+    expect(trips[0]).toMatchObject({
+      geofenceStartName: 'Northbank Depot Park Royal',
+      geofenceEndName: null,
+      outOfScope: true,
+    });
+    expect(trips[0]?.distanceM).toBeGreaterThan(2000);
+    expect(trips[0]?.locations.length).toBeGreaterThanOrEqual(20);
+    expect(stops.map((s) => [s.geofenceName, s.outOfScope, s.radius])).toEqual([
+      ['Northbank Depot Park Royal', false, 20],
+      [null, true, 20],
+    ]);
+    // A wider stop radius and a longer stop duration find other stops.
+    const wide = await route(
+      admin,
+      `machineID=${machineId}&start=${DAY}&end=${DAY}&stopRadius=1000&stopDuration=3600`,
+    );
+    expect(wide.body.stops).toHaveLength(0);
+  });
+
+  it("hides another organisation's machine and refuses malformed queries", async () => {
+    const theirs = await route(customer, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
+    expect([403, 404]).toContain(theirs.status);
+    for (const [query, field] of [
+      [`start=${DAY}`, 'machineID'],
+      [`machineID=${machineId}&start=2026-10-01&end=2026-11-20`, 'end'],
+      [`machineID=${machineId}&start=${DAY}&end=2026-11-01`, 'end'],
+      [`machineID=${machineId}&stopRadius=0`, 'stopRadius'],
+    ] as const) {
+      const reply = await route(admin, query);
+      expect(reply.status, query).toBe(400);
+      expect(JSON.stringify(reply.body), query).toContain(field);
+    }
+  });
+});
