@@ -38,7 +38,14 @@ export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
   const fitted = useRef(false);
 
   useEffect(() => {
-    const clusters = L.markerClusterGroup({ chunkedLoading: true, showCoverageOnHover: false });
+    const clusters = L.markerClusterGroup({
+      chunkedLoading: true,
+      showCoverageOnHover: false,
+      // Says on the map's element when every marker is in: tests and the benchmark wait for it.
+      chunkProgress: (processed, total) => {
+        if (processed === total) map.getContainer().dataset.markers = String(markers.current.size);
+      },
+    });
     group.current = clusters;
     map.addLayer(clusters);
     // Popups live outside React: their link navigates inside the portal rather than reloading it.
@@ -52,9 +59,16 @@ export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
       }
     };
     map.on('popupopen', onPopup);
+    // The zoom the map settled at, on its element, for the same readers as the markers' count.
+    const onZoom = () => {
+      map.getContainer().dataset.zoom = String(map.getZoom());
+    };
+    map.on('zoomend', onZoom);
+    onZoom();
     const kept = markers.current;
     return () => {
       map.off('popupopen', onPopup);
+      map.off('zoomend', onZoom);
       map.removeLayer(clusters);
       kept.clear();
     };
@@ -97,6 +111,7 @@ export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
     }
     if (removed.length) clusters.removeLayers(removed);
     if (added.length) clusters.addLayers(added);
+    else map.getContainer().dataset.markers = String(current.size);
     if (!fitted.current && current.size > 0) {
       fitted.current = true;
       map.fitBounds(L.latLngBounds([...current.values()].map(({ marker }) => marker.getLatLng())), {
