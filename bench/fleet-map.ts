@@ -5,24 +5,16 @@
 // (dist/web) in headless Chromium; the map opened 2 times to warm up, then the median of 7. The
 // call's own time is measured too.
 // `npm run bench:map` (builds the portal first).
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { seedDemoIfEmpty } from '../server/db/seed/demo.ts';
-import { launchChromium } from '../tests/support/chromium.ts';
-import { freshDatabase } from './database.ts';
 import { median } from './fleetYear.ts';
+import { startBenchPortal } from './portal.ts';
 
 const MACHINES = 10_000;
 const WARM_UP = 2;
 const RUNS = 7;
 const TARGET_MS = 1500;
-const ADMIN = 'admin@demo.example';
-const PASSWORD = 'Demo-portal-1';
 
-const { db, dispose } = await freshDatabase('map');
-await seedDemoIfEmpty(db, { adminEmail: ADMIN, password: PASSWORD });
-await db.query(
+const { page, url, close } = await startBenchPortal(
+  'map',
   `WITH made AS (
      INSERT INTO machine (organisation_id, name, asset_id, category, type, oem)
      SELECT o.id, 'Bench machine ' || n, 'BM-' || lpad(n::text, 5, '0'),
@@ -35,28 +27,8 @@ await db.query(
           50.5 + (hashtext(asset_id) & 1023) / 1023.0 * 5, -4.5 + (hashtext(asset_id || 'x') & 1023) / 1023.0 * 5.5,
           now() - interval '5 minutes'
      FROM made`,
-  [MACHINES],
+  MACHINES,
 );
-await db.exec('VACUUM ANALYZE');
-
-const app = await buildApp({
-  config: loadConfig({ WEB_DIR: 'dist/web', LOG_LEVEL: 'silent' }),
-  db,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-// No tiles from the internet here: answer them empty, as an unreachable tile server would.
-await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
-await page.goto(`${url}/login`);
-await page.getByLabel(/E-mail address/).fill(ADMIN);
-await page.getByRole('button', { name: 'Continue' }).click();
-await page.getByLabel(/Password/).fill(PASSWORD);
-await page.getByRole('button', { name: 'Sign in' }).click();
-await page.waitForURL(/\/machines/);
 
 const shown: number[] = [];
 const zoomed: number[] = [];
@@ -100,6 +72,4 @@ console.log(
     `a zoom done a median ${median(zoomed).toFixed(0)} ms after the reply (runs ${fmt(zoomed)}); target ${TARGET_MS} ms`,
 );
 
-await browser.close();
-await app.close();
-await dispose();
+await close();

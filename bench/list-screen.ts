@@ -4,26 +4,16 @@
 // server on the built portal (dist/web) in headless Chromium; the list opened 2 times to warm up,
 // then the median of 7.
 // `npm run bench:screen` (builds the portal first).
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { seedDemoIfEmpty } from '../server/db/seed/demo.ts';
-import { launchChromium } from '../tests/support/chromium.ts';
-import { freshDatabase } from './database.ts';
+import { median } from './fleetYear.ts';
+import { startBenchPortal } from './portal.ts';
 
 const MACHINES = 10_000;
 const WARM_UP = 2;
 const RUNS = 7;
 const TARGET_MS = 1000;
-const ADMIN = 'admin@demo.example';
-const PASSWORD = 'Demo-portal-1';
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const { db, dispose } = await freshDatabase('screen');
-await seedDemoIfEmpty(db, { adminEmail: ADMIN, password: PASSWORD });
-await db.query(
+const { page, url, close } = await startBenchPortal(
+  'screen',
   `WITH made AS (
      INSERT INTO machine (organisation_id, name, asset_id, category, type, oem)
      SELECT o.id, 'Bench machine ' || n, 'BS-' || lpad(n::text, 5, '0'),
@@ -32,26 +22,8 @@ await db.query(
       WHERE o.name = 'Northbank Plant Hire'
      RETURNING id)
    INSERT INTO source (type, code, machine_id) SELECT 'TELTONIKA', '35' || lpad((row_number() OVER ())::text, 13, '0'), id FROM made`,
-  [MACHINES],
+  MACHINES,
 );
-await db.exec('ANALYZE');
-
-const app = await buildApp({
-  config: loadConfig({ WEB_DIR: 'dist/web', LOG_LEVEL: 'silent' }),
-  db,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-await page.goto(`${url}/login`);
-await page.getByLabel(/E-mail address/).fill(ADMIN);
-await page.getByRole('button', { name: 'Continue' }).click();
-await page.getByLabel(/Password/).fill(PASSWORD);
-await page.getByRole('button', { name: 'Sign in' }).click();
-await page.waitForURL(/\/machines/);
 
 const timings: number[] = [];
 let total = 0;
@@ -77,6 +49,4 @@ console.log(
     `after the reply (runs ${timings.map((t) => t.toFixed(0)).join(', ')}); target ${TARGET_MS} ms`,
 );
 
-await browser.close();
-await app.close();
-await dispose();
+await close();

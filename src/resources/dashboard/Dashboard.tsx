@@ -1,10 +1,9 @@
 // /dashboard (spec point 2): how hard the fleet worked over a range, what it burned and emitted,
 // its categories and its most used machines, from GET /v1/portal/dashboard. The range and the
 // filters live in the URL; the fuel and CO2 parts follow the organisation's modules.
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import FilterList from '@mui/icons-material/FilterList';
+import { Alert, Box, Button, LinearProgress, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider/authProvider.ts';
 import type { DashboardRequest } from '../../dataProvider/dataProvider.ts';
@@ -13,13 +12,12 @@ import type { CategorySortKey } from '../../domain/categorySort.ts';
 import { DASHBOARD_UTILISATION_LIMIT } from '../../domain/constants.ts';
 import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
 import { DASHBOARD_PRESETS, presetRange } from '../../domain/datePresets.ts';
-import { countFilterGroups, decodeFilterOrEmpty, encodeFilter } from '../../domain/filterQuery.ts';
+import { decodeFilterOrEmpty, encodeFilter } from '../../domain/filterQuery.ts';
 import { machineLink } from '../../domain/machineLink.ts';
 import { writeMachineListUrl } from '../../domain/machineListUrl.ts';
 import { PRODUCTIVITY } from '../../domain/productivity.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
-import { DateRangeControl } from '../common/DateRangeControl.tsx';
-import { FilterPanel } from '../machines/filters/FilterPanel.tsx';
+import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { CategoryTable } from './CategoryTable.tsx';
 import { HistoryChart } from './HistoryChart.tsx';
 import { MissingDataNotice } from './MissingDataNotice.tsx';
@@ -34,7 +32,6 @@ export function Dashboard() {
   const url = readRangeUrl(params);
   const { data: settings } = useUserSettings();
   const { identity } = useGetIdentity();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   const modules = { fuel: settings?.modules.fuel ?? false, co2: settings?.modules.co2 ?? false };
@@ -89,31 +86,12 @@ export function Dashboard() {
       data-testid="dashboard"
       data-status={status}
     >
-      <Title title={translate('app.dashboard.title')} />
-      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
-        <Typography variant="h5" sx={{ flex: 1 }}>
-          {translate('app.dashboard.title')}
-        </Typography>
-        <DateRangeControl
-          value={range}
-          presets={DASHBOARD_PRESETS}
-          onChange={(next) => update(next)}
-        />
-        <Button
-          variant="outlined"
-          size="small"
-          startIcon={<FilterList />}
-          onClick={() => setFiltersOpen(true)}
-        >
-          {translate('app.filters.toggle')}
-          {countFilterGroups(url.filter) > 0 ? ` (${countFilterGroups(url.filter)})` : ''}
-        </Button>
-      </Stack>
-      <FilterPanel
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        values={{ ...range, filter: url.filter }}
-        onChange={(filter) => update({ filter })}
+      <RangeFilterHeader
+        title={translate('app.dashboard.title')}
+        range={range}
+        filter={url.filter}
+        presets={DASHBOARD_PRESETS}
+        onChange={update}
       />
       {status === 'loading' ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
       {loadingError ? (

@@ -2,22 +2,19 @@
 // that opens the machine; live updates every 30 s merged per machine. The range and the filters
 // live in the URL, as on the dashboard.
 import 'leaflet/dist/leaflet.css';
-import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
-import FilterList from '@mui/icons-material/FilterList';
-import { useCallback, useState } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Alert, Box, Chip, LinearProgress, Stack } from '@mui/material';
+import { useCallback } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MAP_STATES, type MapMachine } from '../../domain/api/maps.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
-import { countFilterGroups } from '../../domain/filterQuery.ts';
 import { countStates } from '../../domain/fleetMap.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { machineLink } from '../../domain/machineLink.ts';
 import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
 import { TILE_ATTRIBUTION, TILE_URL } from '../common/baseMap.ts';
-import { DateRangeControl } from '../common/DateRangeControl.tsx';
-import { FilterPanel } from '../machines/filters/FilterPanel.tsx';
+import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { ClusterLayer, STATE_COLOURS } from './ClusterLayer.tsx';
 import { useFleetMap } from './useFleetMap.ts';
 
@@ -30,7 +27,6 @@ export function FleetMap() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const url = readRangeUrl(params);
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
   const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
   const { machines, failed } = useFleetMap({ ...range, filter: url.filter });
@@ -54,31 +50,15 @@ export function FleetMap() {
   );
   const here = `/map?${params.toString()}`;
   const counts = countStates(machines ?? []);
-  const groups = countFilterGroups(url.filter);
 
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="fleet-map">
-      <Title title={translate('app.map.title')} />
-      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
-        <Typography variant="h5" sx={{ flex: 1 }}>
-          {translate('app.map.title')}
-        </Typography>
-        <DateRangeControl value={range} presets={DATE_PRESETS} onChange={(next) => update(next)} />
-        <Button
-          variant="outlined"
-          size="small"
-          startIcon={<FilterList />}
-          onClick={() => setFiltersOpen(true)}
-        >
-          {translate('app.filters.toggle')}
-          {groups > 0 ? ` (${groups})` : ''}
-        </Button>
-      </Stack>
-      <FilterPanel
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        values={{ ...range, filter: url.filter }}
-        onChange={(filter) => update({ filter })}
+      <RangeFilterHeader
+        title={translate('app.map.title')}
+        range={range}
+        filter={url.filter}
+        presets={DATE_PRESETS}
+        onChange={update}
       />
       <Stack direction="row" gap={1} flexWrap="wrap" data-testid="map-states">
         {MAP_STATES.map((state) => (
