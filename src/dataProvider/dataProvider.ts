@@ -10,6 +10,8 @@ import {
 import type { DashboardReply, HistoryType } from '../domain/api/dashboard.ts';
 import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
 import type { MapsReply } from '../domain/api/maps.ts';
+import type { RouteMachinesReply, RouteReply } from '../domain/api/mapRoutes.ts';
+import type { SitesReply } from '../domain/api/sites.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
 import type { MachineDetailsReply, MachineHealthReply } from '../domain/api/machineInfo.ts';
 import type { MachineReportQuery } from '../domain/api/machineReport.ts';
@@ -61,6 +63,14 @@ export interface DashboardRequest {
 export interface PortalDataProvider extends DataProvider {
   getSettings(): Promise<UserSettingsReply>;
   getDashboard(query: DashboardRequest, signal?: AbortSignal): Promise<DashboardReply>;
+  /** The machines the routes screen offers, by name. */
+  getRouteMachines(range: { startDate: string; endDate: string }): Promise<RouteMachinesReply>;
+  getRoute(
+    machineId: string,
+    range: { startDate: string; endDate: string },
+    signal?: AbortSignal,
+  ): Promise<RouteReply>;
+  getSites(): Promise<SitesReply>;
   /** The fleet map, or with `since` (a previous answer's timestamp) what changed after it. */
   getFleetMap(
     query: { startDate?: string; endDate?: string; filter?: string; since?: string },
@@ -166,6 +176,14 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         },
         signal,
       }),
+    getRouteMachines: (range) =>
+      client.request<RouteMachinesReply>('/v1/machines/list', { query: range }),
+    getRoute: (machineId, { startDate, endDate }, signal) =>
+      client.request<RouteReply>('/v1/portal/maps/routes', {
+        query: { machineID: machineId, start: startDate, end: endDate },
+        signal,
+      }),
+    getSites: () => client.request<SitesReply>('/v1/portal/sites'),
     getDashboard: (query, signal) =>
       client.request<DashboardReply>('/v1/portal/dashboard', {
         query: {

@@ -241,6 +241,26 @@ export const de: AppCatalog = {
     },
   },
   app: {
+    routes: {
+      title: 'Routen',
+      show_stops: 'Stopps zeigen',
+      hint: 'Wählen Sie eine Maschine, um zu sehen, wo sie war: jede Fahrt ist eine Linie in eigener Farbe, jeder Stopp ein orangefarbener Kreis, Baustellen sind grün.',
+      search: 'Maschine suchen',
+      never_placed: 'Noch keine Position',
+      choose: 'Wählen Sie links eine Maschine.',
+      load_failed:
+        'Beim Laden der Route ist etwas schiefgelaufen, bitte versuchen Sie es später erneut. Wenn das Problem weiterhin besteht, wenden Sie sich bitte an den Support',
+      no_positions: 'Keine Positionen in diesem Zeitraum.',
+      trips: 'Fahrten (%{count})',
+      stops: 'Stopps (%{count})',
+      start: 'Beginn',
+      end: 'Ende',
+      from: 'Von',
+      to: 'Nach',
+      distance_km: 'Strecke (km)',
+      site: 'Baustelle',
+      out_of_scope: 'Außerhalb der Baustellen',
+    },
     map: {
       title: 'Flottenkarte',
       load_failed:

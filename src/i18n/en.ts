@@ -39,6 +39,26 @@ export const en = {
     },
   },
   app: {
+    routes: {
+      title: 'Routes',
+      show_stops: 'Show stops',
+      hint: 'Choose a machine to see where it went: each trip is a line of its own colour, each stop an orange circle, and sites are green.',
+      search: 'Find a machine',
+      never_placed: 'No position yet',
+      choose: 'Choose a machine on the left.',
+      load_failed:
+        'Something went wrong fetching the route, please try again later. If problem persists, please contact support',
+      no_positions: 'No positions in this range.',
+      trips: 'Trips (%{count})',
+      stops: 'Stops (%{count})',
+      start: 'Start',
+      end: 'End',
+      from: 'From',
+      to: 'To',
+      distance_km: 'Distance (km)',
+      site: 'Site',
+      out_of_scope: 'Outside the sites',
+    },
     map: {
       title: 'Fleet map',
       load_failed:

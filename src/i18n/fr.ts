@@ -39,6 +39,26 @@ export const fr: AppCatalog = {
     },
   },
   app: {
+    routes: {
+      title: 'Trajets',
+      show_stops: 'Afficher les arrêts',
+      hint: 'Choisissez une machine pour voir où elle est allée : chaque trajet est une ligne de sa couleur, chaque arrêt un cercle orange, et les chantiers sont en vert.',
+      search: 'Trouver une machine',
+      never_placed: 'Pas encore de position',
+      choose: 'Choisissez une machine à gauche.',
+      load_failed:
+        "Une erreur s'est produite lors du chargement du trajet, veuillez réessayer plus tard. Si le problème persiste, veuillez contacter le support",
+      no_positions: 'Aucune position sur cette période.',
+      trips: 'Trajets (%{count})',
+      stops: 'Arrêts (%{count})',
+      start: 'Début',
+      end: 'Fin',
+      from: 'De',
+      to: 'À',
+      distance_km: 'Distance (km)',
+      site: 'Chantier',
+      out_of_scope: 'Hors des chantiers',
+    },
     map: {
       title: 'Carte de la flotte',
       load_failed:

@@ -38,6 +38,26 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     },
   },
   app: {
+    routes: {
+      title: 'Percorsi',
+      show_stops: 'Mostra soste',
+      hint: 'Scegli una macchina per vedere dove è andata: ogni viaggio è una linea del suo colore, ogni sosta un cerchio arancione, e i cantieri sono verdi.',
+      search: 'Trova una macchina',
+      never_placed: 'Nessuna posizione',
+      choose: 'Scegli una macchina a sinistra.',
+      load_failed:
+        'Si è verificato un errore durante il caricamento del percorso, riprova più tardi. Se il problema persiste, contatta il supporto',
+      no_positions: 'Nessuna posizione in questo periodo.',
+      trips: 'Viaggi (%{count})',
+      stops: 'Soste (%{count})',
+      start: 'Inizio',
+      end: 'Fine',
+      from: 'Da',
+      to: 'A',
+      distance_km: 'Distanza (km)',
+      site: 'Cantiere',
+      out_of_scope: 'Fuori dai cantieri',
+    },
     map: {
       title: 'Mappa della flotta',
       load_failed:

@@ -238,6 +238,26 @@ export const nl: AppCatalog = {
     },
   },
   app: {
+    routes: {
+      title: 'Routes',
+      show_stops: 'Stops tonen',
+      hint: 'Kies een machine om te zien waar hij was: elke rit is een lijn in een eigen kleur, elke stop een oranje cirkel, en locaties zijn groen.',
+      search: 'Machine zoeken',
+      never_placed: 'Nog geen positie',
+      choose: 'Kies links een machine.',
+      load_failed:
+        'Er is iets misgegaan bij het laden van de route, probeer het later opnieuw. Neem contact op met support als het probleem aanhoudt',
+      no_positions: 'Geen posities in deze periode.',
+      trips: 'Ritten (%{count})',
+      stops: 'Stops (%{count})',
+      start: 'Begin',
+      end: 'Einde',
+      from: 'Van',
+      to: 'Naar',
+      distance_km: 'Afstand (km)',
+      site: 'Locatie',
+      out_of_scope: 'Buiten de locaties',
+    },
     map: {
       title: 'Vlootkaart',
       load_failed:

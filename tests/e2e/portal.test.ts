@@ -331,6 +331,29 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });
 
+  it("draws a demo machine's route with its trips and stops", async () => {
+    await page.goto(
+      `${url}/routes?startDate=${zonedDate(new Date(Date.now() - 86_400_000), 'Europe/London')}`,
+    );
+    const list = page.getByTestId('route-machines');
+    // A machine with a position: its line says when that was.
+    await list
+      .getByText(/Last position/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await list
+      .getByRole('button')
+      .filter({ hasText: /Last position/ })
+      .first()
+      .click();
+    await page.waitForURL(/machineId=/);
+    await page.getByText(/^Trips \(\d+\)$/).waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('route-trips').isVisible()).resolves.toBe(true);
+    await shot('08-routes');
+    await page.goto(`${url}/machines`);
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+  });
+
   it('switches to German, keeps it across a reload, and switches back', async () => {
     await page.getByRole('button', { name: /English/ }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();

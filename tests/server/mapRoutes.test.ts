@@ -1,7 +1,7 @@
 // GET /v1/portal/maps/routes: positions, trips and stops named by site geofences; tenancy and 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
-import { RouteReply } from '../../src/domain/api/mapRoutes.ts';
+import { RouteReply, type RouteMachinesReply } from '../../src/domain/api/mapRoutes.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
@@ -79,6 +79,41 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
       `machineID=${machineId}&start=${DAY}&end=${DAY}&stopRadius=1000&stopDuration=3600`,
     );
     expect(wide.body.stops).toHaveLength(0);
+  });
+
+  it("names a stop by the site a hire took the machine to, even another organisation's", async () => {
+    await server.db.query(
+      `WITH s AS (INSERT INTO site (organisation_id, name, code, latitude, longitude, radius_m)
+                  SELECT id, 'Wembley Yard', 'HCE-WY', $2, $3, 100 FROM organisation
+                   WHERE name = 'Harrow Civil Engineering' RETURNING id, organisation_id)
+       INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, site_id, starts_at, ends_at)
+       SELECT $1, m.organisation_id, s.organisation_id, s.id, '2026-01-01', '2026-02-01'
+         FROM s, machine m WHERE m.id = $1`,
+      [machineId, AWAY.latitude, AWAY.longitude],
+    );
+    const reply = await route(admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
+    expect(reply.body.stops.map((s) => [s.geofenceName, s.outOfScope])).toEqual([
+      ['Northbank Depot Park Royal', false],
+      ['Wembley Yard', false],
+    ]);
+    expect(reply.body.trips[0]).toMatchObject({
+      geofenceEndName: 'Wembley Yard',
+      outOfScope: false,
+    });
+  });
+
+  it('lists the machines to choose from by name, with when each was last placed', async () => {
+    const reply = await call<RouteMachinesReply>(
+      server,
+      'GET',
+      `/v1/machines/list?startDate=${DAY}&endDate=${DAY}`,
+      { token: admin },
+    );
+    expect(reply.status).toBe(200);
+    const names = reply.body.machines.map((m) => m.name.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const placed = reply.body.machines.filter((m) => m.lastPositionAt !== null);
+    expect(placed.map((m) => m.id)).toEqual([machineId]);
   });
 
   it("hides another organisation's machine and refuses malformed queries", async () => {

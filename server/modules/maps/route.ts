@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../httpError.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import { stopsAndTrips, type Position } from '../../telemetry/engine/trips.ts';
 import { clipToPeriods, machineVisibility } from '../machines/visibility.ts';
-import { listSites } from '../sites/service.ts';
+import { listSites, sitesOfHires } from '../sites/service.ts';
 
 /** More positions than a month of one a minute from two devices: a route beyond it is refused. */
 const MAX_ROUTE_POSITIONS = 200_000;
@@ -70,11 +70,15 @@ export async function machineRoute(
   if (rows.length > MAX_ROUTE_POSITIONS) {
     throw badRequest('end', `more than ${MAX_ROUTE_POSITIONS} positions: choose fewer days`);
   }
-  // The owner's sites too, for a customer: a hired machine often starts from the owner's depot.
-  const siteList =
-    machine.organisation_id === organisationId
-      ? sites
-      : [...sites, ...(await listSites(db, machine.organisation_id))];
+  // The owner's sites too, for a customer (a hired machine often starts from the owner's depot),
+  // and the sites its hires took it to, for the owner. A site named twice is the same site.
+  const siteList = [
+    ...sites,
+    ...(machine.organisation_id === organisationId
+      ? []
+      : await listSites(db, machine.organisation_id)),
+    ...(await sitesOfHires(db, query.machineID)),
+  ].filter((site, i, all) => all.findIndex((other) => other.id === site.id) === i);
   const fences = siteList.flatMap((site) =>
     site.geofence ? [{ name: site.name, geofence: site.geofence as Geofence }] : [],
   );

@@ -10,7 +10,12 @@ import {
   type MapState,
 } from '../../../src/domain/api/maps.ts';
 import { MACHINE_SHOW } from '../../../src/domain/api/machines.ts';
-import { RouteQuery, RouteReply } from '../../../src/domain/api/mapRoutes.ts';
+import {
+  RouteMachinesQuery,
+  RouteMachinesReply,
+  RouteQuery,
+  RouteReply,
+} from '../../../src/domain/api/mapRoutes.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
@@ -104,5 +109,32 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     '/v1/portal/maps/routes',
     { schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } } },
     async (request) => machineRoute(db, request.auth.org, request.query),
+  );
+
+  app.get(
+    '/v1/machines/list',
+    {
+      schema: {
+        tags: ['maps'],
+        querystring: RouteMachinesQuery,
+        response: { 200: RouteMachinesReply },
+      },
+    },
+    async (request) => {
+      const { startDate, endDate, show } = request.query;
+      const machines = await mapMachines(db, await organisationOf(request.auth.org), {
+        start: startDate,
+        end: endDate,
+        show,
+      });
+      return {
+        machines: machines.map((m) => ({
+          id: m.id,
+          name: m.name,
+          assetId: m.assetId,
+          lastPositionAt: m.location?.lastUpdated ?? null,
+        })),
+      };
+    },
   );
 };

@@ -66,6 +66,17 @@ export async function listSites(db: Queryable, organisationId: string): Promise<
   return rows.map(toSite);
 }
 
+/** The sites a machine's hires took it to, whoever owns them: a route names them too. */
+export async function sitesOfHires(db: Queryable, machineId: string): Promise<Site[]> {
+  const rows = await db.query<SiteRow>(
+    `SELECT ${SITE_COLUMNS} FROM site s JOIN organisation o ON o.id = s.organisation_id
+      WHERE s.id IN (SELECT site_id FROM hire WHERE machine_id = $1 AND site_id IS NOT NULL)
+      ORDER BY lower(s.name), s.id`,
+    [machineId],
+  );
+  return rows.map(toSite);
+}
+
 export async function getSite(db: Queryable, organisationId: string, id: string): Promise<Site> {
   const [row] = await db.query<SiteRow>(
     `SELECT ${SITE_COLUMNS} FROM site s JOIN organisation o ON o.id = s.organisation_id

@@ -67,3 +67,26 @@ export const RouteReply = Type.Object({
   stops: Type.Array(RouteStop),
 });
 export type RouteReply = Static<typeof RouteReply>;
+
+/** GET /v1/machines/list: the machines the routes screen offers, by name. */
+export const RouteMachinesQuery = Type.Object(
+  {
+    startDate: Type.Optional(Day),
+    endDate: Type.Optional(Day),
+    show: Type.Optional(Type.Enum(['active', 'archived', 'all'] as const)),
+  },
+  { additionalProperties: false },
+);
+export type RouteMachinesQuery = Static<typeof RouteMachinesQuery>;
+
+export const RouteMachine = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  assetId: Nullable(Type.String()),
+  /** When its latest usable position was, if it has one. */
+  lastPositionAt: Nullable(Type.String()),
+});
+export type RouteMachine = Static<typeof RouteMachine>;
+
+export const RouteMachinesReply = Type.Object({ machines: Type.Array(RouteMachine) });
+export type RouteMachinesReply = Static<typeof RouteMachinesReply>;

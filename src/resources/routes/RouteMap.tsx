@@ -1,0 +1,85 @@
+// One machine's route on the map: each trip a line of its own colour, each stop a circle of the
+// stop radius, and the sites' geofences under them. The map fits the route when it changes.
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect } from 'react';
+import { Circle, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import type { RouteReply } from '../../domain/api/mapRoutes.ts';
+import type { Site } from '../../domain/api/sites.ts';
+import { TILE_ATTRIBUTION, TILE_URL } from '../common/baseMap.ts';
+
+const TRIP_COLOURS = ['#1565c0', '#6a1b9a', '#00838f', '#2e7d32', '#ad1457', '#4e342e'];
+const STOP_COLOUR = '#ef6c00';
+const SITE_COLOUR = '#43a047';
+const START: [number, number] = [54, -2.5];
+
+function FitRoute({ route }: { route: RouteReply | null }) {
+  const map = useMap();
+  useEffect(() => {
+    const points = route?.locations ?? [];
+    if (points.length === 0) return;
+    map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude])), {
+      padding: [30, 30],
+      maxZoom: 17,
+    });
+  }, [map, route]);
+  return null;
+}
+
+export interface RouteMapProps {
+  route: RouteReply | null;
+  sites: Site[];
+  showStops: boolean;
+  /** The trip picked in the list, drawn thicker. */
+  selectedTrip: number | null;
+}
+
+export function RouteMap({ route, sites, showStops, selectedTrip }: RouteMapProps) {
+  return (
+    <MapContainer center={START} zoom={6} style={{ width: '100%', height: '100%' }}>
+      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+      {sites.map((site) =>
+        site.geofence?.type === 'polygon' ? (
+          <Polygon
+            key={site.id}
+            positions={site.geofence.points.map((p) => [p.latitude, p.longitude])}
+            pathOptions={{ color: SITE_COLOUR, weight: 1, fillOpacity: 0.08 }}
+          >
+            <Tooltip>{site.name}</Tooltip>
+          </Polygon>
+        ) : site.geofence?.type === 'circle' ? (
+          <Circle
+            key={site.id}
+            center={[site.geofence.centre.latitude, site.geofence.centre.longitude]}
+            radius={site.geofence.radiusM}
+            pathOptions={{ color: SITE_COLOUR, weight: 1, fillOpacity: 0.08 }}
+          >
+            <Tooltip>{site.name}</Tooltip>
+          </Circle>
+        ) : null,
+      )}
+      {route?.trips.map((trip, i) => (
+        <Polyline
+          key={trip.startTime}
+          positions={trip.locations.map((p) => [p.latitude, p.longitude])}
+          pathOptions={{
+            color: TRIP_COLOURS[i % TRIP_COLOURS.length],
+            weight: selectedTrip === i ? 7 : 4,
+            opacity: selectedTrip === null || selectedTrip === i ? 0.9 : 0.4,
+          }}
+        />
+      ))}
+      {showStops
+        ? route?.stops.map((stop) => (
+            <Circle
+              key={stop.startTime}
+              center={[stop.centre.latitude, stop.centre.longitude]}
+              radius={stop.radius}
+              pathOptions={{ color: STOP_COLOUR, weight: 2, fillOpacity: 0.4 }}
+            />
+          ))
+        : null}
+      <FitRoute route={route} />
+    </MapContainer>
+  );
+}
