@@ -285,16 +285,6 @@ export const de: AppCatalog = {
       no_machines: 'Keine Maschinen für diesen Zeitraum und diese Filter.',
       missing_data:
         '%{missing} von %{total} Maschinen haben für diesen Zeitraum keine Telematik- oder OEM-Daten gesendet: Ihre Stunden, ihr Kraftstoff und ihr CO2 fehlen in diesen Zahlen.',
-      summary: {
-        machines: 'Maschinen',
-        on_hire: 'Vermietet',
-        with_activity: 'Mit Aktivität',
-        active_hours: 'Aktive Stunden',
-        idle_hours: 'Leerlaufstunden',
-        out_of_hours: 'Stunden außerhalb der Arbeitszeit',
-        fuel: 'Kraftstoff (l)',
-        co2: 'CO2 (kg)',
-      },
       productivity: {
         active: 'Aktiv %',
         productivity: 'Produktivität %',

@@ -83,16 +83,6 @@ export const en = {
       no_machines: 'No machines match this range and these filters.',
       missing_data:
         '%{missing} of %{total} machines sent no telematics or OEM data for this range: their hours, fuel and CO2 are not in these figures.',
-      summary: {
-        machines: 'Machines',
-        on_hire: 'On hire',
-        with_activity: 'Reporting activity',
-        active_hours: 'Active hours',
-        idle_hours: 'Idle hours',
-        out_of_hours: 'Out-of-hours hours',
-        fuel: 'Fuel (l)',
-        co2: 'CO2 (kg)',
-      },
       productivity: {
         active: 'Active %',
         productivity: 'Productivity %',

@@ -83,16 +83,6 @@ export const fr: AppCatalog = {
       no_machines: 'Aucune machine pour cette période et ces filtres.',
       missing_data:
         "%{missing} machines sur %{total} n'ont envoyé aucune donnée télématique ou OEM pour cette période : leurs heures, leur carburant et leur CO2 ne figurent pas dans ces chiffres.",
-      summary: {
-        machines: 'Machines',
-        on_hire: 'En location',
-        with_activity: 'Avec activité',
-        active_hours: 'Heures actives',
-        idle_hours: 'Heures au ralenti',
-        out_of_hours: 'Heures hors horaires',
-        fuel: 'Carburant (l)',
-        co2: 'CO2 (kg)',
-      },
       productivity: {
         active: 'Actif %',
         productivity: 'Productivité %',

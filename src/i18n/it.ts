@@ -82,16 +82,6 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       no_machines: 'Nessuna macchina per questo periodo e questi filtri.',
       missing_data:
         '%{missing} macchine su %{total} non hanno inviato dati telematici o OEM per questo periodo: le loro ore, il carburante e la CO2 non sono in queste cifre.',
-      summary: {
-        machines: 'Macchine',
-        on_hire: 'A noleggio',
-        with_activity: 'Con attività',
-        active_hours: 'Ore attive',
-        idle_hours: 'Ore al minimo',
-        out_of_hours: 'Ore fuori orario',
-        fuel: 'Carburante (l)',
-        co2: 'CO2 (kg)',
-      },
       productivity: {
         active: 'Attivo %',
         productivity: 'Produttività %',

@@ -282,16 +282,6 @@ export const nl: AppCatalog = {
       no_machines: 'Geen machines voor deze periode en deze filters.',
       missing_data:
         '%{missing} van %{total} machines stuurden geen telematica- of OEM-gegevens voor deze periode: hun uren, brandstof en CO2 ontbreken in deze cijfers.',
-      summary: {
-        machines: 'Machines',
-        on_hire: 'Verhuurd',
-        with_activity: 'Met activiteit',
-        active_hours: 'Actieve uren',
-        idle_hours: 'Stationaire uren',
-        out_of_hours: 'Uren buiten werktijd',
-        fuel: 'Brandstof (l)',
-        co2: 'CO2 (kg)',
-      },
       productivity: {
         active: 'Actief %',
         productivity: 'Productiviteit %',

@@ -267,16 +267,6 @@ export const zh: AppCatalog = {
       no_machines: '此时间范围和筛选条件下没有机器。',
       missing_data:
         '%{total} 台机器中有 %{missing} 台在此时间范围内未发送任何远程信息或 OEM 数据：其工时、燃油和二氧化碳未计入这些数字。',
-      summary: {
-        machines: '机器',
-        on_hire: '租出中',
-        with_activity: '有活动',
-        active_hours: '工作小时',
-        idle_hours: '怠速小时',
-        out_of_hours: '非工作时间小时',
-        fuel: '燃油 (升)',
-        co2: '二氧化碳 (千克)',
-      },
       productivity: {
         active: '活跃 %',
         productivity: '生产率 %',

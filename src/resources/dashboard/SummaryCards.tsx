@@ -38,7 +38,8 @@ export interface SummaryCardsProps {
 
 export function SummaryCards({ summary, productivity, modules }: SummaryCardsProps) {
   const translate = useTranslate();
-  const label = (key: string) => translate(`app.dashboard.summary.${key}`);
+  // The machine list's labels: the two screens show the same figures.
+  const label = (key: string) => translate(`app.machines.summary.${key}`);
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }} data-testid="dashboard-summary">
       <Figure label={label('machines')} metric={summary.numberOfMachines} />
