@@ -199,6 +199,8 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     const found = Number(await machines.textContent());
     expect(found).toBeGreaterThan(0);
     await page.getByPlaceholder('Search machines').fill('');
+    // The search applies after a pause: a range chosen before then would be overwritten.
+    await page.waitForURL((address) => !address.search.includes('q='));
     await page.getByTestId('date-range').click();
     await page.getByRole('menuitem', { name: 'Max' }).click();
     await page.waitForURL(/startDate=max/);
