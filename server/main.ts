@@ -11,6 +11,7 @@ import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
+import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import { DemoStream } from './telemetry/simulator/demoStream.ts';
 
 async function main(): Promise<void> {
@@ -77,6 +78,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   oemFeeds.start();
+  // Days computed before the engine wrote some newer output (heat cells) are computed again.
+  void drainRecomputeBacklog(db)
+    .then((chunks) => {
+      if (chunks > 0) app.log.info({ chunks }, 'recompute backlog done');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'recompute backlog failed'));
   // The demo fleet's devices speak the real protocols to this server's own listeners.
   if (config.demoData && trackerPort !== undefined) {
     const { port } = app.server.address() as AddressInfo;

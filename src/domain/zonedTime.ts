@@ -81,3 +81,8 @@ export function addDays(date: string, days: number): string {
 
 /** The date after `date` (yyyy-MM-dd). */
 export const nextDate = (date: string): string => addDays(date, 1);
+
+/** The Monday of a date's week (yyyy-MM-dd): 2026-11-21 → 2026-11-16. */
+export function mondayOf(date: string): string {
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
+}

@@ -16,9 +16,11 @@ import {
   RouteQuery,
   RouteReply,
 } from '../../../src/domain/api/mapRoutes.ts';
+import { HeatmapQuery, HeatmapReply } from '../../../src/domain/api/heatmap.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
+import { heatmap } from './heat.ts';
 import { machineRoute } from './route.ts';
 import { mapMachines } from './service.ts';
 
@@ -104,6 +106,18 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
       };
     },
   );
+
+  for (const [path, kind] of [
+    ['/v1/portal/maps/heatmap', 'activity'],
+    ['/v1/portal/maps/speedheatmap', 'speed'],
+  ] as const) {
+    app.get(
+      path,
+      { schema: { tags: ['maps'], querystring: HeatmapQuery, response: { 200: HeatmapReply } } },
+      async (request) =>
+        heatmap(db, await organisationOf(request.auth.org), request.query, kind),
+    );
+  }
 
   app.get(
     '/v1/portal/maps/routes',

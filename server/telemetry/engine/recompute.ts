@@ -12,6 +12,9 @@ import { oemActivity } from './oem.ts';
 import { MIN_SATELLITES } from './rules.ts';
 import type { MachineProfile, Sample, Segment } from './sample.ts';
 import { buildSegments, clipSegments } from './segments.ts';
+import { heatCells } from './heatCells.ts';
+import type { CellSums } from './heatPack.ts';
+import { storeHeat } from './heatStore.ts';
 import { stopsAndTrips, type Position } from './trips.ts';
 
 /** Records this far either side of the window decide the states at its edges. */
@@ -118,6 +121,7 @@ interface Result {
   window: Window;
   pieces: Segment[];
   rollups: DayRollup[];
+  cells: Map<string, CellSums[]>;
 }
 
 const profileOf = (machine: MachineRow): MachineProfile => ({
@@ -171,7 +175,8 @@ function computeWindow(window: Window, samples: Sample[], breakdowns: Period[]):
       pieces.push({ state: segment.state, fromMs, toMs }),
     );
   }
-  return { window, pieces, rollups };
+  const cells = heatCells(samples, segments, timeZone, windowFrom, windowTo);
+  return { window, pieces, rollups, cells };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -267,6 +272,9 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
   const rollups = results.flatMap((r) =>
     r.rollups.map((rollup) => ({ machineId: r.window.machineId, rollup })),
   );
+  const heatDays = results.flatMap((r) =>
+    [...r.cells].map(([day, cells]) => ({ machineId: r.window.machineId, day, cells })),
+  );
 
   await db.transaction(async (tx) => {
     await tx.query(
@@ -326,6 +334,7 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
         ],
       );
     }
+    await storeHeat(tx, windows, heatDays);
     // The months the recomputed days fall in, summed again from their days.
     const months = [
       ids,
