@@ -1,5 +1,6 @@
 // Every server setting, read from the environment once at start-up and checked.
 import path from 'node:path';
+import { DEFAULT_TILE_LAYER, type TileLayer } from '../src/domain/api/mapLayers.ts';
 
 export interface Config {
   port: number;
@@ -27,6 +28,8 @@ export interface Config {
   /** Bearer tokens of the LoRaWAN network servers' webhooks; each endpoint is off without one. */
   ttsToken: string | undefined;
   chirpstackToken: string | undefined;
+  /** The base map's tile servers; empty when only the built-in country outline is wanted. */
+  mapTileLayers: TileLayer[];
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +78,42 @@ function secret(env: Env, name: string): string | undefined {
   return value;
 }
 
+/**
+ * MAP_TILE_URL (a URL template with {z}, {x} and {y}; 'off' for none), MAP_TILE_ATTRIBUTION,
+ * MAP_TILE_NAME and MAP_TILE_MAX_ZOOM; OpenStreetMap's tiles when unset.
+ */
+function tileLayers(env: Env): TileLayer[] {
+  const raw = env.MAP_TILE_URL;
+  if (raw === 'off') return [];
+  if (raw === undefined || raw === '') return [DEFAULT_TILE_LAYER];
+  let protocol = '';
+  try {
+    protocol = new URL(raw.replace(/\{[a-z]\}/g, '0')).protocol;
+  } catch {
+    // not a URL: refused below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new ConfigError("MAP_TILE_URL must be an http: or https: URL template, or 'off'");
+  }
+  if (!['{z}', '{x}', '{y}'].every((part) => raw.includes(part))) {
+    throw new ConfigError("MAP_TILE_URL must hold {z}, {x} and {y}, or be 'off'");
+  }
+  const attribution = env.MAP_TILE_ATTRIBUTION;
+  if (!attribution) {
+    throw new ConfigError(
+      'MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL: the tile server’s terms ask for it',
+    );
+  }
+  return [
+    {
+      name: env.MAP_TILE_NAME || 'Map',
+      url: raw,
+      attribution,
+      maxZoom: integer(env, 'MAP_TILE_MAX_ZOOM', 19, 1, 24),
+    },
+  ];
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -112,5 +151,6 @@ export function loadConfig(env: Env = process.env): Config {
     digitalMatterToken: secret(env, 'DIGITALMATTER_TOKEN'),
     ttsToken: secret(env, 'LORAWAN_TTS_TOKEN'),
     chirpstackToken: secret(env, 'LORAWAN_CHIRPSTACK_TOKEN'),
+    mapTileLayers: tileLayers(env),
   };
 }

@@ -12,6 +12,7 @@ import { PortalLayout } from './layout/PortalLayout.tsx';
 import { PortalNotification } from './layout/PortalNotification.tsx';
 import { DashboardScreen } from './resources/dashboard/index.ts';
 import { FleetMapScreen } from './resources/map/index.ts';
+import { HeatmapScreen } from './resources/heatmap/index.ts';
 import { RoutesScreen } from './resources/routes/index.ts';
 import {
   MachineDetailsScreen,
@@ -58,6 +59,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/map" element={<FleetMapScreen />} />
+          <Route path="/heatmap" element={<HeatmapScreen />} />
           <Route path="/routes" element={<RoutesScreen />} />
           <Route path="/machines/list" element={<MachineListAlias />} />
           <Route path="/machines/onboard" element={<MachineOnboardScreen />} />

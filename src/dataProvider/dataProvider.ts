@@ -9,6 +9,8 @@ import {
 } from '../domain/api/machines.ts';
 import type { DashboardReply, HistoryType } from '../domain/api/dashboard.ts';
 import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
+import type { HeatmapKind, HeatmapReply } from '../domain/api/heatmap.ts';
+import type { MapLayersReply } from '../domain/api/mapLayers.ts';
 import type { MapsReply } from '../domain/api/maps.ts';
 import type { RouteMachinesReply, RouteReply } from '../domain/api/mapRoutes.ts';
 import type { SitesReply } from '../domain/api/sites.ts';
@@ -71,6 +73,13 @@ export interface PortalDataProvider extends DataProvider {
     signal?: AbortSignal,
   ): Promise<RouteReply>;
   getSites(): Promise<SitesReply>;
+  /** The configured base maps (tile servers). */
+  getMapLayers(): Promise<MapLayersReply>;
+  getHeatmap(
+    kind: HeatmapKind,
+    query: { startDate: string; endDate: string; machineId?: string; filter?: string },
+    signal?: AbortSignal,
+  ): Promise<HeatmapReply>;
   /** The fleet map, or with `since` (a previous answer's timestamp) what changed after it. */
   getFleetMap(
     query: { startDate?: string; endDate?: string; filter?: string; since?: string },
@@ -184,6 +193,12 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         signal,
       }),
     getSites: () => client.request<SitesReply>('/v1/portal/sites'),
+    getMapLayers: () => client.request<MapLayersReply>('/v1/portal/maps/layers'),
+    getHeatmap: (kind, { startDate, endDate, machineId, filter }, signal) =>
+      client.request<HeatmapReply>(
+        kind === 'speed' ? '/v1/portal/maps/speedheatmap' : '/v1/portal/maps/heatmap',
+        { query: { start: startDate, end: endDate, machineId, filter }, signal },
+      ),
     getDashboard: (query, signal) =>
       client.request<DashboardReply>('/v1/portal/dashboard', {
         query: {

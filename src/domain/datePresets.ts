@@ -26,6 +26,9 @@ export const DATE_PRESETS = [
   'max',
 ] as const;
 
+/** The list's presets but Max, for screens whose range is bounded (routes, heat maps). */
+export const BOUNDED_PRESETS = DATE_PRESETS.filter((preset) => preset !== 'max');
+
 export const DASHBOARD_PRESETS = [
   'today',
   'tomorrow',

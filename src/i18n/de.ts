@@ -261,7 +261,24 @@ export const de: AppCatalog = {
       site: 'Baustelle',
       out_of_scope: 'Außerhalb der Baustellen',
     },
+    heatmap: {
+      title: 'Heatmap',
+      kind_activity: 'Arbeitszeit',
+      kind_speed: 'Geschwindigkeit',
+      machine: 'Maschine',
+      all_machines: 'Alle Maschinen',
+      legend_activity: 'Arbeitsstunden',
+      legend_speed: 'Mittlere Geschwindigkeit, km/h',
+      summary_activity: '%{cells} Zellen, %{hours} h gearbeitet',
+      summary_speed: '%{cells} Zellen, bis %{max} km/h',
+      empty_activity: 'Keine Arbeit mit Position in diesem Zeitraum.',
+      empty_speed: 'Keine Fahrt mit Position in diesem Zeitraum.',
+      load_failed:
+        'Beim Laden der Heatmap ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut. Wenn das Problem weiterhin besteht, wenden Sie sich an den Support',
+      retry: 'Erneut versuchen',
+    },
     map: {
+      outline_layer: 'Ländergrenzen (offline)',
       title: 'Flottenkarte',
       load_failed:
         'Beim Laden der Karte ist etwas schiefgelaufen, bitte versuchen Sie es später erneut. Wenn das Problem weiterhin besteht, wenden Sie sich bitte an den Support',

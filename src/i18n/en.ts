@@ -59,7 +59,24 @@ export const en = {
       site: 'Site',
       out_of_scope: 'Outside the sites',
     },
+    heatmap: {
+      title: 'Heat map',
+      kind_activity: 'Working time',
+      kind_speed: 'Speed',
+      machine: 'Machine',
+      all_machines: 'All machines',
+      legend_activity: 'Hours worked',
+      legend_speed: 'Mean speed, km/h',
+      summary_activity: '%{cells} cells, %{hours} h worked',
+      summary_speed: '%{cells} cells, up to %{max} km/h',
+      empty_activity: 'No work with a position in this range.',
+      empty_speed: 'No travel with a position in this range.',
+      load_failed:
+        'Something went wrong fetching the heat map, please try again later. If problem persists, please contact support',
+      retry: 'Retry',
+    },
     map: {
+      outline_layer: 'Country outline (offline)',
       title: 'Fleet map',
       load_failed:
         'Something went wrong fetching the map, please try again later. If problem persists, please contact support',

@@ -59,7 +59,24 @@ export const fr: AppCatalog = {
       site: 'Chantier',
       out_of_scope: 'Hors des chantiers',
     },
+    heatmap: {
+      title: 'Carte de chaleur',
+      kind_activity: 'Temps de travail',
+      kind_speed: 'Vitesse',
+      machine: 'Machine',
+      all_machines: 'Toutes les machines',
+      legend_activity: 'Heures travaillées',
+      legend_speed: 'Vitesse moyenne, km/h',
+      summary_activity: '%{cells} cellules, %{hours} h travaillées',
+      summary_speed: '%{cells} cellules, jusqu’à %{max} km/h',
+      empty_activity: 'Aucun travail avec position sur cette période.',
+      empty_speed: 'Aucun déplacement avec position sur cette période.',
+      load_failed:
+        'Une erreur est survenue lors du chargement de la carte de chaleur, veuillez réessayer plus tard. Si le problème persiste, contactez le support',
+      retry: 'Réessayer',
+    },
     map: {
+      outline_layer: 'Contours des pays (hors ligne)',
       title: 'Carte de la flotte',
       load_failed:
         "Une erreur s'est produite lors du chargement de la carte, veuillez réessayer plus tard. Si le problème persiste, veuillez contacter le support",

@@ -58,7 +58,24 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       site: 'Cantiere',
       out_of_scope: 'Fuori dai cantieri',
     },
+    heatmap: {
+      title: 'Mappa di calore',
+      kind_activity: 'Tempo di lavoro',
+      kind_speed: 'Velocità',
+      machine: 'Macchina',
+      all_machines: 'Tutte le macchine',
+      legend_activity: 'Ore lavorate',
+      legend_speed: 'Velocità media, km/h',
+      summary_activity: '%{cells} celle, %{hours} h lavorate',
+      summary_speed: '%{cells} celle, fino a %{max} km/h',
+      empty_activity: 'Nessun lavoro con posizione in questo periodo.',
+      empty_speed: 'Nessuno spostamento con posizione in questo periodo.',
+      load_failed:
+        'Si è verificato un errore nel caricamento della mappa di calore, riprova più tardi. Se il problema persiste, contatta l’assistenza',
+      retry: 'Riprova',
+    },
     map: {
+      outline_layer: 'Confini dei paesi (offline)',
       title: 'Mappa della flotta',
       load_failed:
         'Si è verificato un errore durante il caricamento della mappa, riprova più tardi. Se il problema persiste, contatta il supporto',

@@ -258,7 +258,24 @@ export const nl: AppCatalog = {
       site: 'Locatie',
       out_of_scope: 'Buiten de locaties',
     },
+    heatmap: {
+      title: 'Heatmap',
+      kind_activity: 'Werktijd',
+      kind_speed: 'Snelheid',
+      machine: 'Machine',
+      all_machines: 'Alle machines',
+      legend_activity: 'Gewerkte uren',
+      legend_speed: 'Gemiddelde snelheid, km/u',
+      summary_activity: '%{cells} cellen, %{hours} u gewerkt',
+      summary_speed: '%{cells} cellen, tot %{max} km/u',
+      empty_activity: 'Geen werk met positie in deze periode.',
+      empty_speed: 'Geen verplaatsing met positie in deze periode.',
+      load_failed:
+        'Er ging iets mis bij het ophalen van de heatmap, probeer het later opnieuw. Neem contact op met support als het probleem aanhoudt',
+      retry: 'Opnieuw proberen',
+    },
     map: {
+      outline_layer: 'Landsgrenzen (offline)',
       title: 'Vlootkaart',
       load_failed:
         'Er is iets misgegaan bij het laden van de kaart, probeer het later opnieuw. Neem contact op met support als het probleem aanhoudt',

@@ -333,6 +333,27 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });
 
+  it('heats where the demo fleet worked yesterday, over the built-in outline, and where it drove', async () => {
+    const yesterday = zonedDate(new Date(Date.now() - 86_400_000), 'Europe/London');
+    await page.goto(`${url}/heatmap?startDate=${yesterday}&endDate=${yesterday}`);
+    const summary = page.getByTestId('heatmap-summary');
+    await summary.waitFor({ timeout: 30_000 });
+    const [cells = 0, hours = 0] =
+      ((await summary.textContent()) ?? '').match(/[\d.]+/g)?.map(Number) ?? [];
+    expect(cells).toBeGreaterThan(0);
+    expect(hours).toBeGreaterThan(0);
+    // The map drew every cell, and the country outline shipped with the portal (tiles may not load).
+    const map = page.locator('.leaflet-container');
+    await expect(map.getAttribute('data-heat-cells')).resolves.toBe(String(cells));
+    await page.locator('.leaflet-container[data-outline="drawn"]').waitFor({ timeout: 10_000 });
+    await expect(page.locator('canvas.leaflet-heatmap-layer').count()).resolves.toBe(1);
+    await shot('09-heatmap');
+    await page.getByRole('button', { name: 'Speed' }).click();
+    await summary.filter({ hasText: /km\/h/ }).waitFor({ timeout: 30_000 });
+    await page.waitForURL(/kind=speed/);
+    await shot('09-heatmap-speed');
+  });
+
   it("draws a demo machine's route with its trips and stops", async () => {
     await page.goto(
       `${url}/routes?startDate=${zonedDate(new Date(Date.now() - 86_400_000), 'Europe/London')}`,

@@ -174,6 +174,18 @@ describe.each(testDatabases)('heat maps on $kind', (database) => {
     expect(hired.body.cells).toEqual(ours.body.cells);
   });
 
+  it('offers the configured base maps', async () => {
+    const reply = await call<{ layers: { name: string; url: string }[] }>(
+      server,
+      'GET',
+      '/v1/portal/maps/layers',
+      { token: customer },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.layers.map((layer) => layer.name)).toEqual(['OpenStreetMap']);
+    expect((await call(server, 'GET', '/v1/portal/maps/layers')).status).toBe(401);
+  });
+
   it('refuses malformed queries, naming the field', async () => {
     for (const [query, field] of [
       [`start=${DAY}&end=2026-11-01`, 'end'],

@@ -39,6 +39,34 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('takes a tile server for the base map, or none, and refuses one without attribution', () => {
+    expect(loadConfig({}).mapTileLayers.map((layer) => layer.name)).toEqual(['OpenStreetMap']);
+    expect(loadConfig({ MAP_TILE_URL: 'off' }).mapTileLayers).toEqual([]);
+    expect(
+      loadConfig({
+        MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}@2x.png',
+        MAP_TILE_ATTRIBUTION: '&copy; Example Maps',
+        MAP_TILE_NAME: 'Example',
+        MAP_TILE_MAX_ZOOM: '18',
+      }).mapTileLayers,
+    ).toEqual([
+      {
+        name: 'Example',
+        url: 'https://{s}.tiles.example/{z}/{x}/{y}@2x.png',
+        attribution: '&copy; Example Maps',
+        maxZoom: 18,
+      },
+    ]);
+    for (const [env, message] of [
+      [{ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }, 'MAP_TILE_ATTRIBUTION'],
+      [{ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png', MAP_TILE_ATTRIBUTION: 'x' }, '{y}'],
+      [{ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}', MAP_TILE_ATTRIBUTION: 'x' }, 'http'],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
+  });
+
   it('reads switches and a PostgreSQL URL', () => {
     const config = loadConfig({
       DEMO_DATA: 'false',

@@ -154,6 +154,18 @@ export const handlers = [
   http.get('*/v1/portal/fuel/:id', () =>
     HttpResponse.json({ fuelType: 'diesel', levels: [], refills: [], thefts: [], days: [] }),
   ),
+  http.get('*/v1/portal/maps/layers', () =>
+    HttpResponse.json({
+      layers: [
+        {
+          name: 'OpenStreetMap',
+          url: 'https://tile.invalid/{z}/{x}/{y}.png',
+          attribution: 'test tiles',
+          maxZoom: 19,
+        },
+      ],
+    }),
+  ),
   http.get('*/v1/portal/groups', () =>
     HttpResponse.json({ groups: [{ id: 'g1', name: 'Earthmoving', numberOfMachines: 3 }] }),
   ),

@@ -2,7 +2,6 @@
 // as a whole: the fleet's summary, its fuel and CO2 by period, its categories, and the machines
 // ranked by utilisation. The same rollups as the list, so the two never disagree.
 import {
-  DASHBOARD_FILTER_GROUPS,
   HISTORY_TYPES,
   type CategoryRow,
   type DashboardHistory,
@@ -13,10 +12,8 @@ import {
   type MachineUtilisationRow,
 } from '../../../src/domain/api/dashboard.ts';
 import { DASHBOARD_UTILISATION_LIMIT } from '../../../src/domain/constants.ts';
-import { decodeFilter, encodeFilter, FilterQueryError } from '../../../src/domain/filterQuery.ts';
 import { PRODUCTIVITY } from '../../../src/domain/productivity.ts';
 import type { Queryable } from '../../db/database.ts';
-import { badRequest } from '../../httpError.ts';
 import {
   COLUMN,
   columnsOf,
@@ -31,22 +28,8 @@ import { activitySummary, ratio } from '../machines/metrics.ts';
 import { rollupCacheFor } from '../machines/rollupCache.ts';
 import { machineRows } from '../machines/service.ts';
 import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
+import { filterWithPairs } from '../filters/pairs.ts';
 import { historyInterval, historyPeriods } from './history.ts';
-
-/** The encoded `filter` with the `group=key` pairs added to it. */
-function selectionFilter(query: DashboardQuery): string | undefined {
-  try {
-    const selection = decodeFilter(query.filter ?? '');
-    for (const group of DASHBOARD_FILTER_GROUPS) {
-      const keys = query[group];
-      if (keys?.length) selection[group] = [...(selection[group] ?? []), ...keys];
-    }
-    return encodeFilter(selection) || undefined;
-  } catch (error) {
-    if (error instanceof FilterQueryError) throw badRequest('filter', error.message);
-    throw error;
-  }
-}
 
 const estimatedOf = (totals: MeasureTotals) => totals.columns.fuel_estimated ?? false;
 
@@ -208,7 +191,7 @@ export async function dashboard(
   const fleet = await measureFleet(
     db,
     organisation,
-    { start: query.start, end: query.end, filter: selectionFilter(query) },
+    { start: query.start, end: query.end, filter: filterWithPairs(query) },
     null,
   );
   const totals = totalsOf(fleet.machines);

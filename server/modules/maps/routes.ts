@@ -17,6 +17,7 @@ import {
   RouteReply,
 } from '../../../src/domain/api/mapRoutes.ts';
 import { HeatmapQuery, HeatmapReply } from '../../../src/domain/api/heatmap.ts';
+import { MapLayersReply } from '../../../src/domain/api/mapLayers.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
@@ -31,7 +32,7 @@ import { mapMachines } from './service.ts';
  */
 const LIVE_OVERLAP_MS = 10 * 60_000;
 
-export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db, config }) => {
   const organisationOf = async (id: string) => {
     const organisation = await getOrganisation(db, id);
     if (!organisation) throw unauthorised('The session no longer matches an organisation');
@@ -107,6 +108,12 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     },
   );
 
+  app.get(
+    '/v1/portal/maps/layers',
+    { schema: { tags: ['maps'], response: { 200: MapLayersReply } } },
+    async () => ({ layers: config.mapTileLayers }),
+  );
+
   for (const [path, kind] of [
     ['/v1/portal/maps/heatmap', 'activity'],
     ['/v1/portal/maps/speedheatmap', 'speed'],
@@ -114,8 +121,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     app.get(
       path,
       { schema: { tags: ['maps'], querystring: HeatmapQuery, response: { 200: HeatmapReply } } },
-      async (request) =>
-        heatmap(db, await organisationOf(request.auth.org), request.query, kind),
+      async (request) => heatmap(db, await organisationOf(request.auth.org), request.query, kind),
     );
   }
 

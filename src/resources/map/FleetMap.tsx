@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { Alert, Box, Chip, LinearProgress, Stack } from '@mui/material';
 import { useCallback } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { MapContainer, TileLayer } from 'react-leaflet';
+import { MapContainer } from 'react-leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MAP_STATES, type MapMachine } from '../../domain/api/maps.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
@@ -13,7 +13,7 @@ import { countStates } from '../../domain/fleetMap.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { machineLink } from '../../domain/machineLink.ts';
 import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
-import { TILE_ATTRIBUTION, TILE_URL } from '../common/baseMap.ts';
+import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
 import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { ClusterLayer, STATE_COLOURS } from './ClusterLayer.tsx';
 import { useFleetMap } from './useFleetMap.ts';
@@ -101,9 +101,9 @@ export function FleetMap() {
           center={START_CENTRE}
           zoom={6}
 
-          style={{ width: '100%', height: '100%' }}
+          style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
         >
-          <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+          <BaseLayers />
           {machines ? (
             <ClusterLayer
               machines={machines}

@@ -3,10 +3,10 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect } from 'react';
-import { Circle, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { Circle, MapContainer, Polygon, Polyline, Tooltip, useMap } from 'react-leaflet';
 import type { RouteReply } from '../../domain/api/mapRoutes.ts';
 import type { Site } from '../../domain/api/sites.ts';
-import { TILE_ATTRIBUTION, TILE_URL } from '../common/baseMap.ts';
+import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
 
 const TRIP_COLOURS = ['#1565c0', '#6a1b9a', '#00838f', '#2e7d32', '#ad1457', '#4e342e'];
 const STOP_COLOUR = '#ef6c00';
@@ -36,8 +36,12 @@ export interface RouteMapProps {
 
 export function RouteMap({ route, sites, showStops, selectedTrip }: RouteMapProps) {
   return (
-    <MapContainer center={START} zoom={6} style={{ width: '100%', height: '100%' }}>
-      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+    <MapContainer
+      center={START}
+      zoom={6}
+      style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
+    >
+      <BaseLayers />
       {sites.map((site) =>
         site.geofence?.type === 'polygon' ? (
           <Polygon

@@ -19,21 +19,12 @@ import { useState } from 'react';
 import { Title, useDataProvider, useLocaleState, useStore, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { presetRange, type DatePreset } from '../../domain/datePresets.ts';
+import { BOUNDED_PRESETS, presetRange } from '../../domain/datePresets.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { DateRangeControl } from '../common/DateRangeControl.tsx';
 import { RouteDetails } from './RouteDetails.tsx';
 import { RouteMap } from './RouteMap.tsx';
 
-/** The list's presets but Max: a route covers at most 31 days. */
-const ROUTE_PRESETS: readonly DatePreset[] = [
-  'today',
-  'yesterday',
-  'thisWeek',
-  'lastWeek',
-  'thisMonth',
-  'lastMonth',
-];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function Routes() {
@@ -98,7 +89,7 @@ export function Routes() {
         />
         <DateRangeControl
           value={range}
-          presets={ROUTE_PRESETS}
+          presets={BOUNDED_PRESETS}
           onChange={(next) => update({ ...next })}
         />
       </Stack>

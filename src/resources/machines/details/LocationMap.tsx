@@ -1,8 +1,8 @@
 // Where the machine was last seen, on a small map in the header.
 import 'leaflet/dist/leaflet.css';
 import { Box } from '@mui/material';
-import { CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
-import { TILE_ATTRIBUTION, TILE_URL } from '../../common/baseMap.ts';
+import { CircleMarker, MapContainer } from 'react-leaflet';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 
 export function LocationMap({ latitude, longitude }: { latitude: number; longitude: number }) {
   return (
@@ -13,11 +13,11 @@ export function LocationMap({ latitude, longitude }: { latitude: number; longitu
       <MapContainer
         center={[latitude, longitude]}
         zoom={14}
-        style={{ width: '100%', height: '100%' }}
+        style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
         scrollWheelZoom={false}
         attributionControl
       >
-        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+        <BaseLayers />
         <CircleMarker
           center={[latitude, longitude]}
           radius={8}

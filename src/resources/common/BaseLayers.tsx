@@ -1,0 +1,73 @@
+// What every map screen draws under its own layers: the country outline built into the portal,
+// always (under the tiles, so it shows wherever tiles cannot be fetched), and the configured tile
+// servers, with a layer switcher offering each of them and the outline alone.
+import L from 'leaflet';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { LayerGroup, LayersControl, TileLayer, useMap } from 'react-leaflet';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { loadWorldOutline } from './worldOutline.ts';
+
+const OUTLINE_PANE = 'countryOutline';
+/** Leaflet's tiles sit at z-index 200: the outline goes under them. */
+const OUTLINE_Z_INDEX = '150';
+/** The sea, where neither tiles nor the outline draw. */
+export const MAP_BACKGROUND = '#cfe3ec';
+
+function CountryOutline() {
+  const map = useMap();
+  useEffect(() => {
+    const pane = map.getPane(OUTLINE_PANE) ?? map.createPane(OUTLINE_PANE);
+    pane.style.zIndex = OUTLINE_Z_INDEX;
+    let layer: L.GeoJSON | null = null;
+    let cancelled = false;
+    void loadWorldOutline().then((outline) => {
+      if (cancelled) return;
+      layer = L.geoJSON(outline, {
+        pane: OUTLINE_PANE,
+        interactive: false,
+        style: { color: '#8d9aa3', weight: 1, fillColor: '#f4f1ea', fillOpacity: 1 },
+      }).addTo(map);
+      map.getContainer().dataset.outline = 'drawn';
+    });
+    return () => {
+      cancelled = true;
+      layer?.remove();
+    };
+  }, [map]);
+  return null;
+}
+
+export function BaseLayers() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data, isPending } = useQuery({
+    queryKey: ['mapLayers'],
+    queryFn: () => dataProvider.getMapLayers(),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  // Until the configuration arrives the outline alone; if it cannot, the outline is the choice.
+  const layers = data?.layers ?? [];
+  return (
+    <>
+      <CountryOutline />
+      {!isPending && (
+        <LayersControl position="topright">
+          {layers.map((layer, i) => (
+            <LayersControl.BaseLayer key={layer.url} name={layer.name} checked={i === 0}>
+              <TileLayer url={layer.url} attribution={layer.attribution} maxZoom={layer.maxZoom} />
+            </LayersControl.BaseLayer>
+          ))}
+          <LayersControl.BaseLayer
+            name={translate('app.map.outline_layer')}
+            checked={layers.length === 0}
+          >
+            <LayerGroup />
+          </LayersControl.BaseLayer>
+        </LayersControl>
+      )}
+    </>
+  );
+}
