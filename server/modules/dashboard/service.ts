@@ -2,6 +2,7 @@
 // as a whole: the fleet's summary, its fuel and CO2 by period, its categories, and the machines
 // ranked by utilisation. The same rollups as the list, so the two never disagree.
 import {
+  DASHBOARD_FILTER_GROUPS,
   HISTORY_TYPES,
   type CategoryRow,
   type DashboardHistory,
@@ -191,7 +192,7 @@ export async function dashboard(
   const fleet = await measureFleet(
     db,
     organisation,
-    { start: query.start, end: query.end, filter: filterWithPairs(query) },
+    { start: query.start, end: query.end, filter: filterWithPairs(query, DASHBOARD_FILTER_GROUPS) },
     null,
   );
   const totals = totalsOf(fleet.machines);

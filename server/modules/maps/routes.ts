@@ -21,7 +21,11 @@ import { MapLayersReply } from '../../../src/domain/api/mapLayers.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
+import { RouteReportQuery } from '../../../src/domain/api/routeReport.ts';
+import { WorkCyclesQuery, WorkCyclesReply } from '../../../src/domain/api/workCycles.ts';
+import { machineCycles } from './cycles.ts';
 import { heatmap } from './heat.ts';
+import { routeReport } from './routeReport.ts';
 import { machineRoute } from './route.ts';
 import { mapMachines } from './service.ts';
 
@@ -129,6 +133,36 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     '/v1/portal/maps/routes',
     { schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } } },
     async (request) => machineRoute(db, request.auth.org, request.query),
+  );
+
+  app.get(
+    '/v1/portal/maps/cycles/:id',
+    {
+      schema: {
+        tags: ['maps'],
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        querystring: WorkCyclesQuery,
+        response: { 200: WorkCyclesReply },
+      },
+    },
+    async (request) => machineCycles(db, request.auth.org, request.params.id, request.query),
+  );
+
+  app.get(
+    '/v1/portal/maps/routes/report',
+    // Worked out from every selected machine's route: up to the spec's 180 s.
+    { schema: { tags: ['maps'], querystring: RouteReportQuery } },
+    async (request, reply) => {
+      const { csv, fileName } = await routeReport(
+        db,
+        await organisationOf(request.auth.org),
+        request.query,
+      );
+      return reply
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
   );
 
   app.get(
