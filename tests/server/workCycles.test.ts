@@ -2,6 +2,7 @@
 // machine's stops and trips, their routes, and the five CSV tables; tenancy and 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
+import type { GenericRecord } from '../../src/domain/api/ingest.ts';
 import { WorkCyclesReply } from '../../src/domain/api/workCycles.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -14,7 +15,7 @@ const STEP_MS = 30_000;
 
 /** Load 5 minutes at the depot, drive 4 to the tip, tip 5, drive 4 back: twice, then load again. */
 function haulRecords() {
-  const records = [];
+  const records: Partial<GenericRecord>[] = [];
   let t = Date.parse(`${DAY}T08:00:00Z`);
   const record = (p: typeof DEPOT, speedKmh: number) => {
     records.push({
