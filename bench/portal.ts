@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { buildApp } from '../server/app.ts';
+import type { Database } from '../server/db/database.ts';
 import { loadConfig } from '../server/config.ts';
 import { seedDemoIfEmpty } from '../server/db/seed/demo.ts';
 import { launchChromium } from '../tests/support/chromium.ts';
@@ -16,7 +17,7 @@ export async function startBenchPortal(
   label: string,
   addMachines: string,
   machines: number,
-): Promise<{ page: Page; url: string; close(): Promise<void> }> {
+): Promise<{ page: Page; url: string; db: Database; close(): Promise<void> }> {
   const { db, dispose } = await freshDatabase(label);
   await seedDemoIfEmpty(db, { adminEmail: ADMIN, password: PASSWORD });
   await db.query(addMachines, [machines]);
@@ -43,6 +44,7 @@ export async function startBenchPortal(
   return {
     page,
     url,
+    db,
     async close() {
       await browser.close();
       await app.close();

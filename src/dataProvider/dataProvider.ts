@@ -12,6 +12,8 @@ import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
 import type { HeatmapKind, HeatmapReply } from '../domain/api/heatmap.ts';
 import type { MapLayersReply } from '../domain/api/mapLayers.ts';
 import type { MapsReply } from '../domain/api/maps.ts';
+import type { RouteReportQuery } from '../domain/api/routeReport.ts';
+import type { WorkCyclesReply } from '../domain/api/workCycles.ts';
 import type { RouteMachinesReply, RouteReply } from '../domain/api/mapRoutes.ts';
 import type { SitesReply } from '../domain/api/sites.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
@@ -73,6 +75,12 @@ export interface PortalDataProvider extends DataProvider {
     signal?: AbortSignal,
   ): Promise<RouteReply>;
   getSites(): Promise<SitesReply>;
+  getWorkCycles(
+    machineId: string,
+    range: { startDate: string; endDate: string },
+    signal?: AbortSignal,
+  ): Promise<WorkCyclesReply>;
+  downloadRouteReport(query: RouteReportQuery): Promise<Blob>;
   /** The configured base maps (tile servers). */
   getMapLayers(): Promise<MapLayersReply>;
   getHeatmap(
@@ -193,6 +201,16 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         signal,
       }),
     getSites: () => client.request<SitesReply>('/v1/portal/sites'),
+    getWorkCycles: (machineId, { startDate, endDate }, signal) =>
+      client.request<WorkCyclesReply>(`/v1/portal/maps/cycles/${encodeURIComponent(machineId)}`, {
+        query: { start: startDate, end: endDate },
+        signal,
+      }),
+    downloadRouteReport: (query) =>
+      client.request<Blob>('/v1/portal/maps/routes/report', {
+        query: { ...query },
+        responseType: 'blob',
+      }),
     getMapLayers: () => client.request<MapLayersReply>('/v1/portal/maps/layers'),
     getHeatmap: (kind, { startDate, endDate, machineId, filter }, signal) =>
       client.request<HeatmapReply>(

@@ -242,6 +242,30 @@ export const de: AppCatalog = {
   },
   app: {
     routes: {
+      all_positions: 'Alle Positionen',
+      position_tooltip: '%{time} · %{satellites} Satelliten',
+      cycles_title: 'Arbeitszyklen (%{count})',
+      cycles_none:
+        'Keine Arbeitszyklen in diesem Zeitraum: Ein Zyklus ist ein Besuch an einem anderen Ort und zurück.',
+      cycles_failed: 'Beim Laden der Arbeitszyklen ist ein Fehler aufgetreten.',
+      retry: 'Erneut versuchen',
+      loading_place: 'Ladeort',
+      dumping_place: 'Abladeort',
+      cycles: 'Zyklen',
+      mean_cycle_min: 'Mittlerer Zyklus (min)',
+      shortest_longest_min: 'Kürzester–längster (min)',
+      payload_t: 'Nutzlast (t)',
+      unnamed_place: 'Bei %{latitude}, %{longitude}',
+      report: 'Bericht',
+      report_failed:
+        'Der Routenbericht konnte nicht heruntergeladen werden, bitte versuchen Sie es später erneut.',
+      report_types: {
+        SUMMARY_ROUTE: 'Routenübersicht je Maschine',
+        DETAIL_ROUTE: 'Fahrten',
+        WORK_CYCLES_KPI: 'Arbeitszyklus-Kennzahlen je Maschine',
+        WORK_CYCLES_KPI_DETAIL: 'Arbeitszyklen',
+        WORK_CYCLES_ROUTES: 'Arbeitszyklus-Routen der Flotte',
+      },
       title: 'Routen',
       show_stops: 'Stopps zeigen',
       hint: 'Wählen Sie eine Maschine, um zu sehen, wo sie war: jede Fahrt ist eine Linie in eigener Farbe, jeder Stopp ein orangefarbener Kreis, Baustellen sind grün.',

@@ -40,6 +40,30 @@ export const fr: AppCatalog = {
   },
   app: {
     routes: {
+      all_positions: 'Toutes les positions',
+      position_tooltip: '%{time} · %{satellites} satellites',
+      cycles_title: 'Cycles de travail (%{count})',
+      cycles_none:
+        'Aucun cycle de travail sur cette période : un cycle est un aller vers un autre lieu et retour.',
+      cycles_failed: 'Une erreur est survenue lors du chargement des cycles de travail.',
+      retry: 'Réessayer',
+      loading_place: 'Lieu de chargement',
+      dumping_place: 'Lieu de déchargement',
+      cycles: 'Cycles',
+      mean_cycle_min: 'Cycle moyen (min)',
+      shortest_longest_min: 'Plus court–plus long (min)',
+      payload_t: 'Charge utile (t)',
+      unnamed_place: 'Près de %{latitude}, %{longitude}',
+      report: 'Rapport',
+      report_failed:
+        'Le rapport d’itinéraires n’a pas pu être téléchargé, veuillez réessayer plus tard.',
+      report_types: {
+        SUMMARY_ROUTE: 'Synthèse des itinéraires par machine',
+        DETAIL_ROUTE: 'Trajets',
+        WORK_CYCLES_KPI: 'Indicateurs de cycles par machine',
+        WORK_CYCLES_KPI_DETAIL: 'Cycles de travail',
+        WORK_CYCLES_ROUTES: 'Itinéraires de cycles de la flotte',
+      },
       title: 'Trajets',
       show_stops: 'Afficher les arrêts',
       hint: 'Choisissez une machine pour voir où elle est allée : chaque trajet est une ligne de sa couleur, chaque arrêt un cercle orange, et les chantiers sont en vert.',

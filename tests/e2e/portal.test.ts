@@ -372,7 +372,26 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.waitForURL(/machineId=/);
     await page.getByText(/^Trips \(\d+\)$/).waitFor({ timeout: 30_000 });
     await expect(page.getByTestId('route-trips').isVisible()).resolves.toBe(true);
+    // The work cycles arrive on their own: a table of routes, or the word that there are none.
+    await page
+      .getByTestId('work-cycles')
+      .or(page.getByText(/No work cycles in this range/))
+      .waitFor({ timeout: 30_000 });
     await shot('08-routes');
+
+    // The fleet's trips of the range as the route report's CSV.
+    await page.getByRole('button', { name: 'Report' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Route summary per machine' }).click(),
+    ]);
+    const { readFileSync } = await import('node:fs');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Machine,Asset ID,Trips,Distance \(km\)/);
+    expect(lines.length).toBeGreaterThan(1);
     await page.goto(`${url}/machines`);
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });

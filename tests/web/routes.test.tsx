@@ -1,10 +1,12 @@
 // The routes screen against a mocked API: machines by name, a machine's trips and stops, the
-// stops switch and the closable hint, all in the URL or the browser's store.
+// stops and positions switches and the closable hint, all in the URL or the browser's store; the
+// work cycles with their own failure; the route report.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteMachinesReply, RouteReply } from '../../src/domain/api/mapRoutes.ts';
+import type { WorkCyclesReply } from '../../src/domain/api/workCycles.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
@@ -56,6 +58,29 @@ const route: RouteReply = {
   ],
 };
 
+const tip = { name: null, latitude: 51.5344, longitude: -0.276 };
+const depot = { name: 'Northbank Depot Park Royal', latitude: 51.529, longitude: -0.276 };
+const cycles: WorkCyclesReply = {
+  id: 'm2',
+  name: 'JCB 3CX',
+  assetId: 'NPH-0001',
+  timezone: 'Europe/London',
+  loadCapacityT: 20,
+  cycles: [],
+  routes: [
+    {
+      loadingPlace: depot,
+      dumpingPlace: tip,
+      cycles: 2,
+      meanDurationS: 780,
+      minDurationS: 750,
+      maxDurationS: 810,
+      meanDistanceM: 1200,
+      payloadT: 40,
+    },
+  ],
+};
+
 describe('routes', () => {
   it('lists the machines, draws the chosen one, and keeps the choice in the URL', async () => {
     signedIn();
@@ -67,6 +92,7 @@ describe('routes', () => {
         asked.push(new URL(request.url).searchParams);
         return HttpResponse.json(route);
       }),
+      http.get('*/v1/portal/maps/cycles/:id', () => HttpResponse.json(cycles)),
     );
     await renderPortal('/routes?startDate=2026-11-10&endDate=2026-11-10');
     const list = await screen.findByTestId('route-machines', {}, { timeout: 10_000 });
@@ -88,9 +114,80 @@ describe('routes', () => {
     });
     expect(screen.getByTestId('route-stops')).toBeInTheDocument();
 
+    // The work cycles, loaded apart.
+    const table = await screen.findByTestId('work-cycles');
+    expect(within(table).getByText('Near 51.53440, -0.27600')).toBeInTheDocument();
+    expect(within(table).getByText('13')).toBeInTheDocument(); // minutes, mean
+    expect(within(table).getByText('12.5–13.5')).toBeInTheDocument();
+    expect(within(table).getByText('40')).toBeInTheDocument(); // tonnes
+
     await userEvent.click(screen.getByRole('switch', { name: 'Show stops' }));
     await waitFor(() => expect(screen.queryByTestId('route-stops')).toBeNull());
     expect(window.location.search).toContain('usestops=false');
+    await userEvent.click(screen.getByRole('switch', { name: 'All positions' }));
+    expect(window.location.search).toContain('experimental=true');
+  });
+
+  it('says when the work cycles fail, keeping the route, and retries them alone', async () => {
+    signedIn();
+    let cyclesFail = true;
+    let routeCalls = 0;
+    api.use(
+      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
+      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
+      http.get('*/v1/portal/maps/routes', () => {
+        routeCalls++;
+        return HttpResponse.json(route);
+      }),
+      http.get('*/v1/portal/maps/cycles/:id', () =>
+        cyclesFail
+          ? HttpResponse.json(
+              { statusCode: 500, code: 'INTERNAL', message: 'boom' },
+              { status: 500 },
+            )
+          : HttpResponse.json({ ...cycles, cycles: [], routes: [] }),
+      ),
+    );
+    await renderPortal('/routes?startDate=2026-11-10&endDate=2026-11-10&machineId=m2');
+    expect(
+      await screen.findByText(
+        'Something went wrong fetching the work cycles.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+    expect(screen.getByTestId('route-trips')).toBeInTheDocument();
+    cyclesFail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/No work cycles in this range/)).toBeVisible();
+    expect(routeCalls).toBe(1);
+  });
+
+  it('downloads the chosen table of the route report for the range', async () => {
+    signedIn();
+    const asked: URLSearchParams[] = [];
+    api.use(
+      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
+      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
+      http.get('*/v1/portal/maps/routes/report', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return new HttpResponse('\uFEFFMachine\r\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => (created.push(blob), 'blob:report');
+    URL.revokeObjectURL = () => undefined;
+    await renderPortal('/routes?startDate=2026-11-02&endDate=2026-11-08');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Report' }, { timeout: 10_000 }),
+    );
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Trips' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(Object.fromEntries(asked[0] as URLSearchParams)).toEqual({
+      type: 'DETAIL_ROUTE',
+      start: '2026-11-02',
+      end: '2026-11-08',
+    });
   });
 
   it('keeps its hint closed once closed', async () => {

@@ -7,16 +7,30 @@ import { Circle, MapContainer, Polygon, Polyline, Tooltip, useMap } from 'react-
 import type { RouteReply } from '../../domain/api/mapRoutes.ts';
 import type { Site } from '../../domain/api/sites.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
+import { PositionsLayer } from './PositionsLayer.tsx';
 
 const TRIP_COLOURS = ['#1565c0', '#6a1b9a', '#00838f', '#2e7d32', '#ad1457', '#4e342e'];
 const STOP_COLOUR = '#ef6c00';
 const SITE_COLOUR = '#43a047';
 const START: [number, number] = [54, -2.5];
 
+/**
+ * Fits the map to the route. Rendered after the lines, so its effect runs once they are on the
+ * map: the map's element then says how many positions and trips it shows (data-route-points,
+ * data-route-trips), for the end-to-end test and the benchmark.
+ */
 function FitRoute({ route }: { route: RouteReply | null }) {
   const map = useMap();
   useEffect(() => {
     const points = route?.locations ?? [];
+    const container = map.getContainer();
+    if (route) {
+      container.dataset.routePoints = String(points.length);
+      container.dataset.routeTrips = String(route.trips.length);
+    } else {
+      delete container.dataset.routePoints;
+      delete container.dataset.routeTrips;
+    }
     if (points.length === 0) return;
     map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude])), {
       padding: [30, 30],
@@ -30,11 +44,13 @@ export interface RouteMapProps {
   route: RouteReply | null;
   sites: Site[];
   showStops: boolean;
+  /** Every position fix as a dot. */
+  showPositions: boolean;
   /** The trip picked in the list, drawn thicker. */
   selectedTrip: number | null;
 }
 
-export function RouteMap({ route, sites, showStops, selectedTrip }: RouteMapProps) {
+export function RouteMap({ route, sites, showStops, showPositions, selectedTrip }: RouteMapProps) {
   return (
     <MapContainer
       center={START}
@@ -83,6 +99,7 @@ export function RouteMap({ route, sites, showStops, selectedTrip }: RouteMapProp
             />
           ))
         : null}
+      {showPositions && route ? <PositionsLayer locations={route.locations} /> : null}
       <FitRoute route={route} />
     </MapContainer>
   );

@@ -1,6 +1,7 @@
 // /routes (spec point 2): the machines by name; the chosen one's trips and stops over the range,
 // drawn on the map over the sites' geofences and listed below it. The range, the machine and
-// whether stops are shown (`usestops`) live in the URL.
+// whether stops (`usestops`) and every position fix (`experimental`) are shown live in the URL.
+// The machine's work cycles load apart from its route; the route report downloads from here.
 import {
   Alert,
   Box,
@@ -24,6 +25,8 @@ import { formatDateTime } from '../../domain/format.ts';
 import { DateRangeControl } from '../common/DateRangeControl.tsx';
 import { RouteDetails } from './RouteDetails.tsx';
 import { RouteMap } from './RouteMap.tsx';
+import { RouteReportMenu } from './RouteReportMenu.tsx';
+import { WorkCycles } from './WorkCycles.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -46,6 +49,8 @@ export function Routes() {
   };
   const machineId = params.get('machineId');
   const showStops = params.get('usestops') !== 'false';
+  // Every position fix drawn with its satellites: for checking a tracker's fixes.
+  const experimental = params.get('experimental') === 'true';
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
@@ -81,6 +86,15 @@ export function Routes() {
         <FormControlLabel
           control={
             <Switch
+              checked={experimental}
+              onChange={(e) => update({ experimental: e.target.checked ? 'true' : null })}
+            />
+          }
+          label={translate('app.routes.all_positions')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
               checked={showStops}
               onChange={(e) => update({ usestops: e.target.checked ? null : 'false' })}
             />
@@ -92,6 +106,7 @@ export function Routes() {
           presets={BOUNDED_PRESETS}
           onChange={(next) => update({ ...next })}
         />
+        <RouteReportMenu range={range} />
       </Stack>
       {hintClosed ? null : (
         <Alert severity="info" onClose={() => setHintClosed(true)} data-testid="routes-hint">
@@ -149,6 +164,7 @@ export function Routes() {
               route={route.data ?? null}
               sites={sites.data?.sites ?? []}
               showStops={showStops}
+              showPositions={experimental}
               selectedTrip={selectedTrip}
             />
           </Box>
@@ -168,6 +184,7 @@ export function Routes() {
               onSelectTrip={setSelectedTrip}
             />
           ) : null}
+          {machineId !== null ? <WorkCycles machineId={machineId} range={range} /> : null}
         </Box>
       </Box>
     </Box>
