@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { outboxRoutes } from './modules/mail/routes.ts';
+import { sharedLocationRoutes } from './modules/maps/sharedRoutes.ts';
 import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -83,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   await app.register(healthRoutes, context);
+  await app.register(sharedLocationRoutes, context);
   await app.register(authRoutes, context);
   const rollups =
     options.rollups ??
@@ -106,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(dashboardRoutes, context);
     await secured.register(siteRoutes, context);
     await secured.register(mapRoutes, context);
+    await secured.register(outboxRoutes, context);
     await secured.register(machineWriteRoutes, context);
     await secured.register(breakdownRoutes, { ...context, rollups });
     await secured.register(machineSettingsRoutes, { ...context, rollups });

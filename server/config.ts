@@ -28,6 +28,10 @@ export interface Config {
   /** Bearer tokens of the LoRaWAN network servers' webhooks; each endpoint is off without one. */
   ttsToken: string | undefined;
   chirpstackToken: string | undefined;
+  /** Where mail goes (smtp: or smtps: URL); without it mail stays in the outbox table. */
+  smtpUrl: string | undefined;
+  /** The sender of the portal's mail. */
+  mailFrom: string;
   /** The base map's tile servers; empty when only the built-in country outline is wanted. */
   mapTileLayers: TileLayer[];
 }
@@ -152,5 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     ttsToken: secret(env, 'LORAWAN_TTS_TOKEN'),
     chirpstackToken: secret(env, 'LORAWAN_CHIRPSTACK_TOKEN'),
     mapTileLayers: tileLayers(env),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
   };
 }

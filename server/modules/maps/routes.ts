@@ -22,10 +22,12 @@ import type { ServerContext } from '../../context.ts';
 import { badRequest, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
 import { RouteReportQuery } from '../../../src/domain/api/routeReport.ts';
+import { ShareLocationBody, ShareLocationReply } from '../../../src/domain/api/share.ts';
 import { WorkCyclesQuery, WorkCyclesReply } from '../../../src/domain/api/workCycles.ts';
 import { machineCycles } from './cycles.ts';
 import { heatmap } from './heat.ts';
 import { routeReport } from './routeReport.ts';
+import { shareLatestLocation } from './share.ts';
 import { machineRoute } from './route.ts';
 import { mapMachines } from './service.ts';
 
@@ -133,6 +135,20 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     '/v1/portal/maps/routes',
     { schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } } },
     async (request) => machineRoute(db, request.auth.org, request.query),
+  );
+
+  app.post(
+    '/v1/portal/maps/share/latest_location/:id',
+    {
+      schema: {
+        tags: ['maps'],
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        body: ShareLocationBody,
+        response: { 200: ShareLocationReply },
+      },
+    },
+    async (request) =>
+      shareLatestLocation(db, config, request.log, request.auth, request.params.id, request.body),
   );
 
   app.get(

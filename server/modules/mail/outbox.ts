@@ -1,0 +1,96 @@
+// The one way the portal sends mail: every message is written to mail_outbox, then sent through
+// SMTP when SMTP_URL is configured (the row records when, or why not); without SMTP it stays in the
+// outbox for the operator to read (GET /v1/admin/outbox) and the server log shows it.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/database.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface OutboxLog {
+  info(o: object, message: string): void;
+  error(o: object, message: string): void;
+}
+
+export interface OutboxMail extends Mail {
+  id: string;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+}
+
+const transports = new Map<string, Transporter>();
+const transportFor = (url: string) => {
+  let transport = transports.get(url);
+  if (!transport) {
+    transport = nodemailer.createTransport(url);
+    transports.set(url, transport);
+  }
+  return transport;
+};
+
+/** Writes each mail to the outbox and, with SMTP configured, sends it; resolves when done. */
+export async function sendMail(
+  db: Queryable,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  log: OutboxLog,
+  mails: Mail[],
+): Promise<void> {
+  for (const mail of mails) {
+    const [row] = await db.query<{ id: string }>(
+      'INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
+      [mail.to, mail.subject, mail.body],
+    );
+    if (!config.smtpUrl) {
+      log.info(
+        { to: mail.to, subject: mail.subject, body: mail.body },
+        'mail kept in the outbox (no SMTP_URL configured)',
+      );
+      continue;
+    }
+    try {
+      await transportFor(config.smtpUrl).sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+      });
+      await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [row?.id ?? null]);
+    } catch (error) {
+      // Kept with the reason: the operator can read it and the sender is not left waiting.
+      const reason = error instanceof Error ? error.message : String(error);
+      await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [row?.id ?? null, reason]);
+      log.error({ to: mail.to, err: error }, 'mail could not be sent');
+    }
+  }
+}
+
+/** The newest mails first. */
+export async function readOutbox(db: Queryable, limit: number): Promise<OutboxMail[]> {
+  const rows = await db.query<{
+    id: string;
+    to_address: string;
+    subject: string;
+    body: string;
+    created_at: Date;
+    sent_at: Date | null;
+    error: string | null;
+  }>(
+    `SELECT id, to_address, subject, body, created_at, sent_at, error FROM mail_outbox
+      ORDER BY created_at DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    body: row.body,
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+    error: row.error,
+  }));
+}
