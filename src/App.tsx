@@ -1,5 +1,7 @@
 // The portal: react-admin's <Admin> with its resources, public and private routes, layout and theme.
-import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { LoginPage } from './custom-pages/login/LoginPage.tsx';
 import { LOGOUT_PATH, LogoutPage } from './custom-pages/logout/LogoutPage.tsx';
@@ -22,6 +24,11 @@ import {
 
 const theme = brandTheme();
 
+/** The read-only page of a shared location: no sign-in, no portal around it. */
+const SharedLocationPage = lazy(() => import('./custom-pages/shared/SharedLocationPage.tsx'));
+export const SHARED_LOCATION_PATH = '/shared/location/:token';
+const publicTheme = createTheme(theme);
+
 /** /machines/list is the spec's name for the list; keep its query string. */
 function MachineListAlias() {
   const { search } = useLocation();
@@ -38,35 +45,53 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
   return (
     // Real paths, not hash routes: the spec's routes are paths and the server falls back to the app.
     <BrowserRouter>
-      <Admin
-        title="Fleet portal"
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        loginPage={LoginPage}
-        layout={PortalLayout}
-        theme={theme}
-        error={ErrorPage}
-        notification={PortalNotification}
-        catchAll={NotFoundPage}
-        requireAuth
-        disableTelemetry
-      >
-        <Resource name="machines" {...machines} />
-        <CustomRoutes noLayout>
-          <Route path={LOGOUT_PATH} element={<LogoutPage />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/dashboard" element={<DashboardScreen />} />
-          <Route path="/map" element={<FleetMapScreen />} />
-          <Route path="/heatmap" element={<HeatmapScreen />} />
-          <Route path="/routes" element={<RoutesScreen />} />
-          <Route path="/machines/list" element={<MachineListAlias />} />
-          <Route path="/machines/onboard" element={<MachineOnboardScreen />} />
-          <Route path="/machines/:id" element={<MachineDetailsScreen />} />
-          <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-        </CustomRoutes>
-      </Admin>
+      <Routes>
+        <Route
+          path={SHARED_LOCATION_PATH}
+          element={
+            <ThemeProvider theme={publicTheme}>
+              <CssBaseline />
+              <Suspense fallback={null}>
+                <SharedLocationPage dataProvider={dataProvider} i18nProvider={i18nProvider} />
+              </Suspense>
+            </ThemeProvider>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <Admin
+              title="Fleet portal"
+              authProvider={authProvider}
+              dataProvider={dataProvider}
+              i18nProvider={i18nProvider}
+              loginPage={LoginPage}
+              layout={PortalLayout}
+              theme={theme}
+              error={ErrorPage}
+              notification={PortalNotification}
+              catchAll={NotFoundPage}
+              requireAuth
+              disableTelemetry
+            >
+              <Resource name="machines" {...machines} />
+              <CustomRoutes noLayout>
+                <Route path={LOGOUT_PATH} element={<LogoutPage />} />
+              </CustomRoutes>
+              <CustomRoutes>
+                <Route path="/dashboard" element={<DashboardScreen />} />
+                <Route path="/map" element={<FleetMapScreen />} />
+                <Route path="/heatmap" element={<HeatmapScreen />} />
+                <Route path="/routes" element={<RoutesScreen />} />
+                <Route path="/machines/list" element={<MachineListAlias />} />
+                <Route path="/machines/onboard" element={<MachineOnboardScreen />} />
+                <Route path="/machines/:id" element={<MachineDetailsScreen />} />
+                <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+              </CustomRoutes>
+            </Admin>
+          }
+        />
+      </Routes>
     </BrowserRouter>
   );
 }

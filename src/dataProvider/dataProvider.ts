@@ -13,6 +13,11 @@ import type { HeatmapKind, HeatmapReply } from '../domain/api/heatmap.ts';
 import type { MapLayersReply } from '../domain/api/mapLayers.ts';
 import type { MapsReply } from '../domain/api/maps.ts';
 import type { RouteReportQuery } from '../domain/api/routeReport.ts';
+import type {
+  ShareLocationBody,
+  ShareLocationReply,
+  SharedLocationReply,
+} from '../domain/api/share.ts';
 import type { WorkCyclesReply } from '../domain/api/workCycles.ts';
 import type { RouteMachinesReply, RouteReply } from '../domain/api/mapRoutes.ts';
 import type { SitesReply } from '../domain/api/sites.ts';
@@ -81,6 +86,9 @@ export interface PortalDataProvider extends DataProvider {
     signal?: AbortSignal,
   ): Promise<WorkCyclesReply>;
   downloadRouteReport(query: RouteReportQuery): Promise<Blob>;
+  shareLatestLocation(machineId: string, body: ShareLocationBody): Promise<ShareLocationReply>;
+  /** The read-only page of a shared location: no session needed. */
+  getSharedLocation(token: string): Promise<SharedLocationReply>;
   /** The configured base maps (tile servers). */
   getMapLayers(): Promise<MapLayersReply>;
   getHeatmap(
@@ -211,6 +219,16 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         query: { ...query },
         responseType: 'blob',
       }),
+    shareLatestLocation: (machineId, body) =>
+      client.request<ShareLocationReply>(
+        `/v1/portal/maps/share/latest_location/${encodeURIComponent(machineId)}`,
+        { method: 'POST', body },
+      ),
+    getSharedLocation: (token) =>
+      client.request<SharedLocationReply>(
+        `/v1/shared/latest_location/${encodeURIComponent(token)}`,
+        { authenticated: false },
+      ),
     getMapLayers: () => client.request<MapLayersReply>('/v1/portal/maps/layers'),
     getHeatmap: (kind, { startDate, endDate, machineId, filter }, signal) =>
       client.request<HeatmapReply>(

@@ -329,6 +329,47 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     // The clusters and circles of the located machines are drawn.
     await page.locator('.leaflet-marker-icon, path.leaflet-interactive').first().waitFor();
     await shot('07-fleet-map');
+
+    // Share a machine's place: open clusters (a bounded number of times) until a machine's circle
+    // shows, then its popup's share link.
+    const circle = page.locator('path.leaflet-interactive').first();
+    for (let i = 0; i < 20 && !(await circle.isVisible()); i++) {
+      await page.locator('.marker-cluster').first().click();
+      await page.waitForTimeout(400);
+    }
+    await circle.click();
+    await page.getByRole('link', { name: 'Share location' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('E-mail addresses').fill('site.manager@harrow.example');
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    const link = dialog.getByRole('link', { name: /\/shared\/location\// });
+    await link.waitFor({ timeout: 30_000 });
+    const sharedUrl = (await link.getAttribute('href')) ?? '';
+    await shot('07b-share-location');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The link opens without any session.
+    const stranger = await (
+      await browser.newContext({ viewport: { width: 1000, height: 700 } })
+    ).newPage();
+    await stranger.goto(sharedUrl.replace(/^https?:\/\/[^/]+/, url));
+    await stranger.getByTestId('shared-location').waitFor({ timeout: 30_000 });
+    await expect(stranger.getByText(/Shared by Northbank Plant Hire/).isVisible()).resolves.toBe(
+      true,
+    );
+    await stranger.screenshot({ path: path.join(SCREENSHOTS, '07c-shared-location.png') });
+    await stranger.context().close();
+    // Without SMTP the mail waits in the outbox, for staff to read.
+    const staffLogin = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'staff@demo.example', password: 'Demo-portal-1' }),
+    });
+    const { token: staffToken } = (await staffLogin.json()) as { token: string };
+    const outbox = (await (
+      await fetch(`${url}/v1/admin/outbox`, { headers: { authorization: `Bearer ${staffToken}` } })
+    ).json()) as { mails: { to: string; body: string }[] };
+    expect(outbox.mails[0]).toMatchObject({ to: 'site.manager@harrow.example' });
+    expect(outbox.mails[0]?.body).toContain(sharedUrl);
     await page.goto(`${url}/machines`);
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });

@@ -100,7 +100,7 @@ describe.each(testDatabases)('shared locations on $kind', (database) => {
 
     await server.db.query(
       `UPDATE location_share SET expires_at = now() - interval '1 minute' WHERE token = $1`,
-      [reply.body.url.split('/').pop()],
+      [reply.body.url.split('/').pop() ?? ''],
     );
     expect((await page(reply.body.url)).status).toBe(410);
     expect((await page('/shared/location/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(404);

@@ -82,7 +82,11 @@ interface PositionRow {
   position_at: Date;
 }
 
-export async function sharedLocation(db: Queryable, token: string): Promise<SharedLocationReply> {
+export async function sharedLocation(
+  db: Queryable,
+  config: Pick<Config, 'mapTileLayers'>,
+  token: string,
+): Promise<SharedLocationReply> {
   const [share] = await db.query<{
     machine_id: string;
     organisation_id: string;
@@ -136,5 +140,6 @@ export async function sharedLocation(db: Queryable, token: string): Promise<Shar
         }
       : null,
     expiresAt: share.expires_at.toISOString(),
+    layers: config.mapTileLayers,
   };
 }

@@ -8,7 +8,7 @@ import { sharedLocation } from './share.ts';
 
 export const sharedLocationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
-  { db },
+  { db, config },
 ) => {
   app.get(
     '/v1/shared/latest_location/:token',
@@ -21,7 +21,7 @@ export const sharedLocationRoutes: FastifyPluginAsyncTypebox<ServerContext> = as
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return sharedLocation(db, request.params.token);
+      return sharedLocation(db, config, request.params.token);
     },
   );
 };

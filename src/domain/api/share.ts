@@ -2,6 +2,7 @@
 // GET /v1/shared/latest_location/{token}: a machine's latest location, shared by a link that
 // expires.
 import Type, { type Static } from 'typebox';
+import { TileLayer } from './mapLayers.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -47,6 +48,8 @@ export const SharedLocationReply = Type.Object({
     Type.Object({ latitude: Type.Number(), longitude: Type.Number(), lastUpdated: Type.String() }),
   ),
   expiresAt: Type.String(),
+  /** The base maps the page may draw under it (the page has no session to ask for them). */
+  layers: Type.Array(TileLayer),
 });
 export type SharedLocationReply = Static<typeof SharedLocationReply>;
 

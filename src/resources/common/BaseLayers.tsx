@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { LayerGroup, LayersControl, TileLayer, useMap } from 'react-leaflet';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type { TileLayer as TileLayerConfig } from '../../domain/api/mapLayers.ts';
 import { loadWorldOutline } from './worldOutline.ts';
 
 const OUTLINE_PANE = 'countryOutline';
@@ -39,6 +40,34 @@ function CountryOutline() {
   return null;
 }
 
+export interface BaseLayersViewProps {
+  /** The configured tile servers; null while they are not known yet. */
+  layers: TileLayerConfig[] | null;
+  outlineName: string;
+}
+
+/** The outline and the layer switcher, for screens that know the tile servers. */
+export function BaseLayersView({ layers, outlineName }: BaseLayersViewProps) {
+  return (
+    <>
+      <CountryOutline />
+      {layers === null ? null : (
+        <LayersControl position="topright">
+          {layers.map((layer, i) => (
+            <LayersControl.BaseLayer key={layer.url} name={layer.name} checked={i === 0}>
+              <TileLayer url={layer.url} attribution={layer.attribution} maxZoom={layer.maxZoom} />
+            </LayersControl.BaseLayer>
+          ))}
+          <LayersControl.BaseLayer name={outlineName} checked={layers.length === 0}>
+            <LayerGroup />
+          </LayersControl.BaseLayer>
+        </LayersControl>
+      )}
+    </>
+  );
+}
+
+/** The base layers of a signed-in screen: the tile servers come from the API. */
 export function BaseLayers() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -49,25 +78,10 @@ export function BaseLayers() {
     retry: 1,
   });
   // Until the configuration arrives the outline alone; if it cannot, the outline is the choice.
-  const layers = data?.layers ?? [];
   return (
-    <>
-      <CountryOutline />
-      {!isPending && (
-        <LayersControl position="topright">
-          {layers.map((layer, i) => (
-            <LayersControl.BaseLayer key={layer.url} name={layer.name} checked={i === 0}>
-              <TileLayer url={layer.url} attribution={layer.attribution} maxZoom={layer.maxZoom} />
-            </LayersControl.BaseLayer>
-          ))}
-          <LayersControl.BaseLayer
-            name={translate('app.map.outline_layer')}
-            checked={layers.length === 0}
-          >
-            <LayerGroup />
-          </LayersControl.BaseLayer>
-        </LayersControl>
-      )}
-    </>
+    <BaseLayersView
+      layers={isPending ? null : (data?.layers ?? [])}
+      outlineName={translate('app.map.outline_layer')}
+    />
   );
 }

@@ -27,11 +27,12 @@ const escape = (text: string) =>
 export interface ClusterLayerProps {
   machines: MapMachine[];
   /** The popup's text, already translated: the state's name, the labels and the link. */
-  popup(machine: MapMachine): { title: string; lines: string[]; link: string };
+  popup(machine: MapMachine): { title: string; lines: string[]; link: string; share: string };
   onOpen(id: string): void;
+  onShare(id: string): void;
 }
 
-export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
+export function ClusterLayer({ machines, popup, onOpen, onShare }: ClusterLayerProps) {
   const map = useMap();
   const group = useRef<L.MarkerClusterGroup | null>(null);
   const markers = useRef(new Map<string, { machine: MapMachine; marker: L.CircleMarker }>());
@@ -48,13 +49,23 @@ export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
     });
     group.current = clusters;
     map.addLayer(clusters);
-    // Popups live outside React: their link navigates inside the portal rather than reloading it.
+    // Popups live outside React: their link navigates inside the portal rather than reloading it,
+    // and the share link opens the portal's dialog.
     const onPopup = (event: L.PopupEvent) => {
-      const link = event.popup.getElement()?.querySelector<HTMLAnchorElement>('a[data-machine]');
+      const element = event.popup.getElement();
+      const link = element?.querySelector<HTMLAnchorElement>('a[data-machine]');
       if (link) {
         link.onclick = (click) => {
           click.preventDefault();
           onOpen(link.dataset.machine as string);
+        };
+      }
+      const share = element?.querySelector<HTMLAnchorElement>('a[data-share]');
+      if (share) {
+        share.onclick = (click) => {
+          click.preventDefault();
+          map.closePopup();
+          onShare(share.dataset.share as string);
         };
       }
     };
@@ -89,7 +100,7 @@ export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
       const kept = current.get(machine.id);
       if (kept?.machine === machine) continue;
       if (kept) removed.push(kept.marker);
-      const { title, lines, link } = popup(machine);
+      const { title, lines, link, share } = popup(machine);
       const marker = L.circleMarker([machine.location.latitude, machine.location.longitude], {
         radius: 8,
         color: '#ffffff',
@@ -98,7 +109,8 @@ export function ClusterLayer({ machines, popup, onOpen }: ClusterLayerProps) {
         fillOpacity: 0.95,
       }).bindPopup(
         `<strong>${escape(title)}</strong><br>${lines.map(escape).join('<br>')}<br>` +
-          `<a href="/machines/${encodeURIComponent(machine.id)}" data-machine="${escape(machine.id)}">${escape(link)}</a>`,
+          `<a href="/machines/${encodeURIComponent(machine.id)}" data-machine="${escape(machine.id)}">${escape(link)}</a>` +
+          ` · <a href="#" data-share="${escape(machine.id)}">${escape(share)}</a>`,
       );
       current.set(machine.id, { machine, marker });
       added.push(marker);

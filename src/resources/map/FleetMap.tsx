@@ -1,9 +1,9 @@
 // /map (spec point 2): every machine's latest place, clustered and coloured by state, with a popup
-// that opens the machine; live updates every 30 s merged per machine. The range and the filters
+// that opens the machine or shares its location; live updates every 30 s merged per machine. The range and the filters
 // live in the URL, as on the dashboard.
 import 'leaflet/dist/leaflet.css';
 import { Alert, Box, Chip, LinearProgress, Stack } from '@mui/material';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { MapContainer } from 'react-leaflet';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/ra
 import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
 import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { ClusterLayer, STATE_COLOURS } from './ClusterLayer.tsx';
+import { ShareLocationDialog } from './ShareLocationDialog.tsx';
 import { useFleetMap } from './useFleetMap.ts';
 
 /** Great Britain, until the machines' places are known. */
@@ -30,6 +31,7 @@ export function FleetMap() {
   const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
   const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
   const { machines, failed } = useFleetMap({ ...range, filter: url.filter });
+  const [sharing, setSharing] = useState<MapMachine | null>(null);
 
   const popup = useCallback(
     (machine: MapMachine) => ({
@@ -45,6 +47,7 @@ export function FleetMap() {
           : '',
       ].filter(Boolean),
       link: translate('app.map.open_machine'),
+      share: translate('app.map.share.action'),
     }),
     [translate, language],
   );
@@ -109,10 +112,12 @@ export function FleetMap() {
               machines={machines}
               popup={popup}
               onOpen={(id) => void navigate(machineLink(id, here, range))}
+              onShare={(id) => setSharing(machines.find((m) => m.id === id) ?? null)}
             />
           ) : null}
         </MapContainer>
       </Box>
+      <ShareLocationDialog machine={sharing} onClose={() => setSharing(null)} />
     </Box>
   );
 }
