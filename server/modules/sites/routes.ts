@@ -2,10 +2,19 @@
 // Everyone of the organisation reads them; viewers cannot change them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { Site, SiteBody, SitesReply } from '../../../src/domain/api/sites.ts';
+import {
+  Site,
+  SiteBody,
+  SitesOverviewQuery,
+  SitesOverviewReply,
+  SitesReply,
+  SiteTimelineQuery,
+  SiteTimelineReply,
+} from '../../../src/domain/api/sites.ts';
 import type { ServerContext } from '../../context.ts';
 import { forbidden, unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../orgs/service.ts';
+import { siteTimeline, sitesOverview } from './overview.ts';
 import { createSite, deleteSite, getSite, listSites, updateSite } from './service.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -22,6 +31,39 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     '/v1/portal/sites',
     { schema: { tags: ['sites'], response: { 200: SitesReply } } },
     async (request) => ({ sites: await listSites(db, request.auth.org) }),
+  );
+
+  const reader = async (auth: { org: string }) => {
+    const organisation = await getOrganisation(db, auth.org);
+    if (!organisation) throw unauthorised('The session no longer matches an organisation');
+    return organisation;
+  };
+
+  // Before /:id, which would otherwise read "overview" as an id.
+  app.get(
+    '/v1/portal/sites/overview',
+    {
+      schema: {
+        tags: ['sites'],
+        querystring: SitesOverviewQuery,
+        response: { 200: SitesOverviewReply },
+      },
+    },
+    async (request) => sitesOverview(db, await reader(request.auth), request.query),
+  );
+
+  app.get(
+    '/v1/portal/sites/:id/timeline',
+    {
+      schema: {
+        tags: ['sites'],
+        params: Id,
+        querystring: SiteTimelineQuery,
+        response: { 200: SiteTimelineReply },
+      },
+    },
+    async (request) =>
+      siteTimeline(db, await reader(request.auth), request.params.id, request.query),
   );
 
   app.get(

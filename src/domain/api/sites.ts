@@ -1,5 +1,7 @@
-// Sites with their geofences (issue 6): GET, POST, PUT and DELETE under /v1/portal/sites.
+// Sites with their geofences (issue 6): GET, POST, PUT and DELETE under /v1/portal/sites, and
+// what happened on them: their machines' summary and activity timeline.
 import Type, { type Static } from 'typebox';
+import { MACHINE_SHOW, MachineListSummary, RangeBound } from './machines.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -50,3 +52,64 @@ export type Site = Static<typeof Site>;
 
 export const SitesReply = Type.Object({ sites: Type.Array(Site) });
 export type SitesReply = Static<typeof SitesReply>;
+
+/** GET /v1/portal/sites/overview: each site with the machine list's summary of its machines. */
+export const SitesOverviewQuery = Type.Object(
+  {
+    start: Type.Optional(RangeBound),
+    end: Type.Optional(RangeBound),
+    show: Type.Optional(Type.Enum(MACHINE_SHOW)),
+    filter: Type.Optional(Type.String({ maxLength: 4000 })),
+  },
+  { additionalProperties: false },
+);
+export type SitesOverviewQuery = Static<typeof SitesOverviewQuery>;
+
+export const SiteOverview = Type.Object({
+  site: Site,
+  /** The machine list's summary over the site's machines (those whose site it is). */
+  summary: MachineListSummary,
+});
+export type SiteOverview = Static<typeof SiteOverview>;
+
+export const SitesOverviewReply = Type.Object({
+  sites: Type.Array(SiteOverview),
+  /** The selected machines on no site of the caller's. */
+  elsewhere: MachineListSummary,
+});
+export type SitesOverviewReply = Static<typeof SitesOverviewReply>;
+
+/** GET /v1/portal/sites/{id}/timeline: the site's machines' activity over local days. */
+export const SiteTimelineQuery = Type.Object(
+  {
+    /** Local days of the organisation, both included; both default to today; at most 7 days. */
+    start: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+    end: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+  },
+  { additionalProperties: false },
+);
+export type SiteTimelineQuery = Static<typeof SiteTimelineQuery>;
+
+export const MAX_TIMELINE_DAYS = 7;
+
+export const SiteTimelineReply = Type.Object({
+  site: Site,
+  /** The range's bounds as instants. */
+  from: Type.String(),
+  to: Type.String(),
+  machines: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      assetId: Nullable(Type.String()),
+      segments: Type.Array(
+        Type.Object({
+          state: Type.Enum(['active', 'idle', 'off', 'missing', 'brokendown'] as const),
+          from: Type.String(),
+          to: Type.String(),
+        }),
+      ),
+    }),
+  ),
+});
+export type SiteTimelineReply = Static<typeof SiteTimelineReply>;
