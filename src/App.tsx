@@ -17,6 +17,14 @@ import { FleetMapScreen } from './resources/map/index.ts';
 import { HeatmapScreen } from './resources/heatmap/index.ts';
 import { RoutesScreen } from './resources/routes/index.ts';
 import {
+  ActivityTimelineScreen,
+  GeofencesScreen,
+  SiteFormScreen,
+  SiteOverviewScreen,
+  SitesOverviewScreen,
+  SitesPortalScreen,
+} from './resources/sites/index.ts';
+import {
   MachineDetailsScreen,
   MachineOnboardScreen,
   machines,
@@ -83,6 +91,15 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path="/map" element={<FleetMapScreen />} />
                 <Route path="/heatmap" element={<HeatmapScreen />} />
                 <Route path="/routes" element={<RoutesScreen />} />
+                <Route path="/geofences" element={<GeofencesScreen />} />
+                <Route path="/sites/portal" element={<SitesPortalScreen />} />
+                <Route path="/portal/sites/create" element={<SiteFormScreen />} />
+                <Route path="/overview/sites" element={<SitesOverviewScreen />} />
+                <Route path="/overview/sites/:id" element={<SiteOverviewScreen />} />
+                <Route
+                  path="/overview/activity-timeline/:id"
+                  element={<ActivityTimelineScreen />}
+                />
                 <Route path="/machines/list" element={<MachineListAlias />} />
                 <Route path="/machines/onboard" element={<MachineOnboardScreen />} />
                 <Route path="/machines/:id" element={<MachineDetailsScreen />} />

@@ -20,7 +20,15 @@ import type {
 } from '../domain/api/share.ts';
 import type { WorkCyclesReply } from '../domain/api/workCycles.ts';
 import type { RouteMachinesReply, RouteReply } from '../domain/api/mapRoutes.ts';
-import type { SitesReply } from '../domain/api/sites.ts';
+import type {
+  Site,
+  SiteBody,
+  SitesOverviewQuery,
+  SitesOverviewReply,
+  SitesReply,
+  SiteTimelineQuery,
+  SiteTimelineReply,
+} from '../domain/api/sites.ts';
 import type { MachineActivityReply } from '../domain/api/machineActivity.ts';
 import type { MachineDetailsReply, MachineHealthReply } from '../domain/api/machineInfo.ts';
 import type { MachineReportQuery } from '../domain/api/machineReport.ts';
@@ -80,6 +88,17 @@ export interface PortalDataProvider extends DataProvider {
     signal?: AbortSignal,
   ): Promise<RouteReply>;
   getSites(): Promise<SitesReply>;
+  getSite(id: string): Promise<Site>;
+  createSite(body: SiteBody): Promise<Site>;
+  updateSite(id: string, body: SiteBody): Promise<Site>;
+  deleteSite(id: string): Promise<void>;
+  getSitesOverview(query: SitesOverviewQuery, signal?: AbortSignal): Promise<SitesOverviewReply>;
+  getSiteTimeline(id: string, query: SiteTimelineQuery): Promise<SiteTimelineReply>;
+  /** The machine list's rows and summary for a range and an encoded filter (all pages). */
+  getMachineRows(
+    query: { startDate: string; endDate: string; filter: string },
+    signal?: AbortSignal,
+  ): Promise<MachineListReply>;
   getWorkCycles(
     machineId: string,
     range: { startDate: string; endDate: string },
@@ -209,6 +228,29 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
         signal,
       }),
     getSites: () => client.request<SitesReply>('/v1/portal/sites'),
+    getSite: (id) => client.request<Site>(`/v1/portal/sites/${encodeURIComponent(id)}`),
+    createSite: (body) => client.request<Site>('/v1/portal/sites', { method: 'POST', body }),
+    updateSite: (id, body) =>
+      client.request<Site>(`/v1/portal/sites/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    deleteSite: async (id) => {
+      await client.request<unknown>(`/v1/portal/sites/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      });
+    },
+    getSitesOverview: (query, signal) =>
+      client.request<SitesOverviewReply>('/v1/portal/sites/overview', {
+        query: { ...query },
+        signal,
+      }),
+    getSiteTimeline: (id, query) =>
+      client.request<SiteTimelineReply>(`/v1/portal/sites/${encodeURIComponent(id)}/timeline`, {
+        query: { ...query },
+      }),
+    getMachineRows: ({ startDate, endDate, filter }, signal) =>
+      client.request<MachineListReply>('/v1/portal/machines/list', {
+        query: { start: startDate, end: endDate, filter, perPage: 1000 },
+        signal,
+      }),
     getWorkCycles: (machineId, { startDate, endDate }, signal) =>
       client.request<WorkCyclesReply>(`/v1/portal/maps/cycles/${encodeURIComponent(machineId)}`, {
         query: { start: startDate, end: endDate },

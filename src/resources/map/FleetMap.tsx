@@ -15,7 +15,8 @@ import { machineLink } from '../../domain/machineLink.ts';
 import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
 import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
-import { ClusterLayer, STATE_COLOURS } from './ClusterLayer.tsx';
+import { STATE_COLOURS } from '../common/stateColours.ts';
+import { ClusterLayer } from './ClusterLayer.tsx';
 import { ShareLocationDialog } from './ShareLocationDialog.tsx';
 import { useFleetMap } from './useFleetMap.ts';
 

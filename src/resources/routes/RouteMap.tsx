@@ -3,15 +3,15 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect } from 'react';
-import { Circle, MapContainer, Polygon, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { Circle, MapContainer, Polyline, useMap } from 'react-leaflet';
 import type { RouteReply } from '../../domain/api/mapRoutes.ts';
 import type { Site } from '../../domain/api/sites.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
+import { SiteGeofences } from '../common/SiteGeofences.tsx';
 import { PositionsLayer } from './PositionsLayer.tsx';
 
 const TRIP_COLOURS = ['#1565c0', '#6a1b9a', '#00838f', '#2e7d32', '#ad1457', '#4e342e'];
 const STOP_COLOUR = '#ef6c00';
-const SITE_COLOUR = '#43a047';
 const START: [number, number] = [54, -2.5];
 
 /**
@@ -58,26 +58,7 @@ export function RouteMap({ route, sites, showStops, showPositions, selectedTrip 
       style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
     >
       <BaseLayers />
-      {sites.map((site) =>
-        site.geofence?.type === 'polygon' ? (
-          <Polygon
-            key={site.id}
-            positions={site.geofence.points.map((p) => [p.latitude, p.longitude])}
-            pathOptions={{ color: SITE_COLOUR, weight: 1, fillOpacity: 0.08 }}
-          >
-            <Tooltip>{site.name}</Tooltip>
-          </Polygon>
-        ) : site.geofence?.type === 'circle' ? (
-          <Circle
-            key={site.id}
-            center={[site.geofence.centre.latitude, site.geofence.centre.longitude]}
-            radius={site.geofence.radiusM}
-            pathOptions={{ color: SITE_COLOUR, weight: 1, fillOpacity: 0.08 }}
-          >
-            <Tooltip>{site.name}</Tooltip>
-          </Circle>
-        ) : null,
-      )}
+      <SiteGeofences sites={sites} />
       {route?.trips.map((trip, i) => (
         <Polyline
           key={trip.startTime}

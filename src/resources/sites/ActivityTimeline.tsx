@@ -1,0 +1,155 @@
+// /overview/activity-timeline/{id} (spec point 2): the site's machines one row each, their
+// active, idle, off, no-data and broken-down time along the day (?date=, today by default), with
+// the day before and after a click away.
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  LinearProgress,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { presetRange } from '../../domain/datePresets.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import { addDays } from '../../domain/zonedTime.ts';
+import { STATE_COLOURS } from '../common/stateColours.ts';
+
+const STATES = ['active', 'idle', 'off', 'missing', 'brokendown'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
+
+export function ActivityTimeline() {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date');
+  const date = asked && DATE.test(asked) ? asked : presetRange('today', new Date()).startDate;
+  const timeline = useQuery({
+    queryKey: ['site-timeline', id, date],
+    queryFn: () => dataProvider.getSiteTimeline(id, { start: date, end: date }),
+    retry: false,
+  });
+  const fromMs = timeline.data ? Date.parse(timeline.data.from) : 0;
+  const spanMs = timeline.data ? Date.parse(timeline.data.to) - fromMs : 1;
+  const percent = (iso: string) => ((Date.parse(iso) - fromMs) / spanMs) * 100;
+
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="activity-timeline">
+      <Title title={translate('app.sites.timeline_title')} />
+      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h5">{translate('app.sites.timeline_title')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {timeline.data?.site.name ?? ''}
+          </Typography>
+        </Box>
+        <IconButton
+          aria-label={translate('app.sites.previous_day')}
+          onClick={() => setParams({ date: addDays(date, -1) })}
+        >
+          <ChevronLeft />
+        </IconButton>
+        <TextField
+          type="date"
+          size="small"
+          label={translate('app.sites.day')}
+          value={date}
+          onChange={(e) => DATE.test(e.target.value) && setParams({ date: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <IconButton
+          aria-label={translate('app.sites.next_day')}
+          onClick={() => setParams({ date: addDays(date, 1) })}
+        >
+          <ChevronRight />
+        </IconButton>
+        <Button size="small" onClick={() => void navigate(`/overview/sites/${id}`)}>
+          {translate('app.sites.overview_title')}
+        </Button>
+      </Stack>
+      <Stack direction="row" gap={2} flexWrap="wrap">
+        {STATES.map((state) => (
+          <Stack key={state} direction="row" gap={0.5} alignItems="center">
+            <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: STATE_COLOURS[state] }} />
+            <Typography variant="body2">{translate(`app.map.states.${state}`)}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+      {timeline.isPending ? <LinearProgress /> : null}
+      {timeline.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
+      {timeline.data && timeline.data.machines.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.sites.no_machines')}</Typography>
+      ) : null}
+      {timeline.data && timeline.data.machines.length > 0 ? (
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: '220px 1fr', rowGap: 1, columnGap: 2 }}
+          data-testid="timeline-rows"
+        >
+          <Box />
+          <Box sx={{ position: 'relative', height: 18 }}>
+            {HOUR_MARKS.map((hour) => (
+              <Typography
+                key={hour}
+                variant="caption"
+                color="text.secondary"
+                sx={{
+                  position: 'absolute',
+                  left: `${(hour / 24) * 100}%`,
+                  transform: 'translateX(-50%)',
+                }}
+              >
+                {String(hour).padStart(2, '0')}
+              </Typography>
+            ))}
+          </Box>
+          {timeline.data.machines.map((machine) => (
+            <Box key={machine.id} sx={{ display: 'contents' }} data-testid="timeline-row">
+              <Button
+                size="small"
+                sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
+                onClick={() => void navigate(`/machines/${machine.id}`)}
+              >
+                {[machine.name, machine.assetId].filter(Boolean).join(' · ')}
+              </Button>
+              <Box
+                sx={{ position: 'relative', height: 24, bgcolor: 'grey.100', borderRadius: 0.5 }}
+              >
+                {machine.segments.map((segment) => (
+                  <Tooltip
+                    key={segment.from}
+                    title={`${translate(`app.map.states.${segment.state}`)}: ${formatDateTime(segment.from, language)} – ${formatDateTime(segment.to, language)}`}
+                  >
+                    <Box
+                      data-state={segment.state}
+                      sx={{ position: 'absolute', top: 0, bottom: 0 }}
+                      // Inline: a class per segment would fill the page's style sheet.
+                      style={{
+                        left: `${percent(segment.from)}%`,
+                        width: `${percent(segment.to) - percent(segment.from)}%`,
+                        background: STATE_COLOURS[segment.state],
+                      }}
+                    />
+                  </Tooltip>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+export default ActivityTimeline;

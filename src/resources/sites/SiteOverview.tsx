@@ -1,0 +1,185 @@
+// /overview/sites/{id} (spec point 2): one site: its geofence with its machines where they are now,
+// the hours its machines were active, idle and off over the range (in the URL, Max by default),
+// and each machine's figures; links to its timeline, details and geofence.
+import 'leaflet/dist/leaflet.css';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { DATE_PRESETS } from '../../domain/datePresets.ts';
+import { encodeFilter } from '../../domain/filterQuery.ts';
+import { formatNumber } from '../../domain/format.ts';
+import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
+import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
+import { DateRangeControl } from '../common/DateRangeControl.tsx';
+import { SiteGeofences } from '../common/SiteGeofences.tsx';
+import { STATE_COLOURS } from '../common/stateColours.ts';
+
+const HOURS = ['activeHours', 'idleHours', 'offHours'] as const;
+
+export function SiteOverview() {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const url = readRangeUrl(params);
+  const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
+  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
+  const filter = encodeFilter({ site: [id] });
+  const site = useQuery({
+    queryKey: ['site', id],
+    queryFn: () => dataProvider.getSite(id),
+    retry: false,
+  });
+  const machines = useQuery({
+    queryKey: ['site-machines', id, range.startDate, range.endDate],
+    queryFn: ({ signal }) => dataProvider.getMachineRows({ ...range, filter }, signal),
+    retry: false,
+  });
+  const places = useQuery({
+    queryKey: ['site-places', id],
+    queryFn: ({ signal }) => dataProvider.getFleetMap({ filter }, signal),
+    retry: false,
+  });
+  const hours = (value: number | null | undefined) =>
+    value === null || value === undefined ? '–' : formatNumber(value, language, 1);
+
+  if (site.error) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="error">{translate('app.sites.load_failed')}</Alert>
+      </Box>
+    );
+  }
+  const centre = site.data?.centre;
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="site-overview">
+      <Title title={site.data?.name ?? translate('app.sites.site')} />
+      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h5">{site.data?.name ?? ''}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {[site.data?.code, site.data?.customer, site.data?.timezone]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </Box>
+        <DateRangeControl value={range} presets={DATE_PRESETS} onChange={(next) => update(next)} />
+        <Button size="small" onClick={() => void navigate(`/overview/activity-timeline/${id}`)}>
+          {translate('app.sites.timeline_title')}
+        </Button>
+        <Button size="small" onClick={() => void navigate(`/portal/sites/create?siteId=${id}`)}>
+          {translate('app.sites.edit')}
+        </Button>
+        <Button size="small" onClick={() => void navigate(`/geofences?siteId=${id}`)}>
+          {translate('app.sites.geofence.title')}
+        </Button>
+      </Stack>
+      {machines.data ? (
+        <Stack direction="row" gap={3} data-testid="site-hours">
+          {HOURS.map((key) => (
+            <Box key={key}>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`app.sites.figures.${key}`)}
+              </Typography>
+              <Typography variant="h6">{hours(machines.data.summary[key].value)}</Typography>
+            </Box>
+          ))}
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.sites.figures.numberOfMachines')}
+            </Typography>
+            <Typography variant="h6">{machines.data.total}</Typography>
+          </Box>
+        </Stack>
+      ) : (
+        <LinearProgress />
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+        <Box sx={{ height: 420, borderRadius: 1, overflow: 'hidden' }}>
+          {centre ? (
+            <MapContainer
+              center={[centre.latitude, centre.longitude]}
+              zoom={15}
+              style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
+            >
+              <BaseLayers />
+              {site.data ? <SiteGeofences sites={[site.data]} /> : null}
+              {(places.data?.machines ?? []).map((machine) =>
+                machine.location ? (
+                  <CircleMarker
+                    key={machine.id}
+                    center={[machine.location.latitude, machine.location.longitude]}
+                    radius={7}
+                    pathOptions={{
+                      color: '#ffffff',
+                      weight: 2,
+                      fillColor: STATE_COLOURS[machine.state],
+                      fillOpacity: 0.95,
+                    }}
+                  >
+                    <Tooltip>{machine.name}</Tooltip>
+                  </CircleMarker>
+                ) : null,
+              )}
+            </MapContainer>
+          ) : null}
+        </Box>
+        {machines.data ? (
+          <Table size="small" data-testid="site-machines">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.sites.machine')}</TableCell>
+                {HOURS.map((key) => (
+                  <TableCell key={key} align="right">
+                    {translate(`app.sites.figures.${key}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {machines.data.machines.map((machine) => (
+                <TableRow
+                  key={machine.id}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => void navigate(`/machines/${machine.id}`)}
+                >
+                  <TableCell>
+                    {machine.name}
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      {machine.assetID ? ` · ${machine.assetID}` : ''}
+                    </Typography>
+                  </TableCell>
+                  {HOURS.map((key) => (
+                    <TableCell key={key} align="right">
+                      {hours(machine.activitySummary[key]?.value)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
+
+export default SiteOverview;

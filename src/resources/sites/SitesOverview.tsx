@@ -1,0 +1,117 @@
+// /overview/sites (spec point 2): every site on one map with its geofence, and beside it what each
+// site's machines did over the range (in the URL, Max by default); a site opens its overview.
+import 'leaflet/dist/leaflet.css';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import L from 'leaflet';
+import { useEffect } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { MapContainer, useMap } from 'react-leaflet';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type { Site } from '../../domain/api/sites.ts';
+import { DATE_PRESETS } from '../../domain/datePresets.ts';
+import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
+import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
+import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
+import { SiteGeofences } from '../common/SiteGeofences.tsx';
+import { SiteFigureCells, SiteFigureHeadings } from './SiteFigures.tsx';
+
+function FitSites({ sites }: { sites: Site[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const centres = sites.flatMap((s) =>
+      s.centre ? [[s.centre.latitude, s.centre.longitude]] : [],
+    );
+    if (centres.length > 0) {
+      map.fitBounds(L.latLngBounds(centres as [number, number][]), {
+        padding: [40, 40],
+        maxZoom: 15,
+      });
+    }
+    map.getContainer().dataset.sites = String(centres.length);
+  }, [map, sites]);
+  return null;
+}
+
+export function SitesOverview() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [params, setParams] = useSearchParams();
+  const url = readRangeUrl(params);
+  const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
+  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
+  const overview = useQuery({
+    queryKey: ['sites-overview', range.startDate, range.endDate, url.filter],
+    queryFn: ({ signal }) =>
+      dataProvider.getSitesOverview(
+        { start: range.startDate, end: range.endDate, filter: url.filter },
+        signal,
+      ),
+    retry: false,
+  });
+  const sites = overview.data?.sites.map((s) => s.site) ?? [];
+  const open = (id: string) => void navigate(`/overview/sites/${id}`);
+
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="sites-overview">
+      <RangeFilterHeader
+        title={translate('app.sites.overview_title')}
+        range={range}
+        filter={url.filter}
+        presets={DATE_PRESETS}
+        onChange={update}
+      />
+      {overview.isPending ? <LinearProgress /> : null}
+      {overview.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+        <Box sx={{ height: 480, borderRadius: 1, overflow: 'hidden' }}>
+          <MapContainer
+            center={[54, -2.5]}
+            zoom={6}
+            style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
+          >
+            <BaseLayers />
+            <SiteGeofences sites={sites} permanentNames onOpen={(site) => open(site.id)} />
+            <FitSites sites={sites} />
+          </MapContainer>
+        </Box>
+        {overview.data ? (
+          <Table size="small" data-testid="sites-overview-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.sites.site')}</TableCell>
+                <SiteFigureHeadings />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {overview.data.sites.map(({ site, summary }) => (
+                <TableRow
+                  key={site.id}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => open(site.id)}
+                >
+                  <TableCell>{site.name}</TableCell>
+                  <SiteFigureCells summary={summary} />
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
+
+export default SitesOverview;
