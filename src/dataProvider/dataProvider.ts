@@ -117,7 +117,13 @@ export interface PortalDataProvider extends DataProvider {
   ): Promise<HeatmapReply>;
   /** The fleet map, or with `since` (a previous answer's timestamp) what changed after it. */
   getFleetMap(
-    query: { startDate?: string; endDate?: string; filter?: string; since?: string },
+    query: {
+      startDate?: string;
+      endDate?: string;
+      filter?: string;
+      countries?: string;
+      since?: string;
+    },
     signal?: AbortSignal,
   ): Promise<MapsReply>;
   /** One machine as its list row over a range (all recorded time by default), with its settings. */
@@ -212,11 +218,12 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     delete: unsupported('delete'),
     deleteMany: unsupported('deleteMany'),
     getSettings: () => client.request<UserSettingsReply>('/v1/users/settings'),
-    getFleetMap: ({ startDate, endDate, filter, since }, signal) =>
+    getFleetMap: ({ startDate, endDate, filter, countries, since }, signal) =>
       client.request<MapsReply>(since ? '/v1/portal/maps/live' : '/v1/portal/maps', {
         query: {
           ...(since ? { timestamp: since } : { start: startDate, end: endDate }),
           filter,
+          countries,
         },
         signal,
       }),

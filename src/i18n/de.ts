@@ -321,7 +321,7 @@ export const de: AppCatalog = {
       deleted: 'Baustelle gelöscht',
       load_failed:
         'Beim Laden der Baustellen ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut. Wenn das Problem weiterhin besteht, wenden Sie sich an den Support',
-      elsewhere: 'Maschinen ohne Baustelle',
+      elsewhere: 'Maschinen anderswo (Baustellen von Kunden oder keine)',
       site: 'Baustelle',
       machine: 'Maschine',
       day: 'Tag',
@@ -367,6 +367,8 @@ export const de: AppCatalog = {
       },
     },
     map: {
+      countries: 'Länder',
+      all_countries: 'Alle Länder',
       share: {
         action: 'Standort teilen',
         title: 'Letzten Standort von %{name} teilen',

@@ -117,7 +117,7 @@ export const en = {
       deleted: 'Site deleted',
       load_failed:
         'Something went wrong fetching the sites, please try again later. If problem persists, please contact support',
-      elsewhere: 'Machines on no site',
+      elsewhere: 'Machines elsewhere (customers’ sites, or none)',
       site: 'Site',
       machine: 'Machine',
       day: 'Day',
@@ -160,6 +160,8 @@ export const en = {
       },
     },
     map: {
+      countries: 'Countries',
+      all_countries: 'All countries',
       share: {
         action: 'Share location',
         title: 'Share the latest location of %{name}',

@@ -119,7 +119,7 @@ export const fr: AppCatalog = {
       deleted: 'Chantier supprimé',
       load_failed:
         'Une erreur est survenue lors du chargement des chantiers, veuillez réessayer plus tard. Si le problème persiste, contactez le support',
-      elsewhere: 'Machines sans chantier',
+      elsewhere: 'Machines ailleurs (chantiers des clients, ou aucun)',
       site: 'Chantier',
       machine: 'Machine',
       day: 'Jour',
@@ -165,6 +165,8 @@ export const fr: AppCatalog = {
       },
     },
     map: {
+      countries: 'Pays',
+      all_countries: 'Tous les pays',
       share: {
         action: 'Partager la position',
         title: 'Partager la dernière position de %{name}',

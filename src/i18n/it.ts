@@ -117,7 +117,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       deleted: 'Cantiere eliminato',
       load_failed:
         'Si è verificato un errore nel caricamento dei cantieri, riprova più tardi. Se il problema persiste, contatta l’assistenza',
-      elsewhere: 'Macchine senza cantiere',
+      elsewhere: 'Macchine altrove (cantieri dei clienti, o nessuno)',
       site: 'Cantiere',
       machine: 'Macchina',
       day: 'Giorno',
@@ -162,6 +162,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       },
     },
     map: {
+      countries: 'Paesi',
+      all_countries: 'Tutti i paesi',
       share: {
         action: 'Condividi posizione',
         title: 'Condividi l’ultima posizione di %{name}',

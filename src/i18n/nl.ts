@@ -317,7 +317,7 @@ export const nl: AppCatalog = {
       deleted: 'Locatie verwijderd',
       load_failed:
         'Er ging iets mis bij het ophalen van de locaties, probeer het later opnieuw. Neem contact op met support als het probleem aanhoudt',
-      elsewhere: 'Machines zonder locatie',
+      elsewhere: 'Machines elders (locaties van klanten, of geen)',
       site: 'Locatie',
       machine: 'Machine',
       day: 'Dag',
@@ -362,6 +362,8 @@ export const nl: AppCatalog = {
       },
     },
     map: {
+      countries: 'Landen',
+      all_countries: 'Alle landen',
       share: {
         action: 'Locatie delen',
         title: 'Laatste locatie van %{name} delen',

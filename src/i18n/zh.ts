@@ -301,7 +301,7 @@ export const zh: AppCatalog = {
       confirm_delete: '删除工地 %{name}？',
       deleted: '工地已删除',
       load_failed: '获取工地时出错，请稍后重试。如果问题仍然存在，请联系支持人员',
-      elsewhere: '不在任何工地的机器',
+      elsewhere: '其他位置的机器（客户工地或无工地）',
       site: '工地',
       machine: '机器',
       day: '日期',
@@ -344,6 +344,8 @@ export const zh: AppCatalog = {
       },
     },
     map: {
+      countries: '国家',
+      all_countries: '所有国家',
       share: {
         action: '分享位置',
         title: '分享 %{name} 的最新位置',

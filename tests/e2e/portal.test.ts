@@ -437,6 +437,70 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });
 
+  it('creates a site with a circle drawn on the map, redraws it as a polygon, and shows the sites', async () => {
+    await page.goto(`${url}/sites/portal`);
+    await page.getByTestId('sites-table').waitFor({ timeout: 30_000 });
+    await shot('11-sites');
+    await page.getByRole('button', { name: 'New site' }).click();
+    await page.getByLabel(/^Name/).fill('E2E Yard');
+    await page.getByLabel('Code').fill('E2E-1');
+    const editorMap = page.getByTestId('geofence-editor').locator('.leaflet-container');
+    await editorMap.click({ position: { x: 400, y: 220 } });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/overview\/sites\/[0-9a-f-]{36}/, { timeout: 30_000 });
+    const siteId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByTestId('site-hours').waitFor({ timeout: 30_000 });
+    await shot('12-site-overview');
+
+    await page.goto(`${url}/geofences?siteId=${siteId}`);
+    await page.getByRole('button', { name: 'Polygon' }).click();
+    const fenceMap = page.getByTestId('geofence-editor').locator('.leaflet-container');
+    for (const [x, y] of [
+      [300, 150],
+      [500, 150],
+      [400, 300],
+    ] as const) {
+      await fenceMap.click({ position: { x, y } });
+    }
+    await expect(page.getByTestId('geofence-hint').textContent()).resolves.toContain('(3 so far)');
+    await shot('13-geofences');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Site saved').waitFor({ timeout: 30_000 });
+    const login = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'Demo-portal-1' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const saved = (await (
+      await fetch(`${url}/v1/portal/sites/${siteId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { code: string; geofence: { type: string; points: unknown[] } };
+    expect(saved.code).toBe('E2E-1');
+    expect(saved.geofence.type).toBe('polygon');
+    expect(saved.geofence.points).toHaveLength(3);
+
+    // The demo depot's machines along yesterday.
+    const sites = (await (
+      await fetch(`${url}/v1/portal/sites`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { sites: { id: string; code: string | null }[] };
+    const depot = sites.sites.find((s) => s.code === 'NPH-PR');
+    const yesterday = zonedDate(new Date(Date.now() - 86_400_000), 'Europe/London');
+    await page.goto(`${url}/overview/activity-timeline/${depot?.id}?date=${yesterday}`);
+    await page
+      .getByTestId('timeline-rows')
+      .or(page.getByText('No machines on this site on this day.'))
+      .waitFor({ timeout: 30_000 });
+    await shot('14-activity-timeline');
+    await page.goto(`${url}/overview/sites`);
+    await page.getByTestId('sites-overview-table').waitFor({ timeout: 30_000 });
+    await page.locator('.leaflet-container[data-sites]').waitFor();
+    await shot('15-sites-overview');
+    await page.goto(`${url}/machines`);
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+  });
+
   it('switches to German, keeps it across a reload, and switches back', async () => {
     await page.getByRole('button', { name: /English/ }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();

@@ -116,13 +116,23 @@ describe.each(testDatabases)('fleet map on $kind', (database) => {
     );
   });
 
+  it('keeps the machines placed in the countries asked for, by name or ISO number', async () => {
+    const located = (await maps(admin)).body.machines.filter((m) => m.location);
+    expect(located.length).toBeGreaterThan(0);
+    const british = (await maps(admin, '', '?countries=united%20kingdom')).body.machines;
+    expect(british.map((m) => m.id).sort()).toEqual(located.map((m) => m.id).sort());
+    const byNumber = (await maps(admin, '', '?countries=826')).body.machines;
+    expect(byNumber.length).toBe(british.length);
+    expect((await maps(admin, '', '?countries=France,Belgium')).body.machines).toEqual([]);
+  });
+
   it('refuses malformed queries naming the field', async () => {
     for (const [path, query, field] of [
       ['/live', '', 'timestamp'],
       ['/live', '?timestamp=yesterday', 'timestamp'],
       ['/live', `?timestamp=${new Date(Date.now() + 3600_000).toISOString()}`, 'timestamp'],
       ['', '?telematics=LOST', 'telematics'],
-      ['', '?countries=GB', 'countries'],
+      ['', '?countries=Atlantis', 'countries'],
     ] as const) {
       const reply = await maps(admin, path, query);
       expect(reply.status, query).toBe(400);

@@ -60,6 +60,22 @@ describe('fleet map', () => {
     });
   });
 
+  it('asks for the countries in its URL', async () => {
+    signedIn();
+    const calls: URLSearchParams[] = [];
+    api.use(
+      http.get('*/v1/portal/maps', ({ request }) => {
+        calls.push(new URL(request.url).searchParams);
+        return HttpResponse.json(reply);
+      }),
+    );
+    await renderPortal('/map?countries=United%20Kingdom,Ireland');
+    await screen.findByTestId('map-states', {}, { timeout: 10_000 });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.get('countries')).toBe('United Kingdom,Ireland');
+    expect(screen.getByText('United Kingdom')).toBeInTheDocument();
+  });
+
   it('says when the map cannot be fetched', async () => {
     signedIn();
     api.use(

@@ -1,11 +1,14 @@
 // The fleet map: each visible machine's latest usable position (kept per source by the ingest)
 // and its state now (its latest activity segment, unless the machine has gone quiet since). A
-// customer sees a hired machine's place and state only from within its hire.
+// customer sees a hired machine's place and state only from within its hire. `countries` keeps the
+// machines placed in those countries.
 import type { MapMachine, MapState, MapsQuery } from '../../../src/domain/api/maps.ts';
 import type { HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Organisation } from '../orgs/service.ts';
+import { badRequest } from '../../httpError.ts';
 import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
+import { countryAt, parseCountries } from './countries.ts';
 
 /** A state holds this many expected reporting intervals after its last record (docs/activity.md). */
 const QUIET_INTERVALS = 3;
@@ -128,5 +131,13 @@ export async function mapMachines(
     params,
   );
   const nowMs = Date.now();
-  return rows.map((row) => toMapMachine(row, nowMs));
+  const machines = rows.map((row) => toMapMachine(row, nowMs));
+  if (!query.countries) return machines;
+  const { ids, unknown } = parseCountries(query.countries);
+  if (unknown.length > 0) throw badRequest('countries', `unknown countries: ${unknown.join(', ')}`);
+  return machines.filter((machine) => {
+    const place =
+      machine.location && countryAt(machine.location.latitude, machine.location.longitude);
+    return place ? ids.has(place.id) : false;
+  });
 }

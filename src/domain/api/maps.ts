@@ -19,6 +19,8 @@ export const MapsQuery = Type.Object(
     telematics: Type.Optional(Type.Literal('FOUND')),
     /** The machine list's encoded filter groups. */
     filter: Type.Optional(Type.String({ maxLength: 4000 })),
+    /** Only machines placed in these countries: names or ISO 3166-1 numeric codes, comma-separated. */
+    countries: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },
 );
@@ -31,6 +33,7 @@ export const MapsLiveQuery = Type.Object(
     show: Type.Optional(Type.Enum(MACHINE_SHOW)),
     telematics: Type.Optional(Type.Literal('FOUND')),
     filter: Type.Optional(Type.String({ maxLength: 4000 })),
+    countries: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },
 );

@@ -74,7 +74,7 @@ export type SiteOverview = Static<typeof SiteOverview>;
 
 export const SitesOverviewReply = Type.Object({
   sites: Type.Array(SiteOverview),
-  /** The selected machines on no site of the caller's. */
+  /** The selected machines on no site of the caller's: a customer's site, or none. */
   elsewhere: MachineListSummary,
 });
 export type SitesOverviewReply = Static<typeof SitesOverviewReply>;

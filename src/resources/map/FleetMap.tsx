@@ -1,6 +1,6 @@
 // /map (spec point 2): every machine's latest place, clustered and coloured by state, with a popup
-// that opens the machine or shares its location; live updates every 30 s merged per machine. The range and the filters
-// live in the URL, as on the dashboard.
+// that opens the machine or shares its location; live updates every 30 s merged per machine. The
+// range, the filters and the countries (`countries`) live in the URL, as on the dashboard.
 import 'leaflet/dist/leaflet.css';
 import { Alert, Box, Chip, LinearProgress, Stack } from '@mui/material';
 import { useCallback, useState } from 'react';
@@ -17,6 +17,7 @@ import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
 import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { STATE_COLOURS } from '../common/stateColours.ts';
 import { ClusterLayer } from './ClusterLayer.tsx';
+import { CountryFilter } from './CountryFilter.tsx';
 import { ShareLocationDialog } from './ShareLocationDialog.tsx';
 import { useFleetMap } from './useFleetMap.ts';
 
@@ -30,8 +31,14 @@ export function FleetMap() {
   const [params, setParams] = useSearchParams();
   const url = readRangeUrl(params);
   const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
-  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
-  const { machines, failed } = useFleetMap({ ...range, filter: url.filter });
+  const countries = params.get('countries')?.trim() || undefined;
+  const write = (next: RangeUrlState, nextCountries: string | undefined) => {
+    const written = writeRangeUrl({ ...url, ...next });
+    if (nextCountries) written.set('countries', nextCountries);
+    setParams(written);
+  };
+  const update = (next: RangeUrlState) => write(next, countries);
+  const { machines, failed } = useFleetMap({ ...range, filter: url.filter, countries });
   const [sharing, setSharing] = useState<MapMachine | null>(null);
 
   const popup = useCallback(
@@ -63,6 +70,10 @@ export function FleetMap() {
         filter={url.filter}
         presets={DATE_PRESETS}
         onChange={update}
+      />
+      <CountryFilter
+        value={countries ? countries.split(',') : []}
+        onChange={(chosen) => write({}, chosen.join(',') || undefined)}
       />
       <Stack direction="row" gap={1} flexWrap="wrap" data-testid="map-states">
         {MAP_STATES.map((state) => (

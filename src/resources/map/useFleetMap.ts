@@ -34,12 +34,17 @@ function reducer(state: State, action: Action): State {
   }
 }
 
-export function useFleetMap(query: { startDate: string; endDate: string; filter?: string }) {
+export function useFleetMap(query: {
+  startDate: string;
+  endDate: string;
+  filter?: string;
+  countries?: string;
+}) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [state, dispatch] = useReducer(reducer, { machines: null, timestamp: null, failed: false });
-  const { startDate, endDate, filter } = query;
+  const { startDate, endDate, filter, countries } = query;
 
   const fail = async (error: unknown) => {
     if (isBenignError(error)) return;
@@ -51,19 +56,19 @@ export function useFleetMap(query: { startDate: string; endDate: string; filter?
     const controller = new AbortController();
     dispatch({ type: 'load' });
     dataProvider
-      .getFleetMap({ startDate, endDate, filter }, controller.signal)
+      .getFleetMap({ startDate, endDate, filter, countries }, controller.signal)
       .then((reply) => dispatch({ type: 'loaded', reply }), fail);
     return () => controller.abort();
-    // The range and the filter decide a new load.
+    // The range and the filters decide a new load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [startDate, endDate, filter]);
+  }, [startDate, endDate, filter, countries]);
 
   useEffect(() => {
     if (!state.timestamp) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       dataProvider
-        .getFleetMap({ filter, since: state.timestamp ?? undefined }, controller.signal)
+        .getFleetMap({ filter, countries, since: state.timestamp ?? undefined }, controller.signal)
         .then((reply) => dispatch({ type: 'live', reply }), fail);
     }, LIVE_INTERVAL_MS);
     return () => {
@@ -72,7 +77,7 @@ export function useFleetMap(query: { startDate: string; endDate: string; filter?
     };
     // Each answer's timestamp schedules the next question.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.timestamp, filter]);
+  }, [state.timestamp, filter, countries]);
 
   return { machines: state.machines, failed: state.failed };
 }
