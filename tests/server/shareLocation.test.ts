@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLocationReply, SharedLocationReply } from '../../src/domain/api/share.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { testDatabases } from '../support/databases.ts';
+import { startSmtpServer } from '../support/smtpServer.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DEPOT = { latitude: 51.529, longitude: -0.276 };
@@ -119,5 +120,59 @@ describe.each(testDatabases)('shared locations on $kind', (database) => {
       expect(JSON.stringify(reply.body)).toContain(field);
     }
     expect((await share(admin, 'nope', { emailList: ['a@b.example'] })).status).toBe(400);
+  });
+});
+
+describe('the outbox with SMTP', () => {
+  it('sends through SMTP and records it; a failed delivery keeps its reason and loses nothing', async () => {
+    const smtp = await startSmtpServer();
+    const server = await startTestServer(testDatabases[0] as (typeof testDatabases)[number], {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Portal <portal@test.invalid>' },
+    });
+    try {
+      const admin = (await signIn(server)).token;
+      const staff = (await signIn(server, 'staff@demo.example')).token;
+      const { machineId } = await demoMachines(server);
+      const reply = await call<ShareLocationReply>(
+        server,
+        'POST',
+        `/v1/portal/maps/share/latest_location/${machineId}`,
+        { token: admin, body: { emailList: ['site.manager@harrow.example'] } },
+      );
+      expect(reply.status).toBe(200);
+      // Delivered in the background.
+      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+      expect(smtp.received[0]?.to).toEqual(['<site.manager@harrow.example>']);
+      // Quoted-printable: soft line breaks joined again.
+      const text = (smtp.received[0]?.data ?? '').replace(/=\n/g, '').replace(/=3D/g, '=');
+      expect(text).toContain(reply.body.url);
+      const newest = async () =>
+        (
+          await call<{ mails: { to: string; sentAt: string | null; error: string | null }[] }>(
+            server,
+            'GET',
+            '/v1/admin/outbox',
+            { token: staff },
+          )
+        ).body.mails[0];
+      await expect.poll(async () => (await newest())?.sentAt, { timeout: 10_000 }).toBeTruthy();
+
+      // The mail server goes away: the share still works, the mail says why it was not sent.
+      await smtp.close();
+      const again = await call<ShareLocationReply>(
+        server,
+        'POST',
+        `/v1/portal/maps/share/latest_location/${machineId}`,
+        { token: admin, body: { emailList: ['other@harrow.example'] } },
+      );
+      expect(again.status).toBe(200);
+      const after = await call<{
+        mails: { to: string; sentAt: string | null; error: string | null }[];
+      }>(server, 'GET', '/v1/admin/outbox', { token: staff });
+      expect(after.body.mails[0]).toMatchObject({ to: 'other@harrow.example', sentAt: null });
+      expect(after.body.mails[0]?.error).toBeTruthy();
+    } finally {
+      await server.close();
+    }
   });
 });

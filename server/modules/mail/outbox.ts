@@ -33,40 +33,52 @@ const transportFor = (url: string) => {
   return transport;
 };
 
-/** Writes each mail to the outbox and, with SMTP configured, sends it; resolves when done. */
+/**
+ * Writes each mail to the outbox, then, with SMTP configured, sends them in the background: the
+ * caller does not wait on a slow mail server, and a mail that cannot go keeps its reason.
+ */
 export async function sendMail(
   db: Queryable,
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   log: OutboxLog,
   mails: Mail[],
 ): Promise<void> {
+  const ids: string[] = [];
   for (const mail of mails) {
     const [row] = await db.query<{ id: string }>(
       'INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
       [mail.to, mail.subject, mail.body],
     );
+    if (row) ids.push(row.id);
     if (!config.smtpUrl) {
       log.info(
         { to: mail.to, subject: mail.subject, body: mail.body },
         'mail kept in the outbox (no SMTP_URL configured)',
       );
-      continue;
-    }
-    try {
-      await transportFor(config.smtpUrl).sendMail({
-        from: config.mailFrom,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.body,
-      });
-      await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [row?.id ?? null]);
-    } catch (error) {
-      // Kept with the reason: the operator can read it and the sender is not left waiting.
-      const reason = error instanceof Error ? error.message : String(error);
-      await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [row?.id ?? null, reason]);
-      log.error({ to: mail.to, err: error }, 'mail could not be sent');
     }
   }
+  const smtpUrl = config.smtpUrl;
+  if (!smtpUrl) return;
+  void (async () => {
+    for (const [i, mail] of mails.entries()) {
+      const id = ids[i] ?? null;
+      try {
+        await transportFor(smtpUrl).sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.body,
+        });
+        await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [id]);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await db
+          .query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [id, reason])
+          .catch(() => undefined);
+        log.error({ to: mail.to, err: error }, 'mail could not be sent');
+      }
+    }
+  })();
 }
 
 /** The newest mails first. */
