@@ -39,12 +39,17 @@ export async function startSmtpServer(): Promise<{
           continue;
         }
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 test.invalid');
-        else if (verb === 'MAIL') ((mail.from = line.slice(10).trim()), reply('250 ok'));
-        else if (verb === 'RCPT') (mail.to.push(line.slice(8).trim()), reply('250 ok'));
-        else if (verb === 'DATA') ((inData = true), reply('354 go ahead'));
-        else if (verb === 'QUIT') (reply('221 bye'), socket.end());
-        else reply('250 ok');
+        if (verb === 'MAIL') mail.from = line.slice(10).trim();
+        if (verb === 'RCPT') mail.to.push(line.slice(8).trim());
+        if (verb === 'DATA') inData = true;
+        const replies: Record<string, string> = {
+          EHLO: '250 test.invalid',
+          HELO: '250 test.invalid',
+          DATA: '354 go ahead',
+          QUIT: '221 bye',
+        };
+        reply(replies[verb] ?? '250 ok');
+        if (verb === 'QUIT') socket.end();
       }
     });
     socket.on('error', () => undefined);
