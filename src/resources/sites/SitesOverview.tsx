@@ -11,20 +11,18 @@ import {
   TableHead,
   TableRow,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
 import { useEffect } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { MapContainer, useMap } from 'react-leaflet';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { useNavigate } from 'react-router-dom';
 import type { Site } from '../../domain/api/sites.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
-import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
 import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { SiteGeofences } from '../common/SiteGeofences.tsx';
 import { SiteFigureCells, SiteFigureHeadings } from './SiteFigures.tsx';
+import { useSitesOverview } from './useSitesOverview.ts';
 
 function FitSites({ sites }: { sites: Site[] }) {
   const map = useMap();
@@ -46,20 +44,7 @@ function FitSites({ sites }: { sites: Site[] }) {
 export function SitesOverview() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const [params, setParams] = useSearchParams();
-  const url = readRangeUrl(params);
-  const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
-  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
-  const overview = useQuery({
-    queryKey: ['sites-overview', range.startDate, range.endDate, url.filter],
-    queryFn: ({ signal }) =>
-      dataProvider.getSitesOverview(
-        { start: range.startDate, end: range.endDate, filter: url.filter },
-        signal,
-      ),
-    retry: false,
-  });
+  const { range, filter, update, overview } = useSitesOverview();
   const sites = overview.data?.sites.map((s) => s.site) ?? [];
   const open = (id: string) => void navigate(`/overview/sites/${id}`);
 
@@ -68,7 +53,7 @@ export function SitesOverview() {
       <RangeFilterHeader
         title={translate('app.sites.overview_title')}
         range={range}
-        filter={url.filter}
+        filter={filter}
         presets={DATE_PRESETS}
         onChange={update}
       />

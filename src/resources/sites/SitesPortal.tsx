@@ -19,15 +19,15 @@ import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import Polyline from '@mui/icons-material/Polyline';
 import Timeline from '@mui/icons-material/Timeline';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
-import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
 import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { SiteFigureCells, SiteFigureHeadings } from './SiteFigures.tsx';
+import { useSitesOverview } from './useSitesOverview.ts';
 
 export function SitesPortal() {
   const translate = useTranslate();
@@ -35,19 +35,7 @@ export function SitesPortal() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [params, setParams] = useSearchParams();
-  const url = readRangeUrl(params);
-  const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
-  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
-  const overview = useQuery({
-    queryKey: ['sites-overview', range.startDate, range.endDate, url.filter],
-    queryFn: ({ signal }) =>
-      dataProvider.getSitesOverview(
-        { start: range.startDate, end: range.endDate, filter: url.filter },
-        signal,
-      ),
-    retry: false,
-  });
+  const { range, filter, update, overview } = useSitesOverview();
   const remove = async (id: string, name: string) => {
     if (!window.confirm(translate('app.sites.confirm_delete', { name }))) return;
     try {
@@ -72,7 +60,7 @@ export function SitesPortal() {
       <RangeFilterHeader
         title={translate('app.sites.title')}
         range={range}
-        filter={url.filter}
+        filter={filter}
         presets={DATE_PRESETS}
         onChange={update}
       />
