@@ -13,7 +13,7 @@ import { sharedLocationRoutes } from './modules/maps/sharedRoutes.ts';
 import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { ingestRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
+import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
@@ -119,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(machineReportRoutes, context);
     await secured.register(onboardingRoutes, { ...context, rollups });
     await secured.register(sourceKeyRoutes, context);
+    await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {
       ...context,
       oemFeeds: options.oemFeeds ?? new OemFeedPoller(db, ingest),

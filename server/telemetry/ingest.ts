@@ -2,6 +2,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { rawIo, type TelemetryRecord } from './record.ts';
 import { MIN_SATELLITES } from './engine/rules.ts';
+import { cleanText, sanitiseRecord, storableTime, unstorableReason } from './sanitise.ts';
 import { positionInvalidReason, recordInvalidReason } from './validity.ts';
 
 export interface IngestResult {
@@ -11,6 +12,12 @@ export interface IngestResult {
   duplicates: number;
   /** Records stored but flagged as unusable. */
   invalid: number;
+  /** Records that could not be stored even alone: kept in quarantine, and acknowledged. */
+  quarantined: number;
+  /** Which of the caller's records were quarantined (index in the caller's list), and why. */
+  refused: { index: number; reason: string }[];
+  /** Which records were stored without some values no device can report (kept raw in io). */
+  setAside: { index: number; fields: string[] }[];
 }
 
 /** The span of device time a batch added for one source: what the engine must recompute. */
@@ -169,26 +176,43 @@ const MAX_GROUP_RECORDS = 5000;
 
 interface Waiting {
   records: TelemetryRecord[];
+  /** Per record, the fields set aside as impossible before it was queued. */
+  setAside: string[][];
   resolve: (result: IngestResult) => void;
   reject: (error: unknown) => void;
 }
 
+/** What one attempt to store a list of records came to, record by record. */
+interface Outcome {
+  /** Keys of the records newly stored. */
+  fresh: Set<string>;
+  /** The source id of each record (null when it was quarantined before its source was known). */
+  sourceIds: (string | null)[];
+  /** Index of each quarantined record in the list, with why. */
+  quarantined: Map<number, string>;
+}
+
 const recordKey = (sourceId: string, timeMs: number) => `${sourceId}|${timeMs}`;
-/** The time a record is stored under: a device time that is not a number is kept at 0 (invalid). */
+/** The time a record is stored under: a time the store cannot hold is kept at 0 (and invalid). */
 const timeOf = (record: TelemetryRecord) =>
-  Number.isFinite(record.deviceTimeMs) ? record.deviceTimeMs : 0;
+  storableTime(record.deviceTimeMs) ? record.deviceTimeMs : 0;
+
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
  * Group commit: batches arriving while a transaction runs are committed together in the next one,
  * so a thousand devices sending at once cost a few transactions, not a thousand. Each caller's
- * promise still settles only after its own records are committed.
+ * promise still settles only after its own records are committed. A group that fails is split so
+ * only the guilty caller is refused, and that caller's records are bisected so only a record that
+ * cannot be stored even alone is set apart (quarantined, and acknowledged like the rest).
  */
 export function createIngest(db: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? Date.now;
   const waiting: Waiting[] = [];
   let flushing = false;
 
-  async function commit(records: TelemetryRecord[]) {
+  async function commit(records: TelemetryRecord[]): Promise<Outcome> {
     const nowMs = now();
     const invalidReasons = records.map((record) => recordInvalidReason(record, nowMs));
     return db.transaction(async (tx) => {
@@ -218,8 +242,110 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
         result?.stored === records.length
           ? new Set(records.map((r, i) => recordKey(sourceIds[i] ?? '', timeOf(r))))
           : new Set(result?.keys ? result.keys.split(',') : []);
-      return { fresh, sourceIds };
+      return { fresh, sourceIds, quarantined: new Map() };
     });
+  }
+
+  /** Stores what can be stored of records whose commit failed, quarantining each that cannot. */
+  async function salvage(records: TelemetryRecord[], offset: number): Promise<Outcome> {
+    if (records.length === 1) {
+      const record = records[0] as TelemetryRecord;
+      let reason = unstorableReason(record);
+      if (reason === null) {
+        try {
+          return await commit(records);
+        } catch (error) {
+          reason = messageOf(error);
+        }
+      }
+      await quarantine(db, record, reason);
+      return { fresh: new Set(), sourceIds: [null], quarantined: new Map([[offset, reason]]) };
+    }
+    const half = Math.ceil(records.length / 2);
+    const merged: Outcome = { fresh: new Set(), sourceIds: [], quarantined: new Map() };
+    for (const [start, part] of [
+      [offset, records.slice(0, half)],
+      [offset + half, records.slice(half)],
+    ] as const) {
+      const outcome = await commit(part).catch(() => salvage(part, start));
+      outcome.fresh.forEach((key) => merged.fresh.add(key));
+      merged.sourceIds.push(...outcome.sourceIds);
+      outcome.quarantined.forEach((reason, index) => merged.quarantined.set(index, reason));
+    }
+    return merged;
+  }
+
+  /** Commits a group's records and settles every caller in it with what became of its own. */
+  async function settle(group: Waiting[]): Promise<void> {
+    const records = group.flatMap((w) => w.records);
+    let outcome: Outcome;
+    try {
+      outcome = await commit(records);
+    } catch {
+      if (group.length > 1) {
+        // One caller's record poisoned the shared transaction: each caller on its own.
+        for (const caller of group) await settle([caller]);
+        return;
+      }
+      const caller = group[0] as Waiting;
+      try {
+        // A database that is down is no reason to quarantine: refuse, and the device resends.
+        await db.query('SELECT 1');
+        outcome = await salvage(records, 0);
+      } catch (fatal) {
+        caller.reject(fatal);
+        return;
+      }
+    }
+    const nowMs = now();
+    const touched = new Map<string, TouchedSpan>();
+    records.forEach((record, i) => {
+      const sourceId = outcome.sourceIds[i];
+      const timeMs = timeOf(record);
+      if (!sourceId || !outcome.fresh.has(recordKey(sourceId, timeMs))) return;
+      if (recordInvalidReason(record, nowMs) !== null) return;
+      const span = touched.get(sourceId);
+      if (!span) touched.set(sourceId, { sourceId, fromMs: timeMs, toMs: timeMs });
+      else {
+        span.fromMs = Math.min(span.fromMs, timeMs);
+        span.toMs = Math.max(span.toMs, timeMs);
+      }
+    });
+    try {
+      if (options.afterCommit && touched.size > 0) await options.afterCommit([...touched.values()]);
+    } catch (error) {
+      for (const caller of group) caller.reject(error);
+      return;
+    }
+    // Each caller learns what became of its own records.
+    let offset = 0;
+    for (const caller of group) {
+      const result: IngestResult = {
+        stored: 0,
+        duplicates: 0,
+        invalid: 0,
+        quarantined: 0,
+        refused: [],
+        setAside: [],
+      };
+      caller.records.forEach((record, i) => {
+        const reason = outcome.quarantined.get(offset + i);
+        if (reason !== undefined) {
+          result.quarantined++;
+          result.refused.push({ index: i, reason });
+          return;
+        }
+        const fields = caller.setAside[i] ?? [];
+        if (fields.length > 0) result.setAside.push({ index: i, fields });
+        const key = recordKey(outcome.sourceIds[offset + i] ?? '', timeOf(record));
+        if (outcome.fresh.delete(key)) {
+          result.stored++;
+          if (recordInvalidReason(record, nowMs) !== null) result.invalid++;
+        } else result.duplicates++;
+      });
+      offset += caller.records.length;
+      caller.resolve(result);
+    }
   }
 
   async function flush(): Promise<void> {
@@ -237,61 +363,51 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
         group.push(next);
         size += next.records.length;
       }
-      const records = group.flatMap((w) => w.records);
-      try {
-        const { fresh, sourceIds } = await commit(records);
-        const nowMs = now();
-        const touched = new Map<string, TouchedSpan>();
-        records.forEach((record, i) => {
-          const sourceId = sourceIds[i] ?? '';
-          const timeMs = timeOf(record);
-          if (!fresh.has(recordKey(sourceId, timeMs))) return;
-          if (recordInvalidReason(record, nowMs) !== null) return;
-          const span = touched.get(sourceId);
-          if (!span) touched.set(sourceId, { sourceId, fromMs: timeMs, toMs: timeMs });
-          else {
-            span.fromMs = Math.min(span.fromMs, timeMs);
-            span.toMs = Math.max(span.toMs, timeMs);
-          }
-        });
-        if (options.afterCommit && touched.size > 0)
-          await options.afterCommit([...touched.values()]);
-        // Each caller learns what became of its own records.
-        let offset = 0;
-        for (const caller of group) {
-          let newlyStored = 0;
-          let invalid = 0;
-          caller.records.forEach((record, i) => {
-            const key = recordKey(sourceIds[offset + i] ?? '', timeOf(record));
-            if (fresh.delete(key)) {
-              newlyStored++;
-              if (recordInvalidReason(record, nowMs) !== null) invalid++;
-            }
-          });
-          offset += caller.records.length;
-          caller.resolve({
-            stored: newlyStored,
-            duplicates: caller.records.length - newlyStored,
-            invalid,
-          });
-        }
-      } catch (error) {
-        for (const caller of group) caller.reject(error);
-      }
+      await settle(group);
     }
     flushing = false;
   }
 
   return (records) => {
-    if (records.length === 0) return Promise.resolve({ stored: 0, duplicates: 0, invalid: 0 });
+    if (records.length === 0) return Promise.resolve(emptyResult());
+    // Checked here, before the records can share a transaction with anyone else's.
+    const setAside = records.map(sanitiseRecord);
     return new Promise<IngestResult>((resolve, reject) => {
-      waiting.push({ records, resolve, reject });
+      waiting.push({ records, setAside, resolve, reject });
       if (!flushing) {
         flushing = true;
         void flush();
       }
     });
   };
+}
+
+const emptyResult = (): IngestResult => ({
+  stored: 0,
+  duplicates: 0,
+  invalid: 0,
+  quarantined: 0,
+  refused: [],
+  setAside: [],
+});
+
+/** Keeps a record that cannot be stored, with why, for staff; its text is cleaned so this cannot fail. */
+async function quarantine(db: Database, record: TelemetryRecord, reason: string): Promise<void> {
+  await db.query(
+    `INSERT INTO ingest_quarantine (source_type, source_code, reason, record) VALUES ($1, $2, $3, $4)`,
+    [
+      cleanText(String(record.sourceType), 200),
+      cleanText(String(record.sourceCode), 200),
+      cleanText(reason, 500),
+      JSON.stringify(record, (_key, value: unknown) =>
+        typeof value === 'string'
+          ? cleanText(value, 1000)
+          : typeof value === 'number' && !Number.isFinite(value)
+            ? String(value)
+            : value,
+      ),
+    ],
+  );
 }
 
 /** Keeps a codec 12 command response with its source. */

@@ -60,9 +60,16 @@ describe.each(testDatabases)('Digital Matter on $kind', (database) => {
   it('stores the records, then answers 200; a resend stores nothing twice', async () => {
     expect(await post(DM_PAYLOAD)).toEqual({
       status: 200,
-      body: { stored: 2, duplicates: 0, invalid: 0 },
+      body: { stored: 2, duplicates: 0, invalid: 0, quarantined: 0, refused: [], setAside: [] },
     });
-    expect((await post(DM_PAYLOAD)).body).toEqual({ stored: 0, duplicates: 2, invalid: 0 });
+    expect((await post(DM_PAYLOAD)).body).toEqual({
+      stored: 0,
+      duplicates: 2,
+      invalid: 0,
+      quarantined: 0,
+      refused: [],
+      setAside: [],
+    });
     const rows = await server.db.query<{
       ignition: boolean;
       latitude: number | null;

@@ -62,11 +62,11 @@ describe.each(testDatabases)('JSON ingest on $kind', (database) => {
     };
     expect(await post(body, apiKey)).toEqual({
       status: 200,
-      body: { stored: 2, duplicates: 0, invalid: 0 },
+      body: { stored: 2, duplicates: 0, invalid: 0, quarantined: 0, refused: [], setAside: [] },
     });
     expect(await post(body, apiKey)).toEqual({
       status: 200,
-      body: { stored: 0, duplicates: 2, invalid: 0 },
+      body: { stored: 0, duplicates: 2, invalid: 0, quarantined: 0, refused: [], setAside: [] },
     });
     const rows = await server.db.query<{ engine_rpm: number; io: Record<string, number> | null }>(
       `SELECT engine_rpm, io FROM telemetry_record WHERE source_id = $1 ORDER BY device_time`,
@@ -87,7 +87,7 @@ describe.each(testDatabases)('JSON ingest on $kind', (database) => {
       {
         records: [
           { deviceTime: '2026-11-20T10:00:00Z' },
-          { deviceTime: '2026-11-20T10:01:00Z', speedKmh: -4 },
+          { deviceTime: '2026-11-20T10:01:00Z', speedKmh: 'fast' },
         ],
       },
       apiKey,
@@ -111,5 +111,44 @@ describe.each(testDatabases)('JSON ingest on $kind', (database) => {
       [sourceId],
     );
     expect(count?.n).toBe(0);
+  });
+
+  it('stores a record beside impossible values, setting aside only those values', async () => {
+    const reply = await post(
+      {
+        records: [
+          { deviceTime: '2026-11-20T11:00:00Z', ignition: true, speedKmh: 12 },
+          { deviceTime: '2026-11-20T11:01:00Z', speedKmh: 1e39, temperatureC: -4, satellites: 9 },
+          { deviceTime: '2026-11-20T11:02:00Z', hourMeterH: -1, fuelLevelPct: 1e308 },
+        ],
+      },
+      apiKey,
+    );
+    expect(reply).toEqual({
+      status: 200,
+      body: {
+        stored: 3,
+        duplicates: 0,
+        invalid: 0,
+        quarantined: 0,
+        refused: [],
+        setAside: [
+          { index: 1, fields: ['speedKmh'] },
+          { index: 2, fields: ['hourMeterH', 'fuelLevelPct'] },
+        ],
+      },
+    });
+    const rows = await server.db.query<{
+      speed_kmh: number | null;
+      temperature_c: number | null;
+      io: Record<string, string> | null;
+    }>(
+      `SELECT speed_kmh, temperature_c, io FROM telemetry_record
+        WHERE source_id = $1 AND device_time >= '2026-11-20T11:00:00Z' ORDER BY device_time`,
+      [sourceId],
+    );
+    expect(rows.map((r) => r.speed_kmh)).toEqual([12, null, null]);
+    expect(rows[1]?.temperature_c).toBe(-4);
+    expect(rows[1]?.io).toEqual({ 'impossible.speedKmh': '1e+39' });
   });
 });

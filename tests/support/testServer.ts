@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
 import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
-import { createIngest } from '../../server/telemetry/ingest.ts';
+import { createIngest, type Ingest } from '../../server/telemetry/ingest.ts';
 import { OemFeedPoller } from '../../server/telemetry/pollers/oemFeedPoller.ts';
 import type { TestDatabase } from './databases.ts';
 
@@ -20,6 +20,8 @@ export interface TestServer {
   config: Config;
   /** The rollups that committed records schedule: drain() before reading them. */
   rollups: RollupScheduler;
+  /** The ingest the HTTP routes use, for device listeners a test starts. */
+  ingest: Ingest;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startTestServer(
     db,
     config,
     rollups,
+    ingest,
     async close() {
       await rollups.drain();
       await app.close();

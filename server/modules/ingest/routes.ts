@@ -104,6 +104,57 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
   );
 };
 
+const QuarantinedRecord = Type.Object({
+  id: Type.String(),
+  receivedAt: Type.String({ format: 'date-time' }),
+  sourceType: Type.String(),
+  sourceCode: Type.String(),
+  reason: Type.String(),
+  record: Type.Unknown(),
+});
+
+/** Staff only: the records that could not be stored, newest first, with why. */
+export const quarantineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  app.get(
+    '/v1/admin/ingest/quarantine',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: Type.Object(
+          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ records: Type.Array(QuarantinedRecord) }) },
+      },
+    },
+    async (request) => {
+      if (request.auth.role !== 'internal') throw forbidden('Only staff can read the quarantine');
+      const rows = await db.query<{
+        id: string;
+        received_at: Date;
+        source_type: string;
+        source_code: string;
+        reason: string;
+        record: unknown;
+      }>(
+        `SELECT id::text, received_at, source_type, source_code, reason, record
+           FROM ingest_quarantine ORDER BY received_at DESC, id DESC LIMIT $1`,
+        [request.query.limit ?? 100],
+      );
+      return {
+        records: rows.map((row) => ({
+          id: row.id,
+          receivedAt: row.received_at.toISOString(),
+          sourceType: row.source_type,
+          sourceCode: row.source_code,
+          reason: row.reason,
+          record: row.record,
+        })),
+      };
+    },
+  );
+};
+
 /** Staff only: issues a new key for a source (the old one stops working) and shows it once. */
 export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.post(

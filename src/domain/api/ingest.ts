@@ -4,33 +4,37 @@ import Type, { type Static } from 'typebox';
 const Optional = <T extends Type.TSchema>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Null()]));
 
+/**
+ * One record. Types are checked here; ranges are not, since one record's impossible value must not
+ * refuse its neighbours: the ingest sets such a value aside and says so in the reply.
+ */
 export const GenericRecord = Type.Object(
   {
     deviceTime: Type.String({ format: 'date-time' }),
     latitude: Optional(Type.Number()),
     longitude: Optional(Type.Number()),
     altitudeM: Optional(Type.Number()),
-    speedKmh: Optional(Type.Number({ minimum: 0 })),
+    speedKmh: Optional(Type.Number()),
     headingDeg: Optional(Type.Number()),
-    satellites: Optional(Type.Integer({ minimum: 0, maximum: 255 })),
-    hdop: Optional(Type.Number({ minimum: 0 })),
+    satellites: Optional(Type.Integer()),
+    hdop: Optional(Type.Number()),
     ignition: Optional(Type.Boolean()),
     movement: Optional(Type.Boolean()),
     engineRunning: Optional(Type.Boolean()),
-    engineRpm: Optional(Type.Number({ minimum: 0 })),
-    hourMeterH: Optional(Type.Number({ minimum: 0 })),
-    odometerM: Optional(Type.Number({ minimum: 0 })),
-    fuelLevelL: Optional(Type.Number({ minimum: 0 })),
-    fuelLevelPct: Optional(Type.Number({ minimum: 0, maximum: 100 })),
-    fuelUsedL: Optional(Type.Number({ minimum: 0 })),
-    fuelRateLh: Optional(Type.Number({ minimum: 0 })),
+    engineRpm: Optional(Type.Number()),
+    hourMeterH: Optional(Type.Number()),
+    odometerM: Optional(Type.Number()),
+    fuelLevelL: Optional(Type.Number()),
+    fuelLevelPct: Optional(Type.Number()),
+    fuelUsedL: Optional(Type.Number()),
+    fuelRateLh: Optional(Type.Number()),
     externalVoltageV: Optional(Type.Number()),
-    digitalInputs: Optional(Type.Integer({ minimum: 0 })),
-    activityLevel: Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    digitalInputs: Optional(Type.Integer()),
+    activityLevel: Optional(Type.Number()),
     batteryV: Optional(Type.Number()),
     temperatureC: Optional(Type.Number()),
-    operatingHoursH: Optional(Type.Number({ minimum: 0 })),
-    idleHoursH: Optional(Type.Number({ minimum: 0 })),
+    operatingHoursH: Optional(Type.Number()),
+    idleHoursH: Optional(Type.Number()),
     /** Any other values, kept raw. */
     io: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Number(), Type.String()]))),
   },
@@ -47,7 +51,13 @@ export type IngestRecordsBody = Static<typeof IngestRecordsBody>;
 export const IngestRecordsReply = Type.Object({
   stored: Type.Integer(),
   duplicates: Type.Integer(),
+  /** Stored, but flagged as unusable (a time in the future or before 2000). */
   invalid: Type.Integer(),
+  /** Could not be stored even alone: kept in quarantine for staff, and not to be sent again. */
+  quarantined: Type.Integer(),
+  refused: Type.Array(Type.Object({ index: Type.Integer(), reason: Type.String() })),
+  /** Stored without these values, which no device can report; the raw values are kept in io. */
+  setAside: Type.Array(Type.Object({ index: Type.Integer(), fields: Type.Array(Type.String()) })),
 });
 
 export const SourceKeyReply = Type.Object({
