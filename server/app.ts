@@ -1,6 +1,7 @@
 // Builds the Fastify application from its plugins and route modules, without listening (testable).
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,7 +12,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
 import { sharedLocationRoutes } from './modules/maps/sharedRoutes.ts';
 import { loadKeyRing } from './modules/auth/signingKeys.ts';
-import { ADDRESS_LIMITS, EMAIL_LIMITS } from './modules/auth/throttle.ts';
+import { SessionRegistry } from './modules/auth/sessions.ts';
+import { SIGN_IN_LIMITS } from './modules/auth/throttle.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -75,13 +77,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // gzip or brotli for the portal's scripts and for large JSON lists, as the browser accepts.
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
   await registerOpenApi(app);
 
   const context: ServerContext = {
     db,
     config,
     keys: await loadKeyRing(db),
-    signInLimits: options.signInLimits ?? { email: EMAIL_LIMITS, address: ADDRESS_LIMITS },
+    signInLimits: options.signInLimits ?? SIGN_IN_LIMITS,
+    sessions: new SessionRegistry(db),
   };
 
   await app.register(healthRoutes, context);
@@ -100,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ingestRoutes, { ...context, ingest });
   await registerMachineImages(app, context);
   await app.register(async (secured) => {
-    secured.addHook('onRequest', authenticate(context.keys));
+    secured.addHook('onRequest', authenticate(context.keys, context.sessions));
     // Uploads: one file a request; each route sets its own size limit.
     await secured.register(multipart, { limits: { files: 1, fields: 10 } });
     await secured.register(userRoutes, context);

@@ -2,11 +2,14 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { KeyRing } from './modules/auth/signingKeys.ts';
-import type { ThrottleLimits } from './modules/auth/throttle.ts';
+import type { SessionRegistry } from './modules/auth/sessions.ts';
+import type { SignInLimits } from './modules/auth/throttle.ts';
 
 export interface ServerContext {
   db: Database;
   keys: KeyRing;
   config: Config;
-  signInLimits: { email: ThrottleLimits; address: ThrottleLimits };
+  signInLimits: SignInLimits;
+  /** Which sign-in sessions are live: checked on every authenticated request. */
+  sessions: SessionRegistry;
 }

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorised } from '../httpError.ts';
 import { verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.ts';
+import type { SessionRegistry } from '../modules/auth/sessions.ts';
 import type { KeyRing } from '../modules/auth/signingKeys.ts';
 
 declare module 'fastify' {
@@ -16,12 +17,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
-export function authenticate(keys: KeyRing) {
+export function authenticate(keys: KeyRing, sessions: SessionRegistry) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw unauthorised('A bearer token is required');
     const claims = verifyAccessToken(keys, token);
     if (!claims) throw unauthorised('The token is expired or invalid');
+    if (!(await sessions.isLive(claims.sid))) throw unauthorised('The session has ended');
     request.auth = claims;
   };
 }

@@ -103,15 +103,15 @@ export function createAuthProvider(
     },
 
     async logout() {
-      const session = store.get();
+      const wasSignedIn = Boolean(store.get()) || store.mayResume();
       store.clear();
       identity = undefined;
-      if (session) {
-        // Revoke the refresh token; offline, signing out still ends within a few seconds, locally.
+      if (wasSignedIn) {
+        // Ends the session the refresh cookie belongs to, on the server; offline, signing out
+        // still ends within a few seconds, locally.
         await client
           .request('/v1/auth/logout', {
             method: 'POST',
-            body: { refreshToken: session.refreshToken },
             authenticated: false,
             timeoutMs: LOGOUT_TIMEOUT_MS,
           })
@@ -120,9 +120,12 @@ export function createAuthProvider(
     },
 
     async checkAuth() {
-      // Local and cheap: react-admin asks this again before showing a checkError message, and an
-      // expired or revoked token is found by the next call, which refreshes it or ends the session.
-      if (!store.get()) throw { redirectTo: '/login', message: false };
+      // Cheap once the page holds a token: react-admin asks this again before showing a checkError
+      // message, and an expired or revoked token is found by the next call. After a reload the
+      // token is resumed from the refresh cookie.
+      if (store.get()) return;
+      const live = await client.resume().catch(() => false);
+      if (!live) throw { redirectTo: '/login', message: false };
     },
 
     async checkError(error: unknown) {
@@ -151,7 +154,7 @@ export function createAuthProvider(
     },
 
     async switchOrganisation(organisationId) {
-      const session = store.get();
+      const session = (await client.resume()) ? store.get() : undefined;
       if (!session)
         throw new HttpError('app.auth.session_expired', 401, {
           code: CLIENT_ERROR_CODES.noSession,

@@ -1,32 +1,42 @@
-// Keeps the session tokens in local storage, so a reload or a new tab stays signed in.
+// Keeps the access token in this page's memory only. The refresh token is an HttpOnly cookie the
+// page never sees; a local flag only remembers that there may be a session to resume on reload.
 
 export interface StoredSession {
   token: string;
-  refreshToken: string;
   /** Epoch milliseconds at which `token` expires. */
   expiresAt: number;
 }
 
-const KEY = 'fleet-portal.session';
+const SIGNED_IN_KEY = 'fleet-portal.signed-in';
+
+let current: StoredSession | undefined;
 
 export const tokenStore = {
   get(): StoredSession | undefined {
+    return current;
+  },
+  /** Whether a session may be resumed from the refresh cookie (a reload, a new tab). */
+  mayResume(): boolean {
     try {
-      const raw = localStorage.getItem(KEY);
-      return raw ? (JSON.parse(raw) as StoredSession) : undefined;
+      return localStorage.getItem(SIGNED_IN_KEY) === '1';
     } catch {
-      return undefined;
+      return false;
     }
   },
-  set(reply: { token: string; refreshToken: string; expiresIn: number }, now = Date.now()): void {
-    const session: StoredSession = {
-      token: reply.token,
-      refreshToken: reply.refreshToken,
-      expiresAt: now + reply.expiresIn * 1000,
-    };
-    localStorage.setItem(KEY, JSON.stringify(session));
+  set(reply: { token: string; expiresIn: number }, now = Date.now()): void {
+    current = { token: reply.token, expiresAt: now + reply.expiresIn * 1000 };
+    try {
+      localStorage.setItem(SIGNED_IN_KEY, '1');
+    } catch {
+      // Private mode without storage: the session lasts as long as the page.
+    }
   },
   clear(): void {
-    localStorage.removeItem(KEY);
+    current = undefined;
+    try {
+      localStorage.removeItem(SIGNED_IN_KEY);
+    } catch {
+      // Nothing was stored.
+    }
   },
 };

@@ -40,6 +40,8 @@ export interface RequestOptions {
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** True when there is a live session, resuming it from the refresh cookie after a reload. */
+  resume(): Promise<boolean>;
 }
 
 /** The error body the portal reads: the server's error shape, plus Retry-After when sent. */
@@ -121,23 +123,27 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   let refreshing: Promise<boolean> | undefined;
-  // A refresh token the server refused is not offered again; sign-out then clears the session.
-  let refusedRefreshToken: string | undefined;
-  /** One refresh at a time, however many requests find the token stale together. */
+  // The access token whose refresh the server refused: not offered again; sign-out clears it.
+  let refusedToken: string | undefined;
+  /**
+   * One refresh at a time, however many requests find the token stale together. The refresh
+   * token is the HttpOnly cookie the browser sends to /v1/auth by itself.
+   */
   function refresh(): Promise<boolean> {
     const session = store.get();
-    if (!session || session.refreshToken === refusedRefreshToken) return Promise.resolve(false);
-    refreshing ??= send<TokenReply>('/v1/auth/refresh', {
-      method: 'POST',
-      body: { refreshToken: session.refreshToken },
-    })
+    if (session ? session.token === refusedToken : !store.mayResume())
+      return Promise.resolve(false);
+    refreshing ??= send<TokenReply>('/v1/auth/refresh', { method: 'POST' })
       .then((reply) => {
         store.set(reply, now());
         return true;
       })
       .catch((error: unknown) => {
         if (error instanceof HttpError && error.status === 0) throw error;
-        refusedRefreshToken = session.refreshToken;
+        // A page that held a token keeps it until sign-out, so the timed-out notice can show;
+        // a reload with nothing to resume simply forgets the hint.
+        if (session) refusedToken = session.token;
+        else store.clear();
         return false;
       })
       .finally(() => {
@@ -150,12 +156,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
       if (options.authenticated === false) return send<T>(path, options);
       let session = store.get();
-      if (!session) {
+      if (!session && !store.mayResume()) {
         throw new HttpError('app.auth.session_expired', 401, {
           code: CLIENT_ERROR_CODES.noSession,
         });
       }
-      if (session.expiresAt - now() < REFRESH_MARGIN_MS) {
+      if (!session || session.expiresAt - now() < REFRESH_MARGIN_MS) {
         if (!(await refresh())) {
           throw new HttpError('app.auth.session_timed_out', 401, {
             code: CLIENT_ERROR_CODES.sessionTimeout,
@@ -164,6 +170,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         session = store.get();
       }
       return send<T>(path, options, session?.token);
+    },
+
+    async resume() {
+      const session = store.get();
+      if (session && session.expiresAt - now() >= REFRESH_MARGIN_MS) return true;
+      return refresh();
     },
   };
 }

@@ -1,5 +1,6 @@
 // Sign-in, throttling, tokens (expired, forged, foreign key), refresh, sign-out and exchange, over HTTP.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeyRing } from '../../server/modules/auth/signingKeys.ts';
 import { signAccessToken } from '../../server/modules/auth/tokens.ts';
@@ -8,6 +9,7 @@ import {
   call,
   DEMO_ADMIN,
   DEMO_PASSWORD,
+  refreshCookieOf,
   signIn,
   startTestServer,
   type TestServer,
@@ -15,11 +17,31 @@ import {
 
 describe.each(testDatabases)('auth on $kind', (database) => {
   let server: TestServer;
+  /** Signs in from another loopback address (Linux routes all of 127/8 to this machine). */
+  const signInFrom = (localAddress: string, email: string, password: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ email, password });
+      const request = http.request(
+        `${server.url}/v1/auth/login`,
+        {
+          method: 'POST',
+          localAddress,
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (reply) => {
+          reply.resume();
+          resolve(reply.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
   beforeAll(async () => {
     server = await startTestServer(database, {
       signInLimits: {
-        email: { maxFailures: 3, windowS: 900, blockS: 600 },
-        address: { maxFailures: 1000, windowS: 900, blockS: 600 },
+        pair: { maxFailures: 3, windowS: 900, firstDelayS: 600, maxDelayS: 600 },
+        email: { maxFailures: 20, windowS: 900, firstDelayS: 900, maxDelayS: 900 },
+        address: { maxFailures: 1000, windowS: 900, firstDelayS: 600, maxDelayS: 600 },
       },
     });
     await server.db.query(
@@ -39,10 +61,19 @@ describe.each(testDatabases)('auth on $kind', (database) => {
     expect(sso.body).toEqual({ provider: 'corp-idp', type: 'OIDC' });
   });
 
-  it('signs in with the right password and returns a short-lived token and a refresh token', async () => {
+  it('signs in with the right password: a short-lived token, and the refresh token only in an HttpOnly cookie', async () => {
+    const reply = await call<Record<string, unknown>>(server, 'POST', '/v1/auth/login', {
+      body: { email: DEMO_ADMIN, password: DEMO_PASSWORD },
+    });
+    expect(Object.keys(reply.body).sort()).toEqual(['expiresIn', 'token']);
+    const setCookie = reply.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/fleet_refresh=[\w-]{40,}/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/v1\/auth/);
+    expect(setCookie).not.toMatch(/Secure/); // http here; https PUBLIC_URL adds it
     const tokens = await signIn(server);
     expect(tokens.token.split('.')).toHaveLength(3);
-    expect(tokens.refreshToken.length).toBeGreaterThan(20);
     expect(tokens.expiresIn).toBeGreaterThan(0);
     expect(tokens.expiresIn).toBeLessThanOrEqual(3600);
     const me = await call<{ user: { email: string } }>(server, 'GET', '/v1/me', {
@@ -81,6 +112,8 @@ describe.each(testDatabases)('auth on $kind', (database) => {
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(500);
     expect(retryAfter).toBeLessThanOrEqual(600);
+    // The owner, signing in from another address, is not locked out by the guesser.
+    expect(await signInFrom('127.0.0.2', email, DEMO_PASSWORD)).toBe(200);
     // Another e-mail from the same address is not affected.
     await signIn(server, 'harrow@demo.example');
   });
@@ -95,6 +128,7 @@ describe.each(testDatabases)('auth on $kind', (database) => {
       userId: claims.sub ?? '',
       organisationId: claims.org ?? '',
       role: 'admin' as const,
+      sessionId: (claims as Record<string, string>).sid ?? '',
     };
 
     const expired = signAccessToken(keys, subject, 60, Date.now() - 3_600_000);
@@ -121,32 +155,81 @@ describe.each(testDatabases)('auth on $kind', (database) => {
     }
   });
 
-  it('rotates refresh tokens and revokes them on sign-out', async () => {
+  it('rotates the refresh cookie, and ends the whole session when a rotated one comes back', async () => {
     const first = await signIn(server);
-    const second = await call<{ token: string; refreshToken: string }>(
-      server,
-      'POST',
-      '/v1/auth/refresh',
-      {
-        body: { refreshToken: first.refreshToken },
-      },
-    );
+    const refresh = (cookie: string) =>
+      call<{ token: string }>(server, 'POST', '/v1/auth/refresh', { cookie });
+    const second = await refresh(first.cookie);
     expect(second.status).toBe(200);
+    const secondCookie = refreshCookieOf(second.headers) ?? '';
+    expect(secondCookie).not.toBe(first.cookie);
     expect((await call(server, 'GET', '/v1/me', { token: second.body.token })).status).toBe(200);
+    const third = await refresh(secondCookie);
+    expect(third.status).toBe(200);
 
-    const reused = await call(server, 'POST', '/v1/auth/refresh', {
-      body: { refreshToken: first.refreshToken },
-    });
-    expect(reused.status).toBe(401);
+    // The first cookie again, long after it was rotated: taken as stolen.
+    await server.db.query(
+      `UPDATE refresh_token SET revoked_at = now() - interval '1 hour' WHERE revoked_at IS NOT NULL`,
+    );
+    expect((await refresh(first.cookie)).status).toBe(401);
+    // Every token of the session is dead: its successor, and the access tokens.
+    expect((await refresh(refreshCookieOf(third.headers) ?? '')).status).toBe(401);
+    expect((await call(server, 'GET', '/v1/me', { token: third.body.token })).status).toBe(401);
+    expect((await call(server, 'GET', '/v1/me', { token: first.token })).status).toBe(401);
+  });
 
-    const logout = await call(server, 'POST', '/v1/auth/logout', {
-      body: { refreshToken: second.body.refreshToken },
+  it('lets a second tab refresh with a cookie rotated a moment ago, without ending the session', async () => {
+    const session = await signIn(server);
+    const [a, b] = await Promise.all([
+      call<{ token: string }>(server, 'POST', '/v1/auth/refresh', { cookie: session.cookie }),
+      call<{ token: string }>(server, 'POST', '/v1/auth/refresh', { cookie: session.cookie }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await call(server, 'GET', '/v1/me', { token: a.body.token })).status).toBe(200);
+  });
+
+  it('ends the session on sign-out: its access tokens, refresh cookie and exchange all stop', async () => {
+    const session = await signIn(server);
+    const refreshed = await call<{ token: string }>(server, 'POST', '/v1/auth/refresh', {
+      cookie: session.cookie,
     });
+    const cookie = refreshCookieOf(refreshed.headers) ?? '';
+    const logout = await call(server, 'POST', '/v1/auth/logout', { cookie });
     expect(logout.status).toBe(204);
-    const afterLogout = await call(server, 'POST', '/v1/auth/refresh', {
-      body: { refreshToken: second.body.refreshToken },
+    expect(logout.headers.getSetCookie().join()).toMatch(/fleet_refresh=;/);
+    expect((await call(server, 'POST', '/v1/auth/refresh', { cookie })).status).toBe(401);
+    for (const token of [session.token, refreshed.body.token]) {
+      expect((await call(server, 'GET', '/v1/me', { token })).status).toBe(401);
+      const me = await call(server, 'POST', '/v1/auth/exchange', {
+        body: { organisationID: 'any', token },
+      });
+      expect(me.status).toBe(401);
+    }
+    // Sign-out by the access token alone (a client without the cookie) ends the session too.
+    const other = await signIn(server);
+    expect((await call(server, 'POST', '/v1/auth/logout', { token: other.token })).status).toBe(
+      204,
+    );
+    expect((await call(server, 'GET', '/v1/me', { token: other.token })).status).toBe(401);
+    expect((await call(server, 'POST', '/v1/auth/refresh', { cookie: other.cookie })).status).toBe(
+      401,
+    );
+  });
+
+  it('reserves each attempt before the password check: 40 concurrent guesses, then the right password, get no further than the limit', async () => {
+    const email = 'harrow@demo.example';
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(server, 'POST', '/v1/auth/login', { body: { email, password: `guess-${i}` } }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(37);
+    const right = await call(server, 'POST', '/v1/auth/login', {
+      body: { email, password: DEMO_PASSWORD },
     });
-    expect(afterLogout.status).toBe(401);
+    expect(right.status).toBe(429);
   });
 
   it('exchanges a token for another organisation of the user, and refuses a foreign one with 403', async () => {

@@ -76,9 +76,10 @@ export async function call<T = Record<string, unknown>>(
   server: Pick<TestServer, 'url'>,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; rawBody?: string } = {},
+  options: { body?: unknown; token?: string; rawBody?: string; cookie?: string } = {},
 ): Promise<JsonReply<T>> {
   const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined || options.rawBody !== undefined)
     headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -96,19 +97,21 @@ export async function call<T = Record<string, unknown>>(
   };
 }
 
+/** The refresh cookie a sign-in, refresh or exchange reply set, as a Cookie header value. */
+export function refreshCookieOf(headers: Headers): string | undefined {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith('fleet_refresh='));
+  const pair = cookie?.split(';')[0];
+  return pair && pair !== 'fleet_refresh=' ? pair : undefined;
+}
+
 export async function signIn(
   server: Pick<TestServer, 'url'>,
   email = DEMO_ADMIN,
   password = DEMO_PASSWORD,
 ) {
-  const reply = await call<{ token: string; refreshToken: string; expiresIn: number }>(
-    server,
-    'POST',
-    '/v1/auth/login',
-    {
-      body: { email, password },
-    },
-  );
+  const reply = await call<{ token: string; expiresIn: number }>(server, 'POST', '/v1/auth/login', {
+    body: { email, password },
+  });
   if (reply.status !== 200) throw new Error(`sign-in as ${email} failed with ${reply.status}`);
-  return reply.body;
+  return { ...reply.body, cookie: refreshCookieOf(reply.headers) ?? '' };
 }

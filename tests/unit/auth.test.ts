@@ -24,7 +24,7 @@ describe('passwords', () => {
 });
 
 describe('access tokens', () => {
-  const subject = { userId: 'u1', organisationId: 'o1', role: 'viewer' as const };
+  const subject = { userId: 'u1', organisationId: 'o1', role: 'viewer' as const, sessionId: 's1' };
 
   it('round-trips the claims until expiry', () => {
     const keys = keyRing('k1');

@@ -159,12 +159,44 @@ describe('session', () => {
     api.use(
       http.post('*/v1/auth/refresh', () => {
         refreshes++;
-        return HttpResponse.json({ token: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 });
+        return HttpResponse.json({ token: 'access-2', expiresIn: 900 });
       }),
     );
     await renderPortal('/machines');
     expect(await screen.findByText('NPH-0001', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(refreshes).toBe(1);
     await waitFor(() => expect(tokenStore.get()?.token).toBe('access-2'));
+  });
+
+  it('resumes a session after a reload from the refresh cookie, holding no token in storage', async () => {
+    // What a reload leaves: the signed-in hint, and the HttpOnly cookie the browser sends itself.
+    localStorage.setItem('fleet-portal.signed-in', '1');
+    let refreshes = 0;
+    api.use(
+      http.post('*/v1/auth/refresh', () => {
+        refreshes++;
+        return HttpResponse.json({ token: 'access-3', expiresIn: 900 });
+      }),
+    );
+    await renderPortal('/machines');
+    expect(await screen.findByText('NPH-0001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(refreshes).toBe(1);
+    expect(tokenStore.get()?.token).toBe('access-3');
+    expect(Object.values({ ...localStorage }).join()).not.toContain('access-3');
+  });
+
+  it('sends a reload with no live session to sign in, quietly', async () => {
+    localStorage.setItem('fleet-portal.signed-in', '1');
+    api.use(
+      http.post('*/v1/auth/refresh', () =>
+        HttpResponse.json(
+          { statusCode: 401, code: 'INVALID_REFRESH_TOKEN', error: 'Unauthorized', message: 'x' },
+          { status: 401 },
+        ),
+      ),
+    );
+    await renderPortal('/machines');
+    expect(await emailField()).toBeInTheDocument();
+    expect(tokenStore.mayResume()).toBe(false);
   });
 });

@@ -144,7 +144,7 @@ export const handlers = [
         { status: 401 },
       );
     }
-    return HttpResponse.json({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: 900 });
+    return HttpResponse.json({ token: 'access-1', expiresIn: 900 });
   }),
   http.post('*/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
   http.get('*/v1/me', () => HttpResponse.json(me)),
@@ -187,7 +187,7 @@ export const handlers = [
 export const api = setupServer(...handlers);
 
 export function signedIn(expiresInS = 900): void {
-  tokenStore.set({ token: 'access-1', refreshToken: 'refresh-1', expiresIn: expiresInS });
+  tokenStore.set({ token: 'access-1', expiresIn: expiresInS });
 }
 
 /** `instrument` may wrap the real authProvider's methods, to count calls. */

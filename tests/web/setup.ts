@@ -2,9 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { tokenStore } from '../../src/authProvider/tokenStore.ts';
 
 afterEach(() => {
   cleanup();
+  tokenStore.clear();
   localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -1,18 +1,20 @@
-// Sign-in options, sign-in, refresh, sign-out and organisation exchange.
+// Sign-in options, sign-in, refresh, sign-out and organisation exchange. The refresh token lives
+// only in an HttpOnly cookie scoped to /v1/auth, so a script in the page cannot take a 30-day
+// session away; the access token is kept in the page's memory.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ExchangeBody,
   LoginBody,
   LoginOptionsBody,
   LoginOptionsReply,
-  LogoutBody,
-  RefreshBody,
   TokenReply,
 } from '../../../src/domain/api/auth.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, HttpError, unauthorised } from '../../httpError.ts';
+import { bearerToken } from '../../plugins/authenticate.ts';
 import {
   getMemberships,
   findUserForSignIn,
@@ -20,27 +22,52 @@ import {
   type Membership,
 } from '../users/service.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import { consumeRefreshToken, issueRefreshToken } from './refreshTokens.ts';
-import { clearFailures, recordFailure, secondsBlocked } from './throttle.ts';
+import { issueRefreshToken, sessionOfRefreshToken, useRefreshToken } from './refreshTokens.ts';
+import { extendSession, openSession } from './sessions.ts';
+import { releaseAttempt, reserveAttempt } from './throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
+
+export const REFRESH_COOKIE = 'fleet_refresh';
+const COOKIE_PATH = '/v1/auth';
 
 const tokenReply = { 200: TokenReply };
 
-export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, context) => {
-  const { db, keys, config, signInLimits } = context;
+const sessionEnded = () =>
+  new HttpError(401, ERROR_CODES.invalidRefreshToken, 'The session has expired or was ended');
 
+export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, context) => {
+  const { db, keys, config, signInLimits, sessions } = context;
+  const secureCookie = config.publicUrl.startsWith('https:');
+
+  /** Signs an access token and sets a new refresh token cookie, both in `sessionId`. */
   async function issueTokens(
     tx: Queryable,
-    userId: string,
+    reply: FastifyReply,
+    subject: { userId: string; sessionId: string },
     membership: Membership,
   ): Promise<TokenReply> {
-    const subject = { userId, organisationId: membership.organisationId, role: membership.role };
+    const claims = { ...subject, organisationId: membership.organisationId, role: membership.role };
+    const refreshToken = await issueRefreshToken(tx, claims, config.refreshTokenTtlS);
+    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+      httpOnly: true,
+      secure: secureCookie,
+      sameSite: 'strict',
+      path: COOKIE_PATH,
+      maxAge: config.refreshTokenTtlS,
+    });
     return {
-      token: signAccessToken(keys, subject, config.accessTokenTtlS),
-      refreshToken: await issueRefreshToken(tx, subject, config.refreshTokenTtlS),
+      token: signAccessToken(keys, claims, config.accessTokenTtlS),
       expiresIn: config.accessTokenTtlS,
     };
   }
+
+  const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: COOKIE_PATH,
+      secure: secureCookie,
+      sameSite: 'strict',
+    });
 
   app.post(
     '/v1/portal/users/loginoptions',
@@ -58,18 +85,26 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   app.post(
     '/v1/auth/login',
     { schema: { tags: ['auth'], body: LoginBody, response: tokenReply } },
-    async (request) => {
-      const emailKey = `email:${request.body.email.toLowerCase()}`;
-      const addressKey = `address:${request.ip}`;
-      const waitS = await secondsBlocked(db, [emailKey, addressKey]);
-      if (waitS > 0) {
-        throw new HttpError(
-          429,
-          ERROR_CODES.tooManyAttempts,
-          `Too many failed sign-ins; try again in ${Math.ceil(waitS / 60)} minutes`,
-          undefined,
-          { 'retry-after': String(waitS) },
-        );
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const pairKey = `pair:${email}|${request.ip}`;
+      const ceilingKeys = [`email:${email}`, `address:${request.ip}`];
+      // Reserved before the password is checked: concurrent guesses count as they arrive.
+      for (const [key, limits] of [
+        [pairKey, signInLimits.pair],
+        [ceilingKeys[0], signInLimits.email],
+        [ceilingKeys[1], signInLimits.address],
+      ] as const) {
+        const waitS = await reserveAttempt(db, key as string, limits);
+        if (waitS > 0) {
+          throw new HttpError(
+            429,
+            ERROR_CODES.tooManyAttempts,
+            `Too many failed sign-ins; try again in ${waitS < 60 ? `${waitS} seconds` : `${Math.ceil(waitS / 60)} minutes`}`,
+            undefined,
+            { 'retry-after': String(waitS) },
+          );
+        }
       }
       const user = await findUserForSignIn(db, request.body.email);
       const passwordMatches = await verifyPassword(
@@ -79,8 +114,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       const memberships = user && passwordMatches ? await getMemberships(db, user.id) : [];
       const membership = memberships[0];
       if (!user || !membership) {
-        await recordFailure(db, emailKey, signInLimits.email);
-        await recordFailure(db, addressKey, signInLimits.address);
         // One message whether the e-mail is unknown or the password wrong.
         throw new HttpError(
           401,
@@ -88,56 +121,78 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
           'The e-mail address or password is incorrect',
         );
       }
-      await clearFailures(db, emailKey);
+      await releaseAttempt(db, pairKey, ceilingKeys);
       return db.transaction(async (tx) => {
         await recordSignIn(tx, user.id);
-        return issueTokens(tx, user.id, membership);
+        const sessionId = await openSession(tx, user.id, config.refreshTokenTtlS);
+        return issueTokens(tx, reply, { userId: user.id, sessionId }, membership);
       });
     },
   );
 
   app.post(
     '/v1/auth/refresh',
-    { schema: { tags: ['auth'], body: RefreshBody, response: tokenReply } },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const owner = await consumeRefreshToken(tx, request.body.refreshToken);
-        const membership =
-          owner &&
-          (await getMemberships(tx, owner.userId)).find(
-            (m) => m.organisationId === owner.organisationId,
-          );
-        if (!owner || !membership) {
-          throw new HttpError(
-            401,
-            ERROR_CODES.invalidRefreshToken,
-            'The session has expired or was ended',
-          );
-        }
-        return issueTokens(tx, owner.userId, membership);
-      }),
-  );
-
-  app.post(
-    '/v1/auth/logout',
-    { schema: { tags: ['auth'], body: LogoutBody } },
+    { schema: { tags: ['auth'], response: tokenReply } },
     async (request, reply) => {
-      if (request.body.refreshToken) await consumeRefreshToken(db, request.body.refreshToken);
-      return reply.code(204).send();
+      const token = refreshCookie(request);
+      if (!token) throw sessionEnded();
+      const use = await db.transaction((tx) => useRefreshToken(tx, token));
+      if (use.kind === 'refused') {
+        clearCookie(reply);
+        throw sessionEnded();
+      }
+      if (use.kind === 'reused') {
+        // A rotated token came back: whoever holds it, the session can no longer be trusted.
+        await sessions.end(use.subject.sessionId, 'refresh-token-reused');
+        request.log.warn(
+          { sessionId: use.subject.sessionId },
+          'refresh token reused: session ended',
+        );
+        clearCookie(reply);
+        throw sessionEnded();
+      }
+      const { subject } = use;
+      const membership = (await getMemberships(db, subject.userId)).find(
+        (m) => m.organisationId === subject.organisationId,
+      );
+      if (!membership) throw sessionEnded();
+      return db.transaction(async (tx) => {
+        await extendSession(tx, subject.sessionId, config.refreshTokenTtlS);
+        return issueTokens(tx, reply, subject, membership);
+      });
     },
   );
+
+  app.post('/v1/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    // Whichever the caller still has: the cookie's session, and the bearer token's.
+    const ended = new Set<string>();
+    const cookie = refreshCookie(request);
+    if (cookie) {
+      const sessionId = await sessionOfRefreshToken(db, cookie);
+      if (sessionId) ended.add(sessionId);
+    }
+    const bearer = bearerToken(request);
+    const claims = bearer ? verifyAccessToken(keys, bearer) : undefined;
+    if (claims) ended.add(claims.sid);
+    for (const sessionId of ended) await sessions.end(sessionId, 'signed-out');
+    clearCookie(reply);
+    return reply.code(204).send();
+  });
 
   app.post(
     '/v1/auth/exchange',
     { schema: { tags: ['auth'], body: ExchangeBody, response: tokenReply } },
-    async (request) => {
+    async (request, reply) => {
       const claims = verifyAccessToken(keys, request.body.token);
-      if (!claims) throw unauthorised('The token is expired or invalid');
+      if (!claims || !(await sessions.isLive(claims.sid)))
+        throw unauthorised('The token is expired or invalid, or its session has ended');
       const membership = (await getMemberships(db, claims.sub)).find(
         (m) => m.organisationId === request.body.organisationID,
       );
       if (!membership) throw forbidden('You are not a member of that organisation');
-      return db.transaction((tx) => issueTokens(tx, claims.sub, membership));
+      return db.transaction((tx) =>
+        issueTokens(tx, reply, { userId: claims.sub, sessionId: claims.sid }, membership),
+      );
     },
   );
 };

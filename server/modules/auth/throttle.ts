@@ -1,47 +1,99 @@
-// Throttles repeated failed sign-ins per e-mail and per address, in the database so every process agrees.
+// Throttles sign-in attempts in the database, so every process agrees. An attempt is reserved
+// atomically before any password work, so concurrent guesses cannot all slip under the limit.
 import type { Queryable } from '../../db/database.ts';
 
 export interface ThrottleLimits {
-  /** Failures allowed in one window before the key is blocked. */
+  /** Attempts allowed in one window before delays begin. */
   maxFailures: number;
   windowS: number;
-  blockS: number;
+  /** The first delay once the limit is reached; each failure after it doubles the delay... */
+  firstDelayS: number;
+  /** ...up to this. */
+  maxDelayS: number;
 }
 
-export const EMAIL_LIMITS: ThrottleLimits = { maxFailures: 5, windowS: 900, blockS: 900 };
-export const ADDRESS_LIMITS: ThrottleLimits = { maxFailures: 30, windowS: 900, blockS: 900 };
+/**
+ * Per e-mail and address pair: five tries, then 1 s, 2 s, 4 s ... up to 15 minutes. A guesser is
+ * slowed to a crawl while the owner, signing in from elsewhere, is not locked out.
+ */
+export const PAIR_LIMITS: ThrottleLimits = {
+  maxFailures: 5,
+  windowS: 900,
+  firstDelayS: 1,
+  maxDelayS: 900,
+};
+/** Per account from anywhere: a ceiling for a guesser rotating addresses, far above any typo. */
+export const EMAIL_LIMITS: ThrottleLimits = {
+  maxFailures: 100,
+  windowS: 3600,
+  firstDelayS: 900,
+  maxDelayS: 900,
+};
+/** Per address: a ceiling for one address trying many accounts, high enough for an office behind NAT. */
+export const ADDRESS_LIMITS: ThrottleLimits = {
+  maxFailures: 300,
+  windowS: 3600,
+  firstDelayS: 900,
+  maxDelayS: 900,
+};
 
-/** Seconds until the first of `keys` is unblocked, or 0 when none is blocked. */
-export async function secondsBlocked(db: Queryable, keys: string[]): Promise<number> {
-  const rows = await db.query<{ wait_s: number }>(
-    `SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::integer AS wait_s
-       FROM login_throttle WHERE throttle_key = ANY($1) AND blocked_until > now()`,
-    [keys],
-  );
-  return rows[0]?.wait_s ?? 0;
+export interface SignInLimits {
+  pair: ThrottleLimits;
+  email: ThrottleLimits;
+  address: ThrottleLimits;
 }
 
-export async function recordFailure(
+export const SIGN_IN_LIMITS: SignInLimits = {
+  pair: PAIR_LIMITS,
+  email: EMAIL_LIMITS,
+  address: ADDRESS_LIMITS,
+};
+
+/**
+ * Counts one attempt against `key` unless the key is waiting out a delay, in one statement. Returns
+ * 0 when the attempt may go ahead, else the seconds to wait. The attempt that reaches the limit
+ * still goes ahead but starts the delay, so concurrent attempts behind it are refused.
+ */
+export async function reserveAttempt(
   db: Queryable,
   key: string,
   limits: ThrottleLimits,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO login_throttle AS t (throttle_key, failures, window_started_at)
-     VALUES ($1, 1, now())
+): Promise<number> {
+  const rows = await db.query<{ failures: number }>(
+    `INSERT INTO login_throttle AS t (throttle_key, failures, window_started_at, blocked_until)
+     VALUES ($1, 1, now(), CASE WHEN 1 >= $3 THEN now() + make_interval(secs => $4) END)
      ON CONFLICT (throttle_key) DO UPDATE SET
-       failures = CASE WHEN t.window_started_at < now() - make_interval(secs => $2) THEN 1 ELSE t.failures + 1 END,
+       failures = CASE WHEN t.window_started_at < now() - make_interval(secs => $2) THEN 1
+                       ELSE t.failures + 1 END,
        window_started_at = CASE WHEN t.window_started_at < now() - make_interval(secs => $2)
-                                THEN now() ELSE t.window_started_at END`,
-    [key, limits.windowS],
+                                THEN now() ELSE t.window_started_at END,
+       blocked_until = CASE
+         WHEN t.window_started_at < now() - make_interval(secs => $2) THEN NULL
+         WHEN t.failures + 1 >= $3 THEN now() + make_interval(secs =>
+           least($5::float8, $4::float8 * power(2, least(t.failures + 1 - $3, 30))))
+         ELSE NULL END
+     WHERE t.blocked_until IS NULL OR t.blocked_until <= now()
+     RETURNING failures`,
+    [key, limits.windowS, limits.maxFailures, limits.firstDelayS, limits.maxDelayS],
   );
-  await db.query(
-    `UPDATE login_throttle SET blocked_until = now() + make_interval(secs => $3), failures = 0, window_started_at = now()
-      WHERE throttle_key = $1 AND failures >= $2`,
-    [key, limits.maxFailures, limits.blockS],
+  if (rows.length > 0) return 0;
+  const [wait] = await db.query<{ wait_s: number }>(
+    `SELECT greatest(1, ceil(extract(epoch FROM blocked_until - now())))::integer AS wait_s
+       FROM login_throttle WHERE throttle_key = $1`,
+    [key],
   );
+  return wait?.wait_s ?? 1;
 }
 
-export async function clearFailures(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [key]);
+/** A successful sign-in: the pair starts afresh, and its reserved attempt no longer counts above. */
+export async function releaseAttempt(
+  db: Queryable,
+  pairKey: string,
+  ceilingKeys: string[],
+): Promise<void> {
+  await db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [pairKey]);
+  await db.query(
+    `UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE throttle_key = ANY($1)`,
+    [ceilingKeys],
+  );
 }

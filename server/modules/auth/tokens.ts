@@ -9,6 +9,8 @@ export interface AccessClaims {
   /** Organisation the token is scoped to. */
   org: string;
   role: Role;
+  /** The sign-in session; the token is refused once that session ends. */
+  sid: string;
   iat: number;
   exp: number;
   jti: string;
@@ -18,7 +20,7 @@ const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 
 export function signAccessToken(
   keys: KeyRing,
-  subject: { userId: string; organisationId: string; role: Role },
+  subject: { userId: string; organisationId: string; role: Role; sessionId: string },
   ttlS: number,
   now = Date.now(),
 ): string {
@@ -28,6 +30,7 @@ export function signAccessToken(
     sub: subject.userId,
     org: subject.organisationId,
     role: subject.role,
+    sid: subject.sessionId,
     iat,
     exp: iat + ttlS,
     jti: randomUUID(),
@@ -72,6 +75,7 @@ export function verifyAccessToken(
     !claims ||
     typeof claims.sub !== 'string' ||
     typeof claims.org !== 'string' ||
+    typeof claims.sid !== 'string' ||
     typeof claims.exp !== 'number' ||
     typeof claims.iat !== 'number' ||
     !(ROLES as readonly unknown[]).includes(claims.role)

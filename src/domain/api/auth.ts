@@ -20,25 +20,13 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
+/** The access token; the refresh token travels only in an HttpOnly cookie. */
 export const TokenReply = Type.Object({
   token: Type.String(),
-  refreshToken: Type.String(),
   /** Seconds until `token` expires. */
   expiresIn: Type.Integer(),
 });
 export type TokenReply = Static<typeof TokenReply>;
-
-export const RefreshBody = Type.Object(
-  { refreshToken: Type.String({ minLength: 1, maxLength: 512 }) },
-  { additionalProperties: false },
-);
-export type RefreshBody = Static<typeof RefreshBody>;
-
-export const LogoutBody = Type.Object(
-  { refreshToken: Type.Optional(Type.String({ maxLength: 512 })) },
-  { additionalProperties: false },
-);
-export type LogoutBody = Static<typeof LogoutBody>;
 
 export const ExchangeBody = Type.Object(
   {
