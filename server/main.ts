@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/dataDirLock.ts';
 import { openDatabase } from './db/open.ts';
 import { keepStatistics } from './db/statistics.ts';
 import { rollupCacheFor } from './modules/machines/rollupCache.ts';
@@ -31,7 +32,16 @@ async function main(): Promise<void> {
   if (config.demoData && !config.ttsToken) {
     config = { ...config, ttsToken: randomBytes(24).toString('base64url') };
   }
-  const db = await openDatabase(config);
+  let db;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const seeded =
     config.demoData &&
     (await seedDemoIfEmpty(db, {

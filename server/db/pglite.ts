@@ -1,6 +1,7 @@
 // The embedded default: PostgreSQL compiled to WebAssembly, in this process, with files under DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
+import { lockDataDir } from './dataDirLock.ts';
 import type { Database, Queryable, SqlParam } from './database.ts';
 
 // Same value types as the PostgreSQL adapter: counts and sums come back as numbers.
@@ -25,11 +26,21 @@ function wrap(pg: PgliteLike): Queryable {
 /** Opens the database in `dataDir`, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { parsers });
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dataDir, { parsers });
+  } catch (error) {
+    release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      release();
+    },
   };
 }
