@@ -38,6 +38,7 @@ import { createIngest, type Ingest } from './telemetry/ingest.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerWeb } from './plugins/web.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // gzip or brotli for the portal's scripts and for large JSON lists, as the browser accepts.
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
 
   const context: ServerContext = {

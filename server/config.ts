@@ -34,6 +34,8 @@ export interface Config {
   mailFrom: string;
   /** The base map's tile servers; empty when only the built-in country outline is wanted. */
   mapTileLayers: TileLayer[];
+  /** Origins (scheme://host[:port]) allowed to frame /embedded, besides the portal itself. */
+  embedAllowedOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +120,28 @@ function tileLayers(env: Env): TileLayer[] {
   ];
 }
 
+/** A comma-separated list of web origins, each checked. */
+function origins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (!raw) return [];
+  return raw.split(',').map((item) => {
+    const value = item.trim();
+    let origin = '';
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+    } catch {
+      // refused below
+    }
+    if (!origin || origin !== value.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `${name} must list origins such as https://intranet.example.com, separated by commas; got '${value}'`,
+      );
+    }
+    return origin;
+  });
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -156,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     ttsToken: secret(env, 'LORAWAN_TTS_TOKEN'),
     chirpstackToken: secret(env, 'LORAWAN_CHIRPSTACK_TOKEN'),
     mapTileLayers: tileLayers(env),
+    embedAllowedOrigins: origins(env, 'EMBED_ALLOWED_ORIGINS'),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
   };

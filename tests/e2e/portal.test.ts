@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '../../src/domain/format.ts';
 import { zonedDate } from '../../src/domain/zonedTime.ts';
@@ -65,6 +65,15 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
   let page: Page;
   let url: string;
   let serverOutput = '';
+  /** Anything the Content-Security-Policy refused, on any page of any context. */
+  const cspViolations: string[] = [];
+  const watchCsp = (context: BrowserContext) =>
+    context.on('console', (message) => {
+      if (
+        /Content Security Policy|Refused to (load|execute|apply|connect|frame)/.test(message.text())
+      )
+        cspViolations.push(`${message.location().url}: ${message.text()}`);
+    });
 
   const shot = (name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -95,6 +104,7 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
 
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    watchCsp(context);
     page = await context.newPage();
   });
 
@@ -348,9 +358,9 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await shot('07b-share-location');
     await dialog.getByRole('button', { name: 'Close' }).click();
     // The link opens without any session.
-    const stranger = await (
-      await browser.newContext({ viewport: { width: 1000, height: 700 } })
-    ).newPage();
+    const strangerContext = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+    watchCsp(strangerContext);
+    const stranger = await strangerContext.newPage();
     await stranger.goto(sharedUrl.replace(/^https?:\/\/[^/]+/, url));
     await stranger.getByTestId('shared-location').waitFor({ timeout: 30_000 });
     await expect(stranger.getByText(/Shared by Northbank Plant Hire/).isVisible()).resolves.toBe(
@@ -545,6 +555,13 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.goto(`${url}/machines`);
     await page.getByLabel(/E-mail address/).waitFor();
     await shot('07-signed-out');
+  });
+
+  it('ran every screen above under the security headers without a policy violation', async () => {
+    const reply = await fetch(`${url}/machines`);
+    expect(reply.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(reply.headers.get('x-frame-options')).toBe('DENY');
+    expect(cspViolations).toEqual([]);
   });
 
   it('shuts down cleanly on SIGTERM', async () => {
