@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ERROR_CODES } from '../src/domain/api/errors.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -31,14 +32,14 @@ import { machineRoutes } from './modules/machines/routes.ts';
 import { machineWriteRoutes } from './modules/machines/writes.ts';
 import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { authenticate } from './plugins/authenticate.ts';
-import type { AccessClaims } from './modules/auth/tokens.ts';
+import { registerAccess } from './plugins/access.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest, type Ingest } from './telemetry/ingest.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
+import { FORMATS, registerValidation } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -62,20 +63,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    serializerOpts: { ajv: { formats: FORMATS } },
     // Keep a caller's request id when it is sane, so logs across services line up.
+    // A request Node refuses before Fastify sees it (headers too large, a malformed request line)
+    // still gets the API's error shape.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const code = (error as NodeJS.ErrnoException).code;
+      const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+      const status = tooLarge ? 431 : 400;
+      const body = JSON.stringify({
+        statusCode: status,
+        code: tooLarge ? ERROR_CODES.headersTooLarge : ERROR_CODES.validation,
+        error: tooLarge ? 'Request Header Fields Too Large' : 'Bad Request',
+        message: tooLarge
+          ? 'The request headers are larger than this server accepts'
+          : 'The request is malformed',
+        requestId: randomUUID(),
+      });
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Set by the authenticate hook; declared up front so every request object has the same shape.
-  app.decorateRequest('auth', null as unknown as AccessClaims);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerValidation(app);
   // gzip or brotli for the portal's scripts and for large JSON lists, as the browser accepts.
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -90,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions: new SessionRegistry(db),
   };
 
+  registerAccess(app, context);
   await app.register(healthRoutes, context);
   await app.register(sharedLocationRoutes, context);
   await app.register(authRoutes, context);
@@ -106,7 +129,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ingestRoutes, { ...context, ingest });
   await registerMachineImages(app, context);
   await app.register(async (secured) => {
-    secured.addHook('onRequest', authenticate(context.keys, context.sessions));
     // Uploads: one file a request; each route sets its own size limit.
     await secured.register(multipart, { limits: { files: 1, fields: 10 } });
     await secured.register(userRoutes, context);

@@ -1,6 +1,7 @@
 // Turns every failure into the one JSON error shape: validation 400s name the field, 413, 404, 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ApiError } from '../../src/domain/api/errors.ts';
+import { EARLIEST_YEAR, LATEST_YEAR } from '../../src/domain/dates.ts';
 import { HttpError } from '../httpError.ts';
 
 const STATUS_CODES: Record<number, string> = {
@@ -29,6 +30,10 @@ export function sendError(
 ): FastifyReply {
   const body: ApiError = {
     ...error,
+    message:
+      error.message.length > MAX_MESSAGE
+        ? `${error.message.slice(0, MAX_MESSAGE)}…`
+        : error.message,
     error: STATUS_NAMES[error.statusCode] ?? 'Error',
     requestId: String(request.id),
   };
@@ -37,7 +42,31 @@ export function sendError(
 
 interface ValidationItem {
   instancePath: string;
-  params?: { missingProperty?: string; additionalProperty?: string };
+  keyword?: string;
+  params?: { missingProperty?: string; additionalProperty?: string; format?: string };
+}
+
+const DATE_FORMATS = new Set(['day', 'range-bound', 'date-time', 'device-time']);
+/** Longest message a reply carries: a message never echoes a large offending value whole. */
+const MAX_MESSAGE = 300;
+
+/** Ajv's message, or a plainer one for our date formats. */
+function validationMessage(error: FastifyError, field: string | undefined): string {
+  const first = error.validation?.[0] as ValidationItem | undefined;
+  const format = first?.keyword === 'format' ? first.params?.format : undefined;
+  if (format === 'time-zone')
+    return `${field ?? 'timezone'} must be an IANA time zone, such as Europe/London`;
+  if (format && DATE_FORMATS.has(format)) {
+    const what =
+      format === 'day'
+        ? 'a real day, yyyy-MM-dd,'
+        : format === 'range-bound'
+          ? "'max', a real day (yyyy-MM-dd) or date and time"
+          : 'a real date and time with its offset';
+    const bounds = format === 'device-time' ? '' : ` from ${EARLIEST_YEAR} to ${LATEST_YEAR}`;
+    return `${field ?? 'the date'} must be ${what}${bounds}`;
+  }
+  return error.message;
 }
 
 /** The dotted name of the field a schema validation failure is about, e.g. 'email' or 'filters.0.name'. */
@@ -67,7 +96,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, request, {
         statusCode: 400,
         code: ERROR_CODES.validation,
-        message: error.message,
+        message: validationMessage(error, field),
         ...(field ? { field } : {}),
       });
     }

@@ -14,6 +14,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
+    // Each operation says what it needs (plugins/access.ts): the contract sweep reads x-access.
+    transform: ({ schema, url, route }) => {
+      const access = route.config?.access;
+      if (!schema || !access) return { schema, url };
+      return {
+        schema: {
+          ...schema,
+          'x-access': access,
+          ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+        },
+        url,
+      };
+    },
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

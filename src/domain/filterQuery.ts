@@ -33,6 +33,7 @@ export function decodeFilter(query: string): FilterSelection {
           throw new FilterQueryError(`filter key '${k}' in group '${group}' is not URI-encoded`);
         }
       });
+    if (keys.length === 0) throw new FilterQueryError(`filter group '${group}' names no key`);
     selection[group] = [...(selection[group] ?? []), ...keys];
   }
   return selection;

@@ -14,7 +14,7 @@ import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, HttpError, unauthorised } from '../../httpError.ts';
-import { bearerToken } from '../../plugins/authenticate.ts';
+import { bearerToken } from '../../plugins/access.ts';
 import {
   getMemberships,
   findUserForSignIn,
@@ -71,7 +71,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
 
   app.post(
     '/v1/portal/users/loginoptions',
-    { schema: { tags: ['auth'], body: LoginOptionsBody, response: { 200: LoginOptionsReply } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: LoginOptionsBody, response: { 200: LoginOptionsReply } },
+    },
     async (request) => {
       const domain = request.body.email.split('@').pop() ?? '';
       const rows = await db.query<LoginOptionsReply>(
@@ -84,7 +87,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
 
   app.post(
     '/v1/auth/login',
-    { schema: { tags: ['auth'], body: LoginBody, response: tokenReply } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: LoginBody, response: tokenReply },
+    },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       const pairKey = `pair:${email}|${request.ip}`;
@@ -132,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
 
   app.post(
     '/v1/auth/refresh',
-    { schema: { tags: ['auth'], response: tokenReply } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: tokenReply } },
     async (request, reply) => {
       const token = refreshCookie(request);
       if (!token) throw sessionEnded();
@@ -163,25 +169,32 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     },
   );
 
-  app.post('/v1/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    // Whichever the caller still has: the cookie's session, and the bearer token's.
-    const ended = new Set<string>();
-    const cookie = refreshCookie(request);
-    if (cookie) {
-      const sessionId = await sessionOfRefreshToken(db, cookie);
-      if (sessionId) ended.add(sessionId);
-    }
-    const bearer = bearerToken(request);
-    const claims = bearer ? verifyAccessToken(keys, bearer) : undefined;
-    if (claims) ended.add(claims.sid);
-    for (const sessionId of ended) await sessions.end(sessionId, 'signed-out');
-    clearCookie(reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/v1/auth/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'] } },
+    async (request, reply) => {
+      // Whichever the caller still has: the cookie's session, and the bearer token's.
+      const ended = new Set<string>();
+      const cookie = refreshCookie(request);
+      if (cookie) {
+        const sessionId = await sessionOfRefreshToken(db, cookie);
+        if (sessionId) ended.add(sessionId);
+      }
+      const bearer = bearerToken(request);
+      const claims = bearer ? verifyAccessToken(keys, bearer) : undefined;
+      if (claims) ended.add(claims.sid);
+      for (const sessionId of ended) await sessions.end(sessionId, 'signed-out');
+      clearCookie(reply);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/v1/auth/exchange',
-    { schema: { tags: ['auth'], body: ExchangeBody, response: tokenReply } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: ExchangeBody, response: tokenReply },
+    },
     async (request, reply) => {
       const claims = verifyAccessToken(keys, request.body.token);
       if (!claims || !(await sessions.isLive(claims.sid)))

@@ -15,9 +15,8 @@ import {
 import { decodeFilter, FilterQueryError } from '../../../src/domain/filterQuery.ts';
 import { FILTER_CATEGORIES, FIXED_FILTER_OPTIONS } from '../../../src/domain/filters.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, forbidden, notFound, unauthorised } from '../../httpError.ts';
+import { badRequest, forbidden, notFound } from '../../httpError.ts';
 import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
-import { getOrganisation } from '../orgs/service.ts';
 
 /** Every value a data-drawn category takes among the selected machines, as (group, key, name). */
 const DRAWN_OPTIONS = `
@@ -45,11 +44,12 @@ const option = (group: string, key: string, name: string): FilterOption => ({
 export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
     '/v1/portal/filters',
-    { schema: { tags: ['filters'], querystring: FiltersQuery, response: { 200: FiltersReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['filters'], querystring: FiltersQuery, response: { 200: FiltersReply } },
+    },
     async (request) => {
-      const organisation = await getOrganisation(db, request.auth.org);
-      if (!organisation) throw unauthorised('The session no longer matches an organisation');
-      const { params, where } = selectMachines(organisation, {
+      const { params, where } = selectMachines(request.organisation, {
         start: request.query.start ?? 'max',
         end: request.query.end ?? 'max',
         show: request.query.show ?? 'active',
@@ -76,6 +76,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   app.get(
     '/v1/portal/filters/saved',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['filters'],
         querystring: SavedFiltersQuery,
@@ -108,6 +109,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   app.post(
     '/v1/portal/filters/saved',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['filters'],
         querystring: SavedFilterKey,
@@ -142,7 +144,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
 
   app.delete(
     '/v1/portal/filters/saved',
-    { schema: { tags: ['filters'], querystring: SavedFilterKey } },
+    { config: { access: 'read' }, schema: { tags: ['filters'], querystring: SavedFilterKey } },
     async (request, reply) => {
       const deleted = await db.query(
         `DELETE FROM saved_filter WHERE user_id = $1 AND organisation_id = $2 AND label = $3 AND name = $4

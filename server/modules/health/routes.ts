@@ -9,6 +9,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   app.get(
     '/v1/health',
     {
+      config: { access: 'public' },
       schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
     },
     async () => {

@@ -9,7 +9,7 @@ import {
   type GenericRecord,
 } from '../../../src/domain/api/ingest.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, forbidden, notFound, unauthorised } from '../../httpError.ts';
+import { badRequest, notFound, unauthorised } from '../../httpError.ts';
 import { decodeDigitalMatter } from '../../telemetry/adapters/digitalMatter.ts';
 import { PayloadDecodeError } from '../../telemetry/adapters/jsonPayload.ts';
 import { decodeChirpstackUp, decodeTtsUplink } from '../../telemetry/adapters/lorawan.ts';
@@ -52,6 +52,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
     app.post(
       url,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['ingest'],
           querystring: Type.Object({ event: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -83,6 +84,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
   app.post(
     '/v1/ingest/records',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['ingest'],
         headers: Type.Object({ 'x-api-key': Type.Optional(Type.String({ maxLength: 200 })) }),
@@ -118,6 +120,7 @@ export const quarantineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
   app.get(
     '/v1/admin/ingest/quarantine',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         querystring: Type.Object(
@@ -128,7 +131,6 @@ export const quarantineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
       },
     },
     async (request) => {
-      if (request.auth.role !== 'internal') throw forbidden('Only staff can read the quarantine');
       const rows = await db.query<{
         id: string;
         received_at: Date;
@@ -160,6 +162,7 @@ export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app.post(
     '/v1/admin/sources/:id/api-key',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
@@ -167,7 +170,6 @@ export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       },
     },
     async (request) => {
-      if (request.auth.role !== 'internal') throw forbidden('Only staff can issue source keys');
       const apiKey = `fpk_${randomBytes(24).toString('base64url')}`;
       const rows = await db.query<{ id: string }>(
         'UPDATE source SET api_key_hash = $2 WHERE id = $1 RETURNING id',

@@ -5,7 +5,7 @@ import Type from 'typebox';
 import { MachineBreakdownBody, MachineBreakdownReply } from '../../../src/domain/api/machines.ts';
 import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../httpError.ts';
+import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 
 export const breakdownRoutes: FastifyPluginAsyncTypebox<
@@ -14,6 +14,7 @@ export const breakdownRoutes: FastifyPluginAsyncTypebox<
   app.put(
     '/v1/portal/machines/:id/breakdown',
     {
+      config: { access: 'write' },
       schema: {
         tags: ['machines'],
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
@@ -22,7 +23,6 @@ export const breakdownRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request) => {
-      if (request.auth.role === 'viewer') throw forbidden('Viewers cannot change a machine');
       const atMs = request.body.at ? Date.parse(request.body.at) : Date.now();
       if (atMs > Date.now() + 60_000) throw badRequest('at', 'The time cannot be in the future');
       // Only the owner (or staff) says whether its machine is broken down.

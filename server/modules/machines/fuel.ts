@@ -33,6 +33,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.get(
     '/v1/portal/fuel/:id',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -125,6 +126,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.get(
     '/v1/portal/machines/:id/fuel/settings',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -153,6 +155,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.put(
     '/v1/portal/machines/:id/fuel/settings',
     {
+      config: { access: 'write' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -168,7 +171,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
 
   app.get(
     '/v1/portal/machines/fuel/calibration/template',
-    { schema: { tags: ['machines'] } },
+    { config: { access: 'read' }, schema: { tags: ['machines'] } },
     async (_request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -178,7 +181,10 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
 
   app.get(
     '/v1/portal/machines/:id/fuel/calibration',
-    { schema: { tags: ['machines'], params: Id, response: { 200: FuelCalibrationReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['machines'], params: Id, response: { 200: FuelCalibrationReply } },
+    },
     async (request) => {
       if (!(await machineVisibility(db, request.auth.org, request.params.id))) {
         throw notFound('No such machine');
@@ -200,7 +206,10 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
 
   app.post(
     '/v1/portal/machines/:id/fuel/calibration',
-    { schema: { tags: ['machines'], params: Id, response: { 200: FuelCalibrationReply } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], params: Id, response: { 200: FuelCalibrationReply } },
+    },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       if (!request.isMultipart())
@@ -238,7 +247,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
 
   app.delete(
     '/v1/portal/machines/:id/fuel/calibration',
-    { schema: { tags: ['machines'], params: Id } },
+    { config: { access: 'write' }, schema: { tags: ['machines'], params: Id } },
     async (request, reply) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       await db.query('DELETE FROM fuel_calibration WHERE machine_id = $1', [request.params.id]);

@@ -34,7 +34,10 @@ const ImageReply = Type.Object({ imageUrl: Type.Union([Type.String(), Type.Null(
 export const machineImageRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.post(
     '/v1/machines/:id/image',
-    { schema: { tags: ['machines'], params: Id, response: { 200: ImageReply } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], params: Id, response: { 200: ImageReply } },
+    },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       if (!request.isMultipart()) throw badRequest('image', 'Send the image as a multipart file');
@@ -68,7 +71,10 @@ export const machineImageRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
 
   app.delete(
     '/v1/machines/:id/image',
-    { schema: { tags: ['machines'], params: Id, response: { 200: ImageReply } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], params: Id, response: { 200: ImageReply } },
+    },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       await db.transaction(async (tx) => {
@@ -88,6 +94,7 @@ export async function registerMachineImages(
   app.get<{ Params: { imageId: string } }>(
     `${IMAGE_PATH}:imageId`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['machines'],
         params: { type: 'object', properties: { imageId: { type: 'string', format: 'uuid' } } },

@@ -20,7 +20,6 @@ import {
 } from '../../../src/domain/zonedTime.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import { getOrganisation } from '../orgs/service.ts';
 import { listMachines } from './list.ts';
 import { machineVisibility, type Visibility } from './visibility.ts';
 
@@ -41,7 +40,10 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
 
   app.get(
     '/v1/portal/machines/:id/health',
-    { schema: { tags: ['machines'], params: Id, response: { 200: MachineHealthReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['machines'], params: Id, response: { 200: MachineHealthReply } },
+    },
     async (request) => {
       // Health is the devices' state now: a customer sees it while its hire runs.
       if (!coversNow(await visible(request.auth.org, request.params.id))) {
@@ -100,7 +102,10 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
 
   app.get(
     '/v1/machines/:id/profile',
-    { schema: { tags: ['machines'], params: Id, response: { 200: MachineProfileReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['machines'], params: Id, response: { 200: MachineProfileReply } },
+    },
     async (request) => {
       await visible(request.auth.org, request.params.id);
       const [row] = await db.query<Omit<MachineProfileReply, 'createdAt'> & { createdAt: Date }>(
@@ -122,6 +127,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   app.get(
     '/v1/portal/machines/:id/activity/summary',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -130,8 +136,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
       },
     },
     async (request) => {
-      const organisation = await getOrganisation(db, request.auth.org);
-      if (!organisation) throw notFound('No such organisation');
+      const { organisation } = request;
       const start = request.query.start ?? 'max';
       const end = request.query.end ?? 'max';
       // The list's own figures, so the two never disagree.
@@ -150,6 +155,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   app.get(
     '/v1/machines/:id/work_activity',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         params: Id,

@@ -12,9 +12,9 @@ import {
 } from '../../../src/domain/api/onboarding.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../httpError.ts';
+import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
+import { getOrganisationSettings } from '../orgs/service.ts';
 import { assertOwnMachine } from './visibility.ts';
 
 const UNASSIGNED = `
@@ -49,10 +49,11 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
   // Every unassigned source, for staff: an organisation knows its own by the code on the device.
   app.get(
     '/v1/portal/sources/unassigned',
-    { schema: { tags: ['machines'], response: { 200: UnassignedSourcesReply } } },
-    async (request) => {
-      if (request.auth.role !== 'internal')
-        throw forbidden('Only staff see every unassigned device');
+    {
+      config: { access: 'staff' },
+      schema: { tags: ['machines'], response: { 200: UnassignedSourcesReply } },
+    },
+    async () => {
       const rows = await db.query<SourceRow>(
         `${UNASSIGNED} ORDER BY s.last_seen_at DESC NULLS LAST LIMIT 500`,
       );
@@ -63,6 +64,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
   app.get(
     '/v1/portal/sources/unassigned/:code',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) }),
@@ -78,9 +80,11 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
 
   app.post(
     '/v1/portal/machines/onboard',
-    { schema: { tags: ['machines'], body: OnboardBody, response: { 201: OnboardReply } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], body: OnboardBody, response: { 201: OnboardReply } },
+    },
     async (request, reply) => {
-      if (request.auth.role === 'viewer') throw forbidden('Viewers cannot onboard a device');
       const { sensor, machineId, machine } = request.body;
       if (Boolean(machineId) === Boolean(machine)) {
         throw badRequest(
@@ -95,9 +99,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
       if (target) {
         await assertOwnMachine(db, request.auth, target);
       } else if (machine) {
-        const organisation = await getOrganisation(db, request.auth.org);
-        if (!organisation) throw notFound('No such organisation');
-        const { mandatoryFields } = await getOrganisationSettings(db, organisation);
+        const { mandatoryFields } = await getOrganisationSettings(db, request.organisation);
         for (const field of ONBOARDING_FIELDS) {
           const value = machine[field];
           if (

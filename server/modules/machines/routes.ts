@@ -10,8 +10,7 @@ import { MachineDetailsReply } from '../../../src/domain/api/machineInfo.ts';
 import { MachineListQuery, MachineListReply } from '../../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
-import { notFound, unauthorised } from '../../httpError.ts';
-import { getOrganisation } from '../orgs/service.ts';
+import { notFound } from '../../httpError.ts';
 import { machineActivity } from './activity.ts';
 import { listMachines } from './list.ts';
 import { latestLocation } from './service.ts';
@@ -21,27 +20,23 @@ import { machineVisibility } from './visibility.ts';
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
-  const organisationOf = async (id: string) => {
-    const organisation = await getOrganisation(db, id);
-    if (!organisation) throw unauthorised('The session no longer matches an organisation');
-    return organisation;
-  };
-
   app.get(
     '/v1/portal/machines/list',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         querystring: MachineListQuery,
         response: { 200: MachineListReply },
       },
     },
-    async (request) => listMachines(db, await organisationOf(request.auth.org), request.query),
+    async (request) => listMachines(db, request.organisation, request.query),
   );
 
   app.get(
     '/v1/portal/machines/:id',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -50,7 +45,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
       },
     },
     async (request) => {
-      const organisation = await organisationOf(request.auth.org);
+      const organisation = request.organisation;
       // The list's own row, so that the details never disagree with it.
       const { machines } = await listMachines(db, organisation, {
         start: request.query.start ?? 'max',
@@ -73,6 +68,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
   app.get(
     '/v1/machines/:id/activity',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['machines'],
         params: Id,

@@ -13,6 +13,10 @@ import { badRequest } from '../../httpError.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { Organisation } from '../orgs/service.ts';
 
+/** Filter groups whose keys are ids: anything else cannot match and is a mistake. */
+const ID_GROUPS: ReadonlySet<string> = new Set(['site', 'machine']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Engine hours since a machine's hour meter was last read (a correction): whole days from the day
  * rollups after the reading's day, and that day's segments after the reading.
@@ -276,6 +280,8 @@ export function selectMachines(
     for (const [group, keys] of Object.entries(selection)) {
       const condition = FILTER_CONDITIONS[group];
       if (!condition) throw badRequest('filter', `unknown filter group '${group}'`);
+      const badId = ID_GROUPS.has(group) && keys.find((key) => !UUID.test(key));
+      if (badId) throw badRequest('filter', `'${badId.slice(0, 40)}' is not a ${group} id`);
       if (keys.length > 0) conditions.push(condition(keys, context));
     }
   }

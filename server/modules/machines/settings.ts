@@ -16,10 +16,10 @@ import {
 import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../httpError.ts';
+import { badRequest, conflict, notFound } from '../../httpError.ts';
 import { CO2_FACTORS } from '../../telemetry/engine/rules.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
+import { getOrganisationSettings } from '../orgs/service.ts';
 import { assertOwnMachine } from './visibility.ts';
 
 /** Emission stages and tiers an equipment rental fleet meets (EU Stage, US EPA Tier). */
@@ -101,7 +101,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
 > = async (app, { db, rollups }) => {
   app.get(
     '/v1/portal/groups',
-    { schema: { tags: ['machines'], response: { 200: GroupsReply } } },
+    { config: { access: 'read' }, schema: { tags: ['machines'], response: { 200: GroupsReply } } },
     async (request) => ({
       groups: await db.query<MachineGroup>(
         `SELECT g.id, g.name, count(m.id)::int AS "numberOfMachines"
@@ -114,9 +114,11 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
 
   app.post(
     '/v1/portal/groups',
-    { schema: { tags: ['machines'], body: GroupCreateBody, response: { 201: MachineGroup } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], body: GroupCreateBody, response: { 201: MachineGroup } },
+    },
     async (request, reply) => {
-      if (request.auth.role === 'viewer') throw forbidden('Viewers cannot add a group');
       const name = request.body.name.trim();
       if (!name) throw badRequest('name', 'name cannot be empty');
       const [existing] = await db.query(
@@ -131,7 +133,10 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
 
   app.patch(
     '/v1/portal/machines/:id/groups',
-    { schema: { tags: ['machines'], params: Id, body: MachineGroupBody, response: { 200: Ok } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], params: Id, body: MachineGroupBody, response: { 200: Ok } },
+    },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       const { groupId } = request.body;
@@ -152,7 +157,10 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
 
   app.patch(
     '/v1/portal/machines/:id/load_capacity',
-    { schema: { tags: ['machines'], params: Id, body: LoadCapacityBody, response: { 200: Ok } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], params: Id, body: LoadCapacityBody, response: { 200: Ok } },
+    },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       await db.query('UPDATE machine SET load_capacity_t = $2 WHERE id = $1', [
@@ -165,11 +173,12 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
 
   app.get(
     '/v1/portal/machines/additional-information/form-drop-down-values',
-    { schema: { tags: ['machines'], response: { 200: FormDropDownValues } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['machines'], response: { 200: FormDropDownValues } },
+    },
     async (request) => {
-      const organisation = await getOrganisation(db, request.auth.org);
-      if (!organisation) throw notFound('No such organisation');
-      const settings = await getOrganisationSettings(db, organisation);
+      const settings = await getOrganisationSettings(db, request.organisation);
       return {
         fuelType: Object.keys(CO2_FACTORS),
         emissionStandard: EMISSION_STANDARDS,
@@ -181,6 +190,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
   app.patch(
     '/v1/portal/machines/:id/additional-information',
     {
+      config: { access: 'write' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -203,10 +213,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
           `Unknown emission standard '${rest.emissionStandard}'`,
         );
       }
-      const organisation = await getOrganisation(db, request.auth.org);
-      const mandatory = organisation
-        ? (await getOrganisationSettings(db, organisation)).mandatoryFields
-        : [];
+      const mandatory = (await getOrganisationSettings(db, request.organisation)).mandatoryFields;
       const current = await machineSettings(db, request.params.id);
       const next = { ...current.additionalInformation, ...request.body };
       for (const field of mandatory) {
@@ -232,6 +239,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
     app.patch(
       path,
       {
+        config: { access: 'write' },
         schema: {
           tags: ['machines'],
           params: Id,

@@ -11,7 +11,7 @@ import {
 import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
-import { getOrganisation } from '../orgs/service.ts';
+import type { Organisation } from '../orgs/service.ts';
 import { listMachines } from './list.ts';
 import { groupNamed } from './settings.ts';
 import { assertOwnMachine } from './visibility.ts';
@@ -35,9 +35,8 @@ const COLUMNS: Record<keyof MachineUpdateBody, string> = {
 
 export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
-  const row = async (organisationId: string, id: string) => {
-    const organisation = await getOrganisation(db, organisationId);
-    const { machines } = await listMachines(db, organisation as NonNullable<typeof organisation>, {
+  const row = async (organisation: Organisation, id: string) => {
+    const { machines } = await listMachines(db, organisation, {
       start: 'max',
       end: 'max',
       show: 'all',
@@ -50,6 +49,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   app.put(
     '/v1/machines/:id',
     {
+      config: { access: 'write' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -76,13 +76,14 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
           WHERE id = $1`,
         [request.params.id, ...(values as (string | number | null)[])],
       );
-      return row(request.auth.org, request.params.id);
+      return row(request.organisation, request.params.id);
     },
   );
 
   app.post(
     '/v1/machines/:id/archive',
     {
+      config: { access: 'write' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -101,13 +102,16 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
         [request.params.id, at],
       );
       if (updated.length === 0) throw conflict('The machine is already archived');
-      return row(request.auth.org, request.params.id);
+      return row(request.organisation, request.params.id);
     },
   );
 
   app.post(
     '/v1/machines/:id/unarchive',
-    { schema: { tags: ['machines'], params: Id, response: { 200: MachineRow } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['machines'], params: Id, response: { 200: MachineRow } },
+    },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       const updated = await db.query(
@@ -115,7 +119,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
         [request.params.id],
       );
       if (updated.length === 0) throw conflict('The machine is not archived');
-      return row(request.auth.org, request.params.id);
+      return row(request.organisation, request.params.id);
     },
   );
 };

@@ -3,7 +3,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ServerContext } from '../../context.ts';
-import { forbidden } from '../../httpError.ts';
 import { readOutbox } from './outbox.ts';
 
 const OutboxReply = Type.Object({
@@ -24,6 +23,7 @@ export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   app.get(
     '/v1/admin/outbox',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         querystring: Type.Object(
@@ -34,7 +34,6 @@ export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
       },
     },
     async (request) => {
-      if (request.auth.role !== 'internal') throw forbidden('Only staff read the outbox');
       return { mails: await readOutbox(db, request.query.limit ?? 100) };
     },
   );

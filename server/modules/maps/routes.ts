@@ -19,8 +19,7 @@ import {
 import { HeatmapQuery, HeatmapReply } from '../../../src/domain/api/heatmap.ts';
 import { MapLayersReply } from '../../../src/domain/api/mapLayers.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, unauthorised } from '../../httpError.ts';
-import { getOrganisation } from '../orgs/service.ts';
+import { badRequest } from '../../httpError.ts';
 import { RouteReportQuery } from '../../../src/domain/api/routeReport.ts';
 import { ShareLocationBody, ShareLocationReply } from '../../../src/domain/api/share.ts';
 import { WorkCyclesQuery, WorkCyclesReply } from '../../../src/domain/api/workCycles.ts';
@@ -39,25 +38,25 @@ import { mapMachines } from './service.ts';
 const LIVE_OVERLAP_MS = 10 * 60_000;
 
 export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db, config }) => {
-  const organisationOf = async (id: string) => {
-    const organisation = await getOrganisation(db, id);
-    if (!organisation) throw unauthorised('The session no longer matches an organisation');
-    return organisation;
-  };
-
   app.get(
     '/v1/portal/maps',
-    { schema: { tags: ['maps'], querystring: MapsQuery, response: { 200: MapsReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['maps'], querystring: MapsQuery, response: { 200: MapsReply } },
+    },
     async (request) => {
       const timestamp = new Date().toISOString();
-      const machines = await mapMachines(db, await organisationOf(request.auth.org), request.query);
+      const machines = await mapMachines(db, request.organisation, request.query);
       return { machines, timestamp };
     },
   );
 
   app.get(
     '/v1/portal/maps/live',
-    { schema: { tags: ['maps'], querystring: MapsLiveQuery, response: { 200: MapsReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['maps'], querystring: MapsLiveQuery, response: { 200: MapsReply } },
+    },
     async (request) => {
       const since = new Date(request.query.timestamp);
       if (since.getTime() > Date.now() + 60_000) {
@@ -67,7 +66,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
       const { timestamp: _asked, ...query } = request.query;
       const machines = await mapMachines(
         db,
-        await organisationOf(request.auth.org),
+        request.organisation,
         query,
         new Date(since.getTime() - LIVE_OVERLAP_MS),
       );
@@ -78,6 +77,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   app.get(
     '/v1/portal/maps/summary',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['maps'],
         querystring: Type.Object(
@@ -92,7 +92,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     },
     async (request) => {
       const timestamp = new Date().toISOString();
-      const organisation = await organisationOf(request.auth.org);
+      const organisation = request.organisation;
       const query = { show: request.query.show };
       const machines = await mapMachines(db, organisation, query);
       const since = request.query.timestamp;
@@ -116,7 +116,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
 
   app.get(
     '/v1/portal/maps/layers',
-    { schema: { tags: ['maps'], response: { 200: MapLayersReply } } },
+    { config: { access: 'read' }, schema: { tags: ['maps'], response: { 200: MapLayersReply } } },
     async () => ({ layers: config.mapTileLayers }),
   );
 
@@ -126,20 +126,27 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   ] as const) {
     app.get(
       path,
-      { schema: { tags: ['maps'], querystring: HeatmapQuery, response: { 200: HeatmapReply } } },
-      async (request) => heatmap(db, await organisationOf(request.auth.org), request.query, kind),
+      {
+        config: { access: 'read' },
+        schema: { tags: ['maps'], querystring: HeatmapQuery, response: { 200: HeatmapReply } },
+      },
+      async (request) => heatmap(db, request.organisation, request.query, kind),
     );
   }
 
   app.get(
     '/v1/portal/maps/routes',
-    { schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } },
+    },
     async (request) => machineRoute(db, request.auth.org, request.query),
   );
 
   app.post(
     '/v1/portal/maps/share/latest_location/:id',
     {
+      config: { access: 'write' },
       schema: {
         tags: ['maps'],
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
@@ -154,6 +161,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   app.get(
     '/v1/portal/maps/cycles/:id',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['maps'],
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
@@ -167,13 +175,9 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   app.get(
     '/v1/portal/maps/routes/report',
     // Worked out from every selected machine's route: up to the spec's 180 s.
-    { schema: { tags: ['maps'], querystring: RouteReportQuery } },
+    { config: { access: 'read' }, schema: { tags: ['maps'], querystring: RouteReportQuery } },
     async (request, reply) => {
-      const { csv, fileName } = await routeReport(
-        db,
-        await organisationOf(request.auth.org),
-        request.query,
-      );
+      const { csv, fileName } = await routeReport(db, request.organisation, request.query);
       return reply
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .type('text/csv; charset=utf-8')
@@ -184,6 +188,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   app.get(
     '/v1/machines/list',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['maps'],
         querystring: RouteMachinesQuery,
@@ -192,7 +197,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     },
     async (request) => {
       const { startDate, endDate, show } = request.query;
-      const machines = await mapMachines(db, await organisationOf(request.auth.org), {
+      const machines = await mapMachines(db, request.organisation, {
         start: startDate,
         end: endDate,
         show,

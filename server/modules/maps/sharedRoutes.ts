@@ -13,6 +13,7 @@ export const sharedLocationRoutes: FastifyPluginAsyncTypebox<ServerContext> = as
   app.get(
     '/v1/shared/latest_location/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['maps'],
         params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) }),

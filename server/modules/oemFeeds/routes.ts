@@ -10,7 +10,7 @@ import {
 } from '../../../src/domain/api/oemFeeds.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../httpError.ts';
+import { badRequest, notFound } from '../../httpError.ts';
 import type { OemFeedPoller } from '../../telemetry/pollers/oemFeedPoller.ts';
 
 interface FeedRow {
@@ -118,15 +118,12 @@ function feedValues(body: OemFeedBody) {
 export const oemFeedRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { oemFeeds: OemFeedPoller }
 > = async (app, { db, oemFeeds }) => {
-  app.addHook('onRequest', async (request) => {
-    if (request.auth.role !== 'internal') throw forbidden('Only staff can configure OEM feeds');
-  });
   const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
   const schema = { tags: ['admin'] };
 
   app.get(
     '/v1/admin/oem-feeds',
-    { schema: { ...schema, response: { 200: OemFeedList } } },
+    { config: { access: 'staff' }, schema: { ...schema, response: { 200: OemFeedList } } },
     async () => ({
       feeds: (
         await db.query<FeedRow>(`SELECT ${FEED_COLUMNS} FROM oem_feed ORDER BY name, id`)
@@ -136,7 +133,10 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
 
   app.post(
     '/v1/admin/oem-feeds',
-    { schema: { ...schema, body: OemFeedBody, response: { 201: OemFeed } } },
+    {
+      config: { access: 'staff' },
+      schema: { ...schema, body: OemFeedBody, response: { 201: OemFeed } },
+    },
     async (request, reply) => {
       const body = request.body;
       await checkFeed(db, body, false);
@@ -152,7 +152,10 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
 
   app.put(
     '/v1/admin/oem-feeds/:id',
-    { schema: { ...schema, params: Id, body: OemFeedBody, response: { 200: OemFeed } } },
+    {
+      config: { access: 'staff' },
+      schema: { ...schema, params: Id, body: OemFeedBody, response: { 200: OemFeed } },
+    },
     async (request) => {
       const body = request.body;
       const [existing] = await db.query<{ has_secret: boolean }>(
@@ -175,7 +178,7 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
 
   app.delete(
     '/v1/admin/oem-feeds/:id',
-    { schema: { ...schema, params: Id } },
+    { config: { access: 'staff' }, schema: { ...schema, params: Id } },
     async (request, reply) => {
       const deleted = await db.query('DELETE FROM oem_feed WHERE id = $1 RETURNING id', [
         request.params.id,
@@ -187,7 +190,10 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
 
   app.post(
     '/v1/admin/oem-feeds/:id/poll',
-    { schema: { ...schema, params: Id, response: { 200: OemFeedPollReply } } },
+    {
+      config: { access: 'staff' },
+      schema: { ...schema, params: Id, response: { 200: OemFeedPollReply } },
+    },
     async (request) => {
       const result = await oemFeeds.poll(request.params.id);
       if (!result) throw notFound('No such OEM feed');

@@ -12,49 +12,36 @@ import {
   SiteTimelineReply,
 } from '../../../src/domain/api/sites.ts';
 import type { ServerContext } from '../../context.ts';
-import { forbidden, unauthorised } from '../../httpError.ts';
-import { getOrganisation } from '../orgs/service.ts';
 import { siteTimeline, sitesOverview } from './overview.ts';
 import { createSite, deleteSite, getSite, listSites, updateSite } from './service.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
-  const writer = async (auth: { org: string; role: string }) => {
-    if (auth.role === 'viewer') throw forbidden('Viewers cannot change sites');
-    const organisation = await getOrganisation(db, auth.org);
-    if (!organisation) throw unauthorised('The session no longer matches an organisation');
-    return organisation;
-  };
-
   app.get(
     '/v1/portal/sites',
-    { schema: { tags: ['sites'], response: { 200: SitesReply } } },
+    { config: { access: 'read' }, schema: { tags: ['sites'], response: { 200: SitesReply } } },
     async (request) => ({ sites: await listSites(db, request.auth.org) }),
   );
-
-  const reader = async (auth: { org: string }) => {
-    const organisation = await getOrganisation(db, auth.org);
-    if (!organisation) throw unauthorised('The session no longer matches an organisation');
-    return organisation;
-  };
 
   // Before /:id, which would otherwise read "overview" as an id.
   app.get(
     '/v1/portal/sites/overview',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['sites'],
         querystring: SitesOverviewQuery,
         response: { 200: SitesOverviewReply },
       },
     },
-    async (request) => sitesOverview(db, await reader(request.auth), request.query),
+    async (request) => sitesOverview(db, request.organisation, request.query),
   );
 
   app.get(
     '/v1/portal/sites/:id/timeline',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['sites'],
         params: Id,
@@ -62,34 +49,42 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
         response: { 200: SiteTimelineReply },
       },
     },
-    async (request) =>
-      siteTimeline(db, await reader(request.auth), request.params.id, request.query),
+    async (request) => siteTimeline(db, request.organisation, request.params.id, request.query),
   );
 
   app.get(
     '/v1/portal/sites/:id',
-    { schema: { tags: ['sites'], params: Id, response: { 200: Site } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['sites'], params: Id, response: { 200: Site } },
+    },
     async (request) => getSite(db, request.auth.org, request.params.id),
   );
 
   app.post(
     '/v1/portal/sites',
-    { schema: { tags: ['sites'], body: SiteBody, response: { 201: Site } } },
+    {
+      config: { access: 'write' },
+      schema: { tags: ['sites'], body: SiteBody, response: { 201: Site } },
+    },
     async (request, reply) =>
-      reply.code(201).send(await createSite(db, await writer(request.auth), request.body)),
+      reply.code(201).send(await createSite(db, request.organisation, request.body)),
   );
 
   app.put(
     '/v1/portal/sites/:id',
-    { schema: { tags: ['sites'], params: Id, body: SiteBody, response: { 200: Site } } },
-    async (request) => updateSite(db, await writer(request.auth), request.params.id, request.body),
+    {
+      config: { access: 'write' },
+      schema: { tags: ['sites'], params: Id, body: SiteBody, response: { 200: Site } },
+    },
+    async (request) => updateSite(db, request.organisation, request.params.id, request.body),
   );
 
   app.delete(
     '/v1/portal/sites/:id',
-    { schema: { tags: ['sites'], params: Id } },
+    { config: { access: 'write' }, schema: { tags: ['sites'], params: Id } },
     async (request, reply) => {
-      const organisation = await writer(request.auth);
+      const organisation = request.organisation;
       await deleteSite(db, organisation.id, request.params.id);
       return reply.code(204).send();
     },

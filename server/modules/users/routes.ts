@@ -24,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
 
   app.get(
     '/v1/me',
-    { schema: { tags: ['users'], response: { 200: MeReply } } },
+    { config: { access: 'read' }, schema: { tags: ['users'], response: { 200: MeReply } } },
     async (request) => {
       const { user, memberships, organisation, membership } = await session(
         request.auth.sub,
@@ -56,7 +56,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
 
   app.get(
     '/v1/users/settings',
-    { schema: { tags: ['users'], response: { 200: UserSettingsReply } } },
+    {
+      config: { access: 'read' },
+      schema: { tags: ['users'], response: { 200: UserSettingsReply } },
+    },
     async (request) => {
       const { user, memberships, organisation } = await session(request.auth.sub, request.auth.org);
       const [settings, brandConfiguration, manufacturers] = await Promise.all([

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   gone: 'GONE',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   invalidCredentials: 'INVALID_CREDENTIALS',
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',

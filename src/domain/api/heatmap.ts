@@ -1,10 +1,10 @@
 // GET /v1/portal/maps/heatmap and /v1/portal/maps/speedheatmap (spec point 7, "Maps"): where the
 // fleet or one machine worked, and how fast it travelled there, as weighted cells of a fixed grid.
 import Type, { type Static } from 'typebox';
+import { Day } from './dates.ts';
 import { MACHINE_SHOW } from './machines.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** The grid's cell edge in degrees of latitude and of longitude: about 110 m north to south. */
 export const HEAT_CELL_DEG = 0.001;

@@ -10,7 +10,8 @@ const Optional = <T extends Type.TSchema>(schema: T) =>
  */
 export const GenericRecord = Type.Object(
   {
-    deviceTime: Type.String({ format: 'date-time' }),
+    /** Any real instant: a time before 2000 or in the future is stored, flagged as invalid. */
+    deviceTime: Type.String({ format: 'device-time', maxLength: 40 }),
     latitude: Optional(Type.Number()),
     longitude: Optional(Type.Number()),
     altitudeM: Optional(Type.Number()),

@@ -1,9 +1,10 @@
 // GET /v1/portal/machines/:id and GET /v1/machines/:id/activity: one machine, and its day-by-day
 // activity timeline (spec point 7, "Machines portal" and "Machines general").
 import Type, { type Static } from 'typebox';
+import { Day } from './dates.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const DATE = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const DATE = Day;
 
 export const ACTIVITY_STATES = ['active', 'idle', 'off', 'missing', 'brokendown'] as const;
 export type ActivityState = (typeof ACTIVITY_STATES)[number];

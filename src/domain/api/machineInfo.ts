@@ -1,11 +1,11 @@
 // One machine's read-only views (spec point 7): details with settings, health, profile, the activity
 // summary of a range and its work pattern.
 import Type, { type Static } from 'typebox';
+import { Day } from './dates.ts';
 import { ActivitySummary, MachineRow } from './machines.ts';
 import { MachineSettings } from './machineSettings.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** GET /v1/portal/machines/:id: the list's row, its location, and what the details screen edits. */
 export const MachineDetailsReply = Type.Object({

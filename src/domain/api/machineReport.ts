@@ -1,5 +1,6 @@
 // GET /v1/portal/machines/report: the machine list, or its days, as a CSV or PDF file (spec point 7).
 import Type, { type Static } from 'typebox';
+import { Day } from './dates.ts';
 import {
   ACTIVITY_METRICS,
   MACHINE_SHOW,
@@ -7,8 +8,6 @@ import {
   RangeBound,
   type ActivityMetric,
 } from './machines.ts';
-
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 export const REPORT_TYPES = ['summary', 'daily'] as const;
 export const REPORT_FORMATS = ['csv', 'pdf'] as const;

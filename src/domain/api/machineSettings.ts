@@ -1,6 +1,7 @@
 // The machine details screen's own calls (spec point 7): groups, load capacity, additional
 // information, hour-meter correction, fuel settings and calibration.
 import Type, { type Static } from 'typebox';
+import { Day, TimeZone } from './dates.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -40,7 +41,7 @@ export const HourMeterBody = Type.Object(
     time: Type.String({ format: 'date-time' }),
     value: Type.Number({ minimum: 0, maximum: 1_000_000 }),
     /** The zone the user read the meter in; `time` carries its own offset. */
-    timezone: Type.String({ minLength: 1, maxLength: 60 }),
+    timezone: TimeZone,
   },
   { additionalProperties: false },
 );
@@ -59,7 +60,6 @@ export const ADDITIONAL_INFORMATION_FIELDS = [
 ] as const;
 export type AdditionalInformationKey = (typeof ADDITIONAL_INFORMATION_FIELDS)[number]['key'];
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Amount = Type.Number({ minimum: 0, maximum: 10_000_000 });
 
 /** PATCH /v1/portal/machines/:id/additional-information; a field left out keeps its value. */

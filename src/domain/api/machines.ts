@@ -1,13 +1,13 @@
 // GET /v1/portal/machines/list: query and reply shapes (spec points 3 and 7).
 import Type, { type Static } from 'typebox';
+import { RangeBound, TimeZone } from './dates.ts';
+
+export { RangeBound };
 import { HIRE_STATUSES } from '../constants.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A date (yyyy-MM-dd), a date-time, or 'max' for all recorded time. */
-export const RangeBound = Type.String({
-  pattern: '^(max|\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?)$',
-});
 
 export const MACHINE_SHOW = ['active', 'archived', 'all'] as const;
 export const MACHINE_SORT_KEYS = [
@@ -195,7 +195,7 @@ export const MachineArchiveBody = Type.Object(
   {
     time: Type.Optional(Type.String({ format: 'date-time' })),
     /** The zone the user entered the time in; the time itself carries its offset. */
-    timezone: Type.Optional(Type.String({ maxLength: 60 })),
+    timezone: Type.Optional(TimeZone),
   },
   { additionalProperties: false },
 );

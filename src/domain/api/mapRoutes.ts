@@ -1,10 +1,10 @@
 // GET /v1/portal/maps/routes: one machine's positions, trips and stops over a range (spec point 3,
 // "Route data per machine").
 import Type, { type Static } from 'typebox';
+import { Day } from './dates.ts';
 import { ROUTE_STOP_DURATION_S, ROUTE_STOP_RADIUS_M } from '../constants.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 export const MAX_ROUTE_DAYS = 31;
 

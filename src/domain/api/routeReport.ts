@@ -1,10 +1,10 @@
 // GET /v1/portal/maps/routes/report (spec point 7, "Maps"): the selected machines' routes or work
 // cycles over a range as CSV, one of five tables (docs/api.md, "Route report").
 import Type, { type Static } from 'typebox';
+import { Day } from './dates.ts';
 import { DASHBOARD_FILTER_GROUPS, type DashboardFilterGroup } from './dashboard.ts';
 import { MACHINE_SHOW } from './machines.ts';
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Keys = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
 
 /** The filter groups given as `group=key` pairs: all but `type` and `site`, which mean the report's. */

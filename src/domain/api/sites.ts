@@ -1,7 +1,8 @@
 // Sites with their geofences (issue 6): GET, POST, PUT and DELETE under /v1/portal/sites, and
 // what happened on them: their machines' summary and activity timeline.
 import Type, { type Static } from 'typebox';
-import { MACHINE_SHOW, MachineListSummary, RangeBound } from './machines.ts';
+import { Day, RangeBound, TimeZone } from './dates.ts';
+import { MACHINE_SHOW, MachineListSummary } from './machines.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -27,7 +28,7 @@ export const SiteBody = Type.Object(
     code: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
     customer: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
     /** An IANA time zone; null or absent: the organisation's. */
-    timezone: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+    timezone: Type.Optional(Nullable(TimeZone)),
     geofence: GeofenceBody,
   },
   { additionalProperties: false },
@@ -83,8 +84,8 @@ export type SitesOverviewReply = Static<typeof SitesOverviewReply>;
 export const SiteTimelineQuery = Type.Object(
   {
     /** Local days of the organisation, both included; both default to today; at most 7 days. */
-    start: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-    end: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+    start: Type.Optional(Day),
+    end: Type.Optional(Day),
   },
   { additionalProperties: false },
 );

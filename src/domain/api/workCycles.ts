@@ -1,9 +1,9 @@
 // GET /v1/portal/maps/cycles/{id}: one machine's work cycles over a range, found in its stops and
 // trips (docs/activity.md, "Work cycles"), each cycle and each route between two places.
 import Type, { type Static } from 'typebox';
+import { Day } from './dates.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** Stops further apart than this, outside every site, are different places. */
 export const CYCLE_PLACE_RADIUS_M = 100;

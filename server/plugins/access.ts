@@ -1,0 +1,95 @@
+// Authorisation in one place: every /v1 route declares what it needs in its options
+// (`config: { access }`), and this plugin checks it before anything else runs, so a new route
+// cannot forget a check. The declared access is published in the OpenAPI document as x-access,
+// where the contract sweep reads it.
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Role } from '../../src/domain/constants.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden, unauthorised } from '../httpError.ts';
+import type { SessionRegistry } from '../modules/auth/sessions.ts';
+import type { KeyRing } from '../modules/auth/signingKeys.ts';
+import { verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.ts';
+import { getOrganisation, type Organisation } from '../modules/orgs/service.ts';
+
+/**
+ * public: no sign-in (sign-in itself, device webhooks with their own tokens, shared links);
+ * read: any signed-in member, viewers included (and their own preferences, such as saved filters);
+ * write: changes the organisation's data, so not for viewers; staff: internal users only.
+ */
+export const ACCESS_LEVELS = ['public', 'read', 'write', 'staff'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Claims of the caller's access token; set on every route that is not public. */
+    auth: AccessClaims;
+    /** The organisation the caller's token is scoped to; set with `auth`. */
+    organisation: Organisation;
+  }
+}
+
+const ROLES_FOR: Record<Exclude<Access, 'public'>, readonly Role[] | null> = {
+  read: null,
+  write: ['admin', 'internal'],
+  staff: ['internal'],
+};
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+function checkAccess(
+  access: Exclude<Access, 'public'>,
+  context: { db: Database; keys: KeyRing; sessions: SessionRegistry },
+): onRequestHookHandler {
+  const roles = ROLES_FOR[access];
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorised('A bearer token is required');
+    const claims = verifyAccessToken(context.keys, token);
+    if (!claims) throw unauthorised('The token is expired or invalid');
+    if (!(await context.sessions.isLive(claims.sid))) throw unauthorised('The session has ended');
+    const organisation = await getOrganisation(context.db, claims.org);
+    if (!organisation) throw unauthorised('The session no longer matches an organisation');
+    if (roles && !roles.includes(claims.role)) {
+      throw forbidden(
+        access === 'staff' ? 'Only staff may do this' : 'Viewers have read-only access',
+      );
+    }
+    request.auth = claims;
+    request.organisation = organisation;
+  };
+}
+
+/** Registers the check on every route added after it; a /v1 route without `access` fails start-up. */
+export function registerAccess(
+  app: FastifyInstance,
+  context: { db: Database; keys: KeyRing; sessions: SessionRegistry },
+): void {
+  app.decorateRequest('auth', null as unknown as AccessClaims);
+  app.decorateRequest('organisation', null as unknown as Organisation);
+  const checks = {
+    read: checkAccess('read', context),
+    write: checkAccess('write', context),
+    staff: checkAccess('staff', context),
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1/') || route.schema?.hide) return;
+    const access = route.config?.access;
+    if (!access || !ACCESS_LEVELS.includes(access)) {
+      throw new Error(
+        `${String(route.method)} ${route.url} must declare config.access (${ACCESS_LEVELS.join(', ')})`,
+      );
+    }
+    if (access === 'public') return;
+    const existing = route.onRequest;
+    route.onRequest = [
+      checks[access],
+      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+    ];
+  });
+}

@@ -1,0 +1,69 @@
+// Request validation for every route: the date formats of src/domain/dates.ts, no type coercion on
+// bodies (a JSON null is not a 0), query strings coerced as URLs need, and no NUL in any string.
+import { Ajv, type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import fastUri from 'fast-uri';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isCalendarDay, isDateTime, isRangeBound } from '../../src/domain/dates.ts';
+import { isValidTimeZone } from '../../src/domain/zonedTime.ts';
+import { badRequest } from '../httpError.ts';
+
+/** Our formats; reply serialisation knows them too, since replies share some shapes. */
+export const FORMATS = {
+  day: { type: 'string', validate: isCalendarDay },
+  'range-bound': { type: 'string', validate: isRangeBound },
+  'date-time': { type: 'string', validate: (value: string) => isDateTime(value) },
+  'device-time': { type: 'string', validate: (value: string) => isDateTime(value, false) },
+  'time-zone': { type: 'string', validate: isValidTimeZone },
+} as const;
+
+function buildAjv(coerceTypes: Options['coerceTypes']): Ajv {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    uriResolver: fastUri,
+    addUsedSchema: false,
+    // One error only: reporting all of them lets a crafted request cost a lot of work.
+    allErrors: false,
+  });
+  addFormats.default(ajv);
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  return ajv;
+}
+
+/** The dotted path of the first string holding a NUL character, or undefined. */
+function nulPath(value: unknown, at: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  // Uploaded files and streams are not text.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function')
+    return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const path = at ? `${at}.${key}` : key;
+    if (key.includes('\u0000')) return path;
+    const found = nulPath(item, path, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function registerValidation(app: FastifyInstance): void {
+  const plain = buildAjv('array');
+  const strict = buildAjv(false);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? strict : plain).compile(schema),
+  );
+  // No PostgreSQL text can hold NUL, and no person types one: refuse it before any handler runs.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    for (const [part, value] of [
+      ['query', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
+      const path = nulPath(value, '');
+      if (path !== undefined)
+        throw badRequest(path || part, `${path || part} holds a NUL character`);
+    }
+  });
+}

@@ -1,0 +1,162 @@
+// Bad input gets a 400 naming the field and changes nothing: NUL bytes, impossible or out-of-bounds
+// dates, JSON null where a number belongs, unknown time zones, empty or malformed filter keys,
+// large values not echoed back, and oversized headers in the API's error shape.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../support/databases.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+describe.each(testDatabases)('bad input on $kind', (database) => {
+  let server: TestServer;
+  let token: string;
+  let machineId: string;
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    token = (await signIn(server)).token;
+    const [machine] = await server.db.query<{ id: string }>(
+      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Northbank Plant Hire' ORDER BY m.name LIMIT 1`,
+    );
+    machineId = machine?.id ?? '';
+  });
+  afterAll(() => server.close());
+
+  const get = (path: string) => call(server, 'GET', path, { token });
+  const send = (method: string, path: string, body: unknown) =>
+    call(server, method, path, { token, body });
+
+  it('refuses a NUL in a query, a body or a saved filter with 400 naming the field', async () => {
+    expect(await get('/v1/portal/machines/list?q=a%00b')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', field: 'q' },
+    });
+    expect(await get('/v1/portal/machines/list?filter=oem:JC%2500B%00')).toMatchObject({
+      status: 400,
+      body: { field: 'filter' },
+    });
+    const site = await send('POST', '/v1/portal/sites', {
+      name: 'Yard\u0000 B',
+      geofence: { type: 'circle', centre: { latitude: 51.5, longitude: -0.1 }, radiusM: 100 },
+    });
+    expect(site).toMatchObject({ status: 400, body: { field: 'name' } });
+    expect(await send('PUT', `/v1/machines/${machineId}`, { note: 'a\u0000b' })).toMatchObject({
+      status: 400,
+      body: { field: 'note' },
+    });
+    const saved = await send('POST', '/v1/portal/filters/saved?name=Mine%00&label=machines', {
+      filters: 'oem:JCB',
+    });
+    expect(saved).toMatchObject({ status: 400, body: { field: 'name' } });
+    const sites = await get('/v1/portal/sites');
+    expect(JSON.stringify(sites.body)).not.toContain('Yard');
+  });
+
+  it('refuses impossible and out-of-bounds dates with 400 naming the field, on every date route', async () => {
+    for (const bad of [
+      '2026-13-45',
+      '2026-02-30',
+      '9999-12-31',
+      '0001-01-01',
+      '2026-11-20T25:00:00Z',
+    ]) {
+      for (const path of [
+        `/v1/portal/machines/list?start=${bad}&end=2026-11-20`,
+        `/v1/portal/dashboard?start=2026-11-01&end=${bad}`,
+        `/v1/portal/maps/heatmap?start=${bad}&end=2026-11-20`,
+        `/v1/machines/${machineId}/activity?startDate=${bad}&endDate=2026-11-20`,
+      ]) {
+        const reply = await get(path);
+        expect(reply.status, path).toBe(400);
+        expect(reply.body).toMatchObject({ code: 'VALIDATION' });
+        expect(String(reply.body.field)).toMatch(/^(start|end|startDate|endDate)$/);
+        expect(String(reply.body.message)).toMatch(/2000 to 2100|real/);
+      }
+    }
+    // A real leap day is fine.
+    expect((await get('/v1/portal/machines/list?start=2024-02-29&end=2024-03-01')).status).toBe(
+      200,
+    );
+  });
+
+  it('does not turn a JSON null into 0: an hour-meter reading of null is refused', async () => {
+    const before = await server.db.query(
+      'SELECT count(*)::int AS n FROM hour_meter_correction WHERE machine_id = $1',
+      [machineId],
+    );
+    const reply = await send('PATCH', `/v1/portal/machines/${machineId}/vhm`, {
+      time: '2026-11-20T08:00:00Z',
+      value: null,
+      timezone: 'Europe/London',
+    });
+    expect(reply).toMatchObject({ status: 400, body: { field: 'value' } });
+    const after = await server.db.query(
+      'SELECT count(*)::int AS n FROM hour_meter_correction WHERE machine_id = $1',
+      [machineId],
+    );
+    expect(after).toEqual(before);
+    // Nor a string into a number.
+    expect(
+      (
+        await send('PATCH', `/v1/portal/machines/${machineId}/vhm`, {
+          time: '2026-11-20T08:00:00Z',
+          value: '12',
+          timezone: 'Europe/London',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('clears an engine power with null, as documented, instead of storing 0', async () => {
+    const path = `/v1/portal/machines/${machineId}/additional-information`;
+    expect((await send('PATCH', path, { enginePowerKw: 55 })).status).toBe(200);
+    expect((await send('PATCH', path, { enginePowerKw: null })).status).toBe(200);
+    const [row] = await server.db.query<{ info: Record<string, unknown> | null }>(
+      'SELECT additional_information AS info FROM machine WHERE id = $1',
+      [machineId],
+    );
+    expect(row?.info?.enginePowerKw ?? null).toBeNull();
+  });
+
+  it('refuses an unknown time zone', async () => {
+    const reply = await send('POST', `/v1/machines/${machineId}/archive`, {
+      timezone: 'Not/AZone',
+    });
+    expect(reply).toMatchObject({ status: 400, body: { field: 'timezone' } });
+    const [row] = await server.db.query<{ archived_at: Date | null }>(
+      'SELECT archived_at FROM machine WHERE id = $1',
+      [machineId],
+    );
+    expect(row?.archived_at).toBeNull();
+  });
+
+  it('refuses a filter group without a key, and an id group with something that is no id', async () => {
+    for (const filter of ['machine:', 'site:not-a-uuid', 'machine:1234|oem:JCB']) {
+      const reply = await get(`/v1/portal/machines/list?filter=${encodeURIComponent(filter)}`);
+      expect(reply, filter).toMatchObject({ status: 400, body: { field: 'filter' } });
+    }
+    expect((await get('/v1/portal/dashboard?site=not-a-uuid')).status).toBe(400);
+  });
+
+  it('does not echo a large offending value back', async () => {
+    const huge = 'x'.repeat(12_000);
+    const reply = await get(`/v1/portal/machines/list?filter=${huge}`);
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.body).length).toBeLessThan(1_000);
+  });
+
+  it('answers oversized headers in the API error shape', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(40_000)}\r\n\r\n`);
+      });
+      let data = '';
+      socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431/);
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    expect(body).toMatchObject({ statusCode: 431, code: 'HEADERS_TOO_LARGE' });
+  });
+});
