@@ -63,6 +63,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Long enough that a path parameter is judged by its schema (400 naming it), not refused as a
+    // 414 before validation.
+    maxParamLength: 1000,
     serializerOpts: { ajv: { formats: FORMATS } },
     // Keep a caller's request id when it is sane, so logs across services line up.
     // A request Node refuses before Fastify sees it (headers too large, a malformed request line)

@@ -1,6 +1,6 @@
 // Request validation for every route: the date formats of src/domain/dates.ts, no type coercion on
 // bodies (a JSON null is not a 0), query strings coerced as URLs need, and no NUL in any string.
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fastUri from 'fast-uri';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -48,12 +48,47 @@ function nulPath(value: unknown, at: string, depth = 0): string | undefined {
   return undefined;
 }
 
+interface ObjectSchema {
+  properties?: Record<string, { type?: string }>;
+}
+
+/**
+ * Coercion would read `?limit=` as 0 and `?reset=` as false: an empty value where a number or a
+ * yes/no belongs is refused instead, naming the parameter.
+ */
+function refusingEmptyValues(validate: ValidateFunction, schema: unknown): ValidateFunction {
+  const typed = Object.entries((schema as ObjectSchema).properties ?? {})
+    .filter(([, property]) => ['number', 'integer', 'boolean'].includes(property.type ?? ''))
+    .map(([name]) => name);
+  if (typed.length === 0) return validate;
+  const wrapped = ((data: Record<string, unknown> | null) => {
+    const empty = typed.find((name) => data?.[name] === '');
+    if (empty !== undefined) {
+      wrapped.errors = [
+        {
+          instancePath: `/${empty}`,
+          schemaPath: '',
+          keyword: 'type',
+          params: {},
+          message: 'must not be empty',
+        },
+      ];
+      return false;
+    }
+    const valid = validate(data);
+    wrapped.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return wrapped;
+}
+
 export function registerValidation(app: FastifyInstance): void {
   const plain = buildAjv('array');
   const strict = buildAjv(false);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : plain).compile(schema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = (httpPart === 'body' ? strict : plain).compile(schema);
+    return httpPart === 'querystring' ? refusingEmptyValues(validate, schema) : validate;
+  });
   // No PostgreSQL text can hold NUL, and no person types one: refuse it before any handler runs.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const [part, value] of [

@@ -148,8 +148,8 @@ export interface PortalDataProvider extends DataProvider {
   uploadFuelCalibration(id: string, file: File): Promise<FuelCalibrationReply>;
   /** A sample calibration file to fill in. */
   getCalibrationTemplate(): Promise<Blob>;
-  /** An unassigned device by its code or short code. */
-  getUnassignedSource(code: string): Promise<UnassignedSource>;
+  /** An unassigned device by its code or short code, and the claim code on its label. */
+  getUnassignedSource(code: string, claimCode?: string): Promise<UnassignedSource>;
   /** Every unassigned device (staff only). */
   getUnassignedSources(): Promise<UnassignedSourcesReply>;
   onboard(body: OnboardBody): Promise<OnboardReply>;
@@ -371,8 +371,13 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
       client.request<Blob>('/v1/portal/machines/fuel/calibration/template', {
         responseType: 'blob',
       }),
-    getUnassignedSource: (code) =>
-      client.request<UnassignedSource>(`/v1/portal/sources/unassigned/${encodeURIComponent(code)}`),
+    getUnassignedSource: (code, claimCode) =>
+      client.request<UnassignedSource>(
+        `/v1/portal/sources/unassigned/${encodeURIComponent(code)}`,
+        {
+          query: { claimCode },
+        },
+      ),
     getUnassignedSources: () =>
       client.request<UnassignedSourcesReply>('/v1/portal/sources/unassigned'),
     onboard: (body) =>

@@ -687,6 +687,8 @@ export const de: AppCatalog = {
       title: 'Gerät zuordnen',
       find: 'Gerät suchen',
       sensor: 'Code auf dem Gerät (IMEI, DevEUI oder Seriennummer)',
+      claim_code: 'Claim-Code auf dem Etikett',
+      source_found: '%{type} %{code} kann zugeordnet werden.',
       look_up: 'Suchen',
       unassigned: 'Nicht zugeordnete Geräte',
       not_found:

@@ -482,6 +482,8 @@ export const en = {
       title: 'Onboard a device',
       find: 'Find the device',
       sensor: 'Code on the device (IMEI, DevEUI or serial)',
+      claim_code: 'Claim code on the label',
+      source_found: '%{type} %{code} is ready to attach.',
       look_up: 'Find',
       unassigned: 'Unassigned devices',
       not_found:

@@ -483,6 +483,8 @@ export const fr: AppCatalog = {
       title: 'Associer un appareil',
       find: "Trouver l'appareil",
       sensor: "Code sur l'appareil (IMEI, DevEUI ou numéro de série)",
+      claim_code: "Code de réclamation sur l'étiquette",
+      source_found: '%{type} %{code} est prêt à être rattaché.',
       look_up: 'Trouver',
       unassigned: 'Appareils non associés',
       not_found:

@@ -475,6 +475,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       title: 'Associa un dispositivo',
       find: 'Trova il dispositivo',
       sensor: 'Codice sul dispositivo (IMEI, DevEUI o numero di serie)',
+      claim_code: "Codice di rivendicazione sull'etichetta",
+      source_found: '%{type} %{code} è pronto per essere associato.',
       look_up: 'Trova',
       unassigned: 'Dispositivi non associati',
       not_found:

@@ -678,6 +678,8 @@ export const nl: AppCatalog = {
       title: 'Apparaat koppelen',
       find: 'Apparaat zoeken',
       sensor: 'Code op het apparaat (IMEI, DevEUI of serienummer)',
+      claim_code: 'Claimcode op het label',
+      source_found: '%{type} %{code} kan worden gekoppeld.',
       look_up: 'Zoeken',
       unassigned: 'Niet-gekoppelde apparaten',
       not_found:

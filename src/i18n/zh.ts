@@ -644,6 +644,8 @@ export const zh: AppCatalog = {
       title: '接入设备',
       find: '查找设备',
       sensor: '设备上的编码（IMEI、DevEUI 或序列号）',
+      claim_code: '标签上的认领码',
+      source_found: '%{type} %{code} 可以绑定。',
       look_up: '查找',
       unassigned: '未分配的设备',
       not_found: '没有编码为 %{code} 的未分配设备。请检查编码，或确认它是否已绑定到机器。',

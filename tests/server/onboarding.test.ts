@@ -11,6 +11,7 @@ import { call, signIn, startTestServer, type TestServer } from '../support/testS
 
 const DAY = '2026-11-10';
 const CODE = '357309059999001';
+const CLAIM = 'A1B2C-3D4E5';
 
 describe.each(testDatabases)('onboarding on $kind', (database) => {
   let server: TestServer;
@@ -23,8 +24,9 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
     admin = (await signIn(server)).token;
     staff = (await signIn(server, 'staff@demo.example')).token;
     const [source] = await server.db.query<{ id: string }>(
-      `INSERT INTO source (type, code, short_code) VALUES ('TELTONIKA', $1, 'T-9001') RETURNING id`,
-      [CODE],
+      `INSERT INTO source (type, code, short_code, claim_code) VALUES ('TELTONIKA', $1, 'T-9001', $2)
+       RETURNING id`,
+      [CODE, CLAIM],
     );
     foreignId = (await demoMachines(server)).foreignId;
     // An hour of work before anyone assigned the tracker.
@@ -49,11 +51,43 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
   const onboard = (body: unknown, token = admin) =>
     call<OnboardReply & ApiError>(server, 'POST', '/v1/portal/machines/onboard', { token, body });
 
-  it('finds the device by its code or short code, and lists it for staff only', async () => {
-    const found = await call(server, 'GET', `/v1/portal/sources/unassigned/t-9001`, {
-      token: admin,
-    });
+  it('finds the device by its code or short code with the claim code on its label, and lists it for staff only', async () => {
+    const found = await call(
+      server,
+      'GET',
+      `/v1/portal/sources/unassigned/t-9001?claimCode=a1b2c3d4e5`,
+      { token: admin },
+    );
     expect(found.body).toMatchObject({ code: CODE, records: 62 });
+    expect(found.body).not.toHaveProperty('claimCode');
+    // Without the claim code, or with a wrong one, the device is not there: codes are sequential.
+    for (const query of ['', '?claimCode=A1B2C-3D4E6']) {
+      const hidden = await call(server, 'GET', `/v1/portal/sources/unassigned/${CODE}${query}`, {
+        token: admin,
+      });
+      expect(hidden.status).toBe(404);
+    }
+    // Staff need none, and see the claim code to print on the label.
+    const forStaff = await call(server, 'GET', `/v1/portal/sources/unassigned/${CODE}`, {
+      token: staff,
+    });
+    expect(forStaff.body).toMatchObject({ code: CODE, claimCode: CLAIM });
+    // A customer or a viewer holding the claim code learns what the device is, not its history.
+    for (const email of ['harrow@demo.example', 'viewer@demo.example']) {
+      const token = (await signIn(server, email)).token;
+      const plain = await call(
+        server,
+        'GET',
+        `/v1/portal/sources/unassigned/${CODE}?claimCode=${CLAIM}`,
+        { token },
+      );
+      expect(plain.body, email).toMatchObject({
+        code: CODE,
+        records: null,
+        firstSeenAt: null,
+        lastSeenAt: null,
+      });
+    }
     const list = await call<UnassignedSourcesReply>(
       server,
       'GET',
@@ -76,23 +110,45 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
   });
 
   it('refuses what it cannot do, naming the field', async () => {
-    expect((await onboard({ sensor: 'nope', machine: { name: 'X', assetId: 'A' } })).status).toBe(
+    expect(
+      (await onboard({ sensor: 'nope', claimCode: CLAIM, machine: { name: 'X', assetId: 'A' } }))
+        .status,
+    ).toBe(404);
+    // Claiming without the claim code finds nothing to claim.
+    expect((await onboard({ sensor: CODE, machine: { name: 'X', assetId: 'A' } })).status).toBe(
       404,
     );
-    const missing = await onboard({ sensor: CODE, machine: { name: 'Roller 7' } });
+    const missing = await onboard({
+      sensor: CODE,
+      claimCode: CLAIM,
+      machine: { name: 'Roller 7' },
+    });
     expect([missing.status, missing.body.field]).toEqual([400, 'machine.assetId']);
-    const both = await onboard({ sensor: CODE, machineId: foreignId, machine: { name: 'X' } });
+    const both = await onboard({
+      sensor: CODE,
+      claimCode: CLAIM,
+      machineId: foreignId,
+      machine: { name: 'X' },
+    });
     expect([both.status, both.body.field]).toEqual([400, 'machineId']);
-    expect((await onboard({ sensor: CODE, machineId: foreignId })).status).toBe(404);
+    expect((await onboard({ sensor: CODE, claimCode: CLAIM, machineId: foreignId })).status).toBe(
+      404,
+    );
     const viewer = (await signIn(server, 'viewer@demo.example')).token;
     expect(
-      (await onboard({ sensor: CODE, machine: { name: 'X', assetId: 'A' } }, viewer)).status,
+      (
+        await onboard(
+          { sensor: CODE, claimCode: CLAIM, machine: { name: 'X', assetId: 'A' } },
+          viewer,
+        )
+      ).status,
     ).toBe(403);
   });
 
   it('makes the machine and counts the records stored before', async () => {
     const made = await onboard({
       sensor: CODE,
+      claimCode: CLAIM,
       machine: { name: 'Bomag BW 120', assetId: 'NPH-9100', category: 'Roller' },
     });
     expect(made.status).toBe(201);
@@ -113,8 +169,9 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
     // Working from 08:00 until the engine stopped at 09:01.
     expect(machine.body.activitySummary.activeHours.value).toBeCloseTo(61 / 60, 5);
     // Assigned now: no longer found, and not onboarded twice.
-    expect((await onboard({ sensor: CODE, machine: { name: 'Again', assetId: 'B' } })).status).toBe(
-      404,
-    );
+    expect(
+      (await onboard({ sensor: CODE, claimCode: CLAIM, machine: { name: 'Again', assetId: 'B' } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -9,10 +9,10 @@ export interface DemoCredentials {
   password: string;
 }
 
-/** Devices the demo has in stock, not on any machine yet. */
+/** Devices the demo has in stock, not on any machine yet, with the claim codes on their labels. */
 export const DEMO_UNASSIGNED_DEVICES = [
-  ['TELTONIKA', '357309059990001'],
-  ['LORA', '70B3D5E75E900001'],
+  ['TELTONIKA', '357309059990001', 'DEMO1-TRACK'],
+  ['LORA', '70B3D5E75E900001', 'DEMO2-SENSE'],
 ] as const;
 
 export const DEMO_USERS = {
@@ -432,8 +432,12 @@ export async function seedDemoIfEmpty(
     }
 
     // Delivered but not fitted yet: devices to try onboarding with (/machines/onboard?sensor=).
-    for (const [type, code] of DEMO_UNASSIGNED_DEVICES) {
-      await tx.query('INSERT INTO source (type, code) VALUES ($1, $2)', [type, code]);
+    for (const [type, code, claimCode] of DEMO_UNASSIGNED_DEVICES) {
+      await tx.query('INSERT INTO source (type, code, claim_code) VALUES ($1, $2, $3)', [
+        type,
+        code,
+        claimCode,
+      ]);
     }
     return true;
   });

@@ -8,39 +8,68 @@ import {
   OnboardBody,
   OnboardReply,
   UnassignedSource,
+  UnassignedSourceQuery,
   UnassignedSourcesReply,
 } from '../../../src/domain/api/onboarding.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { getOrganisationSettings } from '../orgs/service.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
 import { assertOwnMachine } from './visibility.ts';
 
 const UNASSIGNED = `
   SELECT s.id, s.type, s.code, s.short_code AS "shortCode", s.first_seen_at AS "firstSeenAt",
-         s.last_seen_at AS "lastSeenAt",
+         s.last_seen_at AS "lastSeenAt", s.claim_code,
          (SELECT count(*)::int FROM telemetry_record r WHERE r.source_id = s.id) AS records
     FROM source s WHERE s.machine_id IS NULL`;
 
-type SourceRow = Omit<UnassignedSource, 'firstSeenAt' | 'lastSeenAt'> & {
+type SourceRow = Omit<UnassignedSource, 'firstSeenAt' | 'lastSeenAt' | 'claimCode'> & {
   firstSeenAt: Date | null;
   lastSeenAt: Date | null;
+  claim_code: string;
 };
-const toReply = (row: SourceRow): UnassignedSource => ({
+/** A source as staff see it: with its counts, times and claim code. */
+const toReply = ({ claim_code, ...row }: SourceRow): UnassignedSource => ({
   ...row,
   firstSeenAt: row.firstSeenAt?.toISOString() ?? null,
   lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+  claimCode: claim_code,
 });
 
-/** The unassigned source a code (or short code) names, case aside. */
-async function unassignedSource(db: Queryable, code: string): Promise<SourceRow | undefined> {
+const claimKey = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * An unassigned source by the code on the device, for someone holding its claim code (staff need
+ * none). A wrong claim code reads as no such device, so codes cannot be tried one by one.
+ */
+async function unassignedSource(
+  db: Queryable,
+  auth: AccessClaims,
+  code: string,
+  claimCode: string | undefined,
+): Promise<SourceRow | undefined> {
   const [row] = await db.query<SourceRow>(
     `${UNASSIGNED} AND (lower(s.code) = lower($1) OR lower(s.short_code) = lower($1))
       ORDER BY s.last_seen_at DESC NULLS LAST LIMIT 1`,
     [code.trim()],
   );
+  if (!row) return undefined;
+  if (auth.role !== 'internal' && claimKey(claimCode ?? '') !== claimKey(row.claim_code))
+    return undefined;
   return row;
+}
+
+/**
+ * A source as this caller may see it: staff see all; a rental company's admins its counts and
+ * times; customers and viewers only what it is.
+ */
+function shown(row: SourceRow, auth: AccessClaims, organisation: Organisation): UnassignedSource {
+  const { claimCode, ...source } = toReply(row);
+  if (auth.role === 'internal') return { ...source, claimCode };
+  if (auth.role === 'admin' && organisation.type !== 'end-user') return source;
+  return { ...source, records: null, firstSeenAt: null, lastSeenAt: null };
 }
 
 export const onboardingRoutes: FastifyPluginAsyncTypebox<
@@ -68,13 +97,19 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
       schema: {
         tags: ['machines'],
         params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) }),
+        querystring: UnassignedSourceQuery,
         response: { 200: UnassignedSource },
       },
     },
     async (request) => {
-      const row = await unassignedSource(db, request.params.code);
-      if (!row) throw notFound('No unassigned device has this code');
-      return toReply(row);
+      const row = await unassignedSource(
+        db,
+        request.auth,
+        request.params.code,
+        request.query.claimCode,
+      );
+      if (!row) throw notFound('No unassigned device has this code and claim code');
+      return shown(row, request.auth, request.organisation);
     },
   );
 
@@ -85,15 +120,15 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
       schema: { tags: ['machines'], body: OnboardBody, response: { 201: OnboardReply } },
     },
     async (request, reply) => {
-      const { sensor, machineId, machine } = request.body;
+      const { sensor, claimCode, machineId, machine } = request.body;
       if (Boolean(machineId) === Boolean(machine)) {
         throw badRequest(
           'machineId',
           'Give either machineId (an existing machine) or machine (a new one)',
         );
       }
-      const source = await unassignedSource(db, sensor);
-      if (!source) throw notFound('No unassigned device has this code');
+      const source = await unassignedSource(db, request.auth, sensor, claimCode);
+      if (!source) throw notFound('No unassigned device has this code and claim code');
 
       let target = machineId;
       if (target) {
@@ -160,7 +195,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
       }
       return reply
         .code(201)
-        .send({ machineId: target, sourceId: source.id, records: source.records });
+        .send({ machineId: target, sourceId: source.id, records: source.records ?? 0 });
     },
   );
 };

@@ -31,7 +31,7 @@ export type TokenReply = Static<typeof TokenReply>;
 export const ExchangeBody = Type.Object(
   {
     organisationID: Type.String({ minLength: 1, maxLength: 64 }),
-    token: Type.String({ minLength: 1 }),
+    token: Type.String({ minLength: 1, maxLength: 4096 }),
   },
   { additionalProperties: false },
 );

@@ -45,7 +45,7 @@ export const MachineListQuery = Type.Object(
     q: Type.Optional(Type.String({ maxLength: 200 })),
     sort: Type.Optional(Type.Enum(MACHINE_SORT_KEYS)),
     order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
-    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   },
   { additionalProperties: false },

@@ -13,9 +13,22 @@ export const UnassignedSource = Type.Object({
   shortCode: Nullable(Type.String()),
   firstSeenAt: Nullable(Type.String()),
   lastSeenAt: Nullable(Type.String()),
-  /** Records kept while unassigned; they count for the machine it joins. */
-  records: Type.Integer(),
+  /**
+   * Records kept while unassigned; they count for the machine it joins. Like the times, shown only
+   * to staff and to a rental company's admins: null for customers and viewers.
+   */
+  records: Nullable(Type.Integer()),
+  /** The claim code on the device's label: shown to staff only. */
+  claimCode: Type.Optional(Type.String()),
 });
+
+/** The claim code printed on a device's label, such as 7F3A2-C91D0; staff need none. */
+export const ClaimCode = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' });
+export const UnassignedSourceQuery = Type.Object(
+  { claimCode: Type.Optional(ClaimCode) },
+  { additionalProperties: false },
+);
+export type UnassignedSourceQuery = Static<typeof UnassignedSourceQuery>;
 export type UnassignedSource = Static<typeof UnassignedSource>;
 export const UnassignedSourcesReply = Type.Object({ sources: Type.Array(UnassignedSource) });
 export type UnassignedSourcesReply = Static<typeof UnassignedSourcesReply>;
@@ -53,6 +66,8 @@ export const ONBOARDING_FIELDS = [
 export const OnboardBody = Type.Object(
   {
     sensor: Type.String({ minLength: 1, maxLength: 100 }),
+    /** The claim code on the device's label; required unless staff claim it. */
+    claimCode: Type.Optional(ClaimCode),
     machineId: Type.Optional(Type.String({ format: 'uuid' })),
     machine: Type.Optional(NewMachine),
   },

@@ -1,5 +1,6 @@
 // Sites with their geofences (issue 6): GET, POST, PUT and DELETE under /v1/portal/sites, and
 // what happened on them: their machines' summary and activity timeline.
+import { MAX_RADIUS_M, MIN_RADIUS_M } from '../geofence.ts';
 import Type, { type Static } from 'typebox';
 import { Day, RangeBound, TimeZone } from './dates.ts';
 import { MACHINE_SHOW, MachineListSummary } from './machines.ts';
@@ -13,7 +14,11 @@ export const LatLng = Type.Object(
 
 export const GeofenceBody = Type.Union([
   Type.Object(
-    { type: Type.Literal('circle'), centre: LatLng, radiusM: Type.Number() },
+    {
+      type: Type.Literal('circle'),
+      centre: LatLng,
+      radiusM: Type.Number({ minimum: MIN_RADIUS_M, maximum: MAX_RADIUS_M }),
+    },
     { additionalProperties: false },
   ),
   Type.Object(

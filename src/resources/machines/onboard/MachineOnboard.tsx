@@ -50,7 +50,10 @@ export function MachineOnboard() {
   const { identity } = useGetIdentity();
   const [params, setParams] = useSearchParams();
   const sensor = params.get('sensor')?.trim() ?? '';
+  // The claim code on the device's label proves the device is in hand; staff need none.
+  const claimCode = params.get('claim')?.trim() ?? '';
   const [code, setCode] = useState(sensor);
+  const [claim, setClaim] = useState(claimCode);
   const [mode, setMode] = useState<'new' | 'existing'>('new');
   const [fields, setFields] = useState<Record<Field, string>>(
     Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>,
@@ -61,8 +64,8 @@ export function MachineOnboard() {
   const [busy, setBusy] = useState(false);
 
   const source = useQuery({
-    queryKey: ['unassigned-source', sensor],
-    queryFn: () => dataProvider.getUnassignedSource(sensor),
+    queryKey: ['unassigned-source', sensor, claimCode],
+    queryFn: () => dataProvider.getUnassignedSource(sensor, claimCode),
     enabled: sensor !== '',
     retry: false,
   });
@@ -109,7 +112,9 @@ export function MachineOnboard() {
           : {}),
       };
       const reply = await dataProvider.onboard(
-        mode === 'new' ? { sensor, machine } : { sensor, machineId: existing?.id ?? '' },
+        mode === 'new'
+          ? { sensor, claimCode: claimCode || undefined, machine }
+          : { sensor, claimCode: claimCode || undefined, machineId: existing?.id ?? '' },
       );
       notify('app.onboard.done', { type: 'success' });
       navigate(`/machines/${reply.machineId}`);
@@ -142,7 +147,11 @@ export function MachineOnboard() {
             gap={1}
             onSubmit={(event) => {
               event.preventDefault();
-              if (code.trim()) setParams({ sensor: code.trim() });
+              if (code.trim())
+                setParams({
+                  sensor: code.trim(),
+                  ...(claim.trim() ? { claim: claim.trim() } : {}),
+                });
             }}
           >
             <TextField
@@ -152,6 +161,15 @@ export function MachineOnboard() {
               onChange={(e) => setCode(e.target.value)}
               sx={{ width: 320 }}
             />
+            {identity?.role === 'internal' ? null : (
+              <TextField
+                size="small"
+                label={translate('app.onboard.claim_code')}
+                value={claim}
+                onChange={(e) => setClaim(e.target.value)}
+                sx={{ width: 220 }}
+              />
+            )}
             <Button type="submit" variant="outlined">
               {translate('app.onboard.look_up')}
             </Button>
@@ -175,14 +193,19 @@ export function MachineOnboard() {
           ) : null}
           {source.data ? (
             <Alert severity="info" data-testid="onboard-source">
-              {translate('app.onboard.source', {
-                type: source.data.type,
-                code: source.data.code,
-                records: source.data.records,
-                seen: source.data.lastSeenAt
-                  ? formatDateTime(source.data.lastSeenAt, language)
-                  : '–',
-              })}
+              {source.data.records === null
+                ? translate('app.onboard.source_found', {
+                    type: source.data.type,
+                    code: source.data.code,
+                  })
+                : translate('app.onboard.source', {
+                    type: source.data.type,
+                    code: source.data.code,
+                    records: source.data.records,
+                    seen: source.data.lastSeenAt
+                      ? formatDateTime(source.data.lastSeenAt, language)
+                      : '–',
+                  })}
             </Alert>
           ) : null}
         </CardContent>
