@@ -33,6 +33,7 @@ import { machineWriteRoutes } from './modules/machines/writes.ts';
 import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAccess } from './plugins/access.ts';
+import { registerLimits } from './plugins/limits.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest, type Ingest } from './telemetry/ingest.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
@@ -65,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     // Long enough that a path parameter is judged by its schema (400 naming it), not refused as a
     // 414 before validation.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     serializerOpts: { ajv: { formats: FORMATS } },
     // Keep a caller's request id when it is sane, so logs across services line up.
     // A request Node refuses before Fastify sees it (headers too large, a malformed request line)
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions: new SessionRegistry(db),
   };
 
+  await registerLimits(app, config, context.keys);
   registerAccess(app, context);
   await app.register(healthRoutes, context);
   await app.register(sharedLocationRoutes, context);
@@ -153,7 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {
       ...context,
-      oemFeeds: options.oemFeeds ?? new OemFeedPoller(db, ingest),
+      oemFeeds:
+        options.oemFeeds ??
+        new OemFeedPoller(db, ingest, { allowPrivate: config.oemFeedAllowPrivate }),
     });
   });
   await registerWeb(app, config.webDir);

@@ -36,6 +36,17 @@ export interface Config {
   mapTileLayers: TileLayer[];
   /** Origins (scheme://host[:port]) allowed to frame /embedded, besides the portal itself. */
   embedAllowedOrigins: string[];
+  /** Requests a minute one user from one address may make; devices' ingest has its own. */
+  rateLimitPerMinute: number;
+  ingestRateLimitPerMinute: number;
+  /** Expensive calls (reports, heat maps) computed at once: per user, and in all. */
+  expensivePerUser: number;
+  expensiveTotal: number;
+  /** Recipients one shared location may go to, and shared-location mails per user per hour. */
+  shareMaxRecipients: number;
+  shareMailsPerHour: number;
+  /** OEM feeds on loopback, link-local or private addresses (an on-premises feed); off by default. */
+  oemFeedAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +192,13 @@ export function loadConfig(env: Env = process.env): Config {
     chirpstackToken: secret(env, 'LORAWAN_CHIRPSTACK_TOKEN'),
     mapTileLayers: tileLayers(env),
     embedAllowedOrigins: origins(env, 'EMBED_ALLOWED_ORIGINS'),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 10, 10_000_000),
+    ingestRateLimitPerMinute: integer(env, 'INGEST_RATE_LIMIT_PER_MINUTE', 60_000, 10, 10_000_000),
+    expensivePerUser: integer(env, 'EXPENSIVE_PER_USER', 2, 1, 100),
+    expensiveTotal: integer(env, 'EXPENSIVE_TOTAL', 4, 1, 1000),
+    shareMaxRecipients: integer(env, 'SHARE_MAX_RECIPIENTS', 10, 1, 20),
+    shareMailsPerHour: integer(env, 'SHARE_MAILS_PER_HOUR', 30, 1, 10_000),
+    oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
   };

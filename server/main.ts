@@ -55,7 +55,10 @@ async function main(): Promise<void> {
       log.error({ err: error, machineId }, 'activity recompute failed'),
   });
   const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
-  const oemFeeds = new OemFeedPoller(db, ingest, { log: { error: (o, m) => log.error(o, m) } });
+  const oemFeeds = new OemFeedPoller(db, ingest, {
+    allowPrivate: config.oemFeedAllowPrivate,
+    log: { error: (o, m) => log.error(o, m) },
+  });
   const app = await buildApp({ config, db, rollups, ingest, oemFeeds });
   log = app.log;
 

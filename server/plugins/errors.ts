@@ -116,6 +116,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.message,
       });
     }
+    if (error.name === 'AbortError' && request.raw.destroyed) {
+      // The client went away and its work was stopped: nobody is left to answer.
+      request.log.info('client went away; its request was stopped');
+      return reply.code(499).send();
+    }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, request, {
       statusCode: 500,

@@ -63,7 +63,8 @@ describe.each(testDatabases)('OEM feed polling on $kind', (database) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(database, {});
+    // The test's OEM portal runs on this machine: an on-premises feed, as the setting allows.
+    server = await startTestServer(database, { env: { OEM_FEED_ALLOW_PRIVATE: 'true' } });
     staff = (await signIn(server, 'staff@demo.example')).token;
     const [org] = await server.db.query<{ id: string }>(
       `INSERT INTO organisation (name, type, timezone) VALUES ('Komatsu Hire', 'rental', $1) RETURNING id`,

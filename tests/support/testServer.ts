@@ -34,7 +34,15 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const { db, close } = await database.open();
-  const config = loadConfig({ WEB_DIR: '', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    WEB_DIR: '',
+    LOG_LEVEL: 'silent',
+    // Tests call far faster than people: the limits have tests of their own.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    EXPENSIVE_PER_USER: '50',
+    EXPENSIVE_TOTAL: '100',
+    ...options.env,
+  });
   if (options.seed !== false)
     await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
   const rollups = new RollupScheduler(db);
@@ -46,7 +54,7 @@ export async function startTestServer(
     signInLimits: options.signInLimits,
     rollups,
     ingest,
-    oemFeeds: new OemFeedPoller(db, ingest),
+    oemFeeds: new OemFeedPoller(db, ingest, { allowPrivate: config.oemFeedAllowPrivate }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -211,6 +211,7 @@ export async function routeReport(
   db: Queryable,
   organisation: Organisation,
   query: RouteReportQuery,
+  signal?: AbortSignal,
 ): Promise<{ csv: string; fileName: string }> {
   const type = query.type ?? 'WORK_CYCLES_ROUTES';
   const options = (query.options ?? '')
@@ -244,6 +245,8 @@ export async function routeReport(
   }
   const machines: MachineRoute[] = [];
   for (const { id } of selected) {
+    // A client that went away gets nothing: stop rather than compute every machine's route.
+    signal?.throwIfAborted();
     let route: RouteReply;
     try {
       route = await machineRoute(db, organisation.id, { machineID: id, start, end });

@@ -127,7 +127,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     app.get(
       path,
       {
-        config: { access: 'read' },
+        config: { access: 'read', expensive: true },
         schema: { tags: ['maps'], querystring: HeatmapQuery, response: { 200: HeatmapReply } },
       },
       async (request) => heatmap(db, request.organisation, request.query, kind),
@@ -175,9 +175,17 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   app.get(
     '/v1/portal/maps/routes/report',
     // Worked out from every selected machine's route: up to the spec's 180 s.
-    { config: { access: 'read' }, schema: { tags: ['maps'], querystring: RouteReportQuery } },
+    {
+      config: { access: 'read', expensive: true },
+      schema: { tags: ['maps'], querystring: RouteReportQuery },
+    },
     async (request, reply) => {
-      const { csv, fileName } = await routeReport(db, request.organisation, request.query);
+      const { csv, fileName } = await routeReport(
+        db,
+        request.organisation,
+        request.query,
+        request.clientGone,
+      );
       return reply
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .type('text/csv; charset=utf-8')

@@ -12,7 +12,8 @@ import {
 } from '../../../src/domain/api/share.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { badRequest, gone, notFound } from '../../httpError.ts';
+import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
+import { badRequest, gone, HttpError, notFound } from '../../httpError.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { sendMail, type OutboxLog } from '../mail/outbox.ts';
@@ -27,9 +28,10 @@ export async function shareLatestLocation(
   body: ShareLocationBody,
 ): Promise<ShareLocationReply> {
   if (!(await machineVisibility(db, auth.org, machineId))) throw notFound('No such machine');
-  const [sharer] = await db.query<{ email: string; name: string }>(
-    `SELECT email, trim(first_name || ' ' || last_name) AS name FROM app_user WHERE id = $1`,
-    [auth.sub],
+  const [sharer] = await db.query<{ email: string; name: string; organisation: string }>(
+    `SELECT u.email, trim(u.first_name || ' ' || u.last_name) AS name, o.name AS organisation
+       FROM app_user u, organisation o WHERE u.id = $1 AND o.id = $2`,
+    [auth.sub, auth.org],
   );
   const emails = [
     ...new Set(
@@ -42,6 +44,28 @@ export async function shareLatestLocation(
   if (emails.length === 0 && numbers.length === 0) {
     throw badRequest('emailList', 'give at least one e-mail address or WhatsApp number');
   }
+  if (emails.length + numbers.length > config.shareMaxRecipients) {
+    throw badRequest(
+      'emailList',
+      `share with at most ${config.shareMaxRecipients} people at a time (e-mails and numbers together)`,
+    );
+  }
+  // A cap per user and hour, so the portal cannot be made to send mail in bulk.
+  const [sent] = await db.query<{ mailed: number; wait_s: number | null }>(
+    `SELECT coalesce(sum(mailed_count), 0)::int AS mailed,
+            ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::int AS wait_s
+       FROM location_share WHERE created_by = $1 AND created_at > now() - interval '1 hour'`,
+    [auth.sub],
+  );
+  if ((sent?.mailed ?? 0) + emails.length > config.shareMailsPerHour) {
+    throw new HttpError(
+      429,
+      ERROR_CODES.tooManyRequests,
+      `At most ${config.shareMailsPerHour} shared-location mails an hour; try again later`,
+      'emailList',
+      { 'retry-after': String(Math.max(60, sent?.wait_s ?? 3600)) },
+    );
+  }
   const [machine] = await db.query<{ name: string; asset_id: string | null }>(
     'SELECT name, asset_id FROM machine WHERE id = $1',
     [machineId],
@@ -49,13 +73,16 @@ export async function shareLatestLocation(
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + SHARE_LINK_HOURS * 3_600_000);
   await db.query(
-    `INSERT INTO location_share (token, machine_id, organisation_id, created_by, expires_at)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [token, machineId, auth.org, auth.sub, expiresAt],
+    `INSERT INTO location_share (token, machine_id, organisation_id, created_by, expires_at, mailed_count)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [token, machineId, auth.org, auth.sub, expiresAt, emails.length],
   );
   const url = `${config.publicUrl.replace(/\/$/, '')}/shared/location/${token}`;
   const what = [machine?.name, machine?.asset_id].filter(Boolean).join(' · ');
-  const who = sharer?.name || sharer?.email || 'Someone';
+  // The mail names who shared, so a recipient knows whom to ask and abuse has a name.
+  const who = sharer
+    ? `${sharer.name ? `${sharer.name} (${sharer.email})` : sharer.email} of ${sharer.organisation}`
+    : 'Someone';
   const message =
     `${who} shared the latest location of ${what} with you: ${url}\n` +
     `The link works until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;

@@ -8,6 +8,7 @@ import {
   OemFeedList,
   OemFeedPollReply,
 } from '../../../src/domain/api/oemFeeds.ts';
+import { literalPrivateReason } from '../../telemetry/pollers/feedAddress.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
@@ -62,7 +63,23 @@ function toFeed(row: FeedRow): OemFeed {
 }
 
 /** What the schema cannot say: the fields each kind of authentication needs, and a foreign type. */
-async function checkFeed(db: Queryable, body: OemFeedBody, storedSecret: boolean): Promise<void> {
+async function checkFeed(
+  db: Queryable,
+  body: OemFeedBody,
+  storedSecret: boolean,
+  allowPrivate: boolean,
+): Promise<void> {
+  // Names are resolved again at every poll; an address or a local name can be refused now.
+  for (const field of ['baseUrl', 'tokenUrl'] as const) {
+    const url = body[field];
+    const reason = url && !allowPrivate ? literalPrivateReason(url) : null;
+    if (reason) {
+      throw badRequest(
+        field,
+        `${reason}; set OEM_FEED_ALLOW_PRIVATE=true to poll an on-premises feed`,
+      );
+    }
+  }
   if (!isOemSourceType(body.sourceType)) {
     throw badRequest('sourceType', `${body.sourceType} is a tracker type, not an OEM feed's`);
   }
@@ -117,7 +134,7 @@ function feedValues(body: OemFeedBody) {
 
 export const oemFeedRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { oemFeeds: OemFeedPoller }
-> = async (app, { db, oemFeeds }) => {
+> = async (app, { db, config, oemFeeds }) => {
   const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
   const schema = { tags: ['admin'] };
 
@@ -139,7 +156,7 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
     },
     async (request, reply) => {
       const body = request.body;
-      await checkFeed(db, body, false);
+      await checkFeed(db, body, false, config.oemFeedAllowPrivate);
       const [row] = await db.query<FeedRow>(
         `INSERT INTO oem_feed (organisation_id, name, source_type, base_url, format, auth, username,
            secret, token_url, scope, interval_s, enabled)
@@ -163,7 +180,7 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
         [request.params.id],
       );
       if (!existing) throw notFound('No such OEM feed');
-      await checkFeed(db, body, existing.has_secret);
+      await checkFeed(db, body, existing.has_secret, config.oemFeedAllowPrivate);
       const [row] = await db.query<FeedRow>(
         `UPDATE oem_feed SET organisation_id = $2, name = $3, source_type = $4, base_url = $5,
            format = $6, auth = $7, username = $8,

@@ -3,6 +3,7 @@
 // through the same ingest as every device, and the outcome is kept on the feed for staff to see.
 import type { Database } from '../../db/database.ts';
 import type { AempEquipment } from '../adapters/aemp.ts';
+import { resolvedPrivateReason } from './feedAddress.ts';
 import type { Ingest } from '../ingest.ts';
 import { AempClient, FeedError, type AempFeedConfig, type FeedAuth } from './aempClient.ts';
 
@@ -125,6 +126,8 @@ async function matchEquipment(
 
 export interface OemFeedPollerOptions {
   fetch?: typeof fetch;
+  /** Feeds on loopback, link-local or private addresses are polled only when this is set. */
+  allowPrivate?: boolean;
   log?: { error(o: object, m: string): void };
   checkEveryMs?: number;
 }
@@ -134,12 +137,37 @@ export class OemFeedPoller {
   private running: Promise<void> = Promise.resolve();
   /** One client per feed keeps its OAuth2 token between polls. */
   private readonly clients = new Map<string, { config: string; client: AempClient }>();
+  /** Feeds this process serves itself (the demo's OEM portal), polled on loopback. */
+  private readonly trusted = new Set<string>();
 
   constructor(
     private readonly db: Database,
     private readonly ingest: Ingest,
     private readonly options: OemFeedPollerOptions = {},
   ) {}
+
+  /** Lets a feed this process serves itself be polled on a private address. */
+  trust(feedId: string): void {
+    this.trusted.add(feedId);
+  }
+
+  /** The fetch a feed's client uses: each URL (the base, `next` links, the token URL) checked first. */
+  private fetchFor(feedId: string): typeof fetch {
+    const fetcher = this.options.fetch ?? fetch;
+    if (this.options.allowPrivate || this.trusted.has(feedId)) return fetcher;
+    return async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const reason = await resolvedPrivateReason(url).catch((error: unknown) => {
+        throw new FeedError(`The address of ${url} could not be resolved: ${String(error)}`);
+      });
+      if (reason) {
+        throw new FeedError(
+          `${url} is refused: ${reason}. Set OEM_FEED_ALLOW_PRIVATE=true for an on-premises feed.`,
+        );
+      }
+      return fetcher(input, init);
+    };
+  }
 
   start(): void {
     this.timer = setInterval(() => {
@@ -190,7 +218,7 @@ export class OemFeedPoller {
     const configKey = JSON.stringify(config);
     let cached = this.clients.get(feed.id);
     if (cached?.config !== configKey) {
-      cached = { config: configKey, client: new AempClient(config, this.options.fetch) };
+      cached = { config: configKey, client: new AempClient(config, this.fetchFor(feed.id)) };
       this.clients.set(feed.id, cached);
     }
     try {

@@ -72,7 +72,10 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
   app.get(
     '/v1/portal/machines/report',
     // Reports may take up to the spec's 180 s; the rest of the API answers within 60 s.
-    { config: { access: 'read' }, schema: { tags: ['machines'], querystring: MachineReportQuery } },
+    {
+      config: { access: 'read', expensive: true },
+      schema: { tags: ['machines'], querystring: MachineReportQuery },
+    },
     async (request, reply) => {
       const { organisation } = request;
       const query = request.query;
