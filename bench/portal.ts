@@ -24,7 +24,11 @@ export async function startBenchPortal(
   await db.exec('VACUUM ANALYZE');
 
   const app = await buildApp({
-    config: loadConfig({ WEB_DIR: 'dist/web', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' }),
+    config: loadConfig({
+      WEB_DIR: 'dist/web',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    }),
     db,
     logger: false,
   });

@@ -146,6 +146,7 @@ describe.each(testDatabases)('heat maps on $kind', (database) => {
     expect(after.body.cells).toEqual(before.body.cells);
   });
 
+  // A hire that starts or ends during a day is tested in hireWindow.test.ts.
   it("hides another organisation's machine, and shows a hired one only on its hire's days", async () => {
     const theirs = await heat(
       customer,
@@ -161,7 +162,7 @@ describe.each(testDatabases)('heat maps on $kind', (database) => {
     expect(overlaps).toBe(false);
     await server.db.query(
       `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, starts_at, ends_at)
-       SELECT m.id, m.organisation_id, o.id, '2026-11-10T12:00:00Z', '2026-11-11T00:00:00Z'
+       SELECT m.id, m.organisation_id, o.id, '2026-11-10T00:00:00Z', '2026-11-11T00:00:00Z'
          FROM machine m, organisation o WHERE m.id = $1 AND o.name = 'Harrow Civil Engineering'`,
       [machineId],
     );

@@ -1,7 +1,9 @@
 // A selection of machines measured over a range: the database selects and orders the machines
 // (search, filters, descriptor sorts); their activity is summed from the rollup cache. The machine
 // list and the dashboard both stand on this, so that the two never disagree.
-import { zonedDate } from '../../../src/domain/zonedTime.ts';
+import { zonedDate, zonedInstant } from '../../../src/domain/zonedTime.ts';
+import { DEFAULT_SHIFT } from '../../telemetry/engine/rules.ts';
+import { hireDays, partDayAvailableS, readHireParts, type HireEdges } from './hireDays.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import type { Organisation } from '../orgs/service.ts';
 import type { MachineListSummary } from '../../../src/domain/api/machines.ts';
@@ -60,18 +62,18 @@ export interface MeasureTotals {
   onHire: number;
 }
 
-interface Hire {
+interface Hire extends HireEdges {
+  id: string;
   /** The machine's position in the selection. */
   position: number;
   owned: boolean;
   /** The caller is this hire's customer. */
   mine: boolean;
-  fromDay: string;
-  toDay: string | null;
   hoursPerDay: number;
+  /** The owner's time zone, which the hire's days are in. */
+  timeZone: string;
 }
 
-const laterOf = (a: string, b: string | null) => (b !== null && b > a ? b : a);
 const earlierOf = (a: string | null, b: string | null) =>
   a === null ? b : b === null ? a : a < b ? a : b;
 
@@ -172,7 +174,12 @@ export async function measureFleet(
                          (h.customer_organisation_id IS NOT DISTINCT FROM $1)::int || '|' ||
                          (h.starts_at AT TIME ZONE mo.timezone)::date::text || '|' ||
                          coalesce(((h.ends_at - interval '1 microsecond') AT TIME ZONE mo.timezone)::date::text, '') ||
-                         '|' || h.working_hours_per_day, E'\\n') AS packed
+                         '|' || h.working_hours_per_day || '|' || h.id || '|' ||
+                         -- Whether the hire starts or ends during a day rather than at its midnight.
+                         (h.starts_at <> (h.starts_at AT TIME ZONE mo.timezone)::date::timestamp AT TIME ZONE mo.timezone)::int
+                         || '|' || coalesce((h.ends_at <> (h.ends_at AT TIME ZONE mo.timezone)::date::timestamp
+                                             AT TIME ZONE mo.timezone)::int, 0) || '|' || mo.timezone,
+                         E'\\n') AS packed
          FROM hire h JOIN machine m ON m.id = h.machine_id JOIN organisation mo ON mo.id = m.organisation_id
         WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1)
           AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
@@ -188,17 +195,32 @@ export async function measureFleet(
   const positionOf = new Map<string, number>();
   selected.forEach(([id], position) => positionOf.set(id, position));
   const hires: Hire[] = (hireRow[0]?.packed?.split('\n') ?? []).flatMap((line) => {
-    const [machineId = '', owned, mine, from = '', to = '', hours] = line.split('|');
+    const [
+      machineId = '',
+      owned,
+      mine,
+      from = '',
+      to = '',
+      hours,
+      id = '',
+      partStart,
+      partEnd,
+      zone = '',
+    ] = line.split('|');
     const position = positionOf.get(machineId);
     if (position === undefined) return [];
     return [
       {
+        id,
         position,
         owned: owned === '1',
         mine: mine === '1',
         fromDay: from,
         toDay: to || null,
+        partStart: partStart === '1',
+        partEnd: partEnd === '1',
         hoursPerDay: Number(hours),
+        timeZone: zone,
       },
     ];
   });
@@ -210,15 +232,23 @@ export async function measureFleet(
   const activityOf: (number | number[])[] = selected.map(([id, owned]) =>
     owned === '1' ? spans.push({ machineId: id, fromDay, toDay }) - 1 : [],
   );
+  // A customer's hire: its whole days as a span, the days it starts or ends during apart.
+  const partsOf = new Map<number, string[]>();
+  const partKey = (hire: Hire, day: string) => `${hire.id}|${day}`;
   for (const hire of hires) {
     if (hire.owned || !hire.mine) continue;
-    const from = laterOf(hire.fromDay, fromDay);
-    const to = earlierOf(hire.toDay, toDay);
-    if (to === null || from <= to) {
-      const machineId = (selected[hire.position] as string[])[0] as string;
+    const { whole, partDays } = hireDays(hire, fromDay, toDay);
+    const machineId = (selected[hire.position] as string[])[0] as string;
+    if (whole) {
       (activityOf[hire.position] as number[]).push(
-        spans.push({ machineId, fromDay: from, toDay: to }) - 1,
+        spans.push({ machineId, fromDay: whole.fromDay, toDay: whole.toDay }) - 1,
       );
+    }
+    if (partDays.length > 0) {
+      partsOf.set(hire.position, [
+        ...(partsOf.get(hire.position) ?? []),
+        ...partDays.map((day) => partKey(hire, day)),
+      ]);
     }
   }
   const activitySpans = spans.slice();
@@ -230,20 +260,39 @@ export async function measureFleet(
     if (count === undefined) weekdayCounts.set(key, (count = weekdaysBetween(from, to)));
     return count;
   };
-  const contracts = new Map<number, { available: number; spans: number[] }>();
+  const contracts = new Map<
+    number,
+    { available: number; spans: number[]; parts: { key: string; hire: Hire; day: string }[] }
+  >();
   for (const hire of hires) {
     // An owner measures every hire of its machines; a customer its own.
     if (!hire.owned && !hire.mine) continue;
-    const from = laterOf(hire.fromDay, fromDay);
-    const to = earlierOf(earlierOf(hire.toDay, toDay), today) as string;
-    if (from > to) continue;
+    const { whole, partDays } = hireDays(hire, fromDay, earlierOf(toDay, today));
+    if (!whole && partDays.length === 0) continue;
     const machineId = (selected[hire.position] as string[])[0] as string;
     let contract = contracts.get(hire.position);
-    if (!contract) contracts.set(hire.position, (contract = { available: 0, spans: [] }));
-    contract.available += weekdays(from, to) * hire.hoursPerDay * 3600;
-    contract.spans.push(spans.push({ machineId, fromDay: from, toDay: to }) - 1);
+    if (!contract)
+      contracts.set(hire.position, (contract = { available: 0, spans: [], parts: [] }));
+    if (whole) {
+      const to = earlierOf(whole.toDay, today) as string;
+      contract.available += weekdays(whole.fromDay, to) * hire.hoursPerDay * 3600;
+      contract.spans.push(spans.push({ machineId, fromDay: whole.fromDay, toDay: to }) - 1);
+    }
+    for (const day of partDays) contract.parts.push({ key: partKey(hire, day), hire, day });
   }
-  const sums = await rollupCacheFor(db).sumSpans(spans);
+  const [sums, parts] = await Promise.all([
+    rollupCacheFor(db).sumSpans(spans),
+    readHireParts(
+      db,
+      [
+        ...[...partsOf.values()].flat(),
+        ...[...contracts.values()].flatMap((c) => c.parts.map((p) => p.key)),
+      ].map((key) => {
+        const [hireId = '', day = ''] = key.split('|');
+        return { hireId, day };
+      }),
+    ),
+  ]);
 
   const range: RangeDays = { fromDay, toDay, today };
   // Machines that began reporting on the same day have the same hours available.
@@ -257,6 +306,10 @@ export async function measureFleet(
       else {
         total = emptySums();
         for (const index of activity) addInto(total, sums[index] as RollupSums);
+        for (const key of partsOf.get(position) ?? []) {
+          const part = parts.get(key);
+          if (part) addInto(total, part.sums);
+        }
       }
       let available = availableByFirstDay.get(total.firstDay);
       if (available === undefined) {
@@ -269,6 +322,18 @@ export async function measureFleet(
         rental = { active: 0, available: contract.available };
         for (const index of contract.spans) {
           rental.active += (sums[index] as RollupSums).sums[COLUMN.active_s] as number;
+        }
+        for (const { key, hire, day } of contract.parts) {
+          const part = parts.get(key);
+          if (!part) continue;
+          rental.active += part.sums.sums[COLUMN.active_s] as number;
+          rental.available += partDayAvailableS(
+            day,
+            part,
+            hire.hoursPerDay,
+            zonedInstant(day, DEFAULT_SHIFT.startMinute, hire.timeZone).getTime(),
+            zonedInstant(day, DEFAULT_SHIFT.endMinute, hire.timeZone).getTime(),
+          );
         }
       }
       return {

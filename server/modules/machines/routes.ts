@@ -15,9 +15,14 @@ import { machineActivity } from './activity.ts';
 import { listMachines } from './list.ts';
 import { latestLocation } from './service.ts';
 import { machineSettings } from './settings.ts';
+import type { MachineSettings } from '../../../src/domain/api/machineSettings.ts';
 import { machineVisibility } from './visibility.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** The owner's groups are its own bookkeeping: a customer does not see which one a machine is in. */
+const hideOwnersGroup = (settings: MachineSettings, owned: boolean | undefined): MachineSettings =>
+  owned ? settings : { ...settings, groupId: null };
 
 export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
@@ -59,7 +64,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
       return {
         ...machine,
         location: visibility ? await latestLocation(db, machine.id, visibility.periods) : null,
-        settings: await machineSettings(db, machine.id),
+        settings: hideOwnersGroup(await machineSettings(db, machine.id), visibility?.owned),
         canEdit: Boolean(visibility?.owned) && request.auth.role !== 'viewer',
       };
     },

@@ -69,13 +69,23 @@ export const machineRows = (only?: string) => `
            coalesce(customer.name, shown.customer_name) AS customer,
            -- An owned machine off hire stands in its depot; on hire it is where the hire says, if it says.
            coalesce(hire_site.name, CASE WHEN v.owned AND shown.id IS NULL THEN home.name END) AS site,
-           m.oem, grp.name AS "group", m.group_id, m.manufacturing_year AS "manufacturingYear",
-           m.ownership_type AS "ownershipType", m.owner, m.note, shown.contract_number AS "contractNumber",
+           -- The owner's own bookkeeping (its note, groups, and who finances the machine) is not
+           -- a customer's to see: a customer sees the rental company as the owner.
+           m.oem, CASE WHEN v.owned THEN grp.name END AS "group",
+           CASE WHEN v.owned THEN m.group_id END AS group_id, m.manufacturing_year AS "manufacturingYear",
+           CASE WHEN v.owned THEN m.ownership_type END AS "ownershipType",
+           CASE WHEN v.owned THEN m.owner ELSE mo.name END AS owner,
+           CASE WHEN v.owned THEN m.note END AS note, shown.contract_number AS "contractNumber",
            CASE WHEN m.hour_meter_at IS NULL THEN m.hour_meter_h
                 ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS "hourMeter", m.archived_at AS archived, m.breakdown,
            coalesce(shown.site_id, CASE WHEN v.owned AND shown.id IS NULL THEN m.site_id END) AS site_id,
-           shown.customer_organisation_id, shown.starts_at AS hire_starts_at, shown.ends_at AS hire_ends_at,
-           seen.last_seen_at AS "lastSeenAt", coalesce(seen.source_types, '{}') AS source_types,
+           shown.customer_organisation_id, shown.id AS hire_id, shown.starts_at AS hire_starts_at,
+           shown.ends_at AS hire_ends_at, mo.timezone AS owner_timezone,
+           -- A customer saw the machine last when its hire ended, at the latest.
+           CASE WHEN v.owned THEN seen.last_seen_at
+                WHEN seen.last_seen_at < shown.starts_at THEN NULL
+                ELSE least(seen.last_seen_at, shown.ends_at) END AS "lastSeenAt",
+           coalesce(seen.source_types, '{}') AS source_types,
            coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code
       FROM visible v
       JOIN machine m ON m.id = v.id

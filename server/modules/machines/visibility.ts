@@ -9,8 +9,8 @@ export interface Visibility {
   owned: boolean;
   /** The owner's time zone: the machine's days and rollups are in it. */
   timezone: string;
-  /** Sorted periods the caller may see; one unbounded period for the owner. */
-  periods: Period[];
+  /** Sorted periods the caller may see; one unbounded period for the owner, a customer's hires. */
+  periods: (Period & { hireId?: string })[];
 }
 
 /** Null when the caller's organisation never may see the machine (or it does not exist). */
@@ -32,8 +32,8 @@ export async function machineVisibility(
       periods: [{ fromMs: -Infinity, toMs: Infinity }],
     };
   }
-  const hires = await db.query<{ starts_at: Date; ends_at: Date | null }>(
-    `SELECT starts_at, ends_at FROM hire WHERE machine_id = $1 AND customer_organisation_id = $2
+  const hires = await db.query<{ id: string; starts_at: Date; ends_at: Date | null }>(
+    `SELECT id, starts_at, ends_at FROM hire WHERE machine_id = $1 AND customer_organisation_id = $2
       ORDER BY starts_at`,
     [machineId, organisationId],
   );
@@ -42,6 +42,7 @@ export async function machineVisibility(
     owned: false,
     timezone: machine.timezone,
     periods: hires.map((h) => ({
+      hireId: h.id,
       fromMs: h.starts_at.getTime(),
       toMs: h.ends_at?.getTime() ?? Infinity,
     })),

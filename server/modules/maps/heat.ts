@@ -1,6 +1,7 @@
 // The heat maps: the engine's per-day cells (engine/heatCells.ts) of the selected machines summed
 // over the range. The fleet, or one machine (by id or by one of its devices); a customer sees a
-// hired machine's cells only on the days of its hire.
+// hired machine's cells only within its hire: whole days, and the hire's part of the days it
+// starts or ends during.
 import {
   HEAT_CELL_DEG,
   MAX_HEATMAP_DAYS,
@@ -14,6 +15,7 @@ import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
 import { CellSummer, type CellSums } from '../../telemetry/engine/heatPack.ts';
+import { hireDays, hireEdgesOf } from '../machines/hireDays.ts';
 import { machineVisibility } from '../machines/visibility.ts';
 import type { Organisation } from '../orgs/service.ts';
 
@@ -27,22 +29,36 @@ interface DayWindow {
 const dayCount = (fromDay: string, toDay: string) =>
   Math.round((Date.parse(toDay) - Date.parse(fromDay)) / 86_400_000) + 1;
 
-const dayOf = (instant: Date | null, timeZone: string) =>
-  instant ? zonedDate(instant, timeZone) : null;
-
-/** The days of [fromDay, toDay] inside a hire: a day counts when the hire covers part of it. */
-function clipDays(
-  window: DayWindow,
-  startsAt: Date | null,
-  endsAt: Date | null,
-  timeZone: string,
-): DayWindow | null {
-  const hireFrom = dayOf(startsAt, timeZone);
-  const hireTo = dayOf(endsAt && new Date(endsAt.getTime() - 1), timeZone);
-  const fromDay = hireFrom && hireFrom > window.fromDay ? hireFrom : window.fromDay;
-  const toDay = hireTo && hireTo < window.toDay ? hireTo : window.toDay;
-  return fromDay <= toDay ? { ...window, fromDay, toDay } : null;
+/** What to sum: machines' whole days, and hires' parts of the days they start or end during. */
+interface Windows {
+  days: DayWindow[];
+  /** `hireId|day` of machine_hire_day_rollup. */
+  parts: string[];
 }
+
+/** A customer's hire within [fromDay, toDay]: its whole days, and its part days apart. */
+function hireWindows(
+  machineId: string,
+  hire: { id: string; startsAt: Date; endsAt: Date | null },
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Windows {
+  const { whole, partDays } = hireDays(
+    hireEdgesOf(hire.startsAt, hire.endsAt, timeZone),
+    fromDay,
+    toDay,
+  );
+  return {
+    days: whole ? [{ machineId, fromDay: whole.fromDay, toDay: whole.toDay ?? toDay }] : [],
+    parts: partDays.map((day) => `${hire.id}|${day}`),
+  };
+}
+
+const merge = (all: Windows[]): Windows => ({
+  days: all.flatMap((w) => w.days),
+  parts: all.flatMap((w) => w.parts),
+});
 
 async function machineOfDevice(db: Queryable, deviceId: string): Promise<string> {
   const [source] = await db.query<{ machine_id: string | null }>(
@@ -60,20 +76,25 @@ async function oneMachine(
   machineId: string,
   fromDay: string,
   toDay: string,
-): Promise<DayWindow[]> {
+): Promise<Windows> {
   const visibility = await machineVisibility(db, organisation.id, machineId);
   if (!visibility) throw notFound('No such machine');
-  const window = { machineId, fromDay, toDay };
-  if (visibility.owned) return [window];
-  return visibility.periods.flatMap((period) => {
-    const clipped = clipDays(
-      window,
-      new Date(period.fromMs),
-      Number.isFinite(period.toMs) ? new Date(period.toMs) : null,
-      visibility.timezone,
-    );
-    return clipped ? [clipped] : [];
-  });
+  if (visibility.owned) return { days: [{ machineId, fromDay, toDay }], parts: [] };
+  return merge(
+    visibility.periods.map((period) =>
+      hireWindows(
+        machineId,
+        {
+          id: period.hireId ?? '',
+          startsAt: new Date(period.fromMs),
+          endsAt: Number.isFinite(period.toMs) ? new Date(period.toMs) : null,
+        },
+        fromDay,
+        toDay,
+        visibility.timezone,
+      ),
+    ),
+  );
 }
 
 /** The selected fleet's windows, as the machine list selects it for the range. */
@@ -83,7 +104,7 @@ async function fleet(
   query: HeatmapQuery,
   fromDay: string,
   toDay: string,
-): Promise<DayWindow[]> {
+): Promise<Windows> {
   const { params, where } = selectMachines(organisation, {
     start: fromDay,
     end: toDay,
@@ -93,15 +114,28 @@ async function fleet(
   const rows = await db.query<{
     id: string;
     owned: boolean;
+    hire_id: string | null;
     hire_starts_at: Date | null;
     hire_ends_at: Date | null;
-  }>(`${MACHINE_ROWS} SELECT id, owned, hire_starts_at, hire_ends_at FROM rows ${where}`, params);
-  return rows.flatMap((row) => {
-    const window = { machineId: row.id, fromDay, toDay };
-    if (row.owned) return [window];
-    const clipped = clipDays(window, row.hire_starts_at, row.hire_ends_at, organisation.timezone);
-    return clipped ? [clipped] : [];
-  });
+    owner_timezone: string;
+  }>(
+    `${MACHINE_ROWS} SELECT id, owned, hire_id, hire_starts_at, hire_ends_at, owner_timezone
+       FROM rows ${where}`,
+    params,
+  );
+  return merge(
+    rows.map((row) => {
+      if (row.owned) return { days: [{ machineId: row.id, fromDay, toDay }], parts: [] };
+      if (!row.hire_id || !row.hire_starts_at) return { days: [], parts: [] };
+      return hireWindows(
+        row.id,
+        { id: row.hire_id, startsAt: row.hire_starts_at, endsAt: row.hire_ends_at },
+        fromDay,
+        toDay,
+        row.owner_timezone,
+      );
+    }),
+  );
 }
 
 /** A window's whole weeks (Monday to Sunday), and the days before and after them. */
@@ -120,7 +154,10 @@ function splitWeeks(window: DayWindow): { weeks: DayWindow | null; days: DayWind
 }
 
 /** The windows' cells summed per cell: whole weeks from the week sums, the rest from the days. */
-async function sumCells(db: Queryable, windows: DayWindow[]): Promise<CellSums[]> {
+async function sumCells(
+  db: Queryable,
+  { days: windows, parts: hireParts }: Windows,
+): Promise<CellSums[]> {
   const parts = windows.map(splitWeeks);
   const days = parts.flatMap((part) => part.days);
   const weeks = parts.flatMap((part) => (part.weeks ? [part.weeks] : []));
@@ -133,6 +170,11 @@ async function sumCells(db: Queryable, windows: DayWindow[]): Promise<CellSums[]
        UNION ALL
        SELECT h.cells FROM unnest($4::uuid[], $5::date[], $6::date[]) AS w(machine_id, from_week, to_week)
          JOIN machine_week_heat h ON h.machine_id = w.machine_id AND h.week >= w.from_week AND h.week <= w.to_week
+       UNION ALL
+       -- Days a customer's hire starts or ends during: the hire's part of them.
+       SELECT p.heat_cells FROM machine_hire_day_rollup p
+        WHERE p.hire_id::text || '|' || to_char(p.day, 'YYYY-MM-DD') = ANY($7::text[])
+          AND p.heat_cells IS NOT NULL
      ) c`,
     [
       days.map((w) => w.machineId),
@@ -141,6 +183,7 @@ async function sumCells(db: Queryable, windows: DayWindow[]): Promise<CellSums[]
       weeks.map((w) => w.machineId),
       weeks.map((w) => w.fromDay),
       weeks.map((w) => w.toDay),
+      hireParts,
     ],
   );
   const summer = new CellSummer();
@@ -170,7 +213,7 @@ export async function heatmap(
     ? await oneMachine(db, organisation, machineId, fromDay, toDay)
     : await fleet(db, organisation, query, fromDay, toDay);
 
-  const sums = windows.length === 0 ? [] : await sumCells(db, windows);
+  const sums = windows.days.length + windows.parts.length === 0 ? [] : await sumCells(db, windows);
   const centre = (cell: number) => Number(((cell + 0.5) * HEAT_CELL_DEG).toFixed(6));
   const cells = sums.flatMap((sum): HeatCell[] => {
     const place = { latitude: centre(sum.latCell), longitude: centre(sum.lngCell) };

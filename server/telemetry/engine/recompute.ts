@@ -1,7 +1,14 @@
 // Recomputes a machine's segments and daily rollups for a span of local days, from its stored records.
-import { nextDate, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
-import type { Database } from '../../db/database.ts';
-import { dailyRollups, forEachDayPiece, LocalDays, type DayRollup } from './daily.ts';
+import { nextDate, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import {
+  dailyRollups,
+  forEachDayPiece,
+  LocalDays,
+  type DailyInput,
+  type DayRollup,
+} from './daily.ts';
+import { clipDailyInput } from './window.ts';
 import { applyBreakdowns, type Period } from './breakdowns.ts';
 import { analyseFuel } from './fuel.ts';
 import { litresAtLevel } from './fuelCalibration.ts';
@@ -13,7 +20,7 @@ import { MIN_SATELLITES } from './rules.ts';
 import type { MachineProfile, Sample, Segment } from './sample.ts';
 import { buildSegments, clipSegments } from './segments.ts';
 import { heatCells } from './heatCells.ts';
-import type { CellSums } from './heatPack.ts';
+import { hexOf, packCells, type CellSums } from './heatPack.ts';
 import { storeHeat } from './heatStore.ts';
 import { stopsAndTrips, type Position } from './trips.ts';
 
@@ -117,10 +124,17 @@ interface Window extends RecomputeJob {
   toMs: number;
 }
 
+/** The part of a local day inside a hire that starts or ends during it. */
+export interface HireCut extends Period {
+  hireId: string;
+  day: string;
+}
+
 interface Result {
   window: Window;
   pieces: Segment[];
   rollups: DayRollup[];
+  hireRollups: { cut: HireCut; rollup: DayRollup; cells: CellSums[] }[];
   cells: Map<string, CellSums[]>;
 }
 
@@ -133,7 +147,12 @@ const profileOf = (machine: MachineRow): MachineProfile => ({
 });
 
 /** What one machine's window holds: its segments split at local midnights, and its day rollups. */
-function computeWindow(window: Window, samples: Sample[], breakdowns: Period[]): Result {
+function computeWindow(
+  window: Window,
+  samples: Sample[],
+  breakdowns: Period[],
+  cuts: HireCut[],
+): Result {
   const { machine, fromMs: windowFrom, toMs: windowTo } = window;
   const timeZone = machine.timezone;
   const profile = profileOf(machine);
@@ -155,7 +174,7 @@ function computeWindow(window: Window, samples: Sample[], breakdowns: Period[]):
   const positions = samples.filter(
     (s): s is Sample & Position => s.latitude !== null && s.longitude !== null,
   );
-  const rollups = dailyRollups({
+  const input: DailyInput = {
     segments,
     oemSpans: oem.spans,
     breakdowns,
@@ -165,7 +184,18 @@ function computeWindow(window: Window, samples: Sample[], breakdowns: Period[]):
     timeZone,
     fromDay: window.fromDay,
     toDay: window.toDay,
-  }).filter((rollup) => !isEmpty(rollup));
+  };
+  const rollups = dailyRollups(input).filter((rollup) => !isEmpty(rollup));
+  // The days a hire starts or ends during: the hire's part of the day, by the same rules.
+  const hireRollups = cuts.flatMap((cut) =>
+    dailyRollups({ ...clipDailyInput(input, cut), fromDay: cut.day, toDay: cut.day })
+      .filter((rollup) => !isEmpty(rollup))
+      .map((rollup) => ({
+        cut,
+        rollup,
+        cells: heatCells(samples, segments, timeZone, cut.fromMs, cut.toMs).get(cut.day) ?? [],
+      })),
+  );
 
   // Stored split at local midnights, so a later recompute of some days replaces exactly their pieces.
   const pieces: Segment[] = [];
@@ -176,7 +206,7 @@ function computeWindow(window: Window, samples: Sample[], breakdowns: Period[]):
     );
   }
   const cells = heatCells(samples, segments, timeZone, windowFrom, windowTo);
-  return { window, pieces, rollups, cells };
+  return { window, pieces, rollups, hireRollups, cells };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -259,11 +289,13 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
     list.push({ fromMs: row.from_at.getTime(), toMs: row.to_at?.getTime() ?? Infinity });
     breakdowns.set(row.machine_id, list);
   }
+  const cuts = await hireCuts(db, windows);
   const results = windows.map((window) =>
     computeWindow(
       window,
       samples.get(window.machineId) ?? [],
       breakdowns.get(window.machineId) ?? [],
+      cuts.get(window.machineId) ?? [],
     ),
   );
   const pieces = results.flatMap((r) =>
@@ -334,6 +366,7 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
         ],
       );
     }
+    await storeHireRollups(tx, windows, results);
     await storeHeat(tx, windows, heatDays);
     // The months the recomputed days fall in, summed again from their days.
     const months = [
@@ -363,6 +396,111 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
   });
   // The list's cached sums of these machines are stale now.
   rollupCacheFor(db).invalidate(ids);
+}
+
+/**
+ * The hires whose start or end falls inside a window but not on a local midnight, as the part of
+ * that day each covers (one cut when a hire starts and ends on the same day).
+ */
+async function hireCuts(db: Database, windows: Window[]): Promise<Map<string, HireCut[]>> {
+  const rows = await db.query<{
+    id: string;
+    machine_id: string;
+    starts_at: Date;
+    ends_at: Date | null;
+  }>(
+    `SELECT h.id, h.machine_id, h.starts_at, h.ends_at
+       FROM hire h
+       JOIN unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS w(machine_id, from_at, to_at)
+         ON w.machine_id = h.machine_id
+        AND ((h.starts_at > w.from_at AND h.starts_at < w.to_at)
+          OR (h.ends_at > w.from_at AND h.ends_at < w.to_at))`,
+    [
+      windows.map((w) => w.machineId),
+      windows.map((w) => iso(w.fromMs)),
+      windows.map((w) => iso(w.toMs)),
+    ],
+  );
+  const byMachine = new Map<string, HireCut[]>();
+  for (const row of rows) {
+    const window = windows.find((w) => w.machineId === row.machine_id);
+    if (!window) continue;
+    const timeZone = window.machine.timezone;
+    const hire = { fromMs: row.starts_at.getTime(), toMs: row.ends_at?.getTime() ?? Infinity };
+    const days = new Set<string>();
+    for (const edge of [hire.fromMs, hire.toMs]) {
+      if (!Number.isFinite(edge) || edge <= window.fromMs || edge >= window.toMs) continue;
+      const day = zonedDate(new Date(edge), timeZone);
+      const dayFrom = startOfZonedDay(day, timeZone).getTime();
+      if (edge !== dayFrom) days.add(day);
+    }
+    for (const day of days) {
+      const dayFrom = startOfZonedDay(day, timeZone).getTime();
+      const dayTo = startOfZonedDay(nextDate(day), timeZone).getTime();
+      const cut: HireCut = {
+        hireId: row.id,
+        day,
+        fromMs: Math.max(dayFrom, hire.fromMs),
+        toMs: Math.min(dayTo, hire.toMs),
+      };
+      const list = byMachine.get(row.machine_id) ?? [];
+      list.push(cut);
+      byMachine.set(row.machine_id, list);
+    }
+  }
+  return byMachine;
+}
+
+/** Replaces the hire-day rollups of the recomputed days. */
+async function storeHireRollups(tx: Queryable, windows: Window[], results: Result[]) {
+  await tx.query(
+    `DELETE FROM machine_hire_day_rollup d
+      USING unnest($1::uuid[], $2::date[], $3::date[]) AS w(machine_id, from_day, to_day)
+      WHERE d.machine_id = w.machine_id AND d.day >= w.from_day AND d.day <= w.to_day`,
+    [windows.map((w) => w.machineId), windows.map((w) => w.fromDay), windows.map((w) => w.toDay)],
+  );
+  const rows = results.flatMap((r) =>
+    r.hireRollups.map((h) => ({ machineId: r.window.machineId, ...h })),
+  );
+  if (rows.length === 0) return;
+  const column = <K extends keyof DayRollup>(key: K) => rows.map((r) => r.rollup[key]);
+  await tx.query(
+    `INSERT INTO machine_hire_day_rollup (machine_id, hire_id, day, from_at, to_at, active_s, idle_s, off_s,
+       missing_s, brokendown_s, out_of_hours_s, fuel_l, fuel_estimated, co2_kg, distance_m, trips,
+       refills, thefts, theft_l, heat_cells)
+     SELECT machine_id, hire_id, day, from_at, to_at, active_s, idle_s, off_s, missing_s, brokendown_s,
+            out_of_hours_s, fuel_l, fuel_estimated, co2_kg, distance_m, trips, refills, thefts, theft_l,
+            decode(nullif(cells, ''), 'hex')
+       FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::timestamptz[], $5::timestamptz[],
+       $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[],
+       $13::bool[], $14::float8[], $15::float8[], $16::int[], $17::int[], $18::int[], $19::float8[],
+       $20::text[])
+         AS r(machine_id, hire_id, day, from_at, to_at, active_s, idle_s, off_s, missing_s, brokendown_s,
+              out_of_hours_s, fuel_l, fuel_estimated, co2_kg, distance_m, trips, refills, thefts, theft_l,
+              cells)`,
+    [
+      rows.map((r) => r.machineId),
+      rows.map((r) => r.cut.hireId),
+      rows.map((r) => r.cut.day),
+      rows.map((r) => iso(r.cut.fromMs)),
+      rows.map((r) => iso(r.cut.toMs)),
+      column('activeS'),
+      column('idleS'),
+      column('offS'),
+      column('missingS'),
+      column('brokendownS'),
+      column('outOfHoursS'),
+      column('fuelL'),
+      column('fuelEstimated'),
+      column('co2Kg'),
+      column('distanceM'),
+      column('trips'),
+      column('refills'),
+      column('thefts'),
+      column('theftL'),
+      rows.map((r) => (r.cells.length > 0 ? hexOf(packCells(r.cells)) : '')),
+    ],
+  );
 }
 
 /** The first day of a day's month: 2026-11-21 → 2026-11-01. */
