@@ -112,6 +112,23 @@ describe.each(testDatabases)('hire windows on $kind', (database) => {
     expect(await hours(customer)).toBeCloseTo((mine * (241 + 481 + 240)) / (3 * 481), 1);
   });
 
+  it('writes the hire’s part of its first and last day in the daily report', async () => {
+    const report = await fetch(
+      `${server.url}/v1/portal/machines/report?type=daily&start=${DAYS[0]}&end=${DAYS[2]}&filter=machine:${machineId}&format=csv`,
+      { headers: { authorization: `Bearer ${customer}` } },
+    );
+    expect(report.status).toBe(200);
+    const lines = (await report.text()).trim().split('\n');
+    const header = (lines[0] ?? '').split(',');
+    const active = header.findIndex((name) => /active/i.test(name));
+    expect(active).toBeGreaterThanOrEqual(0);
+    const hours = lines.slice(1).map((line) => Number(line.split(',')[active]));
+    expect(hours).toHaveLength(3);
+    expect(hours[0]).toBeCloseTo(241 / 60, 1);
+    expect(hours[1]).toBeCloseTo(481 / 60, 1);
+    expect(hours[2]).toBeCloseTo(240 / 60, 1);
+  });
+
   it('agrees with the dashboard', async () => {
     const dashboard = await call<{ summary: { activeHours: { value: number } } }>(
       server,

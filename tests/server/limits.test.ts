@@ -126,4 +126,24 @@ describe.each(testDatabases)('abuse limits on $kind', (database) => {
     // Another user behind the same address has a budget of their own.
     expect((await call(server, 'GET', '/v1/me', { token: staff })).status).toBe(200);
   });
+
+  it("counts devices' ingest apart from people's calls from the same address", async () => {
+    // A gateway on this address posts far more than people's limit...
+    for (let i = 0; i < 45; i++) {
+      const reply = await fetch(`${server.url}/v1/ingest/records`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'fpk_unknown' },
+        body: JSON.stringify({ records: [{ deviceTime: '2026-11-20T08:00:00Z' }] }),
+      });
+      expect(reply.status).toBe(401);
+    }
+    // ...and signing in from it still works.
+    expect(
+      (
+        await call(server, 'POST', '/v1/auth/login', {
+          body: { email: 'harrow@demo.example', password: 'Demo-portal-1' },
+        })
+      ).status,
+    ).toBe(200);
+  });
 });

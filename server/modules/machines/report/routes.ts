@@ -42,16 +42,31 @@ async function machineDays(
   const { params, param, where, fromDay, toDay } = selectMachines(organisation, selection);
   const from = param(fromDay);
   const to = param(toDay);
+  // A customer's day that its hire starts or ends during is the hire's part of it.
+  const value = (column: string) =>
+    `CASE WHEN cut.id IS NULL THEN d.${column} ELSE coalesce(p.${column}, 0) END`;
   return db.query<MachineDay>(
     `${MACHINE_ROWS}
-     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, r.name, r."assetID" AS "assetId", d.active_s AS "activeS",
-            d.idle_s AS "idleS", d.off_s AS "offS", d.missing_s AS "missingS", d.brokendown_s AS "brokendownS",
-            d.out_of_hours_s AS "outOfHoursS", d.fuel_l AS "fuelL", d.co2_kg AS "co2Kg",
-            d.distance_m AS "distanceM", d.refills, d.thefts
+     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, r.name, r."assetID" AS "assetId",
+            ${value('active_s')} AS "activeS", ${value('idle_s')} AS "idleS", ${value('off_s')} AS "offS",
+            ${value('missing_s')} AS "missingS", ${value('brokendown_s')} AS "brokendownS",
+            ${value('out_of_hours_s')} AS "outOfHoursS", ${value('fuel_l')} AS "fuelL",
+            ${value('co2_kg')} AS "co2Kg", ${value('distance_m')} AS "distanceM",
+            ${value('refills')} AS refills, ${value('thefts')} AS thefts
        FROM (SELECT * FROM rows ${where}) r
        JOIN machine m ON m.id = r.id
        JOIN organisation mo ON mo.id = m.organisation_id
        JOIN machine_day_rollup d ON d.machine_id = r.id
+       LEFT JOIN LATERAL (
+         SELECT h.id FROM hire h
+          WHERE m.organisation_id <> $1 AND h.machine_id = m.id AND h.customer_organisation_id = $1
+            AND ((h.starts_at > d.day::timestamp AT TIME ZONE mo.timezone
+                  AND h.starts_at < (d.day + 1)::timestamp AT TIME ZONE mo.timezone)
+              OR (h.ends_at > d.day::timestamp AT TIME ZONE mo.timezone
+                  AND h.ends_at < (d.day + 1)::timestamp AT TIME ZONE mo.timezone))
+          LIMIT 1
+       ) cut ON true
+       LEFT JOIN machine_hire_day_rollup p ON p.hire_id = cut.id AND p.day = d.day
       WHERE (${from}::date IS NULL OR d.day >= ${from}::date) AND (${to}::date IS NULL OR d.day <= ${to}::date)
         AND (m.organisation_id = $1 OR EXISTS (
               SELECT 1 FROM hire h
