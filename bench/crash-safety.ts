@@ -10,11 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/open.ts';
-import {
-  encodeImeiHandshake,
-  encodeTcpPacket,
-  type AvlRecordInput,
-} from '../server/telemetry/adapters/teltonika/encode.ts';
+import type { AvlRecordInput } from '../server/telemetry/adapters/teltonika/encode.ts';
+import { connectDevice } from '../server/telemetry/simulator/teltonikaClient.ts';
 
 const DEVICES = 20;
 const RECORDS_PER_PACKET = 25;
@@ -75,34 +72,16 @@ const packetOf = (device: number, from: number): AvlRecordInput[] =>
 
 /** Streams until `stopAt` or until the connection dies; acknowledged packets move `acked` on. */
 async function stream(port: number, index: number, device: Device, stopAt: number): Promise<void> {
-  const socket = net.connect(port, '127.0.0.1');
-  socket.on('error', () => undefined);
-  let buffer = Buffer.alloc(0);
-  let wake: (() => void) | undefined;
-  socket.on('data', (chunk: Buffer) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    wake?.();
-  });
-  socket.on('close', () => wake?.());
-  const read = async (bytes: number) => {
-    while (buffer.length < bytes) {
-      if (socket.destroyed) return null;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-    const head = buffer.subarray(0, bytes);
-    buffer = buffer.subarray(bytes);
-    return head;
-  };
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(encodeImeiHandshake(device.imei));
-  if (!(await read(1))) return;
-  while (Date.now() < stopAt && !socket.destroyed) {
-    socket.write(encodeTcpPacket(packetOf(index, device.acked)));
-    const ack = await read(4);
-    if (!ack) return;
-    device.acked += ack.readUInt32BE();
+  const connection = await connectDevice({ host: '127.0.0.1', port }, device.imei).catch(
+    () => null,
+  );
+  if (!connection) return;
+  while (Date.now() < stopAt) {
+    const acknowledged = await connection.send(packetOf(index, device.acked));
+    if (acknowledged === null) return;
+    device.acked += acknowledged;
   }
-  socket.destroy();
+  connection.close();
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-crash-'));

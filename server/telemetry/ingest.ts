@@ -320,14 +320,7 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
     // Each caller learns what became of its own records.
     let offset = 0;
     for (const caller of group) {
-      const result: IngestResult = {
-        stored: 0,
-        duplicates: 0,
-        invalid: 0,
-        quarantined: 0,
-        refused: [],
-        setAside: [],
-      };
+      const result = emptyResult();
       caller.records.forEach((record, i) => {
         const reason = outcome.quarantined.get(offset + i);
         if (reason !== undefined) {

@@ -1,15 +1,11 @@
 // Poison records over every protocol while healthy devices keep sending: every healthy packet is
 // acknowledged and stored, and each poison record is contained (values set aside, or quarantined).
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  encodeImeiHandshake,
-  encodeTcpPacket,
-  type AvlRecordInput,
-} from '../../server/telemetry/adapters/teltonika/encode.ts';
+import type { AvlRecordInput } from '../../server/telemetry/adapters/teltonika/encode.ts';
 import { IO } from '../../server/telemetry/adapters/teltonika/ioElements.ts';
 import { startTeltonikaTcp, type Listener } from '../../server/telemetry/listeners/teltonikaTcp.ts';
 import { emptyRecord } from '../../server/telemetry/record.ts';
+import { connectDevice } from '../../server/telemetry/simulator/teltonikaClient.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
@@ -29,37 +25,7 @@ const RECORDS_PER_PACKET = 4;
 const POISON_ROUNDS = 6;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Opens a device connection, says its IMEI and returns a function that sends and awaits acks. */
-async function connect(port: number, imei: string) {
-  const socket = net.connect(port, '127.0.0.1');
-  socket.on('error', () => undefined);
-  let received = Buffer.alloc(0);
-  let wake: (() => void) | undefined;
-  socket.on('data', (chunk: Buffer) => {
-    received = Buffer.concat([received, chunk]);
-    wake?.();
-  });
-  socket.on('close', () => wake?.());
-  const read = async (bytes: number): Promise<Buffer | null> => {
-    while (received.length < bytes) {
-      if (socket.destroyed) return null;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-    const head = received.subarray(0, bytes);
-    received = received.subarray(bytes);
-    return head;
-  };
-  socket.write(encodeImeiHandshake(imei));
-  await read(1);
-  return {
-    /** The acknowledged record count, or null when the server closed the connection instead. */
-    async send(packet: Buffer): Promise<number | null> {
-      socket.write(packet);
-      return (await read(4))?.readUInt32BE() ?? null;
-    },
-    close: () => socket.destroy(),
-  };
-}
+const connect = (port: number, imei: string) => connectDevice({ host: '127.0.0.1', port }, imei);
 
 const healthyRecords = (device: number, packet: number): AvlRecordInput[] =>
   Array.from({ length: RECORDS_PER_PACKET }, (_, i) => ({
@@ -117,7 +83,7 @@ describe.each(testDatabases)('poison records on $kind', (database) => {
   async function poisonRound(round: number) {
     const minute = (m: number) => new Date(Date.UTC(2026, 10, 18, 9, round * 10 + m)).toISOString();
     const teltonika = await connect(tcp.port, `35730905000${String(round).padStart(4, '0')}`);
-    const teltonikaAck = await teltonika.send(TELTONIKA_POISON);
+    const teltonikaAck = await teltonika.sendRaw(TELTONIKA_POISON);
     teltonika.close();
     const json = await post(
       '/v1/ingest/records',
@@ -188,7 +154,7 @@ describe.each(testDatabases)('poison records on $kind', (database) => {
       const connection = await connect(tcp.port, imei);
       const acks: (number | null)[] = [];
       for (let packet = 0; packet < PACKETS_PER_DEVICE; packet++)
-        acks.push(await connection.send(encodeTcpPacket(healthyRecords(device, packet))));
+        acks.push(await connection.send(healthyRecords(device, packet)));
       connection.close();
       return acks;
     });

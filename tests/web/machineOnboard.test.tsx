@@ -14,9 +14,11 @@ describe('onboarding', () => {
   it('attaches the device in the URL to a new machine', async () => {
     signedIn();
     const bodies: { machine?: { assetId?: string } }[] = [];
+    const claimCodes: (string | null)[] = [];
     api.use(
-      http.get('*/v1/portal/sources/unassigned/357309059999001', () =>
-        HttpResponse.json({
+      http.get('*/v1/portal/sources/unassigned/357309059999001', ({ request }) => {
+        claimCodes.push(new URL(request.url).searchParams.get('claimCode'));
+        return HttpResponse.json({
           id: 's1',
           type: 'TELTONIKA',
           code: '357309059999001',
@@ -24,8 +26,8 @@ describe('onboarding', () => {
           firstSeenAt: '2026-11-10T08:00:00.000Z',
           lastSeenAt: '2026-11-10T09:01:00.000Z',
           records: 62,
-        }),
-      ),
+        });
+      }),
       http.post('*/v1/portal/machines/onboard', async ({ request }) => {
         const body = (await request.json()) as { machine?: { assetId?: string } };
         bodies.push(body);
@@ -50,9 +52,14 @@ describe('onboarding', () => {
         HttpResponse.json({ machineId: 'm7', timezone: 'Europe/London', days: [] }),
       ),
     );
-    await renderPortal('/machines/onboard?sensor=357309059999001');
+    await renderPortal('/machines/onboard?sensor=357309059999001&claim=A1B2C-3D4E5');
     expect(await screen.findByTestId('onboard-source', {}, { timeout: 10_000 })).toHaveTextContent(
       '62 records',
+    );
+    // The claim code on the label goes with the look-up, and is shown to be changed.
+    expect(claimCodes).toContain('A1B2C-3D4E5');
+    expect(screen.getByRole('textbox', { name: 'Claim code on the label' })).toHaveValue(
+      'A1B2C-3D4E5',
     );
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Bomag BW 120');
     await userEvent.click(screen.getByRole('button', { name: 'Attach the device' }));
@@ -62,6 +69,7 @@ describe('onboarding', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/machines/m7'));
     expect(bodies.at(-1)).toEqual({
       sensor: '357309059999001',
+      claimCode: 'A1B2C-3D4E5',
       machine: { name: 'Bomag BW 120', assetId: 'NPH-9100' },
     });
   });
