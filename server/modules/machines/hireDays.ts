@@ -66,18 +66,24 @@ export interface HirePart {
   toMs: number;
 }
 
-/** The stored part days of these hires, by `hireId|day`. */
+/**
+ * The stored part days of the hires an organisation owns or hires in, within the range, by
+ * `hireId|day`: at most two a hire, and found by the machine's index without a key list.
+ */
 export async function readHireParts(
   db: Queryable,
-  keys: { hireId: string; day: string }[],
+  organisationId: string,
+  fromDay: string | null,
+  toDay: string | null,
 ): Promise<Map<string, HirePart>> {
-  if (keys.length === 0) return new Map();
   const rows = await db.query<Record<string, number | boolean | string | Date>>(
-    `SELECT hire_id::text || '|' || to_char(day, 'YYYY-MM-DD') AS key, to_char(day, 'YYYY-MM-DD') AS day,
-            from_at, to_at, fuel_estimated, ${SUM_COLUMNS.join(', ')}
-       FROM machine_hire_day_rollup
-      WHERE hire_id::text || '|' || to_char(day, 'YYYY-MM-DD') = ANY($1::text[])`,
-    [keys.map((k) => `${k.hireId}|${k.day}`)],
+    `SELECT p.hire_id::text || '|' || to_char(p.day, 'YYYY-MM-DD') AS key,
+            to_char(p.day, 'YYYY-MM-DD') AS day, p.from_at, p.to_at, p.fuel_estimated,
+            ${SUM_COLUMNS.map((column) => `p.${column}`).join(', ')}
+       FROM machine_hire_day_rollup p JOIN hire h ON h.id = p.hire_id
+      WHERE (h.rental_organisation_id = $1 OR h.customer_organisation_id = $1)
+        AND ($2::date IS NULL OR p.day >= $2::date) AND ($3::date IS NULL OR p.day <= $3::date)`,
+    [organisationId, fromDay, toDay],
   );
   return new Map(
     rows.map((row) => [
