@@ -1,20 +1,15 @@
 // The HTTP shell: health, OpenAPI, the error shape, 404 and 413, request ids, and the portal's history fallback.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../support/databases.ts';
+import { tempWebDir } from '../support/webDir.ts';
 import { call, startTestServer, type TestServer } from '../support/testServer.ts';
 
 describe.each(testDatabases)('HTTP shell on $kind', (database) => {
   let server: TestServer;
   let webDir: string;
   beforeAll(async () => {
-    webDir = mkdtempSync(path.join(tmpdir(), 'fleet-web-'));
-    writeFileSync(path.join(webDir, 'index.html'), '<html>portal</html>');
-    writeFileSync(path.join(webDir, 'embedded.html'), '<html>embedded</html>');
-    mkdirSync(path.join(webDir, 'assets'));
-    writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    webDir = tempWebDir();
     server = await startTestServer(database, {
       env: { WEB_DIR: webDir, BODY_LIMIT_BYTES: '2048' },
       seed: false,

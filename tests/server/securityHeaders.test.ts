@@ -1,11 +1,10 @@
 // Security headers: the CSP allows only our scripts and the tile server, nothing frames the portal
 // but /embedded (by the configured origins), and HSTS is sent when the portal is on https.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tileSource } from '../../server/plugins/securityHeaders.ts';
 import { testDatabases } from '../support/databases.ts';
+import { tempWebDir } from '../support/webDir.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 
 describe('tile sources', () => {
@@ -23,9 +22,7 @@ describe.each(testDatabases)('security headers on $kind', (database) => {
   let server: TestServer;
   let webDir: string;
   beforeAll(async () => {
-    webDir = mkdtempSync(path.join(tmpdir(), 'fleet-web-'));
-    writeFileSync(path.join(webDir, 'index.html'), '<html>portal</html>');
-    writeFileSync(path.join(webDir, 'embedded.html'), '<html>embedded</html>');
+    webDir = tempWebDir();
     server = await startTestServer(database, {
       env: {
         WEB_DIR: webDir,

@@ -1,8 +1,7 @@
 // A selection of machines measured over a range: the database selects and orders the machines
 // (search, filters, descriptor sorts); their activity is summed from the rollup cache. The machine
 // list and the dashboard both stand on this, so that the two never disagree.
-import { zonedDate, zonedInstant } from '../../../src/domain/zonedTime.ts';
-import { DEFAULT_SHIFT } from '../../telemetry/engine/rules.ts';
+import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import {
   hireDays,
   partDayAvailableS,
@@ -330,13 +329,7 @@ export async function measureFleet(
           const part = parts.get(key);
           if (!part) continue;
           rental.active += part.sums.sums[COLUMN.active_s] as number;
-          rental.available += partDayAvailableS(
-            day,
-            part,
-            hire.hoursPerDay,
-            zonedInstant(day, DEFAULT_SHIFT.startMinute, hire.timeZone).getTime(),
-            zonedInstant(day, DEFAULT_SHIFT.endMinute, hire.timeZone).getTime(),
-          );
+          rental.available += partDayAvailableS(day, part, hire.hoursPerDay, hire.timeZone);
         }
       }
       return {

@@ -1,7 +1,13 @@
 // The days a hire starts or ends during: a customer's figures for them (and a contract's hours)
 // are the hire's part of the day, which the engine keeps apart (machine_hire_day_rollup), while
 // whole days inside a hire keep the fast path of the day rollups.
-import { nextDate, startOfZonedDay, weekdayOf, zonedDate } from '../../../src/domain/zonedTime.ts';
+import {
+  nextDate,
+  startOfZonedDay,
+  weekdayOf,
+  zonedDate,
+  zonedInstant,
+} from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DEFAULT_SHIFT } from '../../telemetry/engine/rules.ts';
 import { SUM_COLUMNS, type RollupSums } from './rollupCache.ts';
@@ -110,10 +116,11 @@ export function partDayAvailableS(
   day: string,
   part: { fromMs: number; toMs: number },
   hoursPerDay: number,
-  shiftStartMs: number,
-  shiftEndMs: number,
+  timeZone: string,
 ): number {
   if (!(DEFAULT_SHIFT.weekdays as readonly number[]).includes(weekdayOf(day))) return 0;
+  const shiftStartMs = zonedInstant(day, DEFAULT_SHIFT.startMinute, timeZone).getTime();
+  const shiftEndMs = zonedInstant(day, DEFAULT_SHIFT.endMinute, timeZone).getTime();
   const covered = Math.max(
     0,
     Math.min(part.toMs, shiftEndMs) - Math.max(part.fromMs, shiftStartMs),
