@@ -15,7 +15,11 @@ import { sharedLocationRoutes } from './modules/maps/sharedRoutes.ts';
 import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { SessionRegistry } from './modules/auth/sessions.ts';
 import { SIGN_IN_LIMITS } from './modules/auth/throttle.ts';
+import { DebugRequestLog, loggerOptions } from './logging.ts';
+import { Readiness } from './modules/health/readiness.ts';
+import { clientErrorRoutes } from './modules/clientErrors/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { organisationRoutes } from './modules/orgs/routes.ts';
 import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
@@ -57,12 +61,15 @@ export interface AppOptions {
   rollups?: RollupScheduler;
   ingest?: Ingest;
   oemFeeds?: OemFeedPoller;
+  /** What start-up still has to do before /v1/health/ready says so; ready at once when not given. */
+  readiness?: Readiness;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config),
+    logController: new DebugRequestLog(),
     bodyLimit: config.bodyLimitBytes,
     // Long enough that a path parameter is judged by its schema (400 naming it), not refused as a
     // 414 before validation.
@@ -118,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerLimits(app, config, context.keys);
   registerAccess(app, context);
-  await app.register(healthRoutes, context);
+  await app.register(clientErrorRoutes, context);
+  await app.register(healthRoutes, {
+    ...context,
+    readiness: options.readiness ?? Readiness.ready(),
+  });
   await app.register(sharedLocationRoutes, context);
   await app.register(authRoutes, context);
   const rollups =
@@ -137,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Uploads: one file a request; each route sets its own size limit.
     await secured.register(multipart, { limits: { files: 1, fields: 10 } });
     await secured.register(userRoutes, context);
+    await secured.register(organisationRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);
     await secured.register(dashboardRoutes, context);

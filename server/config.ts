@@ -10,6 +10,10 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** 'auto' is pretty lines for people on a terminal, JSON lines otherwise (server/logging.ts). */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /** Error reports one browser (user and address) may send a minute (POST /v1/client-errors). */
+  clientErrorReportsPerMinute: number;
   demoData: boolean;
   demoAdminEmail: string;
   demoPassword: string;
@@ -162,6 +166,10 @@ export function loadConfig(env: Env = process.env): Config {
       `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`,
     );
   }
+  const logFormat = (env.LOG_FORMAT || 'auto') as Config['logFormat'];
+  if (!['auto', 'json', 'pretty'].includes(logFormat)) {
+    throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got '${env.LOG_FORMAT}'`);
+  }
   const demoPassword = env.DEMO_PASSWORD || 'Demo-portal-1';
   if (demoPassword.length < 8)
     throw new ConfigError('DEMO_PASSWORD must have at least 8 characters');
@@ -177,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${publicHost}:${port}`,
     logLevel,
+    logFormat,
     demoData: boolean(env, 'DEMO_DATA', true),
     demoAdminEmail,
     demoPassword,
@@ -197,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     expensivePerUser: integer(env, 'EXPENSIVE_PER_USER', 2, 1, 100),
     expensiveTotal: integer(env, 'EXPENSIVE_TOTAL', 4, 1, 1000),
     shareMaxRecipients: integer(env, 'SHARE_MAX_RECIPIENTS', 10, 1, 20),
+    clientErrorReportsPerMinute: integer(env, 'CLIENT_ERROR_REPORTS_PER_MINUTE', 10, 1, 1_000_000),
     shareMailsPerHour: integer(env, 'SHARE_MAILS_PER_HOUR', 30, 1, 10_000),
     oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { openDatabase } from './db/open.ts';
 import { keepStatistics } from './db/statistics.ts';
@@ -14,6 +14,7 @@ import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import { DemoStream } from './telemetry/simulator/demoStream.ts';
+import { Readiness } from './modules/health/readiness.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -49,7 +50,10 @@ async function main(): Promise<void> {
       password: config.demoPassword,
     }));
   // Rollups are logged through the app's logger, which exists only once the app is built.
-  let log: { error(o: object, m: string): void } = console;
+  let log: { error(o: object, m: string): void; info(o: object, m: string): void } = {
+    error: (o, m) => console.error(m, o),
+    info: (o, m) => console.log(m, o),
+  };
   const rollups = new RollupScheduler(db, {
     onError: (error, machineId) =>
       log.error({ err: error, machineId }, 'activity recompute failed'),
@@ -59,15 +63,20 @@ async function main(): Promise<void> {
     allowPrivate: config.oemFeedAllowPrivate,
     log: { error: (o, m) => log.error(o, m) },
   });
-  const app = await buildApp({ config, db, rollups, ingest, oemFeeds });
+  // Each start-up step is logged as it ends; the portal says it is ready when all have.
+  const readiness = new Readiness(({ step, ms, error }) =>
+    error
+      ? log.error({ err: error, ms }, `start-up: ${step} failed`)
+      : log.info({ ms }, `start-up: ${step} done`),
+  );
+  const app = await buildApp({ config, db, rollups, ingest, oemFeeds, readiness });
   log = app.log;
+  app.log.info(`start-up: database ready (${describeDatabase(config)})`);
 
   const statistics = keepStatistics(db, app.log);
   await statistics.analyse();
-  // The machine list's rollups in memory, read in the background so the first list is quick.
-  void rollupCacheFor(db)
-    .warm()
-    .catch((error: unknown) => app.log.error({ err: error }, 'could not read the rollups ahead'));
+  // The machine list's rollups in memory, so the first list is quick and right.
+  void readiness.track('rollups read into memory', () => rollupCacheFor(db).warm());
   const listeners = await startDeviceListeners(config, db, ingest, app.log);
   const trackerPort = listeners[0]?.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -92,11 +101,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   oemFeeds.start();
   // Days computed before the engine wrote some newer output (heat cells) are computed again.
-  void drainRecomputeBacklog(db)
-    .then((chunks) => {
-      if (chunks > 0) app.log.info({ chunks }, 'recompute backlog done');
-    })
-    .catch((error: unknown) => app.log.error({ err: error }, 'recompute backlog failed'));
+  void readiness.track('recompute backlog', () => drainRecomputeBacklog(db));
   // The demo fleet's devices speak the real protocols to this server's own listeners.
   if (config.demoData && trackerPort !== undefined) {
     const { port } = app.server.address() as AddressInfo;
@@ -113,33 +118,46 @@ async function main(): Promise<void> {
       historyDays: config.demoHistoryDays,
       log: app.log,
     });
+    const stream = demoStream;
+    app.log.info(`start-up: replaying ${config.demoHistoryDays} days of demo history`);
+    void readiness.track(`demo history (${config.demoHistoryDays} days)`, async () => {
+      await stream.start();
+      // Ready means the figures are computed, not only the records stored.
+      await rollups.drain();
+      // The backfill grows the tables from nothing: fresh statistics keep the plans sane.
+      await statistics.analyse();
+    });
   }
-  const where = config.databaseUrl
-    ? 'PostgreSQL (DATABASE_URL)'
-    : `embedded PGlite in ${config.dataDir}`;
+  readiness.open();
+  await readiness.whenReady();
+  printBanner(config, {
+    seeded: Boolean(seeded),
+    devices: listeners.length
+      ? `Teltonika TCP and UDP on port ${listeners[0]?.port}`
+      : 'no listener (TELTONIKA_PORT=off)',
+  });
+}
+
+function describeDatabase(config: Config): string {
+  return config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+}
+
+/** What a person starting the portal needs: where it is and how to sign in. */
+function printBanner(config: Config, { seeded, devices }: { seeded: boolean; devices: string }) {
   const lines = [
     '',
     `  Fleet portal is running at ${config.publicUrl}`,
-    `  Database: ${where}${seeded ? ' (demo data created)' : ''}`,
-    `  Devices: ${listeners.length ? `Teltonika TCP and UDP on port ${listeners[0]?.port}` : 'no listener (TELTONIKA_PORT=off)'}`,
+    `  Database: ${describeDatabase(config)}${seeded ? ' (demo data created)' : ''}`,
+    `  Devices: ${devices}`,
   ];
   if (config.demoData) {
     lines.push(
       `  Demo sign-in: ${config.demoAdminEmail} / ${config.demoPassword}`,
       `  (also ${DEMO_USERS.viewer}, ${DEMO_USERS.staff} and ${DEMO_USERS.customer} with the same password)`,
+      `  The demo fleet keeps reporting each minute through the device listeners.`,
     );
   }
   console.log(`${lines.join('\n')}\n`);
-  if (demoStream) {
-    console.log(
-      `  Demo trackers, sensors and the OEM feed are sending ${config.demoHistoryDays} days of history; activity fills in as it arrives.\n`,
-    );
-    demoStream
-      .start()
-      // The backfill grows the tables from nothing: fresh statistics keep the plans sane.
-      .then(() => statistics.analyse())
-      .catch((error: unknown) => app.log.error({ err: error }, 'demo trackers stopped'));
-  }
 }
 
 main().catch((error: unknown) => {

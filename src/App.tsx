@@ -12,10 +12,11 @@ import { brandTheme } from './layout/brandTheme.ts';
 import { ErrorPage } from './layout/ErrorPage.tsx';
 import { PortalLayout } from './layout/PortalLayout.tsx';
 import { PortalNotification } from './layout/PortalNotification.tsx';
-import { DashboardScreen } from './resources/dashboard/index.ts';
-import { FleetMapScreen } from './resources/map/index.ts';
-import { HeatmapScreen } from './resources/heatmap/index.ts';
-import { RoutesScreen } from './resources/routes/index.ts';
+import * as dashboard from './custom-pages/dashboard/index.ts';
+import * as fleetMap from './custom-pages/fleet-map/index.ts';
+import * as heatmap from './custom-pages/heatmap/index.ts';
+import * as routes from './custom-pages/routes/index.ts';
+import { links, PATHS } from './domain/paths.ts';
 import {
   ActivityTimelineScreen,
   GeofencesScreen,
@@ -23,7 +24,9 @@ import {
   SiteOverviewScreen,
   SitesOverviewScreen,
   SitesPortalScreen,
+  sites,
 } from './resources/sites/index.ts';
+import { groups } from './resources/groups/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -40,7 +43,7 @@ const publicTheme = createTheme(theme);
 /** /machines/list is the spec's name for the list; keep its query string. */
 function MachineListAlias() {
   const { search } = useLocation();
-  return <Navigate to={`/machines${search}`} replace />;
+  return <Navigate to={links.machines(new URLSearchParams(search))} replace />;
 }
 
 export interface AppProps {
@@ -83,26 +86,25 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               disableTelemetry
             >
               <Resource name="machines" {...machines} />
+              <Resource name="sites" {...sites} />
+              <Resource name="groups" {...groups} />
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
               </CustomRoutes>
               <CustomRoutes>
-                <Route path="/dashboard" element={<DashboardScreen />} />
-                <Route path="/map" element={<FleetMapScreen />} />
-                <Route path="/heatmap" element={<HeatmapScreen />} />
-                <Route path="/routes" element={<RoutesScreen />} />
-                <Route path="/geofences" element={<GeofencesScreen />} />
-                <Route path="/sites/portal" element={<SitesPortalScreen />} />
-                <Route path="/portal/sites/create" element={<SiteFormScreen />} />
-                <Route path="/overview/sites" element={<SitesOverviewScreen />} />
-                <Route path="/overview/sites/:id" element={<SiteOverviewScreen />} />
-                <Route
-                  path="/overview/activity-timeline/:id"
-                  element={<ActivityTimelineScreen />}
-                />
-                <Route path="/machines/list" element={<MachineListAlias />} />
-                <Route path="/machines/onboard" element={<MachineOnboardScreen />} />
-                <Route path="/machines/:id" element={<MachineDetailsScreen />} />
+                <Route path={dashboard.path} element={<dashboard.DashboardScreen />} />
+                <Route path={fleetMap.path} element={<fleetMap.FleetMapScreen />} />
+                <Route path={heatmap.path} element={<heatmap.HeatmapScreen />} />
+                <Route path={routes.path} element={<routes.RoutesScreen />} />
+                <Route path={PATHS.geofences} element={<GeofencesScreen />} />
+                <Route path={PATHS.sitesPortal} element={<SitesPortalScreen />} />
+                <Route path={PATHS.siteForm} element={<SiteFormScreen />} />
+                <Route path={PATHS.sitesOverview} element={<SitesOverviewScreen />} />
+                <Route path={PATHS.siteOverview} element={<SiteOverviewScreen />} />
+                <Route path={PATHS.activityTimeline} element={<ActivityTimelineScreen />} />
+                <Route path={PATHS.machineList} element={<MachineListAlias />} />
+                <Route path={PATHS.machineOnboard} element={<MachineOnboardScreen />} />
+                <Route path={PATHS.machine} element={<MachineDetailsScreen />} />
                 <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
               </CustomRoutes>
             </Admin>

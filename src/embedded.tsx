@@ -18,6 +18,7 @@ import type { Machine, PortalDataProvider } from './dataProvider/dataProvider.ts
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider.ts';
 import { offeredLanguages, readLanguage } from './i18n/languages.ts';
 import { createProviders } from './providers.ts';
+import { links } from './domain/paths.ts';
 
 const EMBEDDED_ROWS = 100;
 
@@ -64,7 +65,7 @@ function EmbeddedMachines({
       <Alert
         severity="info"
         action={
-          <Button href="/login" target="_blank" rel="noopener" size="small">
+          <Button href={links.login()} target="_blank" rel="noopener" size="small">
             {t('app.embedded.open_portal')}
           </Button>
         }

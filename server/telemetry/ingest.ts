@@ -55,6 +55,8 @@ interface SourceSpan {
   last: number | null;
   /** The batch's latest usable position. */
   position: TelemetryRecord | null;
+  /** The batch's latest operator key, and the first time in the batch that key was reported. */
+  driver: { key: string; atMs: number; sinceMs: number } | null;
 }
 
 /**
@@ -77,6 +79,7 @@ async function resolveSources(
         first: null,
         last: null,
         position: null,
+        driver: null,
       };
       spans.set(key, span);
     }
@@ -90,14 +93,24 @@ async function resolveSources(
     ) {
       span.position = record;
     }
+    if (valid[i] && record.driverKey !== null) {
+      const at = record.deviceTimeMs;
+      const driver = span.driver;
+      if (!driver || (driver.key !== record.driverKey && at > driver.atMs))
+        span.driver = { key: record.driverKey, atMs: at, sinceMs: at };
+      else if (driver.key === record.driverKey) {
+        driver.atMs = Math.max(driver.atMs, at);
+        driver.sinceMs = Math.min(driver.sinceMs, at);
+      }
+    }
   });
   const list = [...spans.values()];
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   const rows = await tx.query<{ id: string; type: string; code: string }>(
     `INSERT INTO source AS s (type, code, first_seen_at, last_seen_at, last_latitude, last_longitude,
-                              last_position_at)
+                              last_position_at, driver_key, driver_key_since, driver_key_at)
      SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::float8[],
-                          $6::float8[], $7::timestamptz[])
+                          $6::float8[], $7::timestamptz[], $8::text[], $9::timestamptz[], $10::timestamptz[])
      ON CONFLICT (type, code) DO UPDATE SET
        first_seen_at = least(s.first_seen_at, EXCLUDED.first_seen_at),
        last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at),
@@ -106,7 +119,14 @@ async function resolveSources(
                             THEN EXCLUDED.last_latitude ELSE s.last_latitude END,
        last_longitude = CASE WHEN EXCLUDED.last_position_at > coalesce(s.last_position_at, '-infinity')
                              THEN EXCLUDED.last_longitude ELSE s.last_longitude END,
-       last_position_at = greatest(s.last_position_at, EXCLUDED.last_position_at)
+       last_position_at = greatest(s.last_position_at, EXCLUDED.last_position_at),
+       -- Likewise the operator's key; the same key again keeps the time it was first reported.
+       driver_key = CASE WHEN EXCLUDED.driver_key_at > coalesce(s.driver_key_at, '-infinity')
+                         THEN EXCLUDED.driver_key ELSE s.driver_key END,
+       driver_key_since = CASE WHEN EXCLUDED.driver_key_at > coalesce(s.driver_key_at, '-infinity')
+                                    AND EXCLUDED.driver_key IS DISTINCT FROM s.driver_key
+                               THEN EXCLUDED.driver_key_since ELSE s.driver_key_since END,
+       driver_key_at = greatest(s.driver_key_at, EXCLUDED.driver_key_at)
      RETURNING id, type, code`,
     [
       list.map((s) => s.type),
@@ -116,6 +136,9 @@ async function resolveSources(
       list.map((s) => s.position?.latitude ?? null),
       list.map((s) => s.position?.longitude ?? null),
       list.map((s) => iso(s.position?.deviceTimeMs ?? null)),
+      list.map((s) => s.driver?.key ?? null),
+      list.map((s) => iso(s.driver?.sinceMs ?? null)),
+      list.map((s) => iso(s.driver?.atMs ?? null)),
     ],
   );
   return new Map(rows.map((row) => [sourceKey(row.type, row.code), row.id]));

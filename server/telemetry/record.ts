@@ -36,6 +36,8 @@ export interface TelemetryRecord {
   /** OEM feeds: cumulative operating and idle hours. */
   operatingHoursH: number | null;
   idleHoursH: number | null;
+  /** The key an operator identified with (Teltonika iButton or RFID card), upper-case hex. */
+  driverKey: string | null;
   /**
    * Every raw value the device sent, including the ones mapped above, as parallel lists of ids and
    * values: appending to two arrays is several times cheaper than filling a sparse object per record.
@@ -90,6 +92,7 @@ export function emptyRecord(
     temperatureC: null,
     operatingHoursH: null,
     idleHoursH: null,
+    driverKey: null,
     ioIds: [],
     ioValues: [],
   };

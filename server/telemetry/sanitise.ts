@@ -105,6 +105,12 @@ export function sanitiseRecord(record: TelemetryRecord): string[] {
     values[field] = null;
     setAside.push(field);
   }
+  if (record.driverKey !== null && !/^[0-9A-F]{16}$/.test(String(record.driverKey))) {
+    record.ioIds.push('impossible.driverKey');
+    record.ioValues.push(cleanString(String(record.driverKey)));
+    record.driverKey = null;
+    setAside.push('driverKey');
+  }
   for (let i = 0; i < record.ioIds.length; i++) {
     const id = record.ioIds[i];
     if (typeof id === 'string') record.ioIds[i] = cleanString(id);

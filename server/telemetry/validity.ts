@@ -19,6 +19,8 @@ export function positionInvalidReason(record: TelemetryRecord): string | null {
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return 'position-unreadable';
   if (latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180)
     return 'position-out-of-range';
-  if (latitude === 0 && longitude === 0) return 'position-zero';
+  // Spec point 5: a route point needs a non-zero latitude and a non-zero longitude; a receiver
+  // without a fix reports zeros, and exactly 0 is never a real fix's value.
+  if (latitude === 0 || longitude === 0) return 'position-zero';
   return null;
 }

@@ -2,12 +2,8 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import type { LoginOptionsReply, TokenReply } from '../domain/api/auth.ts';
 import type { MeReply } from '../domain/api/session.ts';
-import {
-  CLIENT_ERROR_CODES,
-  type ApiClient,
-  type ApiErrorBody,
-} from '../dataProvider/apiClient.ts';
-import type { tokenStore as defaultTokenStore } from './tokenStore.ts';
+import { CLIENT_ERROR_CODES, type ApiClient, type ApiErrorBody } from '../api/apiClient.ts';
+import type { tokenStore as defaultTokenStore } from '../api/tokenStore.ts';
 
 const LOGOUT_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,5 @@
 // Time-range presets. The list's (spec point 2): Today, Yesterday, This week, Last week, This
-// month, Last month, Max. The dashboard's (spec point 9): today, tomorrow, last 7 days, this week,
+// month, Last month, Max, with Last 7 days added as the default (docs/screens.md). The dashboard's (spec point 9): today, tomorrow, last 7 days, this week,
 // next week, this month, next month. Weeks start on Monday; ranges are local days, both ends
 // included.
 import {
@@ -19,6 +19,7 @@ import {
 export const DATE_PRESETS = [
   'today',
   'yesterday',
+  'last7Days',
   'thisWeek',
   'lastWeek',
   'thisMonth',

@@ -48,6 +48,16 @@ export function decodeFilterOrEmpty(query: unknown): FilterSelection {
   }
 }
 
+/** Whether a URL's filter parameter is one this codec reads. */
+export function isFilterQuery(query: string): boolean {
+  try {
+    decodeFilter(query);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** How many groups an encoded filter chooses keys in: the filters button shows it. */
 export const countFilterGroups = (query: unknown): number =>
   Object.values(decodeFilterOrEmpty(query)).filter((keys) => keys.length > 0).length;

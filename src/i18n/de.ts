@@ -207,6 +207,16 @@ export const de: AppCatalog = {
     },
   },
   resources: {
+    groups: {
+      name: 'Maschinengruppe |||| Maschinengruppen',
+      fields: {
+        name: 'Name',
+        numberOfMachines: 'Maschinen',
+      },
+      notifications: {
+        deleted: 'Gruppe gelöscht',
+      },
+    },
     machines: {
       name: 'Maschine |||| Maschinen',
       fields: {
@@ -242,6 +252,8 @@ export const de: AppCatalog = {
   },
   app: {
     routes: {
+      min_satellites: 'Min. Satelliten',
+      min_satellites_saved: 'Routenpunkte brauchen jetzt so viele Satelliten',
       all_positions: 'Alle Positionen',
       position_tooltip: '%{time} · %{satellites} Satelliten',
       cycles_title: 'Arbeitszyklen (%{count})',
@@ -492,6 +504,10 @@ export const de: AppCatalog = {
       session_timed_out: 'Leider ist Ihre Sitzung abgelaufen, bitte melden Sie sich an.',
       signing_out: 'Abmeldung…',
     },
+    url: {
+      dropped:
+        'Dieser Link enthielt Einstellungen, die das Portal nicht verwenden kann (%{names}); stattdessen werden die Standardwerte angezeigt.',
+    },
     errors: {
       no_response:
         'Wir konnten keine Verbindung zum Produkt herstellen. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut. Wenn das Problem bleibt, wenden Sie sich an den Support',
@@ -532,6 +548,8 @@ export const de: AppCatalog = {
       range: {
         label: 'Zeitraum',
         apply: 'Anwenden',
+        first_record: 'Erster Datensatz',
+        now: 'Jetzt',
         presets: {
           today: 'Heute',
           yesterday: 'Gestern',
@@ -552,6 +570,9 @@ export const de: AppCatalog = {
         failed:
           'Beim Erstellen des Berichts ist ein Fehler aufgetreten, bitte versuchen Sie es später erneut.',
       },
+      learning: 'Lernt',
+      learning_hint:
+        'Der Tracker dieser Maschine meldet seit weniger als einem Tag: Aus- und Datenlücken-Zeiten werden genau, sobald das Portal sie laufend und ausgeschaltet gesehen hat.',
       activity_type: {
         OEM: 'OEM',
         ACTIVITY: 'Aktivität',
@@ -588,7 +609,22 @@ export const de: AppCatalog = {
           note: 'Notiz',
         },
       },
-      back: 'Zurück zu den Maschinen',
+      operator_edit: {
+        title: 'Bediener',
+        name: 'Name des Bedieners',
+        since: 'seit %{time}',
+        name_key: 'Diesen Namen auch dem Schlüssel %{key} geben',
+        clear: 'Entfernen',
+        saved: 'Bediener gespeichert',
+      },
+      back_to: {
+        list: 'Zurück zu den Maschinen',
+        dashboard: 'Zurück zum Dashboard',
+        map: 'Zurück zur Flottenkarte',
+        heatmap: 'Zurück zur Heatmap',
+        routes: 'Zurück zu den Routen',
+        sites: 'Zurück zu den Standorten',
+      },
       not_found: 'Diese Maschine gibt es nicht, oder Sie dürfen sie nicht sehen.',
       load_error:
         'Beim Laden der Maschine ist etwas schiefgegangen, bitte versuchen Sie es später erneut.',

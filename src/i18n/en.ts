@@ -5,6 +5,16 @@ import type { Catalog } from './catalog.ts';
 export const en = {
   ...englishMessages,
   resources: {
+    groups: {
+      name: 'Machine group |||| Machine groups',
+      fields: {
+        name: 'Name',
+        numberOfMachines: 'Machines',
+      },
+      notifications: {
+        deleted: 'Group deleted',
+      },
+    },
     machines: {
       name: 'Machine |||| Machines',
       fields: {
@@ -40,6 +50,8 @@ export const en = {
   },
   app: {
     routes: {
+      min_satellites: 'Min. satellites',
+      min_satellites_saved: 'Route points now need this many satellites',
       all_positions: 'All positions',
       position_tooltip: '%{time} · %{satellites} satellites',
       cycles_title: 'Work cycles (%{count})',
@@ -283,6 +295,10 @@ export const en = {
       session_timed_out: 'Unfortunately, your session has timed out, please log in.',
       signing_out: 'Signing out…',
     },
+    url: {
+      dropped:
+        'This link had settings the portal cannot use (%{names}); the defaults are shown instead.',
+    },
     errors: {
       no_response:
         "We couldn't connect to the product, please check your internet connection and try again. If problem persists, please contact support",
@@ -330,6 +346,8 @@ export const en = {
       range: {
         label: 'Time range',
         apply: 'Apply',
+        first_record: 'First record',
+        now: 'Now',
         presets: {
           today: 'Today',
           yesterday: 'Yesterday',
@@ -349,6 +367,9 @@ export const en = {
         pdf: 'PDF',
         failed: 'Something went wrong making the report, please try again later.',
       },
+      learning: 'Learning',
+      learning_hint:
+        "This machine's tracker has reported for less than a day: its off and no-data times settle once the portal has seen it both running and off.",
       activity_type: {
         OEM: 'OEM',
         ACTIVITY: 'Activity',
@@ -387,7 +408,22 @@ export const en = {
           note: 'Note',
         },
       },
-      back: 'Back to the machines',
+      operator_edit: {
+        title: 'Operator',
+        name: 'Operator name',
+        since: 'since %{time}',
+        name_key: 'Also give this name to key %{key}',
+        clear: 'Clear',
+        saved: 'Operator saved',
+      },
+      back_to: {
+        list: 'Back to the machines',
+        dashboard: 'Back to the dashboard',
+        map: 'Back to the fleet map',
+        heatmap: 'Back to the heat map',
+        routes: 'Back to the routes',
+        sites: 'Back to the sites',
+      },
       not_found: 'This machine does not exist, or you may not see it.',
       load_error: 'Something went wrong getting the machine, please try again later.',
       not_in_range: 'There is no activity you may see in this range.',

@@ -5,6 +5,16 @@ import type { AppCatalog } from './en.ts';
 export const fr: AppCatalog = {
   ra: frenchMessages.ra as AppCatalog['ra'],
   resources: {
+    groups: {
+      name: 'Groupe de machines |||| Groupes de machines',
+      fields: {
+        name: 'Nom',
+        numberOfMachines: 'Machines',
+      },
+      notifications: {
+        deleted: 'Groupe supprimé',
+      },
+    },
     machines: {
       name: 'Machine |||| Machines',
       fields: {
@@ -40,6 +50,8 @@ export const fr: AppCatalog = {
   },
   app: {
     routes: {
+      min_satellites: 'Satellites min.',
+      min_satellites_saved: 'Les points de trajet exigent désormais ce nombre de satellites',
       all_positions: 'Toutes les positions',
       position_tooltip: '%{time} · %{satellites} satellites',
       cycles_title: 'Cycles de travail (%{count})',
@@ -289,6 +301,10 @@ export const fr: AppCatalog = {
       session_timed_out: 'Malheureusement, votre session a expiré, veuillez vous connecter.',
       signing_out: 'Déconnexion…',
     },
+    url: {
+      dropped:
+        'Ce lien contenait des paramètres que le portail ne peut pas utiliser (%{names}) ; les valeurs par défaut sont affichées.',
+    },
     errors: {
       no_response:
         "Nous n'avons pas pu nous connecter au produit, vérifiez votre connexion internet et réessayez. Si le problème persiste, contactez le support",
@@ -329,6 +345,8 @@ export const fr: AppCatalog = {
       range: {
         label: 'Période',
         apply: 'Appliquer',
+        first_record: 'Premier enregistrement',
+        now: 'Maintenant',
         presets: {
           today: "Aujourd'hui",
           yesterday: 'Hier',
@@ -349,6 +367,9 @@ export const fr: AppCatalog = {
         failed:
           "Une erreur s'est produite lors de la création du rapport, veuillez réessayer plus tard.",
       },
+      learning: 'Apprentissage',
+      learning_hint:
+        "Le traceur de cette machine émet depuis moins d'un jour : ses temps d'arrêt et sans données se stabilisent une fois que le portail l'a vue en marche et à l'arrêt.",
       activity_type: {
         OEM: 'OEM',
         ACTIVITY: 'Activité',
@@ -385,7 +406,22 @@ export const fr: AppCatalog = {
           note: 'Note',
         },
       },
-      back: 'Retour aux machines',
+      operator_edit: {
+        title: 'Opérateur',
+        name: "Nom de l'opérateur",
+        since: 'depuis %{time}',
+        name_key: 'Donner aussi ce nom à la clé %{key}',
+        clear: 'Retirer',
+        saved: 'Opérateur enregistré',
+      },
+      back_to: {
+        list: 'Retour aux machines',
+        dashboard: 'Retour au tableau de bord',
+        map: 'Retour à la carte de la flotte',
+        heatmap: 'Retour à la carte de chaleur',
+        routes: 'Retour aux trajets',
+        sites: 'Retour aux sites',
+      },
       not_found: "Cette machine n'existe pas, ou vous ne pouvez pas la voir.",
       load_error:
         'Un problème est survenu lors du chargement de la machine, veuillez réessayer plus tard.',

@@ -4,6 +4,16 @@ import type { AppCatalog } from './en.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   resources: {
+    groups: {
+      name: 'Gruppo di macchine |||| Gruppi di macchine',
+      fields: {
+        name: 'Nome',
+        numberOfMachines: 'Macchine',
+      },
+      notifications: {
+        deleted: 'Gruppo eliminato',
+      },
+    },
     machines: {
       name: 'Macchina |||| Macchine',
       fields: {
@@ -39,6 +49,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   },
   app: {
     routes: {
+      min_satellites: 'Satelliti min.',
+      min_satellites_saved: 'I punti del percorso ora richiedono questo numero di satelliti',
       all_positions: 'Tutte le posizioni',
       position_tooltip: '%{time} · %{satellites} satelliti',
       cycles_title: 'Cicli di lavoro (%{count})',
@@ -285,6 +297,10 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       session_timed_out: 'Purtroppo la sessione è scaduta, accedi di nuovo.',
       signing_out: 'Uscita…',
     },
+    url: {
+      dropped:
+        'Questo link conteneva impostazioni che il portale non può usare (%{names}); vengono mostrati i valori predefiniti.',
+    },
     errors: {
       no_response:
         'Impossibile collegarsi al prodotto, controlla la connessione a internet e riprova. Se il problema persiste, contatta il supporto',
@@ -324,6 +340,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       range: {
         label: 'Periodo',
         apply: 'Applica',
+        first_record: 'Primo dato',
+        now: 'Adesso',
         presets: {
           today: 'Oggi',
           yesterday: 'Ieri',
@@ -343,6 +361,9 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
         pdf: 'PDF',
         failed: 'Si è verificato un errore durante la creazione del report, riprova più tardi.',
       },
+      learning: 'In apprendimento',
+      learning_hint:
+        "Il tracker di questa macchina trasmette da meno di un giorno: i tempi di spento e senza dati si assestano quando il portale l'ha vista sia accesa sia spenta.",
       activity_type: {
         OEM: 'OEM',
         ACTIVITY: 'Attività',
@@ -378,7 +399,22 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
           note: 'Nota',
         },
       },
-      back: 'Torna alle macchine',
+      operator_edit: {
+        title: 'Operatore',
+        name: "Nome dell'operatore",
+        since: 'dal %{time}',
+        name_key: 'Assegna questo nome anche alla chiave %{key}',
+        clear: 'Rimuovi',
+        saved: 'Operatore salvato',
+      },
+      back_to: {
+        list: 'Torna alle macchine',
+        dashboard: 'Torna alla dashboard',
+        map: 'Torna alla mappa della flotta',
+        heatmap: 'Torna alla mappa di calore',
+        routes: 'Torna ai percorsi',
+        sites: 'Torna ai cantieri',
+      },
       not_found: 'Questa macchina non esiste, o non puoi vederla.',
       load_error: 'Qualcosa è andato storto nel caricare la macchina, riprova più tardi.',
       not_in_range: 'Nessuna attività visibile in questo periodo.',

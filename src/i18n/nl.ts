@@ -204,6 +204,16 @@ export const nl: AppCatalog = {
     },
   },
   resources: {
+    groups: {
+      name: 'Machinegroep |||| Machinegroepen',
+      fields: {
+        name: 'Naam',
+        numberOfMachines: 'Machines',
+      },
+      notifications: {
+        deleted: 'Groep verwijderd',
+      },
+    },
     machines: {
       name: 'Machine |||| Machines',
       fields: {
@@ -239,6 +249,8 @@ export const nl: AppCatalog = {
   },
   app: {
     routes: {
+      min_satellites: 'Min. satellieten',
+      min_satellites_saved: 'Routepunten hebben nu zoveel satellieten nodig',
       all_positions: 'Alle posities',
       position_tooltip: '%{time} · %{satellites} satellieten',
       cycles_title: 'Werkcycli (%{count})',
@@ -486,6 +498,10 @@ export const nl: AppCatalog = {
       session_timed_out: 'Helaas is uw sessie verlopen, log in.',
       signing_out: 'Uitloggen…',
     },
+    url: {
+      dropped:
+        'Deze link bevatte instellingen die de portal niet kan gebruiken (%{names}); de standaardwaarden worden getoond.',
+    },
     errors: {
       no_response:
         'We konden geen verbinding maken met het product. Controleer uw internetverbinding en probeer het opnieuw. Neem contact op met support als het probleem blijft',
@@ -526,6 +542,8 @@ export const nl: AppCatalog = {
       range: {
         label: 'Periode',
         apply: 'Toepassen',
+        first_record: 'Eerste registratie',
+        now: 'Nu',
         presets: {
           today: 'Vandaag',
           yesterday: 'Gisteren',
@@ -545,6 +563,9 @@ export const nl: AppCatalog = {
         pdf: 'PDF',
         failed: 'Er is iets misgegaan bij het maken van het rapport, probeer het later opnieuw.',
       },
+      learning: 'Leert',
+      learning_hint:
+        'De tracker van deze machine meldt sinds minder dan een dag: de uit- en geen-data-tijden worden nauwkeurig zodra de portal hem zowel draaiend als uit heeft gezien.',
       activity_type: {
         OEM: 'OEM',
         ACTIVITY: 'Activiteit',
@@ -581,7 +602,22 @@ export const nl: AppCatalog = {
           note: 'Notitie',
         },
       },
-      back: 'Terug naar de machines',
+      operator_edit: {
+        title: 'Machinist',
+        name: 'Naam van de machinist',
+        since: 'sinds %{time}',
+        name_key: 'Deze naam ook aan sleutel %{key} geven',
+        clear: 'Wissen',
+        saved: 'Machinist opgeslagen',
+      },
+      back_to: {
+        list: 'Terug naar de machines',
+        dashboard: 'Terug naar het dashboard',
+        map: 'Terug naar de vlootkaart',
+        heatmap: 'Terug naar de heatmap',
+        routes: 'Terug naar de routes',
+        sites: 'Terug naar de locaties',
+      },
       not_found: 'Deze machine bestaat niet, of u mag hem niet zien.',
       load_error: 'Er ging iets mis bij het ophalen van de machine, probeer het later opnieuw.',
       not_in_range: 'In deze periode is er geen activiteit die u mag zien.',

@@ -192,6 +192,16 @@ export const zh: AppCatalog = {
     },
   },
   resources: {
+    groups: {
+      name: '机器分组',
+      fields: {
+        name: '名称',
+        numberOfMachines: '机器',
+      },
+      notifications: {
+        deleted: '分组已删除',
+      },
+    },
     machines: {
       name: '机械',
       fields: {
@@ -227,6 +237,8 @@ export const zh: AppCatalog = {
   },
   app: {
     routes: {
+      min_satellites: '最少卫星数',
+      min_satellites_saved: '路线点现在需要这么多颗卫星',
       all_positions: '所有位置',
       position_tooltip: '%{time} · %{satellites} 颗卫星',
       cycles_title: '作业循环（%{count}）',
@@ -465,6 +477,9 @@ export const zh: AppCatalog = {
       session_timed_out: '很抱歉，您的会话已超时，请登录。',
       signing_out: '正在退出…',
     },
+    url: {
+      dropped: '此链接包含门户无法使用的设置（%{names}）；已改为显示默认值。',
+    },
     errors: {
       no_response: '无法连接到产品，请检查您的网络连接后重试。如果问题仍然存在，请联系技术支持',
       speed_bump: '我们遇到了一点问题！',
@@ -498,6 +513,8 @@ export const zh: AppCatalog = {
       range: {
         label: '时间范围',
         apply: '应用',
+        first_record: '最早记录',
+        now: '现在',
         presets: {
           today: '今天',
           yesterday: '昨天',
@@ -517,6 +534,9 @@ export const zh: AppCatalog = {
         pdf: 'PDF',
         failed: '生成报告时出错，请稍后再试。',
       },
+      learning: '学习中',
+      learning_hint:
+        '此机器的追踪器上报不足一天：门户看到其运行和关机状态后，关机与无数据时间才会准确。',
       activity_type: {
         OEM: 'OEM',
         ACTIVITY: '活动',
@@ -551,7 +571,22 @@ export const zh: AppCatalog = {
           note: '备注',
         },
       },
-      back: '返回机械列表',
+      operator_edit: {
+        title: '操作员',
+        name: '操作员姓名',
+        since: '自 %{time}',
+        name_key: '同时将此姓名赋予钥匙 %{key}',
+        clear: '清除',
+        saved: '操作员已保存',
+      },
+      back_to: {
+        list: '返回机器列表',
+        dashboard: '返回仪表板',
+        map: '返回车队地图',
+        heatmap: '返回热力图',
+        routes: '返回路线',
+        sites: '返回站点',
+      },
       not_found: '该机械不存在，或您无权查看。',
       load_error: '获取机械信息时出错，请稍后再试。',
       not_in_range: '此时间范围内没有您可查看的活动。',

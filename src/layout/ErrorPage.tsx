@@ -1,9 +1,13 @@
 // The generic error screen of spec point 2, shown when a screen throws.
 import { Box, Link, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
+import { useErrorReport } from './useErrorReport.ts';
 
-export function ErrorPage() {
+export function ErrorPage({ error }: { error?: unknown }) {
   const translate = useTranslate();
+  const report = useErrorReport();
+  useEffect(() => report('error-screen', error), [report, error]);
   return (
     <Box role="alert" sx={{ p: 4, textAlign: 'center' }}>
       <Typography variant="h5" gutterBottom>

@@ -1,5 +1,6 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
-// resources.
+// machines.
+import { links } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
 import MapIcon from '@mui/icons-material/Map';
 import Whatshot from '@mui/icons-material/Whatshot';
@@ -12,23 +13,29 @@ export function PortalMenu() {
   return (
     <Menu>
       <Menu.Item
-        to="/dashboard"
+        to={links.dashboard()}
         primaryText={translate('app.dashboard.title')}
         leftIcon={<Dashboard />}
       />
-      <Menu.Item to="/map" primaryText={translate('app.map.title')} leftIcon={<MapIcon />} />
+      <Menu.Item to={links.map()} primaryText={translate('app.map.title')} leftIcon={<MapIcon />} />
       <Menu.Item
-        to="/heatmap"
+        to={links.heatmap()}
         primaryText={translate('app.heatmap.title')}
         leftIcon={<Whatshot />}
       />
-      <Menu.Item to="/routes" primaryText={translate('app.routes.title')} leftIcon={<Route />} />
       <Menu.Item
-        to="/sites/portal"
+        to={links.routes()}
+        primaryText={translate('app.routes.title')}
+        leftIcon={<Route />}
+      />
+      <Menu.Item
+        to={links.sitesPortal()}
         primaryText={translate('app.sites.title')}
         leftIcon={<Place />}
       />
-      <Menu.ResourceItems />
+      {/* The sites resource is reached by the spec's path above, not react-admin's /sites. */}
+      <Menu.ResourceItem name="machines" />
+      <Menu.ResourceItem name="groups" />
     </Menu>
   );
 }

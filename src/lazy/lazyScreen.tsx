@@ -13,18 +13,19 @@ import { Alert, Box, Button } from '@mui/material';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import { LAZY_LOAD_ERROR_NOTICE_MS } from '../domain/constants.ts';
 import { notifyTimeout } from '../layout/notifyOptions.ts';
+import { useErrorReport } from '../layout/useErrorReport.ts';
 import { retryImport } from './retryImport.ts';
 
 class LoadBoundary extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
+  { fallback: (error: unknown) => ReactNode; children: ReactNode },
+  { failed: boolean; error: unknown }
 > {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+  override state = { failed: false, error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
   }
   override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    return this.state.failed ? this.props.fallback(this.state.error) : this.props.children;
   }
 }
 
@@ -46,8 +47,10 @@ function RetryAlert({ onRetry, variant }: { onRetry: () => void; variant?: 'fill
   );
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+function LoadFailed({ onRetry, error }: { onRetry: () => void; error: unknown }) {
   const notify = useNotify();
+  const report = useErrorReport();
+  useEffect(() => report('lazy-load', error), [report, error]);
   useEffect(() => {
     notify(
       <RetryAlert onRetry={onRetry} variant="filled" />,
@@ -75,7 +78,10 @@ export function lazyScreen<P extends object>(
       setAttempt((n) => n + 1);
     }, []);
     return (
-      <LoadBoundary key={attempt} fallback={<LoadFailed onRetry={retry} />}>
+      <LoadBoundary
+        key={attempt}
+        fallback={(error) => <LoadFailed onRetry={retry} error={error} />}
+      >
         <Suspense fallback={<Loading />}>
           <Screen {...props} />
         </Suspense>

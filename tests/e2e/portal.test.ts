@@ -1,23 +1,19 @@
 // End to end: the real server on a temporary data folder, driven in headless Chromium.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '../../src/domain/format.ts';
 import { addDays, weekdayOf, zonedDate } from '../../src/domain/zonedTime.ts';
-import { CHROMIUM_PATH, launchChromium } from '../support/chromium.ts';
+import { browserAvailable, launchChromium } from '../support/chromium.ts';
+import {
+  newPortalContext,
+  startPortalProcess,
+  type PortalProcess,
+} from '../support/portalProcess.ts';
 
 const SCREENSHOTS = path.resolve('test-results/e2e');
-const browserAvailable = existsSync(CHROMIUM_PATH);
 
-if (process.env.CI === 'true' && !browserAvailable) {
-  throw new Error(
-    `CI=true requires Chromium at ${CHROMIUM_PATH}: the browser suite must not skip itself in CI`,
-  );
-}
 if (!existsSync('dist/web/index.html')) {
   throw new Error(
     'The portal is not built: the e2e global setup builds it; run the e2e project through vitest',
@@ -40,49 +36,20 @@ function lastWorkingDay(): string {
   throw new Error('no working day in the demo history');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(
-  url: string,
-  server: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const reply = await fetch(`${url}/v1/health`);
-      if (reply.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
-}
-
 describe.skipIf(!browserAvailable)('portal in a browser', () => {
-  let server: ChildProcess;
-  let dataDir: string;
+  let portal: PortalProcess | undefined;
   let browser: Browser;
   let page: Page;
   let url: string;
-  let serverOutput = '';
+  let serverOutput = () => '';
   /** Anything the Content-Security-Policy refused, on any page of any context. */
   const cspViolations: string[] = [];
+  /** Every context the suite opens: on CI's fake clock (as the server is), watched for CSP refusals. */
+  const newContext = async (viewport: { width: number; height: number }) => {
+    const context = await newPortalContext(browser, viewport);
+    watchCsp(context);
+    return context;
+  };
   const watchCsp = (context: BrowserContext) =>
     context.on('console', (message) => {
       if (
@@ -96,44 +63,22 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'fleet-e2e-'));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        // Any free port: a portal already running here holds the default 5027.
-        TELTONIKA_PORT: '0',
-        // A few days of tracker history keep the start light and always hold a whole working day
-        // (the demo fleet rests at weekends); the stream still goes through TCP.
-        DEMO_HISTORY_DAYS: String(HISTORY_DAYS),
-        HOST: '127.0.0.1',
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
-    await waitForHealth(url, server, () => serverOutput);
-
+    portal = await startPortalProcess(HISTORY_DAYS);
+    url = portal.url;
+    serverOutput = portal.output;
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    watchCsp(context);
+    const context = await newContext({ width: 1400, height: 900 });
     page = await context.newPage();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server && server.exitCode === null) server.kill('SIGKILL');
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    portal?.stop();
   });
 
   it('prints the URL and the demo sign-in on start', () => {
-    expect(serverOutput).toContain(`Fleet portal is running at ${url}`);
-    expect(serverOutput).toContain('Demo sign-in: admin@demo.example / Demo-portal-1');
+    expect(serverOutput()).toContain(`Fleet portal is running at ${url}`);
+    expect(serverOutput()).toContain('Demo sign-in: admin@demo.example / Demo-portal-1');
   });
 
   it('signs the demo admin in through the two login steps and lists the machines', async () => {
@@ -168,6 +113,38 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     }
     expect(Number(await reporting.textContent())).toBeGreaterThan(0);
     await shot('03b-machine-list-activity');
+  });
+
+  it('lists where each demo machine was last placed and who operates it, from the trackers', async () => {
+    const login = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'Demo-portal-1' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const reply = await fetch(`${url}/v1/portal/machines/list?start=max&end=max&perPage=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { machines } = (await reply.json()) as {
+      machines: {
+        sources: { type: string }[];
+        location: unknown;
+        operator: { operator: string } | null;
+        isLearning: boolean;
+      }[];
+    };
+    const trackers = machines.filter((m) => m.sources.some((s) => s.type === 'TELTONIKA'));
+    expect(trackers.length).toBeGreaterThan(10);
+    // Every tracker has sent positions; the demo history is days long, so none is learning.
+    expect(trackers.filter((m) => m.location === null)).toEqual([]);
+    expect(trackers.filter((m) => m.isLearning)).toEqual([]);
+    // One demo machine in three carries an operator key; four of the five keys are named.
+    const operators = new Set(machines.flatMap((m) => (m.operator ? [m.operator.operator] : [])));
+    expect(
+      [...operators].some((name) =>
+        ['Sam Okafor', 'Priya Nair', 'Tom Hughes', 'Ana Costa'].includes(name),
+      ),
+    ).toBe(true);
   });
 
   it('opens a machine from the list and selects a day and a segment of its timeline', async () => {
@@ -364,7 +341,8 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
 
     // Share a machine's place: open clusters (a bounded number of times) until a machine's circle
     // shows, then its popup's share link.
-    const circle = page.locator('path.leaflet-interactive').first();
+    // A machine's circle, not a spiderfied cluster's leg (a line without fill).
+    const circle = page.locator('path.leaflet-interactive:not([fill="none"])').first();
     for (let i = 0; i < 20 && !(await circle.isVisible()); i++) {
       await page.locator('.marker-cluster').first().click();
       await page.waitForTimeout(400);
@@ -380,8 +358,7 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await shot('07b-share-location');
     await dialog.getByRole('button', { name: 'Close' }).click();
     // The link opens without any session.
-    const strangerContext = await browser.newContext({ viewport: { width: 1000, height: 700 } });
-    watchCsp(strangerContext);
+    const strangerContext = await newContext({ width: 1000, height: 700 });
     const stranger = await strangerContext.newPage();
     await stranger.goto(sharedUrl.replace(/^https?:\/\/[^/]+/, url));
     await stranger.getByTestId('shared-location').waitFor({ timeout: 30_000 });
@@ -428,9 +405,7 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
   });
 
   it("draws a demo machine's route with its trips and stops", async () => {
-    await page.goto(
-      `${url}/routes?startDate=${zonedDate(new Date(Date.now() - 86_400_000), 'Europe/London')}`,
-    );
+    await page.goto(`${url}/routes?startDate=${lastWorkingDay()}`);
     const list = page.getByTestId('route-machines');
     // A machine with a position: its line says when that was.
     await list
@@ -533,6 +508,40 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
   });
 
+  it('adds, renames and deletes a machine group, confirming the delete', async () => {
+    await page.goto(`${url}/groups`);
+    await page.getByRole('row').nth(1).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByRole('textbox', { name: /Name/ }).fill('E2E crew');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'E2E crew' });
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByText('E2E crew').click();
+    const name = page.getByRole('textbox', { name: /Name/ });
+    await name.fill('E2E night crew');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const renamed = page.getByRole('row').filter({ hasText: 'E2E night crew' });
+    await renamed.waitFor({ timeout: 30_000 });
+    await shot('16-groups');
+    await renamed.getByRole('button', { name: /Delete/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await renamed.waitFor({ state: 'detached', timeout: 30_000 });
+    const login = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'Demo-portal-1' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const { groups } = (await (
+      await fetch(`${url}/v1/portal/groups`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { groups: { name: string }[] };
+    expect(groups.map((g) => g.name)).not.toContain('E2E night crew');
+    expect(groups.length).toBeGreaterThan(0);
+    // Back where the next test starts: the machine list.
+    await page.goto(`${url}/machines`);
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+  });
+
   it('switches to German, keeps it across a reload, and switches back', async () => {
     await page.getByRole('button', { name: /English/ }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
@@ -588,10 +597,6 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
   });
 
   it('shuts down cleanly on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) =>
-      server.once('exit', (code) => resolve(code)),
-    );
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await portal?.terminate()).toBe(0);
   });
 });

@@ -156,6 +156,38 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     expect((await details()).group).toBeNull();
   });
 
+  it('renames and deletes a group; its machines leave it and stay in the fleet', async () => {
+    const made = await call<MachineGroup>(server, 'POST', '/v1/portal/groups', {
+      token: admin,
+      body: { name: 'Day shift' },
+    });
+    await call(server, 'POST', '/v1/portal/groups', { token: admin, body: { name: 'Piling' } });
+    await call(server, 'PATCH', `/v1/portal/machines/${machineId}/groups`, {
+      token: admin,
+      body: { groupId: made.body.id },
+    });
+    const put = (body: unknown, token = admin, id = made.body.id) =>
+      call<MachineGroup & ApiError>(server, 'PUT', `/v1/portal/groups/${id}`, { token, body });
+    expect((await put({ name: 'Early shift' })).body).toEqual({
+      id: made.body.id,
+      name: 'Early shift',
+      numberOfMachines: 1,
+    });
+    expect((await details()).group).toBe('Early shift');
+    expect((await put({ name: 'piling' })).status).toBe(409);
+    expect((await put({ name: '  ' })).body.field).toBe('name');
+    expect((await put({ name: 'X' }, viewer)).status).toBe(403);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await put({ name: 'X' }, admin, unknown)).status).toBe(404);
+    const remove = (token = admin, id = made.body.id) =>
+      call(server, 'DELETE', `/v1/portal/groups/${id}`, { token });
+    expect((await remove(viewer)).status).toBe(403);
+    expect((await remove()).status).toBe(204);
+    expect((await remove()).status).toBe(404);
+    const machine = await details();
+    expect([machine.group, machine.archived]).toEqual([null, null]);
+  });
+
   it('keeps load capacity and additional information, refusing what does not fit', async () => {
     const capacity = (body: unknown, token = admin) =>
       call<ApiError>(server, 'PATCH', `/v1/portal/machines/${machineId}/load_capacity`, {

@@ -81,6 +81,33 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
     expect(wide.body.stops).toHaveLength(0);
   });
 
+  it("takes the organisation's minimum satellites, and drops a point on the meridian", async () => {
+    const points = async () =>
+      (await route(admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`)).body.locations.length;
+    const set = (minSatellites: unknown, token = admin) =>
+      call(server, 'PUT', '/v1/organisation/settings/route-points', {
+        token,
+        body: { minSatellites },
+      });
+    expect((await set(2)).status).toBe(200);
+    // The 2-satellite fix now counts, but its longitude is exactly 0: still 40 points.
+    expect(await points()).toBe(40);
+    expect((await set(10)).status).toBe(200);
+    expect(await points()).toBe(0);
+    const settings = await call<{ properties: { routeMinSatellites: number } }>(
+      server,
+      'GET',
+      '/v1/users/settings',
+      { token: admin },
+    );
+    expect(settings.body.properties.routeMinSatellites).toBe(10);
+    expect(await set(25)).toMatchObject({ status: 400, body: { field: 'minSatellites' } });
+    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    expect((await set(3, viewer)).status).toBe(403);
+    expect((await set(4)).status).toBe(200);
+    expect(await points()).toBe(40);
+  });
+
   it("names a stop by the site a hire took the machine to, even another organisation's", async () => {
     await server.db.query(
       `WITH s AS (INSERT INTO site (organisation_id, name, code, latitude, longitude, radius_m)

@@ -1,7 +1,17 @@
 // Launches the system's Chromium headless with the flags this closed-network machine needs.
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Whether the browser suites can run; under CI=true they must (tests/e2e/globalSetup.ts says why not). */
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+
+if (process.env.CI === 'true' && !browserAvailable) {
+  throw new Error(
+    `CI=true requires Chromium at ${CHROMIUM_PATH}: the browser suite must not skip itself in CI`,
+  );
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -36,22 +36,38 @@ const pglite: TestDatabase = {
   },
 };
 
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fleet_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(testDatabaseUrl ?? '');
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 const postgres: TestDatabase = {
   kind: 'postgres',
   async open() {
-    const name = `fleet_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = new URL(testDatabaseUrl ?? '');
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
+    const { url, drop } = await createPostgresDatabase();
+    const db = await openDatabase({ databaseUrl: url, dataDir: undefined });
     return {
       db,
       async close() {
         await db.close();
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await drop();
       },
     };
   },
 };
 
-export const testDatabases: TestDatabase[] = testDatabaseUrl ? [pglite, postgres] : [pglite];
+/**
+ * Under CI's fake clock (tests/support/fakeClock.mjs) only PGlite runs: it reads the process's
+ * clock, whereas PostgreSQL's now() stays real; the real-clock run covers PostgreSQL.
+ */
+const fakeClock = Number(process.env.FAKE_CLOCK_OFFSET_MS ?? 0) !== 0;
+
+export const testDatabases: TestDatabase[] =
+  testDatabaseUrl && !fakeClock ? [pglite, postgres] : [pglite];

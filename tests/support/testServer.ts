@@ -31,6 +31,7 @@ export async function startTestServer(
     env?: Record<string, string>;
     signInLimits?: AppOptions['signInLimits'];
     seed?: boolean;
+    readiness?: AppOptions['readiness'];
   } = {},
 ): Promise<TestServer> {
   const { db, close } = await database.open();
@@ -39,6 +40,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     // Tests call far faster than people: the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    CLIENT_ERROR_REPORTS_PER_MINUTE: '1000000',
     EXPENSIVE_PER_USER: '50',
     EXPENSIVE_TOTAL: '100',
     ...options.env,
@@ -52,6 +54,7 @@ export async function startTestServer(
     db,
     logger: false,
     signInLimits: options.signInLimits,
+    readiness: options.readiness,
     rollups,
     ingest,
     oemFeeds: new OemFeedPoller(db, ingest, { allowPrivate: config.oemFeedAllowPrivate }),

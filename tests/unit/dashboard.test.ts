@@ -1,4 +1,4 @@
-// The dashboard's and the fleet map's pure parts: presets, URL, states, category order, history
+// The dashboard's and the fleet map's pure parts: presets, states, category order, history
 // periods and live merging.
 import { describe, expect, it } from 'vitest';
 import type { CategoryRow } from '../../src/domain/api/dashboard.ts';
@@ -8,7 +8,6 @@ import {
   INITIAL_DASHBOARD_STATE,
   isBenignError,
 } from '../../src/domain/dashboardState.ts';
-import { readRangeUrl, writeRangeUrl } from '../../src/domain/rangeUrl.ts';
 import { DASHBOARD_PRESETS, presetOf, presetRange } from '../../src/domain/datePresets.ts';
 import { historyInterval, historyPeriods } from '../../server/modules/dashboard/history.ts';
 import type { DashboardReply } from '../../src/domain/api/dashboard.ts';
@@ -33,17 +32,6 @@ describe('dashboard presets', () => {
     expect(presetOf(ranges.nextWeek as never, today, DASHBOARD_PRESETS)).toBe('nextWeek');
     // 'yesterday' is a list preset, not a dashboard one.
     expect(presetOf(presetRange('yesterday', today), today, DASHBOARD_PRESETS)).toBeNull();
-  });
-});
-
-describe('dashboard URL', () => {
-  it('drops null and empty parameters and ignores malformed dates', () => {
-    expect(
-      writeRangeUrl({ startDate: '2025-11-01', endDate: '', filter: undefined }).toString(),
-    ).toBe('startDate=2025-11-01');
-    expect(readRangeUrl(new URLSearchParams('startDate=yesterday&endDate=max&filter=+'))).toEqual({
-      endDate: 'max',
-    });
   });
 });
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tokenStore } from '../../src/authProvider/tokenStore.ts';
+import { tokenStore } from '../../src/api/tokenStore.ts';
 import { api, PASSWORD, renderPortal, signedIn } from './portalHarness.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));

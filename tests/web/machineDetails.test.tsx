@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
 import { api, machineDetails, machineRow, renderPortal, signedIn } from './portalHarness.tsx';
 
@@ -168,11 +168,50 @@ describe('machine details', () => {
     expect(await screen.findByText('The machine is saved')).toBeInTheDocument();
     expect(puts).toEqual([{ assetId: 'TAKEN' }, { assetId: 'NPH-7777' }]);
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    // react-admin's confirm dialog asks first.
+    const confirm = await screen.findByRole('dialog');
+    expect(archived).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(archived).toBe(true));
-    expect(confirm).toHaveBeenCalledOnce();
-    confirm.mockRestore();
+  });
+
+  it("assigns an operator and names the tracker's unnamed key", async () => {
+    signedIn();
+    const key = '001B2C3D4E5F6005';
+    api.use(
+      http.get('*/v1/portal/machines/m1', () =>
+        HttpResponse.json(
+          machineDetails({ operator: { operator: key, assignedAt: '2026-11-09T08:00:00.000Z' } }),
+        ),
+      ),
+      http.get('*/v1/machines/m1/activity', () => HttpResponse.json(activity)),
+    );
+    const bodies: unknown[] = [];
+    api.use(
+      http.put('*/v1/machines/m1/operator', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(machineRow({}));
+      }),
+    );
+    await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10&ref=map');
+    expect(
+      await screen.findByTestId('machine-operator', {}, { timeout: 10_000 }),
+    ).toHaveTextContent(key);
+    expect(screen.getByRole('link', { name: /Back to the fleet map/ })).toHaveAttribute(
+      'href',
+      '/map',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Operator' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Operator name' }),
+      'Lee Wong',
+    );
+    expect(within(dialog).getByRole('checkbox', { name: new RegExp(key) })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toEqual([{ operator: 'Lee Wong', nameKey: true }]));
+    expect(await screen.findByText('Operator saved')).toBeInTheDocument();
   });
 
   it('says so when the machine cannot be seen', async () => {

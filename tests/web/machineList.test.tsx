@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, machineList, renderPortal, signedIn } from './portalHarness.tsx';
+import { api, clientErrorReports, machineList, renderPortal, signedIn } from './portalHarness.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -55,6 +55,54 @@ describe('machine list', () => {
     await waitFor(() => expect(calls.at(-1)?.get('start')).toBe('max'));
   });
 
+  it("opens the spec's startDate=max alone as all recorded time", async () => {
+    signedIn();
+    const calls = recordListCalls();
+    await renderPortal('/machines/list?startDate=max');
+    expect(await screen.findByText('NPH-0001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('date-range')).toHaveTextContent('Max');
+    expect(Object.fromEntries(calls.at(-1) as URLSearchParams)).toMatchObject({
+      start: 'max',
+      end: 'max',
+    });
+  });
+
+  it('opens the last 7 days by default', async () => {
+    signedIn();
+    const calls = recordListCalls();
+    await renderPortal('/machines');
+    expect(await screen.findByTestId('date-range', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Last 7 days',
+    );
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    const { start, end } = Object.fromEntries(calls.at(-1) as URLSearchParams);
+    expect((Date.parse(end ?? '') - Date.parse(start ?? '')) / 86_400_000).toBe(6);
+    expect(window.location.search).toBe('');
+  });
+
+  it('drops what a link gets wrong with one notice, and shows the defaults', async () => {
+    signedIn();
+    const calls = recordListCalls();
+    await renderPortal(
+      '/machines?startDate=2026-11-30&endDate=2026-11-01&sortKey=colour&show=never&q=JCB',
+    );
+    expect(
+      await screen.findByText(
+        /This link had settings the portal cannot use \(startDate, endDate, show, sortKey\)/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe('?q=JCB'));
+    expect(screen.getByTestId('date-range')).toHaveTextContent('Last 7 days');
+    expect(Object.fromEntries(calls.at(-1) as URLSearchParams)).toMatchObject({
+      q: 'JCB',
+      sort: 'outOfHours',
+      show: 'active',
+    });
+    expect(screen.queryByText(/speed bump/)).toBeNull();
+  });
+
   it('warns once that off-hours data starts on 26 April 2022', async () => {
     signedIn();
     recordListCalls();
@@ -98,12 +146,13 @@ describe('machine list', () => {
     });
   });
 
-  it('says when the machines cannot be fetched', async () => {
+  it('says when the machines cannot be fetched, and sends an error report', async () => {
     signedIn();
+    clientErrorReports.length = 0;
     api.use(
       http.get('*/v1/portal/machines/list', () =>
         HttpResponse.json(
-          { statusCode: 500, code: 'INTERNAL', error: 'x', message: 'x' },
+          { statusCode: 500, code: 'INTERNAL', error: 'x', message: 'x', requestId: 'req-42' },
           { status: 500 },
         ),
       ),
@@ -116,5 +165,15 @@ describe('machine list', () => {
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
+    await waitFor(() => expect(clientErrorReports.length).toBeGreaterThan(0));
+    // react-query retries the list; the same failure on the same screen is reported once.
+    expect(clientErrorReports).toEqual([
+      expect.objectContaining({
+        kind: 'machine-list',
+        screen: '/machines',
+        status: 500,
+        requestId: 'req-42',
+      }),
+    ]);
   });
 });

@@ -21,17 +21,23 @@ function mockMachine(canEdit: boolean) {
   );
 }
 
+/** The hour-meter corrections the screen sends. */
+function recordReadings(): unknown[] {
+  const bodies: unknown[] = [];
+  api.use(
+    http.patch('*/v1/portal/machines/m1/vhm', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json(machineDetails({}).settings);
+    }),
+  );
+  return bodies;
+}
+
 describe('machine settings', () => {
   it('corrects the hour meter with the reading and the browser’s time zone', async () => {
     signedIn();
     mockMachine(true);
-    const bodies: unknown[] = [];
-    api.use(
-      http.patch('*/v1/portal/machines/m1/vhm', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json(machineDetails({}).settings);
-      }),
-    );
+    const bodies = recordReadings();
     await renderPortal('/machines/m1');
     expect(await screen.findByTestId('hour-meter', {}, { timeout: 10_000 })).toHaveTextContent(
       '1,234.5 h',
@@ -44,6 +50,31 @@ describe('machine settings', () => {
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(await screen.findByText('The change is saved')).toBeInTheDocument();
+  });
+
+  it('reads a German reading, 1.234,5, as 1234.5, and refuses an English one', async () => {
+    document.cookie = `webAppSettings=${encodeURIComponent(JSON.stringify({ language: 'de' }))}; Path=/`;
+    signedIn();
+    mockMachine(true);
+    const bodies = recordReadings();
+    try {
+      await renderPortal('/machines/m1');
+      const reading = await screen.findByRole(
+        'textbox',
+        { name: 'Stand (h)' },
+        { timeout: 10_000 },
+      );
+      const correct = screen.getByRole('button', { name: 'Korrigieren' });
+      await userEvent.type(reading, '1,234.5');
+      expect(correct).toBeDisabled();
+      await userEvent.clear(reading);
+      await userEvent.type(reading, '1.234,5');
+      await userEvent.click(correct);
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ value: 1234.5 });
+    } finally {
+      document.cookie = 'webAppSettings=; Path=/; Max-Age=0';
+    }
   });
 
   it('lists every bad row of a refused calibration', async () => {

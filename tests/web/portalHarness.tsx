@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { App } from '../../src/App.tsx';
 import type { PortalAuthProvider } from '../../src/authProvider/authProvider.ts';
-import { tokenStore } from '../../src/authProvider/tokenStore.ts';
+import { tokenStore } from '../../src/api/tokenStore.ts';
+import type { ClientErrorReport } from '../../src/domain/api/clientErrors.ts';
 import type { MachineDetailsReply } from '../../src/domain/api/machineInfo.ts';
 import type { MachineListReply, MachineRow } from '../../src/domain/api/machines.ts';
 import { ACTIVITY_METRICS } from '../../src/domain/api/machines.ts';
@@ -51,7 +52,7 @@ export const settings: UserSettingsReply = {
     speed: true,
     active: true,
   },
-  properties: { machineName: 'name' },
+  properties: { machineName: 'name', routeMinSatellites: 4 },
   hireStatuses: { hired: ['ON_HIRE'] },
   timezone: 'Europe/London',
   mandatoryFields: [],
@@ -182,7 +183,14 @@ export const handlers = [
   http.get('*/v1/portal/machines/:id/fuel/calibration', () =>
     HttpResponse.json({ fileName: null, uploadedAt: null, points: [] }),
   ),
+  http.post('*/v1/client-errors', async ({ request }) => {
+    clientErrorReports.push((await request.json()) as ClientErrorReport);
+    return new HttpResponse(null, { status: 204 });
+  }),
 ];
+
+/** The error reports the portal sent, in order (tests clear it). */
+export const clientErrorReports: ClientErrorReport[] = [];
 
 export const api = setupServer(...handlers);
 

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { tokenStore } from '../../src/authProvider/tokenStore.ts';
+import { tokenStore } from '../../src/api/tokenStore.ts';
 
 afterEach(() => {
   cleanup();

@@ -9,7 +9,7 @@ import type { ShareLocationReply, SharedLocationReply } from '../../src/domain/a
 import { createI18nProvider, loadMessages } from '../../src/i18n/i18nProvider.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { createProviders } from '../../src/providers.ts';
-import { ShareLocationDialog } from '../../src/resources/map/ShareLocationDialog.tsx';
+import { ShareLocationDialog } from '../../src/custom-pages/fleet-map/ShareLocationDialog.tsx';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));

@@ -47,7 +47,6 @@ describe('sites', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await renderPortal('/sites/portal');
     const table = await screen.findByTestId('sites-table', {}, { timeout: 10_000 });
     const row = within(table).getByText('Brent Cross Viaduct').closest('tr') as HTMLElement;
@@ -55,7 +54,13 @@ describe('sites', () => {
     expect(within(row).getByText('3')).toBeInTheDocument();
     expect(within(table).getByText(/^Machines elsewhere/)).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Delete site' }));
+    // react-admin's confirm dialog, naming the site; nothing is deleted before it is confirmed.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Brent Cross Viaduct');
+    expect(deleted).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(deleted).toEqual(['s1']));
+    expect(await screen.findByText('Site deleted')).toBeInTheDocument();
   });
 
   it('checks the form, and saves an edited site whole', async () => {

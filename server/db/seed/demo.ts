@@ -1,6 +1,8 @@
 // The demo data of a first start: a rental company, its customers, users of every role, sites,
 // about 50 machines and their hires. Deterministic, and free of telemetry: activity comes from devices.
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { driverKeyOf } from '../../telemetry/adapters/teltonika/ioElements.ts';
+import { DEMO_OPERATOR_KEYS } from '../../telemetry/simulator/plan.ts';
 import { seededRandom } from '../../telemetry/simulator/random.ts';
 import type { Database, Queryable } from '../database.ts';
 
@@ -228,6 +230,14 @@ export async function seedDemoIfEmpty(
       );
     const parkRoyal = await site(northbank, 'Northbank Depot Park Royal', 'NPH-PR', 51.529, -0.276);
     const dartford = await site(northbank, 'Northbank Depot Dartford', 'NPH-DA', 51.446, 0.218);
+    // The names Northbank gave its operators' iButton keys (one is left for an admin to name).
+    for (const { key, name } of DEMO_OPERATOR_KEYS.filter((k) => k.name !== '')) {
+      await tx.query('INSERT INTO operator_key (organisation_id, key, name) VALUES ($1, $2, $3)', [
+        northbank,
+        driverKeyOf(key),
+        name,
+      ]);
+    }
     const customerSites = [
       {
         org: harrow,

@@ -1,24 +1,44 @@
-// GET /v1/health: ok once the database answers.
+// Health as orchestrators ask for it: /v1/health/live (the process answers: restart it if not) and
+// /v1/health/ready (start-up is done and the database answers: send it traffic). /v1/health is the
+// readiness answer, kept for the probes that already use it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { ServerContext } from '../../context.ts';
-import { HttpError } from '../../httpError.ts';
+import type { Readiness } from './readiness.ts';
 
-export const healthRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+const Live = Type.Object({ status: Type.Literal('ok') });
+const Ready = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('starting'), Type.Literal('unavailable')]),
+  /** The start-up steps still running. */
+  pending: Type.Array(Type.String()),
+});
+
+export const healthRoutes: FastifyPluginAsyncTypebox<
+  ServerContext & { readiness: Readiness }
+> = async (app, { db, readiness }) => {
   app.get(
-    '/v1/health',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
-    },
-    async () => {
-      try {
-        await db.query('SELECT 1');
-      } catch {
-        throw new HttpError(503, ERROR_CODES.unavailable, 'The database is not reachable');
-      }
-      return { status: 'ok' as const };
-    },
+    '/v1/health/live',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: Live } } },
+    async () => ({ status: 'ok' as const }),
   );
+
+  const ready = {
+    config: { access: 'public' as const },
+    schema: { tags: ['health'], response: { 200: Ready, 503: Ready } },
+  };
+  const answer = async (reply: { code(status: number): unknown }) => {
+    if (!readiness.isReady) {
+      reply.code(503);
+      return { status: 'starting' as const, pending: readiness.pending };
+    }
+    try {
+      await db.query('SELECT 1');
+    } catch {
+      reply.code(503);
+      return { status: 'unavailable' as const, pending: ['database'] };
+    }
+    return { status: 'ok' as const, pending: [] };
+  };
+  app.get('/v1/health/ready', ready, async (_request, reply) => answer(reply));
+  app.get('/v1/health', ready, async (_request, reply) => answer(reply));
 };

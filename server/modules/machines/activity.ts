@@ -10,6 +10,7 @@ import {
 import { nextDate, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
+import { activityEnds } from './silence.ts';
 import { clipToPeriods, type Visibility } from './visibility.ts';
 
 /** Most speed points one call returns, so a long range cannot produce a huge reply. */
@@ -52,7 +53,7 @@ export async function machineActivity(
     throw notFound('No such machine in this range');
   }
 
-  const [segments, rollups, speeds] = await Promise.all([
+  const [segments, rollups, speeds, ends] = await Promise.all([
     db.query<{ state: ActivityState; from_at: Date; to_at: Date }>(
       `SELECT state, from_at, to_at FROM activity_segment
         WHERE machine_id = $1 AND from_at >= $2 AND from_at < $3 ORDER BY from_at`,
@@ -74,7 +75,11 @@ export async function machineActivity(
           [machineId, new Date(windowFrom), new Date(windowTo)],
         )
       : Promise.resolve([]),
+    activityEnds(db, [machineId]),
   ]);
+  // After the machine's last record, up to now, nothing is known: no data, as in a gap.
+  const silentFrom = ends.get(machineId);
+  const nowMs = Date.now();
   const rollupByDay = new Map(rollups.map((r) => [r.day, r]));
   const visible = (ms: number) => visibility.periods.some((p) => p.fromMs <= ms && ms < p.toMs);
 
@@ -119,6 +124,16 @@ export async function machineActivity(
         else if (segment.state === 'off') entry.offHours += hours;
         else if (segment.state === 'missing') entry.missingHours += hours;
         else entry.brokendownHours += hours;
+      }
+    }
+    if (silentFrom !== undefined) {
+      for (const part of clipToPeriods(Math.max(silentFrom, from), Math.min(to, nowMs), seen)) {
+        entry.segments.push({
+          state: 'missing',
+          from: new Date(part.fromMs).toISOString(),
+          to: new Date(part.toMs).toISOString(),
+        });
+        entry.missingHours += (part.toMs - part.fromMs) / 3_600_000;
       }
     }
     if (query.speed) {

@@ -27,6 +27,7 @@ import {
   type RollupSums,
 } from './rollupCache.ts';
 import { MACHINE_ROWS, selectMachines, type MachineSelection } from './service.ts';
+import { activityEnds, silentSeconds, withMissing, type TimeWindow } from './silence.ts';
 import { weekdaysBetween } from './workingDays.ts';
 
 /** Active seconds within a machine's hire contracts, and the seconds those contracts expect. */
@@ -77,6 +78,8 @@ interface Hire extends HireEdges {
   hoursPerDay: number;
   /** The owner's time zone, which the hire's days are in. */
   timeZone: string;
+  /** When the hire starts and ends. */
+  window: TimeWindow;
 }
 
 const earlierOf = (a: string | null, b: string | null) =>
@@ -183,7 +186,9 @@ export async function measureFleet(
                          (local.starts <> local.starts::date)::int || '|' ||
                          coalesce((local.last + interval '1 microsecond'
                                    <> (local.last + interval '1 microsecond')::date)::int, 0)
-                         || '|' || mo.timezone, E'\\n') AS packed
+                         || '|' || mo.timezone || '|' || (extract(epoch FROM h.starts_at) * 1000)::bigint
+                         || '|' || coalesce((extract(epoch FROM h.ends_at) * 1000)::bigint::text, ''),
+                         E'\\n') AS packed
          FROM hire h JOIN machine m ON m.id = h.machine_id JOIN organisation mo ON mo.id = m.organisation_id
          -- Each instant turned into the owner's wall clock once: PGlite's zone conversions are slow.
          CROSS JOIN LATERAL (
@@ -215,6 +220,8 @@ export async function measureFleet(
       partStart,
       partEnd,
       zone = '',
+      startsMs = '',
+      endsMs = '',
     ] = line.split('|');
     const position = positionOf.get(machineId);
     if (position === undefined) return [];
@@ -230,6 +237,7 @@ export async function measureFleet(
         partEnd: partEnd === '1',
         hoursPerDay: Number(hours),
         timeZone: zone,
+        window: { fromMs: Number(startsMs), toMs: endsMs ? Number(endsMs) : Infinity },
       },
     ];
   });
@@ -289,12 +297,24 @@ export async function measureFleet(
     }
     for (const day of partDays) contract.parts.push({ key: partKey(hire, day), hire, day });
   }
-  const [sums, parts] = await Promise.all([
+  const [sums, parts, ends] = await Promise.all([
     rollupCacheFor(db).sumSpans(spans),
     partsOf.size > 0 || [...contracts.values()].some((c) => c.parts.length > 0)
       ? readHireParts(db, organisation.id, fromDay, toDay)
       : Promise.resolve(new Map<string, HirePart>()),
+    activityEnds(
+      db,
+      selected.map(([id]) => id),
+    ),
   ]);
+  // What the caller sees of each machine: an owned one always, a hired one during its hires.
+  const ALWAYS: TimeWindow[] = [{ fromMs: -Infinity, toMs: Infinity }];
+  const windowsOf = new Map<number, TimeWindow[]>();
+  for (const hire of hires)
+    if (!hire.owned && hire.mine)
+      windowsOf.set(hire.position, [...(windowsOf.get(hire.position) ?? []), hire.window]);
+  const rangeFromMs = (params[1] as Date | null)?.getTime() ?? -Infinity;
+  const rangeToMs = Math.min((params[2] as Date | null)?.getTime() ?? Infinity, Date.now());
 
   const range: RangeDays = { fromDay, toDay, today };
   // Machines that began reporting on the same day have the same hours available.
@@ -312,6 +332,12 @@ export async function measureFleet(
           const part = parts.get(key);
           if (part) addInto(total, part.sums);
         }
+      }
+      const end = ends.get(id);
+      if (end !== undefined) {
+        const windows = owned === '1' ? ALWAYS : (windowsOf.get(position) ?? []);
+        const silent = silentSeconds(end, rangeFromMs, rangeToMs, windows);
+        if (silent > 0) total = withMissing(total, silent);
       }
       let available = availableByFirstDay.get(total.firstDay);
       if (available === undefined) {

@@ -19,7 +19,6 @@ type RowFromDb = Omit<
   | 'activitySummary'
   | 'sources'
   | 'hasActivity'
-  | 'isLearning'
   | 'lastSeenAt'
   | 'operator'
   | 'location'
@@ -28,6 +27,11 @@ interface PageRow extends RowFromDb {
   archived: Date | null;
   lastSeenAt: Date | null;
   sources: MachineRow['sources'];
+  latitude: number | null;
+  longitude: number | null;
+  position_at: Date | null;
+  operator_name: string | null;
+  operator_assigned_at: Date | null;
 }
 
 const OEM_SOURCE = `s.type NOT IN (${TELEMATICS_SOURCE_TYPES.map((t) => `'${t}'`).join(', ')})`;
@@ -125,7 +129,7 @@ export async function listMachines(
         assetID: row.assetID,
         sources: row.sources,
         hasActivity: machine.total.days > 0,
-        isLearning: false,
+        isLearning: row.isLearning,
         lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
         imageUrl: row.imageUrl,
         type: row.type,
@@ -143,8 +147,18 @@ export async function listMachines(
         hourMeter: row.hourMeter,
         archived: row.archived?.toISOString() ?? null,
         breakdown: row.breakdown,
-        operator: null,
-        location: null,
+        operator:
+          row.operator_name && row.operator_assigned_at
+            ? { operator: row.operator_name, assignedAt: row.operator_assigned_at.toISOString() }
+            : null,
+        location:
+          row.position_at && row.latitude !== null && row.longitude !== null
+            ? {
+                latitude: row.latitude,
+                longitude: row.longitude,
+                lastUpdated: row.position_at.toISOString(),
+              }
+            : null,
         activitySummary: activitySummary(columnsOfMachine(machine), machine.available),
       },
     ];

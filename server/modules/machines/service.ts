@@ -10,7 +10,7 @@ import type {
 } from '../../../src/domain/api/machines.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
-import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
+import { LEARNING_PERIOD_S, MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { Organisation } from '../orgs/service.ts';
 
 /** Filter groups whose keys are ids: anything else cannot match and is a mistake. */
@@ -86,7 +86,16 @@ export const machineRows = (only?: string) => `
                 WHEN seen.last_seen_at < shown.starts_at THEN NULL
                 ELSE least(seen.last_seen_at, shown.ends_at) END AS "lastSeenAt",
            coalesce(seen.source_types, '{}') AS source_types,
-           coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code
+           coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code,
+           -- A customer sees where the machine was, and who operated it, during its hire only.
+           CASE WHEN v.owned OR seen.position_at BETWEEN shown.starts_at AND coalesce(shown.ends_at, 'infinity')
+                THEN seen.position_at END AS position_at,
+           seen.latitude, seen.longitude,
+           CASE WHEN v.owned OR oper.assigned_at BETWEEN shown.starts_at AND coalesce(shown.ends_at, 'infinity')
+                THEN oper.name END AS operator_name,
+           oper.assigned_at AS operator_assigned_at,
+           coalesce(seen.last_seen_at - seen.first_seen_at < make_interval(secs => ${LEARNING_PERIOD_S}), false)
+             AS "isLearning"
       FROM visible v
       JOIN machine m ON m.id = v.id
       JOIN organisation mo ON mo.id = m.organisation_id
@@ -95,9 +104,25 @@ export const machineRows = (only?: string) => `
       LEFT JOIN organisation customer ON customer.id = shown.customer_organisation_id
       LEFT JOIN site hire_site ON hire_site.id = shown.site_id
       LEFT JOIN site home ON home.id = m.site_id
-      LEFT JOIN (SELECT machine_id, max(last_seen_at) AS last_seen_at, array_agg(DISTINCT type) AS source_types
+      LEFT JOIN (SELECT machine_id, max(last_seen_at) AS last_seen_at, array_agg(DISTINCT type) AS source_types,
+                        min(first_seen_at) AS first_seen_at,
+                        -- The newest usable position and operator key among the machine's sources.
+                        (array_agg(last_latitude ORDER BY last_position_at DESC NULLS LAST))[1] AS latitude,
+                        (array_agg(last_longitude ORDER BY last_position_at DESC NULLS LAST))[1] AS longitude,
+                        max(last_position_at) AS position_at,
+                        (array_agg(driver_key ORDER BY driver_key_at DESC NULLS LAST))[1] AS driver_key,
+                        (array_agg(driver_key_since ORDER BY driver_key_at DESC NULLS LAST))[1] AS driver_key_since
                    FROM source GROUP BY machine_id) seen
         ON seen.machine_id = m.id
+      LEFT JOIN machine_operator op ON op.machine_id = m.id
+      LEFT JOIN operator_key opk ON opk.organisation_id = m.organisation_id AND opk.key = seen.driver_key
+      -- The operator is the newer of the assignment and the key; a key without a name shows as itself.
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN seen.driver_key_since > coalesce(op.assigned_at, '-infinity')
+                    THEN coalesce(opk.name, seen.driver_key) ELSE op.name END AS name,
+               CASE WHEN seen.driver_key_since > coalesce(op.assigned_at, '-infinity')
+                    THEN seen.driver_key_since ELSE op.assigned_at END AS assigned_at
+      ) oper
   )`;
 
 /** Every visible machine's row. */
@@ -304,7 +329,7 @@ export function selectMachines(
     const pattern = param(`%${escapeLike(search)}%`);
     conditions.push(
       `(name ILIKE ${pattern} OR "assetID" ILIKE ${pattern} OR site ILIKE ${pattern} OR customer ILIKE ${pattern}
-        OR EXISTS (SELECT 1 FROM source s WHERE s.machine_id = rows.id
+        OR operator_name ILIKE ${pattern} OR EXISTS (SELECT 1 FROM source s WHERE s.machine_id = rows.id
                       AND (s.code ILIKE ${pattern} OR s.short_code ILIKE ${pattern})))`,
     );
   }

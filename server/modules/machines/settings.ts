@@ -131,6 +131,61 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
     },
   );
 
+  /** One of the organisation's groups with its machine count, or 404. */
+  const groupOf = async (organisationId: string, id: string) => {
+    const [group] = await db.query<MachineGroup>(
+      `SELECT g.id, g.name, count(m.id)::int AS "numberOfMachines"
+         FROM machine_group g LEFT JOIN machine m ON m.group_id = g.id AND m.archived_at IS NULL
+        WHERE g.organisation_id = $1 AND g.id = $2 GROUP BY g.id`,
+      [organisationId, id],
+    );
+    if (!group) throw notFound('No such group');
+    return group;
+  };
+
+  app.put(
+    '/v1/portal/groups/:id',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags: ['machines'],
+        params: Id,
+        body: GroupCreateBody,
+        response: { 200: MachineGroup },
+      },
+    },
+    async (request) => {
+      await groupOf(request.auth.org, request.params.id);
+      const name = request.body.name.trim();
+      if (!name) throw badRequest('name', 'name cannot be empty');
+      const [taken] = await db.query(
+        `SELECT 1 FROM machine_group WHERE organisation_id = $1 AND lower(name) = lower($2) AND id <> $3`,
+        [request.auth.org, name, request.params.id],
+      );
+      if (taken) throw conflict(`There is already a group named '${name}'`);
+      await db.query('UPDATE machine_group SET name = $3 WHERE organisation_id = $1 AND id = $2', [
+        request.auth.org,
+        request.params.id,
+        name,
+      ]);
+      return groupOf(request.auth.org, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/v1/portal/groups/:id',
+    { config: { access: 'write' }, schema: { tags: ['machines'], params: Id } },
+    async (request, reply) => {
+      await groupOf(request.auth.org, request.params.id);
+      // Its machines leave the group (the column's ON DELETE SET NULL); they stay in the fleet.
+      await db.query('DELETE FROM machine_group WHERE organisation_id = $1 AND id = $2', [
+        request.auth.org,
+        request.params.id,
+      ]);
+      return reply.code(204).send();
+    },
+  );
+
   app.patch(
     '/v1/portal/machines/:id/groups',
     {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
   MachineArchiveBody,
+  MachineOperatorBody,
   MachineRow,
   MachineUpdateBody,
 } from '../../../src/domain/api/machines.ts';
@@ -119,6 +120,52 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
         [request.params.id],
       );
       if (updated.length === 0) throw conflict('The machine is not archived');
+      return row(request.organisation, request.params.id);
+    },
+  );
+
+  app.put(
+    '/v1/machines/:id/operator',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags: ['machines'],
+        params: Id,
+        body: MachineOperatorBody,
+        response: { 200: MachineRow },
+      },
+    },
+    async (request) => {
+      await assertOwnMachine(db, request.auth, request.params.id);
+      const name = request.body.operator?.trim() || null;
+      if (request.body.operator !== null && name === null)
+        throw badRequest('operator', 'operator cannot be blank');
+      await db.transaction(async (tx) => {
+        if (name === null) {
+          await tx.query('DELETE FROM machine_operator WHERE machine_id = $1', [request.params.id]);
+          return;
+        }
+        await tx.query(
+          `INSERT INTO machine_operator (machine_id, name, assigned_at, assigned_by)
+           VALUES ($1, $2, now(), $3)
+           ON CONFLICT (machine_id) DO UPDATE
+             SET name = EXCLUDED.name, assigned_at = EXCLUDED.assigned_at, assigned_by = EXCLUDED.assigned_by`,
+          [request.params.id, name, request.auth.sub],
+        );
+        if (!request.body.nameKey) return;
+        const named = await tx.query(
+          `INSERT INTO operator_key (organisation_id, key, name)
+           SELECT m.organisation_id, s.driver_key, $2 FROM machine m
+             JOIN source s ON s.machine_id = m.id AND s.driver_key IS NOT NULL
+            WHERE m.id = $1
+            ORDER BY s.driver_key_at DESC LIMIT 1
+           ON CONFLICT (organisation_id, key) DO UPDATE SET name = EXCLUDED.name
+           RETURNING key`,
+          [request.params.id, name],
+        );
+        if (named.length === 0)
+          throw badRequest('nameKey', "The machine's tracker has reported no operator key");
+      });
       return row(request.organisation, request.params.id);
     },
   );

@@ -9,9 +9,9 @@ import { contains, type Geofence, type LatLng } from '../../../src/domain/geofen
 import { nextDate, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import { stopsAndTrips, type Position } from '../../telemetry/engine/trips.ts';
 import { clipToPeriods, machineVisibility } from '../machines/visibility.ts';
+import { routeMinSatellites } from '../orgs/service.ts';
 import { listSites, sitesOfHires } from '../sites/service.ts';
 
 /** More positions than a month of one a minute from two devices: a route beyond it is refused. */
@@ -44,6 +44,7 @@ export async function machineRoute(
   const periods = clipToPeriods(fromMs, toMs, visibility.periods);
   if (periods.length === 0) throw notFound('No such machine in this range');
 
+  const minSatellites = await routeMinSatellites(db, organisationId);
   const [[machine], rows, sites] = await Promise.all([
     db.query<{ name: string; asset_id: string | null; organisation_id: string }>(
       'SELECT name, asset_id, organisation_id FROM machine WHERE id = $1',
@@ -56,12 +57,13 @@ export async function machineRoute(
         WHERE s.machine_id = $1 AND r.device_time >= $2 AND r.device_time < $3
           AND r.invalid_reason IS NULL AND r.position_invalid_reason IS NULL
           AND r.latitude IS NOT NULL AND r.longitude IS NOT NULL
-          AND (r.satellites IS NULL OR r.satellites >= ${MIN_SATELLITES})
+          AND (r.satellites IS NULL OR r.satellites >= $4)
         ORDER BY r.device_time LIMIT ${MAX_ROUTE_POSITIONS + 1}`,
       [
         query.machineID,
         new Date(periods[0]?.fromMs ?? fromMs),
         new Date(periods.at(-1)?.toMs ?? toMs),
+        minSatellites,
       ],
     ),
     listSites(db, organisationId),

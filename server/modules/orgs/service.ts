@@ -2,6 +2,7 @@
 import { DEFAULT_TIMEZONE, type OrganisationType } from '../../../src/domain/constants.ts';
 import type { UserSettingsReply } from '../../../src/domain/api/session.ts';
 import type { Queryable } from '../../db/database.ts';
+import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 
 export interface Organisation {
   id: string;
@@ -56,7 +57,7 @@ function defaultSettings(type: OrganisationType, timezone: string): Organisation
       speed: true,
       active: true,
     },
-    properties: { machineName: 'name' },
+    properties: { machineName: 'name', routeMinSatellites: MIN_SATELLITES },
     hireStatuses: { hired: ['ON_HIRE'] },
     timezone: timezone || DEFAULT_TIMEZONE,
     mandatoryFields: [],
@@ -87,4 +88,28 @@ export async function getOrganisationSettings(
     subscriptions: { ...defaults.subscriptions, ...stored.subscriptions },
     timezone: organisation.timezone,
   };
+}
+
+/** The satellites the organisation's route points need (spec point 5); the engine's rule by default. */
+export async function routeMinSatellites(db: Queryable, organisationId: string): Promise<number> {
+  const [row] = await db.query<{ n: number | null }>(
+    `SELECT (settings->'properties'->>'routeMinSatellites')::int AS n FROM organisation WHERE id = $1`,
+    [organisationId],
+  );
+  return row?.n ?? MIN_SATELLITES;
+}
+
+export async function setRouteMinSatellites(
+  db: Queryable,
+  organisationId: string,
+  minSatellites: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE organisation
+        SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{properties}',
+                                 coalesce(settings->'properties', '{}'::jsonb)
+                                   || jsonb_build_object('routeMinSatellites', $2::int))
+      WHERE id = $1`,
+    [organisationId, minSatellites],
+  );
 }

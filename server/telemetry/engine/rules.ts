@@ -15,6 +15,13 @@ export const MISSING_FACTOR = 3;
 /** How often a device reports while its engine is off, when the source does not say. */
 export const DEFAULT_EXPECTED_INTERVAL_OFF_S = 3600;
 
+/**
+ * How long a device must have reported (first record to latest) before the engine has seen it both
+ * running and off, and so the intervals its "off" and "missing" rest on: until then its machine
+ * is learning (isLearning in the list).
+ */
+export const LEARNING_PERIOD_S = 24 * 3600;
+
 /** Out-of-hours runs shorter than this are ignored. */
 export const OUT_OF_HOURS_GRACE_S = 300;
 /** Shifts until an organisation sets its own: Monday to Friday, 07:00 to 18:00 local time. */

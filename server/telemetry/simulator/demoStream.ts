@@ -10,7 +10,7 @@ import { recordsFor } from './device.ts';
 import { sendUplinks, uplinksFor } from './loraDevice.ts';
 import { OEM_REPORT_MS } from './oemUnit.ts';
 import { SimulatedOemPortal, type OemSimMachine } from './oemPortal.ts';
-import { planMachine, type SimKind, type SimMachine } from './plan.ts';
+import { DEMO_OPERATOR_KEYS, planMachine, type SimKind, type SimMachine } from './plan.ts';
 import { seededRandom } from './random.ts';
 import { sendOverTcp } from './teltonikaClient.ts';
 
@@ -111,6 +111,8 @@ export class DemoStream {
         lateFinish: i % 5 === 2,
         dropsOut: false,
         robbed: i % 11 === 5,
+        operatorKey:
+          i % 3 === 0 ? DEMO_OPERATOR_KEYS[(i / 3) % DEMO_OPERATOR_KEYS.length]?.key : undefined,
       };
     };
     const oemMachines: (OemSimMachine & { organisationId: string })[] = [];

@@ -106,6 +106,7 @@ export function recordsFor(
       [IO.externalVoltage]: state === 'off' ? 24_600 : 27_800,
       [IO.totalOdometer]: Math.round(odometerM),
     };
+    if (machine.operatorKey !== undefined && state !== 'off') io[IO.iButton] = machine.operatorKey;
     if (machine.fuelSensor === 'counter') {
       io[IO.fuelConsumedCounted] = Math.round(burned * 10);
     } else {

@@ -45,7 +45,22 @@ export interface SimMachine {
   robbed: boolean;
   /** Breaks down mid-morning on the second day and is repaired after lunch on the third. */
   breaksDown?: boolean;
+  /** The operator's iButton key, reported while the ignition is on. */
+  operatorKey?: number;
 }
+
+/**
+ * The demo operators' iButton keys (Teltonika IO 78) and the names the demo rental company gave
+ * them; one demo machine in three carries one.
+ */
+export const DEMO_OPERATOR_KEYS: readonly { key: number; name: string }[] = [
+  { key: 0x001b2c3d4e5f6001, name: 'Sam Okafor' },
+  { key: 0x001b2c3d4e5f6002, name: 'Priya Nair' },
+  { key: 0x001b2c3d4e5f6003, name: 'Tom Hughes' },
+  { key: 0x001b2c3d4e5f6004, name: 'Ana Costa' },
+  // A key nobody has named yet: it shows as itself until an admin names it.
+  { key: 0x001b2c3d4e5f6005, name: '' },
+];
 
 export interface MachinePlan {
   timeline: PlanInterval[];

@@ -1,4 +1,5 @@
 // /not-found, and every path the portal does not know.
+import { links } from '../../domain/paths.ts';
 import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -15,7 +16,7 @@ export function NotFoundPage() {
       <Typography color="text.secondary" gutterBottom>
         {translate('app.not_found.message')}
       </Typography>
-      <Button component={Link} to="/machines" variant="contained" sx={{ mt: 2 }}>
+      <Button component={Link} to={links.machines()} variant="contained" sx={{ mt: 2 }}>
         {translate('app.not_found.home')}
       </Button>
     </Box>

@@ -190,6 +190,20 @@ export const MachineUpdateBody = Type.Object(
 );
 export type MachineUpdateBody = Static<typeof MachineUpdateBody>;
 
+/**
+ * PUT /v1/machines/:id/operator: who operates the machine from now on (null: nobody assigned; an
+ * operator key the tracker reports later still shows). `nameKey` also gives the name to the key
+ * the machine's tracker reports now, so that key shows as this operator wherever it is used.
+ */
+export const MachineOperatorBody = Type.Object(
+  {
+    operator: Nullable(Type.String({ minLength: 1, maxLength: 100 })),
+    nameKey: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type MachineOperatorBody = Static<typeof MachineOperatorBody>;
+
 /** POST /v1/machines/:id/archive: when it left the fleet; now when left out. */
 export const MachineArchiveBody = Type.Object(
   {

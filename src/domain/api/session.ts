@@ -55,6 +55,16 @@ const flags = <T extends readonly string[]>(keys: T) =>
     Object.fromEntries(keys.map((k) => [k, Type.Boolean()])) as Record<T[number], Type.TBoolean>,
   );
 
+/** The most satellites an organisation may ask a route point for: GNSS receivers track up to ~30. */
+export const MAX_ROUTE_MIN_SATELLITES = 24;
+
+/** PUT /v1/organisation/settings/route-points. */
+export const RoutePointSettingsBody = Type.Object(
+  { minSatellites: Type.Integer({ minimum: 0, maximum: MAX_ROUTE_MIN_SATELLITES }) },
+  { additionalProperties: false },
+);
+export type RoutePointSettingsBody = Static<typeof RoutePointSettingsBody>;
+
 export const UserSettingsReply = Type.Object({
   organisations: Type.Array(OrganisationSummary),
   navigation: flags(NAVIGATION_KEYS),
@@ -62,6 +72,8 @@ export const UserSettingsReply = Type.Object({
   properties: Type.Object({
     /** 'name' shows the machine name first; 'assetId' swaps name and asset id on screens. */
     machineName: Type.Enum(['name', 'assetId'] as const),
+    /** Spec point 5: the satellites a position needs to be a route point. */
+    routeMinSatellites: Type.Integer({ minimum: 0, maximum: MAX_ROUTE_MIN_SATELLITES }),
   }),
   hireStatuses: Type.Object({ hired: Type.Array(Type.String()) }),
   timezone: Type.String(),

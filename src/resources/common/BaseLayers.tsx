@@ -9,6 +9,7 @@ import { LayerGroup, LayersControl, TileLayer, useMap } from 'react-leaflet';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { TileLayer as TileLayerConfig } from '../../domain/api/mapLayers.ts';
 import { loadWorldOutline } from './worldOutline.ts';
+import { mapKeys } from '../../dataProvider/maps.ts';
 
 const OUTLINE_PANE = 'countryOutline';
 /** Leaflet's tiles sit at z-index 200: the outline goes under them. */
@@ -72,7 +73,7 @@ export function BaseLayers() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { data, isPending } = useQuery({
-    queryKey: ['mapLayers'],
+    queryKey: mapKeys.layers,
     queryFn: () => dataProvider.getMapLayers(),
     staleTime: Infinity,
     retry: 1,

@@ -10,9 +10,8 @@ import {
   type DatePreset,
   type DateRange,
 } from '../../domain/datePresets.ts';
+import { isCalendarDay } from '../../domain/dates.ts';
 import { formatDate } from '../../domain/format.ts';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface DateRangeControlProps {
   /** Dates or 'max'; a missing bound is today. */
@@ -33,9 +32,12 @@ export function DateRangeControl({ value, presets, onChange }: DateRangeControlP
   };
   const [draft, setDraft] = useState(range);
   const preset = presetOf(range, today, presets);
+  // 'max' is all recorded time at the start and up to now at the end.
+  const bound = (day: string, max: string) =>
+    isCalendarDay(day) ? formatDate(`${day}T12:00:00`, language) : translate(max);
   const label = preset
     ? translate(`app.machines.range.presets.${preset}`)
-    : `${formatDate(`${range.startDate}T12:00:00`, language)} – ${formatDate(`${range.endDate}T12:00:00`, language)}`;
+    : `${bound(range.startDate, 'app.machines.range.first_record')} – ${bound(range.endDate, 'app.machines.range.now')}`;
 
   const choose = (next: DateRange) => {
     onChange(next);
@@ -73,8 +75,8 @@ export function DateRangeControl({ value, presets, onChange }: DateRangeControlP
           onSubmit={(event) => {
             event.preventDefault();
             if (
-              DATE.test(draft.startDate) &&
-              DATE.test(draft.endDate) &&
+              isCalendarDay(draft.startDate) &&
+              isCalendarDay(draft.endDate) &&
               draft.startDate <= draft.endDate
             ) {
               choose(draft);
@@ -88,7 +90,7 @@ export function DateRangeControl({ value, presets, onChange }: DateRangeControlP
               type="date"
               size="small"
               label={translate('app.machine.from')}
-              value={DATE.test(draft.startDate) ? draft.startDate : ''}
+              value={isCalendarDay(draft.startDate) ? draft.startDate : ''}
               onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
               slotProps={{ inputLabel: { shrink: true } }}
             />
@@ -96,7 +98,7 @@ export function DateRangeControl({ value, presets, onChange }: DateRangeControlP
               type="date"
               size="small"
               label={translate('app.machine.to')}
-              value={DATE.test(draft.endDate) ? draft.endDate : ''}
+              value={isCalendarDay(draft.endDate) ? draft.endDate : ''}
               onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
               slotProps={{ inputLabel: { shrink: true } }}
             />

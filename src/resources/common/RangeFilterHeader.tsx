@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import type { DatePreset, DateRange } from '../../domain/datePresets.ts';
 import { countFilterGroups } from '../../domain/filterQuery.ts';
-import type { RangeUrlState } from '../../domain/rangeUrl.ts';
 import { FilterPanel } from '../machines/filters/FilterPanel.tsx';
 import { DateRangeControl } from './DateRangeControl.tsx';
+import type { UrlChanges } from './useUrlState.ts';
 
 export interface RangeFilterHeaderProps {
   title: string;
   range: DateRange;
   filter: string | undefined;
   presets: readonly DatePreset[];
-  onChange(next: RangeUrlState): void;
+  onChange(next: UrlChanges): void;
 }
 
 export function RangeFilterHeader({
@@ -35,7 +35,11 @@ export function RangeFilterHeader({
         <Typography variant="h5" sx={{ flex: 1 }}>
           {title}
         </Typography>
-        <DateRangeControl value={range} presets={presets} onChange={(next) => onChange(next)} />
+        <DateRangeControl
+          value={range}
+          presets={presets}
+          onChange={(next) => onChange({ ...next })}
+        />
         <Button
           variant="outlined"
           size="small"

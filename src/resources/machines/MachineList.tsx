@@ -1,6 +1,6 @@
 // /machines: every machine the organisation owns or hires, from GET /v1/portal/machines/list. The
 // range, filters, search, sort and page live in plain URL parameters (spec point 2).
-import { Box, Button, Chip } from '@mui/material';
+import { Box, Button, Chip, Stack, Tooltip } from '@mui/material';
 import AddLink from '@mui/icons-material/AddLink';
 import FilterList from '@mui/icons-material/FilterList';
 import { HttpError } from 'ra-core';
@@ -8,7 +8,8 @@ import { useState } from 'react';
 import {
   ColumnsButton,
   DataTable,
-  List,
+  ListBase,
+  ListView,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -19,23 +20,35 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Machine, MachineListFilter } from '../../dataProvider/dataProvider.ts';
+import type { Machine } from '../../dataProvider/dataProvider.ts';
 import { activityType } from '../../domain/activityType.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
 import { MACHINE_SORT_KEYS, type ActivityMetric } from '../../domain/api/machines.ts';
 import { formatDateTime, formatNumber } from '../../domain/format.ts';
 import { machineLink } from '../../domain/machineLink.ts';
-import { readMachineListUrl } from '../../domain/machineListUrl.ts';
+import {
+  readMachineListUrl,
+  writeMachineListUrl,
+  type MachineListFilter,
+} from '../../domain/machineListUrl.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
 import { DateRangeControl } from '../common/DateRangeControl.tsx';
+import { UrlListContext, type UrlListCodec } from '../common/UrlListContext.tsx';
+import { refusedParam, useDroppedParams } from '../common/useDroppedParams.ts';
+import { useErrorReport } from '../../layout/useErrorReport.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
 import { FilterPanel } from './filters/FilterPanel.tsx';
-import { ListUrlSync } from './list/ListUrlSync.tsx';
 import { OffHoursWarning } from './list/OffHoursWarning.tsx';
 import { ReportDownload } from './list/ReportDownload.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
+import { links } from '../../domain/paths.ts';
 
 const asMachine = (record: object) => record as Machine;
+
+const LIST_URL: UrlListCodec<MachineListFilter> = {
+  read: readMachineListUrl,
+  write: writeMachineListUrl,
+};
 
 /** The metric columns the list offers, in order; the column chooser shows or hides each. */
 const METRIC_COLUMNS: ActivityMetric[] = [
@@ -93,8 +106,27 @@ function MetricValue({ machine, metric }: { machine: Machine; metric: ActivityMe
 function ActivityTypeChip({ machine }: { machine: Machine }) {
   const translate = useTranslate();
   const type = activityType(machine);
-  return type ? (
-    <Chip size="small" variant="outlined" label={translate(`app.machines.activity_type.${type}`)} />
+  const learning = machine.isLearning ? (
+    <Tooltip title={translate('app.machines.learning_hint')}>
+      <Chip
+        size="small"
+        color="info"
+        variant="outlined"
+        label={translate('app.machines.learning')}
+      />
+    </Tooltip>
+  ) : null;
+  return type || learning ? (
+    <Stack direction="row" gap={0.5}>
+      {type ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={translate(`app.machines.activity_type.${type}`)}
+        />
+      ) : null}
+      {learning}
+    </Stack>
   ) : (
     '–'
   );
@@ -148,7 +180,7 @@ function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {identity && identity.role !== 'viewer' ? (
-        <Button size="small" component={Link} to="/machines/onboard" startIcon={<AddLink />}>
+        <Button size="small" component={Link} to={links.machineOnboard()} startIcon={<AddLink />}>
           {translate('app.onboard.open')}
         </Button>
       ) : null}
@@ -166,8 +198,10 @@ export function MachineList() {
   const translate = useTranslate();
   const notify = useNotify();
   const [params] = useSearchParams();
-  // The URL at the first render starts the list; ListUrlSync keeps the two in step after.
-  const [initial] = useState(() => readMachineListUrl(params));
+  const drop = useDroppedParams([]);
+  const report = useErrorReport();
+  // The URL at the first render starts the list's controller; UrlListContext moves it after.
+  const [initial] = useState(() => readMachineListUrl(params, new Date()));
   const { data: settings } = useUserSettings();
   // A property setting swaps the displayed name and asset id (spec point 3).
   const [first, second] =
@@ -189,80 +223,89 @@ export function MachineList() {
   ];
 
   return (
-    <List
+    <ListBase
       perPage={25}
-      // A wide table scrolls inside the list, not the whole page.
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
       disableSyncWithLocation
       // The spec's default order is out-of-hours ascending; the server breaks ties by name.
       sort={initial.sort}
-      filters={filters}
       filterDefaultValues={initial.filterValues}
-      actions={<ListActions onToggleFilters={() => setFiltersOpen(!filtersOpen)} />}
       exporter={false}
       queryOptions={{
         onError: (error: unknown) => {
+          // A filter naming what does not exist is the link's fault: it goes, with a notice.
+          const refused = refusedParam(error);
+          if (refused) return drop([refused]);
           // A 401 is the authProvider's to handle; anything else gets the spec's message.
           if (!(error instanceof HttpError && error.status === 401)) {
             notify('app.errors.machines', { type: 'error' });
+            // Spec point 8: a machine list failure sends an error report.
+            report('machine-list', error);
           }
         },
       }}
     >
-      <ListUrlSync />
-      <OffHoursWarning />
-      <ListFilterPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} />
-      <MachineSummary />
-      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-        <DataTable
-          bulkActionButtons={false}
-          rowClick={(id) =>
-            machineLink(String(id), `/machines?${params.toString()}`, {
-              startDate: params.get('startDate'),
-              endDate: params.get('endDate'),
-            })
-          }
-          hiddenColumns={HIDDEN_BY_DEFAULT}
+      <UrlListContext codec={LIST_URL}>
+        <ListView
+          // A wide table scrolls inside the list, not the whole page.
+          sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
+          filters={filters}
+          actions={<ListActions onToggleFilters={() => setFiltersOpen(!filtersOpen)} />}
         >
-          <DataTable.Col source={first} />
-          <DataTable.Col source={second} />
-          <DataTable.Col
-            source="activityType"
-            disableSort
-            render={(record) => <ActivityTypeChip machine={asMachine(record)} />}
-          />
-          <DataTable.Col source="category" />
-          <DataTable.Col source="type" />
-          <DataTable.Col source="site" />
-          <DataTable.Col source="customer" />
-          <DataTable.Col
-            source="hiredStatus"
-            render={(record) => <HireStatusChip machine={asMachine(record)} />}
-          />
-          <DataTable.Col source="contractNumber" disableSort />
-          <DataTable.Col source="group" disableSort />
-          <DataTable.Col source="oem" disableSort />
-          {METRIC_COLUMNS.map((metric) => (
-            <DataTable.Col
-              key={metric}
-              source={metric}
-              align="right"
-              disableSort={!sortable(metric)}
-              render={(record) => <MetricValue machine={asMachine(record)} metric={metric} />}
-            />
-          ))}
-          <DataTable.Col
-            source="hourMeter"
-            align="right"
-            render={(record) => <HourMeter machine={asMachine(record)} />}
-          />
-          <DataTable.Col
-            source="lastSeenAt"
-            render={(record) => <LastSeen machine={asMachine(record)} />}
-          />
-        </DataTable>
-      </Box>
-    </List>
+          <OffHoursWarning />
+          <ListFilterPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} />
+          <MachineSummary />
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+            <DataTable
+              bulkActionButtons={false}
+              rowClick={(id) =>
+                machineLink(String(id), links.machines(params), {
+                  startDate: params.get('startDate'),
+                  endDate: params.get('endDate'),
+                })
+              }
+              hiddenColumns={HIDDEN_BY_DEFAULT}
+            >
+              <DataTable.Col source={first} />
+              <DataTable.Col source={second} />
+              <DataTable.Col
+                source="activityType"
+                disableSort
+                render={(record) => <ActivityTypeChip machine={asMachine(record)} />}
+              />
+              <DataTable.Col source="category" />
+              <DataTable.Col source="type" />
+              <DataTable.Col source="site" />
+              <DataTable.Col source="customer" />
+              <DataTable.Col
+                source="hiredStatus"
+                render={(record) => <HireStatusChip machine={asMachine(record)} />}
+              />
+              <DataTable.Col source="contractNumber" disableSort />
+              <DataTable.Col source="group" disableSort />
+              <DataTable.Col source="oem" disableSort />
+              {METRIC_COLUMNS.map((metric) => (
+                <DataTable.Col
+                  key={metric}
+                  source={metric}
+                  align="right"
+                  disableSort={!sortable(metric)}
+                  render={(record) => <MetricValue machine={asMachine(record)} metric={metric} />}
+                />
+              ))}
+              <DataTable.Col
+                source="hourMeter"
+                align="right"
+                render={(record) => <HourMeter machine={asMachine(record)} />}
+              />
+              <DataTable.Col
+                source="lastSeenAt"
+                render={(record) => <LastSeen machine={asMachine(record)} />}
+              />
+            </DataTable>
+          </Box>
+        </ListView>
+      </UrlListContext>
+    </ListBase>
   );
 }
 

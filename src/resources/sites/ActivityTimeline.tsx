@@ -19,12 +19,16 @@ import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admi
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { presetRange } from '../../domain/datePresets.ts';
+import { isCalendarDay } from '../../domain/dates.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { STATE_COLOURS } from '../common/stateColours.ts';
+import { useDroppedParams } from '../common/useDroppedParams.ts';
+import { links } from '../../domain/paths.ts';
+import { machineLink } from '../../domain/machineLink.ts';
+import { siteKeys } from '../../dataProvider/sites.ts';
 
 const STATES = ['active', 'idle', 'off', 'missing', 'brokendown'] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
 
 export function ActivityTimeline() {
@@ -35,9 +39,11 @@ export function ActivityTimeline() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const asked = params.get('date');
-  const date = asked && DATE.test(asked) ? asked : presetRange('today', new Date()).startDate;
+  const usable = asked !== null && isCalendarDay(asked);
+  useDroppedParams(asked && !usable ? ['date'] : []);
+  const date = usable ? asked : presetRange('today', new Date()).startDate;
   const timeline = useQuery({
-    queryKey: ['site-timeline', id, date],
+    queryKey: siteKeys.timeline(id, date),
     queryFn: () => dataProvider.getSiteTimeline(id, { start: date, end: date }),
     retry: false,
   });
@@ -66,7 +72,7 @@ export function ActivityTimeline() {
           size="small"
           label={translate('app.sites.day')}
           value={date}
-          onChange={(e) => DATE.test(e.target.value) && setParams({ date: e.target.value })}
+          onChange={(e) => isCalendarDay(e.target.value) && setParams({ date: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <IconButton
@@ -75,7 +81,7 @@ export function ActivityTimeline() {
         >
           <ChevronRight />
         </IconButton>
-        <Button size="small" onClick={() => void navigate(`/overview/sites/${id}`)}>
+        <Button size="small" onClick={() => void navigate(links.siteOverview(id))}>
           {translate('app.sites.overview_title')}
         </Button>
       </Stack>
@@ -119,7 +125,14 @@ export function ActivityTimeline() {
               <Button
                 size="small"
                 sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
-                onClick={() => void navigate(`/machines/${machine.id}`)}
+                onClick={() =>
+                  void navigate(
+                    machineLink(machine.id, links.activityTimeline(id, date), {
+                      startDate: date,
+                      endDate: date,
+                    }),
+                  )
+                }
               >
                 {[machine.name, machine.assetId].filter(Boolean).join(' · ')}
               </Button>

@@ -14,6 +14,7 @@ import {
   GeofenceEditor,
   type DraftGeofence,
 } from './GeofenceEditor.tsx';
+import { siteKeys } from '../../dataProvider/sites.ts';
 
 function Editor({ site }: { site: Site }) {
   const translate = useTranslate();
@@ -39,7 +40,7 @@ function Editor({ site }: { site: Site }) {
         timezone: site.timezone,
         geofence,
       });
-      await queryClient.invalidateQueries({ queryKey: ['sites'] });
+      await queryClient.invalidateQueries({ queryKey: siteKeys.all });
       notify('app.sites.form.updated', { type: 'success' });
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -65,7 +66,7 @@ export function Geofences() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [params, setParams] = useSearchParams();
-  const sites = useQuery({ queryKey: ['sites'], queryFn: () => dataProvider.getSites() });
+  const sites = useQuery({ queryKey: siteKeys.all, queryFn: () => dataProvider.getSites() });
   const siteId = params.get('siteId') ?? '';
   const site = sites.data?.sites.find((s) => s.id === siteId) ?? null;
   return (

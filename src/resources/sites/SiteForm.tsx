@@ -1,13 +1,12 @@
-// /portal/sites/create (spec point 2): a new site, or with ?siteId= an existing one: its name,
-// code, customer and time zone, and its geofence drawn on the map. The server's 400 and 409 are
-// shown as they come; nothing typed is lost.
+// /portal/sites/create (spec point 2): a new site, or with ?siteId= an existing one (also the
+// sites resource's create and edit views): its name, code, customer and time zone, and its
+// geofence drawn on the map, saved through react-admin's create and update. The server's 400 and
+// 409 are shown as they come; nothing typed is lost.
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { Site } from '../../domain/api/sites.ts';
+import { Title, useCreate, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Site, SiteBody } from '../../domain/api/sites.ts';
 import { geofenceProblem } from '../../domain/geofence.ts';
 import { isValidTimeZone } from '../../domain/zonedTime.ts';
 import {
@@ -16,12 +15,14 @@ import {
   GeofenceEditor,
   type DraftGeofence,
 } from './GeofenceEditor.tsx';
+import { links } from '../../domain/paths.ts';
 
 function Form({ site }: { site: Site | null }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const [name, setName] = useState(site?.name ?? '');
   const [code, setCode] = useState(site?.code ?? '');
   const [customer, setCustomer] = useState(site?.customer ?? '');
@@ -41,7 +42,7 @@ function Form({ site }: { site: Site | null }) {
     if (wrong) return setProblem(wrong.message);
     setBusy(true);
     setProblem(null);
-    const body = {
+    const body: SiteBody = {
       name: name.trim(),
       code: code.trim() || null,
       customer: customer.trim() || null,
@@ -49,11 +50,17 @@ function Form({ site }: { site: Site | null }) {
       geofence,
     };
     try {
-      const saved = site
-        ? await dataProvider.updateSite(site.id, body)
-        : await dataProvider.createSite(body);
+      const saved = (
+        site
+          ? await update(
+              'sites',
+              { id: site.id, data: body, previousData: site },
+              { mutationMode: 'pessimistic', returnPromise: true },
+            )
+          : await create('sites', { data: body }, { returnPromise: true })
+      ) as Site;
       notify(site ? 'app.sites.form.updated' : 'app.sites.form.created', { type: 'success' });
-      void navigate(`/overview/sites/${saved.id}`);
+      void navigate(links.siteOverview(saved.id));
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
@@ -99,7 +106,7 @@ function Form({ site }: { site: Site | null }) {
         <Button variant="contained" onClick={() => void save()} disabled={busy}>
           {translate('app.sites.form.save')}
         </Button>
-        <Button onClick={() => void navigate('/sites/portal')}>
+        <Button onClick={() => void navigate(links.sitesPortal())}>
           {translate('app.sites.form.cancel')}
         </Button>
       </Stack>
@@ -109,15 +116,15 @@ function Form({ site }: { site: Site | null }) {
 
 export function SiteForm() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const [params] = useSearchParams();
-  const siteId = params.get('siteId');
-  const site = useQuery({
-    queryKey: ['site', siteId],
-    queryFn: () => dataProvider.getSite(siteId as string),
-    enabled: siteId !== null,
-    retry: false,
-  });
+  const { id } = useParams();
+  // The spec's ?siteId=, or the resource's own /sites/:id.
+  const siteId = params.get('siteId') ?? id ?? null;
+  const site = useGetOne<Site>(
+    'sites',
+    { id: siteId ?? '' },
+    { enabled: siteId !== null, retry: false },
+  );
   const title = translate(siteId ? 'app.sites.form.edit_title' : 'app.sites.form.create_title');
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }} data-testid="site-form">

@@ -18,16 +18,19 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
 import { encodeFilter } from '../../domain/filterQuery.ts';
 import { formatNumber } from '../../domain/format.ts';
-import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
 import { DateRangeControl } from '../common/DateRangeControl.tsx';
 import { SiteGeofences } from '../common/SiteGeofences.tsx';
 import { STATE_COLOURS } from '../common/stateColours.ts';
+import { useUrlState } from '../common/useUrlState.ts';
+import { links } from '../../domain/paths.ts';
+import { machineLink } from '../../domain/machineLink.ts';
+import { siteKeys } from '../../dataProvider/sites.ts';
 
 const HOURS = ['activeHours', 'idleHours', 'offHours'] as const;
 
@@ -37,23 +40,20 @@ export function SiteOverview() {
   const navigate = useNavigate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const url = readRangeUrl(params);
-  const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
-  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
+  const { range, update } = useUrlState({ defaultRange: 'max', allowMax: true });
   const filter = encodeFilter({ site: [id] });
   const site = useQuery({
-    queryKey: ['site', id],
+    queryKey: siteKeys.one(id),
     queryFn: () => dataProvider.getSite(id),
     retry: false,
   });
   const machines = useQuery({
-    queryKey: ['site-machines', id, range.startDate, range.endDate],
+    queryKey: siteKeys.machines(id, range.startDate, range.endDate),
     queryFn: ({ signal }) => dataProvider.getMachineRows({ ...range, filter }, signal),
     retry: false,
   });
   const places = useQuery({
-    queryKey: ['site-places', id],
+    queryKey: siteKeys.places(id),
     queryFn: ({ signal }) => dataProvider.getFleetMap({ filter }, signal),
     retry: false,
   });
@@ -80,14 +80,18 @@ export function SiteOverview() {
               .join(' · ')}
           </Typography>
         </Box>
-        <DateRangeControl value={range} presets={DATE_PRESETS} onChange={(next) => update(next)} />
-        <Button size="small" onClick={() => void navigate(`/overview/activity-timeline/${id}`)}>
+        <DateRangeControl
+          value={range}
+          presets={DATE_PRESETS}
+          onChange={(next) => update({ ...next })}
+        />
+        <Button size="small" onClick={() => void navigate(links.activityTimeline(id))}>
           {translate('app.sites.timeline_title')}
         </Button>
-        <Button size="small" onClick={() => void navigate(`/portal/sites/create?siteId=${id}`)}>
+        <Button size="small" onClick={() => void navigate(links.siteForm(id))}>
           {translate('app.sites.edit')}
         </Button>
-        <Button size="small" onClick={() => void navigate(`/geofences?siteId=${id}`)}>
+        <Button size="small" onClick={() => void navigate(links.geofences(id))}>
           {translate('app.sites.geofence.title')}
         </Button>
       </Stack>
@@ -159,7 +163,11 @@ export function SiteOverview() {
                   key={machine.id}
                   hover
                   sx={{ cursor: 'pointer' }}
-                  onClick={() => void navigate(`/machines/${machine.id}`)}
+                  onClick={() =>
+                    void navigate(
+                      machineLink(machine.id, links.siteOverview(id, { ...range }), range),
+                    )
+                  }
                 >
                   <TableCell>
                     {machine.name}

@@ -23,6 +23,7 @@ import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
 import { SiteGeofences } from '../common/SiteGeofences.tsx';
 import { SiteFigureCells, SiteFigureHeadings } from './SiteFigures.tsx';
 import { useSitesOverview } from './useSitesOverview.ts';
+import { links } from '../../domain/paths.ts';
 
 function FitSites({ sites }: { sites: Site[] }) {
   const map = useMap();
@@ -46,7 +47,7 @@ export function SitesOverview() {
   const navigate = useNavigate();
   const { range, filter, update, overview } = useSitesOverview();
   const sites = overview.data?.sites.map((s) => s.site) ?? [];
-  const open = (id: string) => void navigate(`/overview/sites/${id}`);
+  const open = (id: string) => void navigate(links.siteOverview(id));
 
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="sites-overview">

@@ -1,6 +1,7 @@
-// /sites/portal (spec point 2): the organisation's sites with what their machines did over the
-// range (Max by default) and filters, both in the URL; each opens its overview, its timeline, its
-// details and its geofence, or is deleted. A new site is created from here.
+// /sites/portal (spec point 2), the sites resource's list: the organisation's sites with what
+// their machines did over the range (Max by default) and filters, both in the URL, read through
+// react-admin's getList; each opens its overview, its timeline, its details and its geofence, or
+// is deleted after react-admin's confirm dialog. A new site is created from here.
 import {
   Alert,
   Box,
@@ -15,37 +16,51 @@ import {
   Tooltip,
 } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import Polyline from '@mui/icons-material/Polyline';
 import Timeline from '@mui/icons-material/Timeline';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  DeleteWithConfirmButton,
+  RecordContextProvider,
+  useGetList,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { siteKeys, type SiteRecord } from '../../dataProvider/sites.ts';
+import type { MachineListSummary } from '../../domain/api/machines.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
+import { links } from '../../domain/paths.ts';
 import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
+import { useRefusal } from '../common/useDroppedParams.ts';
+import { useUrlState } from '../common/useUrlState.ts';
 import { SiteFigureCells, SiteFigureHeadings } from './SiteFigures.tsx';
-import { useSitesOverview } from './useSitesOverview.ts';
 
 export function SitesPortal() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const { range, filter, update, overview } = useSitesOverview();
-  const remove = async (id: string, name: string) => {
-    if (!window.confirm(translate('app.sites.confirm_delete', { name }))) return;
-    try {
-      await dataProvider.deleteSite(id);
-      notify('app.sites.deleted', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['sites-overview'] });
-      await queryClient.invalidateQueries({ queryKey: ['sites'] });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
-    }
+  // Spec point 2: the sites' startDate defaults to "max".
+  const { range, filter, update, drop } = useUrlState({ defaultRange: 'max', allowMax: true });
+  const sites = useGetList<SiteRecord>(
+    'sites',
+    {
+      filter: { ...range, filter },
+      sort: { field: 'name', order: 'ASC' },
+      pagination: { page: 1, perPage: 1000 },
+    },
+    { retry: false },
+  );
+  useRefusal(sites.error, drop);
+  const elsewhere = (sites.meta as { elsewhere?: MachineListSummary } | undefined)?.elsewhere;
+  const deleted = () => {
+    notify('app.sites.deleted', { type: 'success' });
+    // The other site screens read the sites through their own calls.
+    void queryClient.invalidateQueries({ queryKey: siteKeys.all });
+    void queryClient.invalidateQueries({ queryKey: siteKeys.overviews });
   };
   const action = (label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
@@ -69,17 +84,17 @@ export function SitesPortal() {
           variant="contained"
           size="small"
           startIcon={<Add />}
-          onClick={() => void navigate('/portal/sites/create')}
+          onClick={() => void navigate(links.siteForm())}
         >
           {translate('app.sites.create')}
         </Button>
-        <Button size="small" sx={{ ml: 1 }} onClick={() => void navigate('/overview/sites')}>
+        <Button size="small" sx={{ ml: 1 }} onClick={() => void navigate(links.sitesOverview())}>
           {translate('app.sites.overview_title')}
         </Button>
       </Box>
-      {overview.isPending ? <LinearProgress /> : null}
-      {overview.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
-      {overview.data ? (
+      {sites.isPending ? <LinearProgress /> : null}
+      {sites.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
+      {sites.data ? (
         <Table size="small" data-testid="sites-table">
           <TableHead>
             <TableRow>
@@ -91,17 +106,17 @@ export function SitesPortal() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {overview.data.sites.map(({ site, summary }) => (
+            {sites.data.map((site) => (
               <TableRow
                 key={site.id}
                 hover
                 sx={{ cursor: 'pointer' }}
-                onClick={() => void navigate(`/overview/sites/${site.id}`)}
+                onClick={() => void navigate(links.siteOverview(site.id))}
               >
                 <TableCell>{site.name}</TableCell>
                 <TableCell>{site.code ?? '–'}</TableCell>
                 <TableCell>{site.customer ?? '–'}</TableCell>
-                <SiteFigureCells summary={summary} />
+                <SiteFigureCells summary={site.summary} />
                 <TableCell
                   align="right"
                   onClick={(e) => e.stopPropagation()}
@@ -110,29 +125,36 @@ export function SitesPortal() {
                   {action(
                     translate('app.sites.timeline_title'),
                     <Timeline fontSize="small" />,
-                    () => void navigate(`/overview/activity-timeline/${site.id}`),
+                    () => void navigate(links.activityTimeline(site.id)),
                   )}
                   {action(
                     translate('app.sites.edit'),
                     <Edit fontSize="small" />,
-                    () => void navigate(`/portal/sites/create?siteId=${site.id}`),
+                    () => void navigate(links.siteForm(site.id)),
                   )}
                   {action(
                     translate('app.sites.geofence.title'),
                     <Polyline fontSize="small" />,
-                    () => void navigate(`/geofences?siteId=${site.id}`),
+                    () => void navigate(links.geofences(site.id)),
                   )}
-                  {action(
-                    translate('app.sites.delete'),
-                    <Delete fontSize="small" />,
-                    () => void remove(site.id, site.name),
-                  )}
+                  <RecordContextProvider value={site}>
+                    <DeleteWithConfirmButton
+                      resource="sites"
+                      label=""
+                      aria-label={translate('app.sites.delete')}
+                      confirmTitle={translate('app.sites.delete')}
+                      confirmContent={translate('app.sites.confirm_delete', { name: site.name })}
+                      mutationMode="pessimistic"
+                      redirect={false}
+                      mutationOptions={{ onSuccess: deleted }}
+                    />
+                  </RecordContextProvider>
                 </TableCell>
               </TableRow>
             ))}
             <TableRow>
               <TableCell colSpan={3}>{translate('app.sites.elsewhere')}</TableCell>
-              <SiteFigureCells summary={overview.data.elsewhere} />
+              {elsewhere ? <SiteFigureCells summary={elsewhere} /> : <TableCell />}
               <TableCell />
             </TableRow>
           </TableBody>

@@ -2,24 +2,24 @@
 // for them: what /sites/portal and /overview/sites share.
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { readRangeUrl, writeRangeUrl, type RangeUrlState } from '../../domain/rangeUrl.ts';
+import { useRefusal } from '../common/useDroppedParams.ts';
+import { useUrlState } from '../common/useUrlState.ts';
+import { siteKeys } from '../../dataProvider/sites.ts';
 
 export function useSitesOverview() {
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [params, setParams] = useSearchParams();
-  const url = readRangeUrl(params);
-  const range = { startDate: url.startDate ?? 'max', endDate: url.endDate ?? 'max' };
-  const update = (next: RangeUrlState) => setParams(writeRangeUrl({ ...url, ...next }));
+  // Spec point 2: the sites' startDate defaults to "max".
+  const { range, filter, update, drop } = useUrlState({ defaultRange: 'max', allowMax: true });
   const overview = useQuery({
-    queryKey: ['sites-overview', range.startDate, range.endDate, url.filter],
+    queryKey: siteKeys.overview({ start: range.startDate, end: range.endDate, filter }),
     queryFn: ({ signal }) =>
       dataProvider.getSitesOverview(
-        { start: range.startDate, end: range.endDate, filter: url.filter },
+        { start: range.startDate, end: range.endDate, filter: filter },
         signal,
       ),
     retry: false,
   });
-  return { range, filter: url.filter, update, overview };
+  useRefusal(overview.error, drop);
+  return { range, filter, update, overview };
 }

@@ -9,7 +9,7 @@ import {
   encodeUdpDatagram,
   type AvlRecordInput,
 } from '../../../server/telemetry/adapters/teltonika/encode.ts';
-import { IO } from '../../../server/telemetry/adapters/teltonika/ioElements.ts';
+import { driverKeyOf, IO } from '../../../server/telemetry/adapters/teltonika/ioElements.ts';
 import { emptyRecord, rawIo } from '../../../server/telemetry/record.ts';
 import {
   TeltonikaTcpFramer,
@@ -134,6 +134,23 @@ describe('Teltonika AVL decoding', () => {
     expect(
       rawIo(decodeAvlData(packet, start, end, IMEI, 0)[0] ?? emptyRecord('', '', 0, 0)),
     ).toEqual({ 9999: 42, 250: 7 });
+  });
+
+  it("reads the operator's iButton key as hex, and no key when it is zero", () => {
+    const packet = encodeTcpPacket([
+      { ...sample, io: { [IO.iButton]: 0x001b2c3d4e5f6001 } },
+      { ...sample, timestampMs: sample.timestampMs + 1000, io: { [IO.iButton]: 0 } },
+    ]);
+    const [start, end] = dataField(packet);
+    const [keyed, keyless] = decodeAvlData(packet, start, end, IMEI, 0);
+    expect(keyed?.driverKey).toBe('001B2C3D4E5F6001');
+    expect(keyless?.driverKey).toBeNull();
+    // The codec 8 example's iButton element is 0: no operator.
+    const example = hex(CODEC_8_EXAMPLE);
+    const [exampleStart, exampleEnd] = dataField(example);
+    expect(decodeAvlData(example, exampleStart, exampleEnd, IMEI, 0)[0]?.driverKey).toBeNull();
+    // A key beyond 2^53 arrives as hex and keeps every digit.
+    expect(driverKeyOf('f1e2d3c4b5a69788')).toBe('F1E2D3C4B5A69788');
   });
 });
 

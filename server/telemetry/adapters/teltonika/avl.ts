@@ -1,7 +1,7 @@
 // Decodes Teltonika AVL data (codecs 8, 8 Extended and 16) and codec 12 command responses.
 // Every read is bounds-checked: a malformed frame throws TeltonikaDecodeError, never reads past its end.
 import { emptyRecord, type TelemetryRecord } from '../../record.ts';
-import { applyIoElement } from './ioElements.ts';
+import { applyIoElement, driverKeyOf, IO } from './ioElements.ts';
 
 export const CODEC_8 = 0x08;
 export const CODEC_8_EXTENDED = 0x8e;
@@ -45,7 +45,8 @@ function readValue(buf: Buffer, p: number, size: number): number | string {
 function setIo(record: TelemetryRecord, id: number, value: number | string): void {
   record.ioIds.push(id);
   record.ioValues.push(value);
-  if (typeof value === 'number') applyIoElement(record, id, value);
+  if (id === IO.iButton || id === IO.rfid) record.driverKey = driverKeyOf(value);
+  else if (typeof value === 'number') applyIoElement(record, id, value);
 }
 
 /** IO groups of fixed-size values: `countBytes`/`idBytes` are 1 (codec 8), or 2 (8E), or 1 and 2 (16). */

@@ -37,6 +37,7 @@ export const IO_SIZES: Record<number, 1 | 2 | 4 | 8> = {
   [IO.fuelConsumedCounted]: 4,
   [IO.engineWorktime]: 4,
   [IO.engineWorktimeCounted]: 4,
+  [IO.iButton]: 8,
 };
 
 type Codec = typeof CODEC_8 | typeof CODEC_8_EXTENDED | typeof CODEC_16;

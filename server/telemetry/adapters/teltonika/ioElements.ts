@@ -12,6 +12,7 @@ export const IO = {
   analogInput1: 9,
   analogInput2: 10,
   totalOdometer: 16,
+  iButton: 78,
   externalVoltage: 66,
   batteryVoltage: 67,
   fuelConsumed: 83,
@@ -26,7 +27,18 @@ export const IO = {
   hdop: 182,
   ignition: 239,
   movement: 240,
+  rfid: 207,
 } as const;
+
+/**
+ * An operator's key from the iButton (78) or RFID (207) element: the 8 bytes as upper-case hex.
+ * Zero means no key is present.
+ */
+export function driverKeyOf(value: number | string): string | null {
+  const hex = typeof value === 'number' ? value.toString(16) : value;
+  if (!/^[0-9a-fA-F]{1,16}$/.test(hex) || /^0+$/.test(hex)) return null;
+  return hex.toUpperCase().padStart(16, '0');
+}
 
 /** Sets the record field an IO element stands for; the raw value is kept in `io` by the caller. */
 export function applyIoElement(record: TelemetryRecord, id: number, value: number): void {

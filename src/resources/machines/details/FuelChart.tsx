@@ -16,6 +16,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import { formatDateTime, formatNumber } from '../../../domain/format.ts';
 import { ACTIVITY_COLOURS } from './activityColours.ts';
+import { machineSettingKeys } from '../../../dataProvider/machineSettings.ts';
 
 const MAX_FUEL_DAYS = 92;
 const REFILL_COLOUR = '#2e7d32';
@@ -34,7 +35,7 @@ export function FuelChart({
   const dataProvider = useDataProvider<PortalDataProvider>();
   const days = Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
   const fuel = useQuery({
-    queryKey: ['machine-fuel', machineId, startDate, endDate],
+    queryKey: machineSettingKeys.fuel(machineId, startDate, endDate),
     queryFn: () => dataProvider.getFuel(machineId, { startDate, endDate }),
     enabled: days <= MAX_FUEL_DAYS,
     retry: false,

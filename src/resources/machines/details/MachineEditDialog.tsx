@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Machine, PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { MachineUpdateBody } from '../../../domain/api/machines.ts';
+import { machineKeys } from '../../../dataProvider/machines.ts';
 
 type Field = Exclude<keyof MachineUpdateBody, 'pin' | 'serialNumber' | 'model'>;
 const FIELDS: Field[] = [
@@ -59,7 +60,7 @@ export function MachineEditDialog({ machine, onClose }: { machine: Machine; onCl
     setSaving(true);
     try {
       await dataProvider.updateMachine(machine.id, changes);
-      await queryClient.invalidateQueries({ queryKey: ['machine', machine.id] });
+      await queryClient.invalidateQueries({ queryKey: machineKeys.one(machine.id) });
       notify('app.machine.edit.saved', { type: 'success' });
       onClose();
     } catch (caught) {

@@ -2,16 +2,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
+import { machineKeys } from '../../../dataProvider/machines.ts';
 
 export function useMachineDetails(id: string, startDate: string, endDate: string) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const machine = useQuery({
-    queryKey: ['machine', id, startDate, endDate],
+    queryKey: machineKeys.one(id, startDate, endDate),
     queryFn: () => dataProvider.getMachine(id, { start: startDate, end: endDate }),
     retry: false,
   });
   const activity = useQuery({
-    queryKey: ['machine-activity', id, startDate, endDate],
+    queryKey: machineKeys.activity(id, { startDate, endDate }),
     queryFn: () => dataProvider.getMachineActivity(id, { startDate, endDate }),
     retry: false,
   });

@@ -26,6 +26,7 @@ import {
   type FilterSelection,
 } from '../../../domain/filterQuery.ts';
 import { readSavedFilters, writeSavedFilters } from './savedFilterCache.ts';
+import { filterKeys } from '../../../dataProvider/filters.ts';
 
 /** The page label saved filters are kept under: the list and the dashboard share them. */
 export const SAVED_FILTER_LABEL = 'machines';
@@ -49,7 +50,11 @@ export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProp
   const [name, setName] = useState('');
 
   const categories = useQuery({
-    queryKey: ['filters', values.startDate, values.endDate, values.show],
+    queryKey: filterKeys.options({
+      start: values.startDate,
+      end: values.endDate,
+      show: values.show,
+    }),
     queryFn: () =>
       dataProvider.getFilters({
         start: values.startDate ?? 'max',
@@ -60,7 +65,7 @@ export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProp
   });
   const userId = String(identity?.id ?? '');
   const saved = useQuery({
-    queryKey: ['saved-filters', SAVED_FILTER_LABEL, userId],
+    queryKey: filterKeys.savedFor(SAVED_FILTER_LABEL, userId),
     queryFn: async () => {
       const reply = await dataProvider.getSavedFilters(SAVED_FILTER_LABEL);
       writeSavedFilters(userId, SAVED_FILTER_LABEL, reply);
@@ -83,7 +88,7 @@ export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProp
       await dataProvider.saveFilter(SAVED_FILTER_LABEL, name.trim(), encoded);
       notify('app.filters.saved', { type: 'success' });
       setName('');
-      await queryClient.invalidateQueries({ queryKey: ['saved-filters'] });
+      await queryClient.invalidateQueries({ queryKey: filterKeys.saved });
     } catch {
       notify('app.filters.save_failed', { type: 'error' });
     }
@@ -91,7 +96,7 @@ export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProp
   const remove = async (savedName: string) => {
     try {
       await dataProvider.deleteSavedFilter(SAVED_FILTER_LABEL, savedName);
-      await queryClient.invalidateQueries({ queryKey: ['saved-filters'] });
+      await queryClient.invalidateQueries({ queryKey: filterKeys.saved });
     } catch {
       notify('app.filters.delete_failed', { type: 'error' });
     }

@@ -28,6 +28,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { NewMachine } from '../../../domain/api/onboarding.ts';
 import { formatDateTime } from '../../../domain/format.ts';
+import { links } from '../../../domain/paths.ts';
+import { onboardingKeys } from '../../../dataProvider/onboarding.ts';
+import { machineSettingKeys } from '../../../dataProvider/machineSettings.ts';
 
 const FIELDS = [
   'name',
@@ -64,22 +67,22 @@ export function MachineOnboard() {
   const [busy, setBusy] = useState(false);
 
   const source = useQuery({
-    queryKey: ['unassigned-source', sensor, claimCode],
+    queryKey: onboardingKeys.source(sensor, claimCode),
     queryFn: () => dataProvider.getUnassignedSource(sensor, claimCode),
     enabled: sensor !== '',
     retry: false,
   });
   const unassigned = useQuery({
-    queryKey: ['unassigned-sources'],
+    queryKey: onboardingKeys.sources,
     queryFn: () => dataProvider.getUnassignedSources(),
     enabled: identity?.role === 'internal',
   });
   const mandatory = useQuery({
-    queryKey: ['form-drop-down-values'],
+    queryKey: machineSettingKeys.formDropDownValues,
     queryFn: () => dataProvider.getFormDropDownValues(),
   });
   const machines = useQuery({
-    queryKey: ['onboard-machines', search],
+    queryKey: onboardingKeys.machines(search),
     queryFn: () =>
       dataProvider.getList('machines', {
         pagination: { page: 1, perPage: 20 },
@@ -117,7 +120,7 @@ export function MachineOnboard() {
           : { sensor, claimCode: claimCode || undefined, machineId: existing?.id ?? '' },
       );
       notify('app.onboard.done', { type: 'success' });
-      navigate(`/machines/${reply.machineId}`);
+      navigate(links.machine(reply.machineId));
     } catch (error) {
       const body =
         error instanceof HttpError ? (error.body as { field?: string } | undefined) : undefined;

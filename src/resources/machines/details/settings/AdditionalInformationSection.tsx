@@ -3,7 +3,8 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { parseLocaleNumber } from '../../../../domain/localeNumber.ts';
 import {
   ADDITIONAL_INFORMATION_FIELDS,
   type AdditionalInformation,
@@ -11,13 +12,14 @@ import {
 } from '../../../../domain/api/machineSettings.ts';
 import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
+import { machineSettingKeys } from '../../../../dataProvider/machineSettings.ts';
 
 type FormValues = Record<AdditionalInformationKey, string>;
 
 const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** The form's text back to the call's types: empty is null, numbers are numbers. */
-function toChanges(values: FormValues): AdditionalInformation {
+function toChanges(values: FormValues, language: string): AdditionalInformation {
   const changes: Record<string, string | number | null> = {};
   for (const { key, kind } of ADDITIONAL_INFORMATION_FIELDS) {
     const text = values[key].trim();
@@ -25,16 +27,18 @@ function toChanges(values: FormValues): AdditionalInformation {
       if (text) changes[key] = text;
       continue;
     }
-    changes[key] = text === '' ? null : kind === 'number' ? Number(text.replace(',', '.')) : text;
+    changes[key] =
+      text === '' ? null : kind === 'number' ? parseLocaleNumber(text, language) : text;
   }
   return changes as AdditionalInformation;
 }
 
 export function AdditionalInformationSection({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
+  const [language] = useLocaleState();
   const { run, busy, dataProvider } = useMachineWrite(machine.id);
   const values = useQuery({
-    queryKey: ['form-drop-down-values'],
+    queryKey: machineSettingKeys.formDropDownValues,
     queryFn: () => dataProvider.getFormDropDownValues(),
   });
   const mandatory = new Set(values.data?.mandatoryFields ?? []);
@@ -51,7 +55,9 @@ export function AdditionalInformationSection({ machine, settings, canWrite }: Se
         component="form"
         gap={1.5}
         onSubmit={handleSubmit((form) =>
-          run((provider) => provider.updateAdditionalInformation(machine.id, toChanges(form))),
+          run((provider) =>
+            provider.updateAdditionalInformation(machine.id, toChanges(form, language)),
+          ),
         )}
         data-testid="additional-information"
       >
@@ -68,7 +74,7 @@ export function AdditionalInformationSection({ machine, settings, canWrite }: Se
                 validate: (text) =>
                   kind !== 'number' ||
                   text.trim() === '' ||
-                  Number.isFinite(Number(text.replace(',', '.'))),
+                  parseLocaleNumber(text, language) !== null,
               }}
               render={({ field, fieldState }) => (
                 <TextField

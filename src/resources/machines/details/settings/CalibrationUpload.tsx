@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { HttpError } from 'ra-core';
 import { useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { ApiErrorBody } from '../../../../dataProvider/apiClient.ts';
+import type { ApiErrorBody } from '../../../../api/apiClient.ts';
 import type { PortalDataProvider } from '../../../../dataProvider/dataProvider.ts';
 import { formatDateTime } from '../../../../domain/format.ts';
 import { saveBlob } from '../../../saveBlob.ts';
 import { UploadButton } from './UploadButton.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
+import { machineSettingKeys } from '../../../../dataProvider/machineSettings.ts';
 
 type RowError = { row: number; message: string };
 
@@ -26,7 +27,7 @@ export function CalibrationUpload({
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { run, busy } = useMachineWrite(machineId);
   const calibration = useQuery({
-    queryKey: ['machine-fuel-calibration', machineId],
+    queryKey: machineSettingKeys.fuelCalibration(machineId),
     queryFn: () => dataProvider.getFuelCalibration(machineId),
   });
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);

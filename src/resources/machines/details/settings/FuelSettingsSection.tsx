@@ -3,12 +3,14 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { Machine } from '../../../../dataProvider/dataProvider.ts';
 import type { FuelSettings } from '../../../../domain/api/machineSettings.ts';
+import { parseLocaleNumber } from '../../../../domain/localeNumber.ts';
 import { CalibrationUpload } from './CalibrationUpload.tsx';
 import { Section } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
+import { machineSettingKeys } from '../../../../dataProvider/machineSettings.ts';
 
 export function FuelSettingsSection({
   machine,
@@ -20,7 +22,7 @@ export function FuelSettingsSection({
   const translate = useTranslate();
   const { dataProvider } = useMachineWrite(machine.id);
   const settings = useQuery({
-    queryKey: ['machine-fuel-settings', machine.id],
+    queryKey: machineSettingKeys.fuelSettings(machine.id),
     queryFn: () => dataProvider.getFuelSettings(machine.id),
   });
   return (
@@ -52,13 +54,14 @@ function ThresholdsForm({
   onSaved(): void;
 }) {
   const translate = useTranslate();
+  const [language] = useLocaleState();
   const { run, busy } = useMachineWrite(machineId);
   const [draft, setDraft] = useState({
     refuelling: String(stored.min_refuelling_amount),
     dipping: String(stored.min_dipping_amount),
   });
-  const refuelling = Number(draft.refuelling.replace(',', '.'));
-  const dipping = Number(draft.dipping.replace(',', '.'));
+  const refuelling = parseLocaleNumber(draft.refuelling, language) ?? 0;
+  const dipping = parseLocaleNumber(draft.dipping, language) ?? 0;
   const valid = refuelling >= 1 && dipping >= 1;
 
   return (

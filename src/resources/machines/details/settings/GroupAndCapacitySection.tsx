@@ -2,21 +2,26 @@
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { parseLocaleNumber } from '../../../../domain/localeNumber.ts';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
+import { machineSettingKeys } from '../../../../dataProvider/machineSettings.ts';
 
 const NEW_GROUP = '__new__';
 
 export function GroupAndCapacitySection({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
+  const [language] = useLocaleState();
   const { run, busy, dataProvider } = useMachineWrite(machine.id);
-  const groups = useQuery({ queryKey: ['groups'], queryFn: () => dataProvider.getGroups() });
+  const groups = useQuery({
+    queryKey: machineSettingKeys.groups,
+    queryFn: () => dataProvider.getGroups(),
+  });
   const [newGroup, setNewGroup] = useState<string | null>(null);
   const [capacity, setCapacity] = useState(settings.loadCapacity?.toString() ?? '');
-  const capacityNumber = Number(capacity.replace(',', '.'));
-  const capacityValid =
-    capacity.trim() === '' || (Number.isFinite(capacityNumber) && capacityNumber > 0);
+  const capacityNumber = parseLocaleNumber(capacity, language);
+  const capacityValid = capacity.trim() === '' || (capacityNumber !== null && capacityNumber > 0);
 
   const choose = async (groupId: string) => {
     if (groupId === NEW_GROUP) return setNewGroup('');
@@ -78,12 +83,7 @@ export function GroupAndCapacitySection({ machine, settings, canWrite }: Section
             onSubmit={(event) => {
               event.preventDefault();
               if (!capacityValid) return;
-              void run((provider) =>
-                provider.setLoadCapacity(
-                  machine.id,
-                  capacity.trim() === '' ? null : capacityNumber,
-                ),
-              );
+              void run((provider) => provider.setLoadCapacity(machine.id, capacityNumber));
             }}
           >
             <TextField

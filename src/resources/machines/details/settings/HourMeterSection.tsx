@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../../../domain/format.ts';
+import { parseLocaleNumber } from '../../../../domain/localeNumber.ts';
 import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 
@@ -15,8 +16,8 @@ export function HourMeterSection({ machine, settings, canWrite }: SectionProps) 
   const [time, setTime] = useState(() => format(new Date(), "yyyy-MM-dd'T'HH:mm"));
   const [value, setValue] = useState('');
   const reading = settings.hourMeterReading;
-  const number = Number(value.replace(',', '.'));
-  const valid = value.trim() !== '' && Number.isFinite(number) && number >= 0 && time !== '';
+  const number = parseLocaleNumber(value, language);
+  const valid = number !== null && number >= 0 && time !== '';
 
   return (
     <Section title={translate('app.machine.settings.hour_meter')}>
@@ -43,7 +44,7 @@ export function HourMeterSection({ machine, settings, canWrite }: SectionProps) 
             void run((provider) =>
               provider.correctHourMeter(machine.id, {
                 time: new Date(time).toISOString(),
-                value: number,
+                value: number ?? 0,
                 timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
               }),
             ).then((saved) => saved && setValue(''));

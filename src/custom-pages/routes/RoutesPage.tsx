@@ -1,0 +1,205 @@
+// /routes (spec point 2): the machines by name; the chosen one's trips and stops over the range,
+// drawn on the map over the sites' geofences and listed below it. The range, the machine and
+// whether stops (`usestops`) and every position fix (`experimental`) are shown live in the URL.
+// The machine's work cycles load apart from its route; the route report downloads from here.
+import {
+  Alert,
+  Box,
+  FormControlLabel,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Title,
+  useDataProvider,
+  useGetIdentity,
+  useLocaleState,
+  useStore,
+  useTranslate,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import { DateRangeControl } from '../../resources/common/DateRangeControl.tsx';
+import { useRefusal } from '../../resources/common/useDroppedParams.ts';
+import { useUrlState, type UrlChanges } from '../../resources/common/useUrlState.ts';
+import { RouteDetails } from './RouteDetails.tsx';
+import { RouteMap } from './RouteMap.tsx';
+import { RouteReportMenu } from './RouteReportMenu.tsx';
+import { RoutePointSetting } from './RoutePointSetting.tsx';
+import { WorkCycles } from './WorkCycles.tsx';
+import { siteKeys } from '../../dataProvider/sites.ts';
+import { mapKeys } from '../../dataProvider/maps.ts';
+
+const isFlag = (value: string) => value === 'true' || value === 'false';
+
+export function RoutesPage() {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const {
+    params,
+    range,
+    update: updateUrl,
+    drop,
+  } = useUrlState({
+    defaultRange: 'today',
+    allowMax: false,
+    checks: { usestops: isFlag, experimental: isFlag },
+  });
+  const [hintClosed, setHintClosed] = useStore('routes.hintClosed', false);
+  const [search, setSearch] = useState('');
+  const { identity } = useGetIdentity();
+  const canWrite = identity !== undefined && identity.role !== 'viewer';
+  const [selectedTrip, setSelectedTrip] = useState<number | null>(null);
+  const machineId = params.get('machineId');
+  const showStops = params.get('usestops') !== 'false';
+  // Every position fix drawn with its satellites: for checking a tracker's fixes.
+  const experimental = params.get('experimental') === 'true';
+  const update = (changes: UrlChanges) => {
+    updateUrl(changes);
+    setSelectedTrip(null);
+  };
+
+  const machines = useQuery({
+    queryKey: mapKeys.routeMachines(range),
+    queryFn: () => dataProvider.getRouteMachines(range),
+  });
+  const sites = useQuery({ queryKey: siteKeys.all, queryFn: () => dataProvider.getSites() });
+  const route = useQuery({
+    queryKey: mapKeys.route(machineId, range),
+    queryFn: ({ signal }) => dataProvider.getRoute(machineId as string, range, signal),
+    enabled: machineId !== null,
+    retry: false,
+  });
+  // A machine that is not there (or no longer the user's) is dropped from the URL.
+  useRefusal(route.error, drop, 'machineId');
+  const shown = (machines.data?.machines ?? []).filter((m) =>
+    `${m.name} ${m.assetId ?? ''}`.toLowerCase().includes(search.trim().toLowerCase()),
+  );
+
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="routes">
+      <Title title={translate('app.routes.title')} />
+      <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+        <Typography variant="h5" sx={{ flex: 1 }}>
+          {translate('app.routes.title')}
+        </Typography>
+        <RoutePointSetting canWrite={canWrite} />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={experimental}
+              onChange={(e) => update({ experimental: e.target.checked ? 'true' : null })}
+            />
+          }
+          label={translate('app.routes.all_positions')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={showStops}
+              onChange={(e) => update({ usestops: e.target.checked ? null : 'false' })}
+            />
+          }
+          label={translate('app.routes.show_stops')}
+        />
+        <DateRangeControl
+          value={range}
+          presets={BOUNDED_PRESETS}
+          onChange={(next) => update({ ...next })}
+        />
+        <RouteReportMenu range={range} />
+      </Stack>
+      {hintClosed ? null : (
+        <Alert severity="info" onClose={() => setHintClosed(true)} data-testid="routes-hint">
+          {translate('app.routes.hint')}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '300px 1fr' },
+          gap: 2,
+          minWidth: 0,
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <TextField
+            size="small"
+            fullWidth
+            label={translate('app.routes.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {machines.isPending ? <LinearProgress sx={{ mt: 1 }} /> : null}
+          <List
+            dense
+            sx={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' }}
+            data-testid="route-machines"
+          >
+            {shown.map((machine) => (
+              <ListItemButton
+                key={machine.id}
+                selected={machine.id === machineId}
+                onClick={() => update({ machineId: machine.id })}
+              >
+                <ListItemText
+                  primary={machine.name}
+                  secondary={[
+                    machine.assetId,
+                    machine.lastPositionAt
+                      ? translate('app.map.last_updated', {
+                          time: formatDateTime(machine.lastPositionAt, language),
+                        })
+                      : translate('app.routes.never_placed'),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0, alignContent: 'start' }}>
+          <Box sx={{ height: 480, borderRadius: 1, overflow: 'hidden' }}>
+            <RouteMap
+              route={route.data ?? null}
+              sites={sites.data?.sites ?? []}
+              showStops={showStops}
+              showPositions={experimental}
+              selectedTrip={selectedTrip}
+            />
+          </Box>
+          {machineId === null ? (
+            <Typography color="text.secondary">{translate('app.routes.choose')}</Typography>
+          ) : route.isPending ? (
+            <LinearProgress />
+          ) : route.error ? (
+            <Alert severity="error">{translate('app.routes.load_failed')}</Alert>
+          ) : route.data && route.data.locations.length === 0 ? (
+            <Typography color="text.secondary">{translate('app.routes.no_positions')}</Typography>
+          ) : route.data ? (
+            <RouteDetails
+              route={route.data}
+              showStops={showStops}
+              selectedTrip={selectedTrip}
+              onSelectTrip={setSelectedTrip}
+            />
+          ) : null}
+          {machineId !== null ? <WorkCycles machineId={machineId} range={range} /> : null}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export default RoutesPage;

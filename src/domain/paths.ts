@@ -1,0 +1,52 @@
+// Every screen's path (spec point 2) and the one way to build a link to it. App.tsx routes by
+// these paths and every link, menu entry and navigation is built here, so a path is written once.
+
+type Query = Record<string, string | null | undefined> | URLSearchParams;
+
+/** The path with the query's non-empty parameters (spec point 5: empty ones are dropped). */
+function withQuery(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  const entries = query instanceof URLSearchParams ? [...query] : Object.entries(query ?? {});
+  for (const [key, value] of entries) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const segment = (id: string) => encodeURIComponent(id);
+
+export const PATHS = {
+  machines: '/machines',
+  machineList: '/machines/list',
+  machine: '/machines/:id',
+  machineOnboard: '/machines/onboard',
+  dashboard: '/dashboard',
+  map: '/map',
+  heatmap: '/heatmap',
+  routes: '/routes',
+  geofences: '/geofences',
+  sitesPortal: '/sites/portal',
+  siteForm: '/portal/sites/create',
+  sitesOverview: '/overview/sites',
+  siteOverview: '/overview/sites/:id',
+  activityTimeline: '/overview/activity-timeline/:id',
+  login: '/login',
+} as const;
+
+export const links = {
+  machines: (query?: Query) => withQuery(PATHS.machines, query),
+  machine: (id: string, query?: Query) => withQuery(`/machines/${segment(id)}`, query),
+  machineOnboard: (query?: Query) => withQuery(PATHS.machineOnboard, query),
+  dashboard: (query?: Query) => withQuery(PATHS.dashboard, query),
+  map: (query?: Query) => withQuery(PATHS.map, query),
+  heatmap: (query?: Query) => withQuery(PATHS.heatmap, query),
+  routes: (query?: Query) => withQuery(PATHS.routes, query),
+  geofences: (siteId?: string) => withQuery(PATHS.geofences, { siteId }),
+  sitesPortal: (query?: Query) => withQuery(PATHS.sitesPortal, query),
+  /** A new site, or with its id an existing one (spec point 2: ?siteId=). */
+  siteForm: (siteId?: string) => withQuery(PATHS.siteForm, { siteId }),
+  sitesOverview: (query?: Query) => withQuery(PATHS.sitesOverview, query),
+  siteOverview: (id: string, query?: Query) => withQuery(`/overview/sites/${segment(id)}`, query),
+  activityTimeline: (id: string, date?: string) =>
+    withQuery(`/overview/activity-timeline/${segment(id)}`, { date }),
+  login: () => PATHS.login,
+};

@@ -1,4 +1,0 @@
-// /dashboard loads on demand, with retries, like every screen past sign-in.
-import { lazyScreen } from '../../lazy/lazyScreen.tsx';
-
-export const DashboardScreen = lazyScreen(() => import('./Dashboard.tsx'));

@@ -1,0 +1,45 @@
+// /groups: the organisation's machine groups with how many machines each holds; an admin renames,
+// adds and deletes them (react-admin's confirm dialog; the machines stay, out of the group).
+import {
+  CreateButton,
+  DataTable,
+  DeleteWithConfirmButton,
+  EditButton,
+  List,
+  TopToolbar,
+  useGetIdentity,
+} from 'react-admin';
+import type { PortalIdentity } from '../../authProvider/authProvider.ts';
+
+function canWrite(identity: unknown): boolean {
+  return (
+    (identity as PortalIdentity | undefined)?.role !== undefined &&
+    (identity as PortalIdentity).role !== 'viewer'
+  );
+}
+
+export function GroupList() {
+  const { identity } = useGetIdentity();
+  const writer = canWrite(identity);
+  return (
+    <List
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={50}
+      exporter={false}
+      actions={<TopToolbar>{writer ? <CreateButton /> : null}</TopToolbar>}
+    >
+      <DataTable bulkActionButtons={false} rowClick={writer ? 'edit' : false}>
+        <DataTable.Col source="name" />
+        <DataTable.NumberCol source="numberOfMachines" />
+        {writer ? (
+          <DataTable.Col label="" align="right">
+            <EditButton />
+            <DeleteWithConfirmButton mutationMode="pessimistic" />
+          </DataTable.Col>
+        ) : null}
+      </DataTable>
+    </List>
+  );
+}
+
+export default GroupList;

@@ -1,0 +1,80 @@
+// The details screen's header: the machine's picture, names, hire status, the owner's actions, its
+// descriptors, operator, last report and place, and its place on a small map.
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { Machine } from '../../../dataProvider/dataProvider.ts';
+import { formatDateTime } from '../../../domain/format.ts';
+import { HireStatusChip } from '../HireStatusChip.tsx';
+import { DetailField as Field } from './DetailField.tsx';
+import { LocationMap } from './LocationMap.tsx';
+import { MachineActions } from './MachineActions.tsx';
+import { OperatorField } from './OperatorField.tsx';
+
+export function MachineHeader({
+  machine: m,
+  title,
+  swap,
+}: {
+  machine: Machine & { canEdit: boolean };
+  title: string;
+  /** The organisation shows the asset id first (spec point 3). */
+  swap: boolean;
+}) {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap">
+          {m.imageUrl ? (
+            <Box
+              component="img"
+              src={m.imageUrl}
+              alt=""
+              sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+            />
+          ) : null}
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
+          <Typography color="text.secondary">{swap ? m.name : m.assetId}</Typography>
+          <HireStatusChip machine={m} />
+          <Box sx={{ flex: 1 }} />
+          {m.canEdit ? <MachineActions machine={m} /> : null}
+        </Stack>
+        <Stack direction="row" flexWrap="wrap" gap={2} sx={{ mt: 2 }}>
+          <Field label={translate('resources.machines.fields.category')}>{m.category}</Field>
+          <Field label={translate('resources.machines.fields.type')}>{m.type}</Field>
+          <Field label={translate('resources.machines.fields.oem')}>{m.oem}</Field>
+          <Field label={translate('resources.machines.fields.site')}>{m.site}</Field>
+          <Field label={translate('resources.machines.fields.customer')}>{m.customer}</Field>
+          <Field label={translate('resources.machines.fields.contractNumber')}>
+            {m.contractNumber}
+          </Field>
+          <Field label={translate('app.machine.operator')}>
+            <OperatorField machine={m} canEdit={m.canEdit} />
+          </Field>
+          <Field label={translate('resources.machines.fields.lastSeenAt')}>
+            {m.lastSeenAt
+              ? formatDateTime(m.lastSeenAt, language)
+              : translate('app.machines.never_seen')}
+          </Field>
+          <Field label={translate('app.machine.location')}>
+            {m.location
+              ? `${m.location.latitude.toFixed(5)}, ${m.location.longitude.toFixed(5)} (${formatDateTime(m.location.lastUpdated, language)})`
+              : null}
+          </Field>
+          <Field label={translate('app.machine.sources')}>
+            {m.sources.length ? m.sources.map((s) => `${s.type} ${s.code}`).join(', ') : null}
+          </Field>
+          <Field label={translate('resources.machines.fields.group')}>{m.group}</Field>
+        </Stack>
+        {m.location ? (
+          <Box sx={{ mt: 2 }}>
+            <LocationMap latitude={m.location.latitude} longitude={m.location.longitude} />
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,4 +1,0 @@
-// /map loads on demand, with retries, like every screen past sign-in.
-import { lazyScreen } from '../../lazy/lazyScreen.tsx';
-
-export const FleetMapScreen = lazyScreen(() => import('./FleetMap.tsx'));

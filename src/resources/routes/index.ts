@@ -1,4 +1,0 @@
-// /routes loads on demand, with retries, like every screen past sign-in.
-import { lazyScreen } from '../../lazy/lazyScreen.tsx';
-
-export const RoutesScreen = lazyScreen(() => import('./Routes.tsx'));

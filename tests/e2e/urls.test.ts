@@ -1,0 +1,153 @@
+// Every screen's spec URL (spec point 2) with its parameters alone, together and wrong, opened in
+// Chromium on the real portal: none may reach the error screen, log an error in the console, throw,
+// or make the server answer 5xx.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium } from '../support/chromium.ts';
+import {
+  newPortalContext,
+  startPortalProcess,
+  type PortalProcess,
+} from '../support/portalProcess.ts';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** What every range screen is given: the spec's own forms, then broken ones. */
+const RANGES = [
+  '',
+  'startDate=max',
+  'endDate=max',
+  'startDate=max&endDate=2026-11-01',
+  'startDate=2026-11-10',
+  'startDate=2026-11-10&endDate=2026-11-01',
+  'startDate=2026-02-30&endDate=soon',
+  'startDate=yesterday',
+  'filter=garbage',
+  'filter=site:unknown|hiredStatus:ON_HIRE',
+  'startDate=1900-01-01&endDate=2999-12-31',
+];
+
+describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+  let machineId = '';
+  let siteId = '';
+
+  beforeAll(async () => {
+    portal = await startPortalProcess(2);
+    const login = await fetch(`${portal.url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'Demo-portal-1' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const get = async <T>(path: string) =>
+      (await (
+        await fetch(`${portal.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as T;
+    const list = await get<{ machines: { id: string }[] }>(
+      '/v1/portal/machines/list?start=max&end=max&perPage=1',
+    );
+    machineId = list.machines[0]?.id ?? '';
+    const sites = await get<{ sites: { id: string }[] }>('/v1/portal/sites');
+    siteId = sites.sites[0]?.id ?? '';
+
+    browser = await launchChromium();
+    const context = await newPortalContext(browser, { width: 1280, height: 800 });
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.message}`));
+    page.on('console', (message) => {
+      // A refused call (400, 404) is the browser's own line, not the portal's: 5xx are caught below.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        problems.push(`${page.url()}: console ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 500)
+        problems.push(`${page.url()}: ${response.status()} from ${response.url()}`);
+    });
+    await page.goto(`${portal.url}/login`);
+    await page.getByLabel(/E-mail address/).fill('admin@demo.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/Password/).fill('Demo-portal-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('machine-summary').waitFor({ timeout: 60_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    portal?.stop();
+  });
+
+  const visit = async (path: string) => {
+    await page.goto(`${portal.url}${path}`);
+    // Long enough for the screen's first requests to come back and render.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(700);
+    const speedBump = await page.getByText('We have hit a speed bump!').count();
+    if (speedBump > 0) problems.push(`${path}: the error screen`);
+  };
+
+  const walk = async (paths: string[]) => {
+    problems.length = 0;
+    for (const path of paths) await visit(path);
+    expect(problems).toEqual([]);
+  };
+
+  const withRanges = (base: string, extra: string[] = []) =>
+    [...RANGES, ...extra].map((query) => (query ? `${base}?${query}` : base));
+
+  it('the machine list', async () => {
+    await walk([
+      ...withRanges('/machines/list', [
+        'sortKey=colour',
+        'show=never&order=sideways&page=-3',
+        'sortKey=activeHours&order=DESC&page=999&q=%25%27%22<b>',
+      ]),
+      '/machines?startDate=max',
+    ]);
+  });
+
+  it("a machine's details, a foreign or unknown id, and the way back", async () => {
+    await walk([
+      ...withRanges(`/machines/${machineId}`, [
+        'selectedDate=2026-02-30&selectedSegment=x&activityView=grid',
+        'ref=dashboard',
+        'ref=nowhere&url=https://evil.example/',
+        'url=/map%3FstartDate%3Dmax&ref=map&activityView=table&selectedSegment=999',
+      ]),
+      `/machines/${UNKNOWN_ID}`,
+      '/machines/not-an-id?startDate=max',
+      '/machines/onboard?sensor=unknown&claim=NOPE',
+    ]);
+  });
+
+  it('the dashboard and the maps', async () => {
+    await walk([
+      ...withRanges('/dashboard'),
+      ...withRanges('/map', ['countries=Atlantis', 'countries=France,826']),
+      ...withRanges('/heatmap', ['kind=colour', `machineId=${UNKNOWN_ID}`, 'kind=speed']),
+      ...withRanges('/routes', [
+        `machineId=${UNKNOWN_ID}`,
+        `machineId=${machineId}&usestops=maybe&experimental=yes`,
+      ]),
+    ]);
+  });
+
+  it('the sites', async () => {
+    await walk([
+      ...withRanges('/sites/portal'),
+      ...withRanges('/overview/sites'),
+      `/overview/sites/${siteId}?startDate=max`,
+      `/overview/sites/${UNKNOWN_ID}`,
+      `/overview/activity-timeline/${siteId}?date=2026-02-30`,
+      `/overview/activity-timeline/${UNKNOWN_ID}?date=soon`,
+      `/geofences?siteId=${UNKNOWN_ID}`,
+      `/portal/sites/create?siteId=${UNKNOWN_ID}`,
+      '/portal/sites/create?siteId=not-an-id',
+      '/not-found',
+      '/no/such/screen?startDate=max',
+    ]);
+  });
+});
