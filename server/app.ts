@@ -36,6 +36,11 @@ import { machineRoutes } from './modules/machines/routes.ts';
 import { machineWriteRoutes } from './modules/machines/writes.ts';
 import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { userDirectoryRoutes } from './modules/users/directoryRoutes.ts';
+import { invitationRoutes } from './modules/users/invitationRoutes.ts';
+import { passwordResetRoutes } from './modules/accounts/passwordResetRoutes.ts';
+import { registrationRoutes } from './modules/accounts/registrationRoutes.ts';
+import { unsubscribeRoutes } from './modules/mail/unsubscribeRoutes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
@@ -53,7 +58,7 @@ export interface AppOptions {
   config: Config;
   db: Database;
   logger?: boolean | FastifyBaseLogger;
-  signInLimits?: ServerContext['signInLimits'];
+  signInLimits?: Partial<ServerContext['signInLimits']>;
   /**
    * The telemetry pipeline: rollups recomputed in the background, the ingest that feeds them, and
    * the OEM feed poller (polled here on request; main.ts starts its schedule). Built when not given.
@@ -119,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     keys: await loadKeyRing(db),
-    signInLimits: options.signInLimits ?? SIGN_IN_LIMITS,
+    signInLimits: { ...SIGN_IN_LIMITS, ...options.signInLimits },
     sessions: new SessionRegistry(db),
   };
 
@@ -132,6 +137,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(sharedLocationRoutes, context);
   await app.register(authRoutes, context);
+  await app.register(passwordResetRoutes, context);
+  await app.register(registrationRoutes, context);
+  await app.register(unsubscribeRoutes, context);
   const rollups =
     options.rollups ??
     new RollupScheduler(db, {
@@ -148,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Uploads: one file a request; each route sets its own size limit.
     await secured.register(multipart, { limits: { files: 1, fields: 10 } });
     await secured.register(userRoutes, context);
+    await secured.register(userDirectoryRoutes, context);
+    await secured.register(invitationRoutes, context);
     await secured.register(organisationRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);

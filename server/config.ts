@@ -51,6 +51,12 @@ export interface Config {
   shareMailsPerHour: number;
   /** OEM feeds on loopback, link-local or private addresses (an on-premises feed); off by default. */
   oemFeedAllowPrivate: boolean;
+  /** How long an invitation link, a password-reset link and a registration link work. */
+  invitationTtlS: number;
+  passwordResetTtlS: number;
+  registrationTtlS: number;
+  /** Whether anyone may register a new organisation at /register; closed unless the demo runs. */
+  registration: 'open' | 'closed';
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +163,14 @@ function origins(env: Env, name: string): string[] {
   });
 }
 
+function registration(env: Env, demoData: boolean): Config['registration'] {
+  const raw = env.REGISTRATION;
+  if (raw === undefined || raw === '') return demoData ? 'open' : 'closed';
+  if (raw !== 'open' && raw !== 'closed')
+    throw new ConfigError(`REGISTRATION must be open or closed, got '${raw}'`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -177,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[^@\s]+@[^@\s]+$/.test(demoAdminEmail)) {
     throw new ConfigError(`DEMO_ADMIN_EMAIL is not an e-mail address: '${demoAdminEmail}'`);
   }
+  const demoData = boolean(env, 'DEMO_DATA', true);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
     port,
@@ -186,7 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${publicHost}:${port}`,
     logLevel,
     logFormat,
-    demoData: boolean(env, 'DEMO_DATA', true),
+    demoData,
     demoAdminEmail,
     demoPassword,
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR || './dist/web'),
@@ -209,6 +224,10 @@ export function loadConfig(env: Env = process.env): Config {
     clientErrorReportsPerMinute: integer(env, 'CLIENT_ERROR_REPORTS_PER_MINUTE', 10, 1, 1_000_000),
     shareMailsPerHour: integer(env, 'SHARE_MAILS_PER_HOUR', 30, 1, 10_000),
     oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
+    invitationTtlS: integer(env, 'INVITATION_TTL_S', 7 * 86_400, 600, 90 * 86_400),
+    passwordResetTtlS: integer(env, 'PASSWORD_RESET_TTL_S', 3600, 300, 86_400),
+    registrationTtlS: integer(env, 'REGISTRATION_TTL_S', 86_400, 600, 30 * 86_400),
+    registration: registration(env, demoData),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
   };

@@ -63,6 +63,7 @@ interface Ids {
   sourceCode: string;
   oemFeed: string;
   group: string;
+  user: string;
 }
 
 const branch = (schema: Schema): Schema =>
@@ -174,6 +175,7 @@ function pathFor(route: Route, ids: Ids, overrides: Record<string, string> = {})
     if (name === 'code') return ids.sourceCode;
     if (name === 'imageId') return '00000000-0000-4000-8000-000000000000';
     if (route.path.includes('/sites/')) return ids.site;
+    if (/\/users\/\{/.test(route.path)) return ids.user;
     if (route.path.includes('/oem-feeds/')) return ids.oemFeed;
     if (route.path.includes('/sources/')) return ids.source;
     return ids.machine;
@@ -234,12 +236,18 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
       group: await one(
         `SELECT id::text AS v FROM machine_group WHERE organisation_id = ${northbank} LIMIT 1`,
       ),
+      user: await one(
+        `SELECT u.id::text AS v FROM app_user u JOIN membership m ON m.user_id = u.id
+          WHERE m.organisation_id = ${northbank} AND m.role = 'viewer' LIMIT 1`,
+      ),
     };
     foreign = (
       await server.db.query<{ v: string }>(
         `SELECT id::text AS v FROM machine WHERE organisation_id = ${northbank}
          UNION ALL SELECT name FROM machine WHERE organisation_id = ${northbank}
-         UNION ALL SELECT id::text FROM site WHERE organisation_id = ${northbank}`,
+         UNION ALL SELECT id::text FROM site WHERE organisation_id = ${northbank}
+         UNION ALL SELECT u.email FROM app_user u JOIN membership m ON m.user_id = u.id
+                    WHERE m.organisation_id = ${northbank} AND m.role <> 'internal'`,
       )
     ).map((row) => row.v);
 
@@ -330,6 +338,10 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
         'mail_outbox',
         'machine_image',
         'machine_breakdown',
+        'membership',
+        'account_token',
+        'audit_event',
+        'mail_suppression',
       ].map((table) =>
         server.db
           .query<{ v: string | null }>(

@@ -1,9 +1,7 @@
 // Refresh tokens: opaque random strings, stored only as hashes, rotated on every use. A rotated
 // token that comes back after a short grace is taken as stolen: its whole session is ended.
-import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
-
-const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+import { hashSecret as hash, newSecret } from './secrets.ts';
 
 /**
  * A rotated token used again this soon is a second tab refreshing with the cookie the first tab
@@ -22,7 +20,7 @@ export async function issueRefreshToken(
   subject: RefreshSubject,
   ttlS: number,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecret();
   await db.query(
     `INSERT INTO refresh_token (token_hash, user_id, organisation_id, session_id, expires_at)
      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,

@@ -10,6 +10,7 @@ import {
   LoginOptionsReply,
   TokenReply,
 } from '../../../src/domain/api/auth.ts';
+import { EMAIL_NOT_CONFIRMED } from '../../../src/domain/api/accounts.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -24,7 +25,7 @@ import {
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { issueRefreshToken, sessionOfRefreshToken, useRefreshToken } from './refreshTokens.ts';
 import { extendSession, openSession } from './sessions.ts';
-import { releaseAttempt, reserveAttempt } from './throttle.ts';
+import { releaseAttempt, throttle } from './throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'fleet_refresh';
@@ -101,22 +102,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
         [ceilingKeys[0], signInLimits.email],
         [ceilingKeys[1], signInLimits.address],
       ] as const) {
-        const waitS = await reserveAttempt(db, key as string, limits);
-        if (waitS > 0) {
-          throw new HttpError(
-            429,
-            ERROR_CODES.tooManyAttempts,
-            `Too many failed sign-ins; try again in ${waitS < 60 ? `${waitS} seconds` : `${Math.ceil(waitS / 60)} minutes`}`,
-            undefined,
-            { 'retry-after': String(waitS) },
-          );
-        }
+        await throttle(db, key as string, limits, 'failed sign-ins');
       }
       const user = await findUserForSignIn(db, request.body.email);
       const passwordMatches = await verifyPassword(
         request.body.password,
         user?.passwordHash ?? (await decoyPasswordHash()),
       );
+      if (user && passwordMatches && !user.emailConfirmed) {
+        // Only the address's owner, who knows the password, learns this.
+        throw new HttpError(
+          403,
+          EMAIL_NOT_CONFIRMED,
+          'Confirm your e-mail address with the link we sent before signing in',
+        );
+      }
       const memberships = user && passwordMatches ? await getMemberships(db, user.id) : [];
       const membership = memberships[0];
       if (!user || !membership) {

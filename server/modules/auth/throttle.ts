@@ -1,6 +1,8 @@
 // Throttles sign-in attempts in the database, so every process agrees. An attempt is reserved
 // atomically before any password work, so concurrent guesses cannot all slip under the limit.
+import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { Queryable } from '../../db/database.ts';
+import { HttpError } from '../../httpError.ts';
 
 export interface ThrottleLimits {
   /** Attempts allowed in one window before delays begin. */
@@ -37,16 +39,38 @@ export const ADDRESS_LIMITS: ThrottleLimits = {
   maxDelayS: 900,
 };
 
+/**
+ * Per address and purpose, for the links sent by mail (invitation, reset, registration,
+ * unsubscribe): each failed try counts, as for sign-in, so a link's secret cannot be guessed.
+ */
+export const TOKEN_LIMITS: ThrottleLimits = {
+  maxFailures: 10,
+  windowS: 900,
+  firstDelayS: 1,
+  maxDelayS: 900,
+};
+/** Mails one may ask for per address (a reset link, a registration): no mail-bombing an inbox. */
+export const ACCOUNT_MAIL_LIMITS: ThrottleLimits = {
+  maxFailures: 5,
+  windowS: 3600,
+  firstDelayS: 60,
+  maxDelayS: 3600,
+};
+
 export interface SignInLimits {
   pair: ThrottleLimits;
   email: ThrottleLimits;
   address: ThrottleLimits;
+  token: ThrottleLimits;
+  accountMail: ThrottleLimits;
 }
 
 export const SIGN_IN_LIMITS: SignInLimits = {
   pair: PAIR_LIMITS,
   email: EMAIL_LIMITS,
   address: ADDRESS_LIMITS,
+  token: TOKEN_LIMITS,
+  accountMail: ACCOUNT_MAIL_LIMITS,
 };
 
 /**
@@ -83,6 +107,28 @@ export async function reserveAttempt(
     [key],
   );
   return wait?.wait_s ?? 1;
+}
+
+/** A 429 telling how long to wait, in the words sign-in uses. */
+export function tooManyAttempts(waitS: number, what = 'failed attempts'): HttpError {
+  return new HttpError(
+    429,
+    ERROR_CODES.tooManyAttempts,
+    `Too many ${what}; try again in ${waitS < 60 ? `${waitS} seconds` : `${Math.ceil(waitS / 60)} minutes`}`,
+    undefined,
+    { 'retry-after': String(waitS) },
+  );
+}
+
+/** Counts an attempt against `key`, throwing the 429 when the key is waiting out a delay. */
+export async function throttle(
+  db: Queryable,
+  key: string,
+  limits: ThrottleLimits,
+  what?: string,
+): Promise<void> {
+  const waitS = await reserveAttempt(db, key, limits);
+  if (waitS > 0) throw tooManyAttempts(waitS, what);
 }
 
 /** A successful sign-in: the pair starts afresh, and its reserved attempt no longer counts above. */

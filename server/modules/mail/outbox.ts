@@ -1,15 +1,24 @@
 // The one way the portal sends mail: every message is written to mail_outbox, then sent through
 // SMTP when SMTP_URL is configured (the row records when, or why not); without SMTP it stays in the
 // outbox for the operator to read (GET /v1/admin/outbox) and the server log shows it.
+// A mail of a kind one can unsubscribe from carries its unsubscribe link, and is not sent to an
+// address that asked for no more of that kind.
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { EmailType } from '../../../src/domain/api/accounts.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
+import { unsubscribeLink } from './unsubscribe.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   body: string;
+  /** Absent for the account mails a person asked for (a password reset, a registration). */
+  emailType?: EmailType;
 }
+
+/** Why an outbox row was not sent: its address unsubscribed from its kind of mail. */
+export const UNSUBSCRIBED = 'unsubscribed';
 
 export interface OutboxLog {
   info(o: object, message: string): void;
@@ -39,17 +48,31 @@ const transportFor = (url: string) => {
  */
 export async function sendMail(
   db: Queryable,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>,
   log: OutboxLog,
   mails: Mail[],
 ): Promise<void> {
-  const ids: string[] = [];
-  for (const mail of mails) {
+  const queued: { id: string; mail: Mail }[] = [];
+  for (const given of mails) {
+    const suppressed =
+      given.emailType !== undefined &&
+      (
+        await db.query(
+          'SELECT 1 FROM mail_suppression WHERE email = lower($1) AND email_type = $2',
+          [given.to, given.emailType],
+        )
+      ).length > 0;
+    const mail =
+      given.emailType && !suppressed
+        ? await withUnsubscribeLink(db, config, given, given.emailType)
+        : given;
     const [row] = await db.query<{ id: string }>(
-      'INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
-      [mail.to, mail.subject, mail.body],
+      `INSERT INTO mail_outbox (to_address, subject, body, email_type, error)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [mail.to, mail.subject, mail.body, mail.emailType ?? null, suppressed ? UNSUBSCRIBED : null],
     );
-    if (row) ids.push(row.id);
+    if (suppressed || !row) continue;
+    queued.push({ id: row.id, mail });
     if (!config.smtpUrl) {
       log.info(
         { to: mail.to, subject: mail.subject, body: mail.body },
@@ -60,8 +83,7 @@ export async function sendMail(
   const smtpUrl = config.smtpUrl;
   if (!smtpUrl) return;
   void (async () => {
-    for (const [i, mail] of mails.entries()) {
-      const id = ids[i] ?? null;
+    for (const { id, mail } of queued) {
       try {
         await transportFor(smtpUrl).sendMail({
           from: config.mailFrom,
@@ -79,6 +101,19 @@ export async function sendMail(
       }
     }
   })();
+}
+
+async function withUnsubscribeLink(
+  db: Queryable,
+  config: Pick<Config, 'publicUrl'>,
+  mail: Mail,
+  emailType: EmailType,
+): Promise<Mail> {
+  const link = await unsubscribeLink(db, config.publicUrl, mail.to, emailType);
+  return {
+    ...mail,
+    body: `${mail.body}\n\n--\nTo stop receiving these e-mails: ${link}`,
+  };
 }
 
 /** The newest mails first. */

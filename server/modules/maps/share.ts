@@ -90,7 +90,12 @@ export async function shareLatestLocation(
     db,
     config,
     log,
-    emails.map((to) => ({ to, subject: `Latest location of ${what}`, body: message })),
+    emails.map((to) => ({
+      to,
+      subject: `Latest location of ${what}`,
+      body: message,
+      emailType: 'shared-locations' as const,
+    })),
   );
   return {
     url,

@@ -22,13 +22,14 @@ export interface Membership {
 export async function findUserForSignIn(
   db: Queryable,
   email: string,
-): Promise<{ id: string; passwordHash: string | null } | undefined> {
-  const rows = await db.query<{ id: string; password_hash: string | null }>(
-    'SELECT id, password_hash FROM app_user WHERE lower(email) = lower($1) AND disabled_at IS NULL',
+): Promise<{ id: string; passwordHash: string | null; emailConfirmed: boolean } | undefined> {
+  const rows = await db.query<{ id: string; password_hash: string | null; confirmed: boolean }>(
+    `SELECT id, password_hash, email_confirmed_at IS NOT NULL AS confirmed
+       FROM app_user WHERE lower(email) = lower($1) AND disabled_at IS NULL`,
     [email],
   );
   const row = rows[0];
-  return row && { id: row.id, passwordHash: row.password_hash };
+  return row && { id: row.id, passwordHash: row.password_hash, emailConfirmed: row.confirmed };
 }
 
 export async function getUser(db: Queryable, id: string): Promise<User | undefined> {
@@ -41,12 +42,12 @@ export async function getUser(db: Queryable, id: string): Promise<User | undefin
   return rows[0];
 }
 
-/** The user's organisations, the default one first, then by name. */
+/** The organisations the user is a member of (invitations not yet accepted grant nothing), the default one first, then by name. */
 export async function getMemberships(db: Queryable, userId: string): Promise<Membership[]> {
   return db.query<Membership>(
     `SELECT o.id AS "organisationId", o.name, o.type, m.role, m.is_default AS "isDefault"
        FROM membership m JOIN organisation o ON o.id = m.organisation_id
-      WHERE m.user_id = $1
+      WHERE m.user_id = $1 AND m.state = 'active'
       ORDER BY m.is_default DESC, o.name`,
     [userId],
   );

@@ -1,0 +1,35 @@
+// The audit trail of account changes: who did what to whom, kept after either is deleted.
+import type { Queryable } from '../../db/database.ts';
+
+export type AuditAction =
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deleted'
+  | 'user.invited'
+  | 'user.reinvited'
+  | 'invitation.accepted'
+  | 'password.reset'
+  | 'organisation.registered';
+
+export async function recordAudit(
+  db: Queryable,
+  event: {
+    action: AuditAction;
+    organisationId: string | null;
+    actorUserId: string | null;
+    subjectUserId: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_event (organisation_id, actor_user_id, actor_email, action, subject_user_id, details)
+     VALUES ($1, $2, (SELECT email FROM app_user WHERE id = $2), $3, $4, $5)`,
+    [
+      event.organisationId,
+      event.actorUserId,
+      event.action,
+      event.subjectUserId,
+      JSON.stringify(event.details ?? {}),
+    ],
+  );
+}

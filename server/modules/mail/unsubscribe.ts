@@ -1,0 +1,45 @@
+// The unsubscribe link of each mail: a secret naming the address and the kind of mail, usable
+// without signing in (spec point 7: POST /v1/users/unsubscribe with userToken and emailType).
+import type { EmailType } from '../../../src/domain/api/accounts.ts';
+import type { Queryable } from '../../db/database.ts';
+import { hashSecret, newSecret } from '../auth/secrets.ts';
+
+/** Long enough for an old mail's link still to work; a mail a year old is rarely read. */
+const UNSUBSCRIBE_LINK_DAYS = 365;
+
+export async function unsubscribeLink(
+  db: Queryable,
+  publicUrl: string,
+  email: string,
+  emailType: EmailType,
+): Promise<string> {
+  const token = newSecret();
+  await db.query(
+    `INSERT INTO unsubscribe_token (token_hash, email, email_type, expires_at)
+     VALUES ($1, lower($2), $3, now() + make_interval(days => $4))`,
+    [hashSecret(token), email, emailType, UNSUBSCRIBE_LINK_DAYS],
+  );
+  const query = new URLSearchParams({ userToken: token, emailType });
+  return `${publicUrl.replace(/\/$/, '')}/unsubscribe?${query.toString()}`;
+}
+
+/**
+ * Records that the link's address wants no more mail of `emailType` (the outbox holds such mail
+ * back); undefined for an unknown or expired link. Pressing the link again succeeds again.
+ */
+export async function unsubscribe(
+  db: Queryable,
+  token: string,
+  emailType: EmailType,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ email: string }>(
+    'SELECT email FROM unsubscribe_token WHERE token_hash = $1 AND expires_at > now()',
+    [hashSecret(token)],
+  );
+  if (!row) return undefined;
+  await db.query(
+    `INSERT INTO mail_suppression (email, email_type) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [row.email, emailType],
+  );
+  return row.email;
+}

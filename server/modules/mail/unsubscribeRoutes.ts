@@ -1,0 +1,34 @@
+// POST /v1/users/unsubscribe: the unsubscribe link of a mail, used without signing in.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UnsubscribeBody, UnsubscribeReply } from '../../../src/domain/api/accounts.ts';
+import type { ServerContext } from '../../context.ts';
+import { HttpError } from '../../httpError.ts';
+import { throttledLookup } from '../accounts/tokenLookup.ts';
+import { unsubscribe } from './unsubscribe.ts';
+
+export const unsubscribeRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, signInLimits },
+) => {
+  app.post(
+    '/v1/users/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['users'], body: UnsubscribeBody, response: { 200: UnsubscribeReply } },
+    },
+    async (request) => {
+      const { userToken, emailType } = request.body;
+      const email = await throttledLookup(db, signInLimits.token, request.ip, 'unsubscribe', () =>
+        unsubscribe(db, userToken, emailType),
+      );
+      if (!email)
+        throw new HttpError(
+          400,
+          'INVALID_TOKEN',
+          'This unsubscribe link is not valid',
+          'userToken',
+        );
+      return { email, emailType };
+    },
+  );
+};
