@@ -27,6 +27,8 @@ import {
   sites,
 } from './resources/sites/index.ts';
 import { groups } from './resources/groups/index.ts';
+import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
+import * as account from './custom-pages/account/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -40,10 +42,10 @@ const SharedLocationPage = lazy(() => import('./custom-pages/shared/SharedLocati
 export const SHARED_LOCATION_PATH = '/shared/location/:token';
 const publicTheme = createTheme(theme);
 
-/** /machines/list is the spec's name for the list; keep its query string. */
-function MachineListAlias() {
+/** /machines/list, /users/list and /portal/users/list are the spec's names for the lists; the query stays. */
+function ListAlias({ to }: { to: (query: URLSearchParams) => string }) {
   const { search } = useLocation();
-  return <Navigate to={links.machines(new URLSearchParams(search))} replace />;
+  return <Navigate to={to(new URLSearchParams(search))} replace />;
 }
 
 export interface AppProps {
@@ -88,8 +90,20 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <Resource name="machines" {...machines} />
               <Resource name="sites" {...sites} />
               <Resource name="groups" {...groups} />
+              <Resource name="users" {...users} />
+              <Resource name="portal/users" {...portalUsers} />
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
+                <Route path={PATHS.forgotPassword} element={<account.ForgotPasswordScreen />} />
+                <Route
+                  path={PATHS.forgotPasswordSuccess}
+                  element={<account.ForgotPasswordSuccessScreen />}
+                />
+                <Route path={PATHS.resetPassword} element={<account.ResetPasswordScreen />} />
+                <Route path={PATHS.register} element={<account.RegisterScreen />} />
+                <Route path={PATHS.rsvp} element={<account.RsvpScreen />} />
+                <Route path={PATHS.unsubscribe} element={<account.UnsubscribeScreen />} />
+                <Route path={PATHS.loginSelection} element={<account.LoginSelectionScreen />} />
               </CustomRoutes>
               <CustomRoutes>
                 <Route path={dashboard.path} element={<dashboard.DashboardScreen />} />
@@ -102,7 +116,10 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={PATHS.sitesOverview} element={<SitesOverviewScreen />} />
                 <Route path={PATHS.siteOverview} element={<SiteOverviewScreen />} />
                 <Route path={PATHS.activityTimeline} element={<ActivityTimelineScreen />} />
-                <Route path={PATHS.machineList} element={<MachineListAlias />} />
+                <Route path={PATHS.machineList} element={<ListAlias to={links.machines} />} />
+                <Route path={PATHS.userList} element={<ListAlias to={links.users} />} />
+                <Route path={PATHS.portalUserList} element={<ListAlias to={links.portalUsers} />} />
+                <Route path={PATHS.portalMultipleUsers} element={<MultipleInviteScreen />} />
                 <Route path={PATHS.machineOnboard} element={<MachineOnboardScreen />} />
                 <Route path={PATHS.machine} element={<MachineDetailsScreen />} />
                 <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />

@@ -38,8 +38,17 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** A reply with its headers, for the calls that carry meaning there (a list's Content-Range). */
+export interface ApiReply<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** As `request`, keeping the status and headers. */
+  exchange<T>(path: string, options?: RequestOptions): Promise<ApiReply<T>>;
   /** True when there is a live session, resuming it from the refresh cookie after a reload. */
   resume(): Promise<boolean>;
 }
@@ -59,7 +68,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const { store, getLanguage, baseUrl = '', now = Date.now } = deps;
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function send<T>(path: string, options: RequestOptions, token?: string): Promise<T> {
+  async function send<T>(
+    path: string,
+    options: RequestOptions,
+    token?: string,
+  ): Promise<ApiReply<T>> {
     const url = new URL(baseUrl + path, window.location.origin);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       // Null or empty parameters are dropped (spec point 5).
@@ -101,7 +114,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       options.signal?.removeEventListener('abort', cancel);
     }
 
-    if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
+    const reply = (body: unknown): ApiReply<T> => ({
+      status: response.status,
+      headers: response.headers,
+      body: body as T,
+    });
+    if (response.ok && options.responseType === 'blob') return reply(await response.blob());
     const text = response.status === 204 ? '' : await response.text();
     let body: unknown;
     try {
@@ -119,7 +137,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       };
       throw new HttpError(error.message ?? response.statusText, response.status, errorBody);
     }
-    return body as T;
+    return reply(body);
   }
 
   let refreshing: Promise<boolean> | undefined;
@@ -134,7 +152,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (session ? session.token === refusedToken : !store.mayResume())
       return Promise.resolve(false);
     refreshing ??= send<TokenReply>('/v1/auth/refresh', { method: 'POST' })
-      .then((reply) => {
+      .then(({ body: reply }) => {
         store.set(reply, now());
         return true;
       })
@@ -152,24 +170,29 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return refreshing;
   }
 
-  return {
-    async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-      if (options.authenticated === false) return send<T>(path, options);
-      let session = store.get();
-      if (!session && !store.mayResume()) {
-        throw new HttpError('app.auth.session_expired', 401, {
-          code: CLIENT_ERROR_CODES.noSession,
+  async function exchange<T>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+    if (options.authenticated === false) return send<T>(path, options);
+    let session = store.get();
+    if (!session && !store.mayResume()) {
+      throw new HttpError('app.auth.session_expired', 401, {
+        code: CLIENT_ERROR_CODES.noSession,
+      });
+    }
+    if (!session || session.expiresAt - now() < REFRESH_MARGIN_MS) {
+      if (!(await refresh())) {
+        throw new HttpError('app.auth.session_timed_out', 401, {
+          code: CLIENT_ERROR_CODES.sessionTimeout,
         });
       }
-      if (!session || session.expiresAt - now() < REFRESH_MARGIN_MS) {
-        if (!(await refresh())) {
-          throw new HttpError('app.auth.session_timed_out', 401, {
-            code: CLIENT_ERROR_CODES.sessionTimeout,
-          });
-        }
-        session = store.get();
-      }
-      return send<T>(path, options, session?.token);
+      session = store.get();
+    }
+    return send<T>(path, options, session?.token);
+  }
+
+  return {
+    exchange,
+    async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+      return (await exchange<T>(path, options)).body;
     },
 
     async resume() {

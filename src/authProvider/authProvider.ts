@@ -46,7 +46,7 @@ export function toLoginError(error: unknown): LoginError {
     });
   }
   // A 400 with a code: the translated code, or the server's message (spec point 8).
-  if (error.status === 400 && body?.code) {
+  if ((error.status === 400 || error.status === 403) && body?.code) {
     return new LoginError(`app.login.codes.${body.code}`, { _: body.message ?? error.message });
   }
   return new LoginError('app.errors.no_response');
@@ -96,6 +96,10 @@ export function createAuthProvider(
       }
       store.set(reply);
       identity = undefined;
+      // Someone in several organisations chooses where to go (spec point 2: /login-selection).
+      const me = await fetchIdentity().catch(() => undefined);
+      if (me && me.organisation.availableOrgs.length > 1) return { redirectTo: '/login-selection' };
+      return undefined;
     },
 
     async logout() {

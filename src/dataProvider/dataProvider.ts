@@ -1,11 +1,13 @@
 // react-admin's dataProvider: its standard methods for the resources, and each area's named
-// calls (one file each), composed into one provider. The /v1 calls answer in the spec's shapes
-// ({machines, total, summary}, {sites}), not ra-data-simple-rest's arrays with Content-Range, so
-// the standard methods are mapped here by hand.
+// calls (one file each), composed into one provider. The machine and site calls answer in the
+// spec's shapes ({machines, total, summary}, {sites}) and are mapped by hand; the users resources
+// are ra-data-simple-rest (src/dataProvider/users.ts).
 import type {
   CreateParams,
   CreateResult,
   DataProvider,
+  DeleteManyParams,
+  DeleteManyResult,
   DeleteParams,
   DeleteResult,
   GetListParams,
@@ -27,6 +29,7 @@ import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
 import { onboardingCalls } from './onboarding.ts';
 import { siteCalls, siteResource } from './sites.ts';
+import { userCalls, userResource } from './users.ts';
 
 export type { DashboardRequest } from './dashboard.ts';
 export { toMachine, type Machine } from './machines.ts';
@@ -42,6 +45,7 @@ function areaCalls(client: ApiClient) {
     ...machineSettingCalls(client),
     ...onboardingCalls(client),
     ...siteCalls(client),
+    ...userCalls(client),
   };
 }
 
@@ -55,6 +59,7 @@ interface ResourceMethods {
   create(params: CreateParams): Promise<CreateResult>;
   update(params: UpdateParams): Promise<UpdateResult>;
   delete(params: DeleteParams): Promise<DeleteResult>;
+  deleteMany?(params: DeleteManyParams): Promise<DeleteManyResult>;
 }
 
 function unsupported(method: string) {
@@ -67,6 +72,8 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
   const resources: Record<string, ResourceMethods | undefined> = {
     sites: siteResource(client),
     groups: groupResource(client),
+    users: userResource(client, 'users'),
+    'portal/users': userResource(client, 'portal/users'),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.
@@ -87,7 +94,8 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     updateMany: unsupported('updateMany'),
     delete: (resource, params) =>
       resources[resource]?.delete(params) ?? unsupported('delete')(resource),
-    deleteMany: unsupported('deleteMany'),
+    deleteMany: (resource, params) =>
+      resources[resource]?.deleteMany?.(params) ?? unsupported('deleteMany')(resource),
     ...areaCalls(client),
   } as PortalDataProvider;
 }

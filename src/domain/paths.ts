@@ -30,6 +30,19 @@ export const PATHS = {
   siteOverview: '/overview/sites/:id',
   activityTimeline: '/overview/activity-timeline/:id',
   login: '/login',
+  loginSelection: '/login-selection',
+  forgotPassword: '/forgot-password',
+  forgotPasswordSuccess: '/forgot-password/success',
+  resetPassword: '/forgot-password/reset',
+  register: '/register',
+  rsvp: '/rsvp',
+  unsubscribe: '/unsubscribe',
+  users: '/users',
+  userList: '/users/list',
+  user: '/users/:id',
+  portalUsers: '/portal/users',
+  portalUserList: '/portal/users/list',
+  portalMultipleUsers: '/portal/multiple/users',
 } as const;
 
 export const links = {
@@ -48,5 +61,15 @@ export const links = {
   siteOverview: (id: string, query?: Query) => withQuery(`/overview/sites/${segment(id)}`, query),
   activityTimeline: (id: string, date?: string) =>
     withQuery(`/overview/activity-timeline/${segment(id)}`, { date }),
-  login: () => PATHS.login,
+  /** The sign-in, with the e-mail step filled in when known. */
+  login: (email?: string) => withQuery(PATHS.login, { email }),
+  loginSelection: () => PATHS.loginSelection,
+  forgotPassword: (email?: string) => withQuery(PATHS.forgotPassword, { email }),
+  forgotPasswordSuccess: (email: string) => withQuery(PATHS.forgotPasswordSuccess, { email }),
+  register: () => PATHS.register,
+  users: (query?: Query) => withQuery(PATHS.users, query),
+  user: (id: string) => `/users/${segment(id)}`,
+  portalUsers: (query?: Query) => withQuery(PATHS.portalUsers, query),
+  portalUser: (id: string) => `/portal/users/${segment(id)}`,
+  portalMultipleUsers: () => PATHS.portalMultipleUsers,
 };

@@ -1,4 +1,5 @@
 // Converts between wall-clock time in an IANA time zone and UTC instants, right across DST changes.
+import { DEFAULT_TIMEZONE } from './constants.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -85,4 +86,11 @@ export const nextDate = (date: string): string => addDays(date, 1);
 /** The Monday of a date's week (yyyy-MM-dd): 2026-11-21 → 2026-11-16. */
 export function mondayOf(date: string): string {
   return addDays(date, -((weekdayOf(date) + 6) % 7));
+}
+
+/** The IANA time zones this browser or server knows, for choosing one; the default first. */
+export function timeZoneNames(): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [DEFAULT_TIMEZONE, ...known.filter((zone) => zone !== DEFAULT_TIMEZONE)];
 }

@@ -1,5 +1,6 @@
 // German (Deutsch): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
+import { accountsDe, userResourcesDe, usersDe } from './accounts/de.ts';
 
 export const de: AppCatalog = {
   ra: {
@@ -207,6 +208,7 @@ export const de: AppCatalog = {
     },
   },
   resources: {
+    ...userResourcesDe,
     groups: {
       name: 'Maschinengruppe |||| Maschinengruppen',
       fields: {
@@ -251,6 +253,8 @@ export const de: AppCatalog = {
     },
   },
   app: {
+    accounts: accountsDe,
+    users: usersDe,
     routes: {
       min_satellites: 'Min. Satelliten',
       min_satellites_saved: 'Routenpunkte brauchen jetzt so viele Satelliten',
@@ -497,6 +501,8 @@ export const de: AppCatalog = {
         VALIDATION: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
         TOO_MANY_ATTEMPTS:
           'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+        EMAIL_NOT_CONFIRMED:
+          'Bitte bestätigen Sie Ihre E-Mail-Adresse mit dem zugesandten Link, bevor Sie sich anmelden.',
       },
     },
     auth: {

@@ -1,10 +1,12 @@
 // English: react-admin's own messages plus the portal's; the layer under every other language.
 import englishMessages from 'ra-language-english';
 import type { Catalog } from './catalog.ts';
+import { accountsEn, userResourcesEn, usersEn } from './accounts/en.ts';
 
 export const en = {
   ...englishMessages,
   resources: {
+    ...userResourcesEn,
     groups: {
       name: 'Machine group |||| Machine groups',
       fields: {
@@ -49,6 +51,8 @@ export const en = {
     },
   },
   app: {
+    accounts: accountsEn,
+    users: usersEn,
     routes: {
       min_satellites: 'Min. satellites',
       min_satellites_saved: 'Route points now need this many satellites',
@@ -288,6 +292,8 @@ export const en = {
       codes: {
         VALIDATION: 'Please enter a valid e-mail address.',
         TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes and try again.',
+        EMAIL_NOT_CONFIRMED:
+          'Please confirm your e-mail address with the link we sent you before signing in.',
       },
     },
     auth: {

@@ -1,10 +1,12 @@
 // French (Français): react-admin's keys from ra-language-french (complete for v5), the portal's own here.
 import frenchMessages from 'ra-language-french';
 import type { AppCatalog } from './en.ts';
+import { accountsFr, userResourcesFr, usersFr } from './accounts/fr.ts';
 
 export const fr: AppCatalog = {
   ra: frenchMessages.ra as AppCatalog['ra'],
   resources: {
+    ...userResourcesFr,
     groups: {
       name: 'Groupe de machines |||| Groupes de machines',
       fields: {
@@ -49,6 +51,8 @@ export const fr: AppCatalog = {
     },
   },
   app: {
+    accounts: accountsFr,
+    users: usersFr,
     routes: {
       min_satellites: 'Satellites min.',
       min_satellites_saved: 'Les points de trajet exigent désormais ce nombre de satellites',
@@ -294,6 +298,8 @@ export const fr: AppCatalog = {
       codes: {
         VALIDATION: 'Veuillez saisir une adresse e-mail valide.',
         TOO_MANY_ATTEMPTS: 'Trop de tentatives. Patientez quelques minutes puis réessayez.',
+        EMAIL_NOT_CONFIRMED:
+          'Veuillez confirmer votre adresse e-mail avec le lien envoyé avant de vous connecter.',
       },
     },
     auth: {

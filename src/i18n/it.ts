@@ -1,9 +1,11 @@
 // Italian (Italiano), offered only in development and on staging hosts: the portal's own keys;
 // react-admin's fall back to English until Italian is offered in production.
 import type { AppCatalog } from './en.ts';
+import { accountsIt, userResourcesIt, usersIt } from './accounts/it.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   resources: {
+    ...userResourcesIt,
     groups: {
       name: 'Gruppo di macchine |||| Gruppi di macchine',
       fields: {
@@ -48,6 +50,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     },
   },
   app: {
+    accounts: accountsIt,
+    users: usersIt,
     routes: {
       min_satellites: 'Satelliti min.',
       min_satellites_saved: 'I punti del percorso ora richiedono questo numero di satelliti',
@@ -290,6 +294,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       codes: {
         VALIDATION: 'Inserisci un indirizzo e-mail valido.',
         TOO_MANY_ATTEMPTS: 'Troppi tentativi. Attendi qualche minuto e riprova.',
+        EMAIL_NOT_CONFIRMED:
+          'Conferma il tuo indirizzo e-mail con il link che ti abbiamo inviato prima di accedere.',
       },
     },
     auth: {

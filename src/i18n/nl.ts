@@ -1,5 +1,6 @@
 // Dutch (Nederlands): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
+import { accountsNl, userResourcesNl, usersNl } from './accounts/nl.ts';
 
 export const nl: AppCatalog = {
   ra: {
@@ -204,6 +205,7 @@ export const nl: AppCatalog = {
     },
   },
   resources: {
+    ...userResourcesNl,
     groups: {
       name: 'Machinegroep |||| Machinegroepen',
       fields: {
@@ -248,6 +250,8 @@ export const nl: AppCatalog = {
     },
   },
   app: {
+    accounts: accountsNl,
+    users: usersNl,
     routes: {
       min_satellites: 'Min. satellieten',
       min_satellites_saved: 'Routepunten hebben nu zoveel satellieten nodig',
@@ -491,6 +495,8 @@ export const nl: AppCatalog = {
       codes: {
         VALIDATION: 'Vul een geldig e-mailadres in.',
         TOO_MANY_ATTEMPTS: 'Te veel pogingen. Wacht enkele minuten en probeer het opnieuw.',
+        EMAIL_NOT_CONFIRMED:
+          'Bevestig eerst uw e-mailadres met de link die we stuurden, en meld u daarna aan.',
       },
     },
     auth: {

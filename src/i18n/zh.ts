@@ -1,5 +1,6 @@
 // Simplified Chinese (简体中文): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
+import { accountsZh, userResourcesZh, usersZh } from './accounts/zh.ts';
 
 export const zh: AppCatalog = {
   ra: {
@@ -192,6 +193,7 @@ export const zh: AppCatalog = {
     },
   },
   resources: {
+    ...userResourcesZh,
     groups: {
       name: '机器分组',
       fields: {
@@ -236,6 +238,8 @@ export const zh: AppCatalog = {
     },
   },
   app: {
+    accounts: accountsZh,
+    users: usersZh,
     routes: {
       min_satellites: '最少卫星数',
       min_satellites_saved: '路线点现在需要这么多颗卫星',
@@ -470,6 +474,7 @@ export const zh: AppCatalog = {
       codes: {
         VALIDATION: '请输入有效的电子邮件地址。',
         TOO_MANY_ATTEMPTS: '尝试次数过多，请等待几分钟后重试。',
+        EMAIL_NOT_CONFIRMED: '登录前，请先通过我们发送的链接确认您的电子邮件地址。',
       },
     },
     auth: {

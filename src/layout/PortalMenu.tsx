@@ -1,5 +1,6 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
-// machines.
+// machines, and the people: the organisation's own, and a rental company's customers' for those who
+// may manage them.
 import { links } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
 import MapIcon from '@mui/icons-material/Map';
@@ -7,9 +8,12 @@ import Whatshot from '@mui/icons-material/Whatshot';
 import Place from '@mui/icons-material/Place';
 import Route from '@mui/icons-material/Route';
 import { Menu, useTranslate } from 'react-admin';
+import { useCaller } from '../resources/common/useCaller.ts';
 
 export function PortalMenu() {
   const translate = useTranslate();
+  const { identity, canWrite } = useCaller();
+  const managesCustomers = canWrite && identity?.organisation.rental === true;
   return (
     <Menu>
       <Menu.Item
@@ -36,6 +40,8 @@ export function PortalMenu() {
       {/* The sites resource is reached by the spec's path above, not react-admin's /sites. */}
       <Menu.ResourceItem name="machines" />
       <Menu.ResourceItem name="groups" />
+      <Menu.ResourceItem name="users" />
+      {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}
     </Menu>
   );
 }

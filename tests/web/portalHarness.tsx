@@ -137,6 +137,7 @@ export const PASSWORD = 'right-password';
 /** Handlers for a healthy API; tests override single calls with server.use(). */
 export const handlers = [
   http.post('*/v1/portal/users/loginoptions', () => HttpResponse.json({})),
+  http.get('*/v1/auth/registration', () => HttpResponse.json({ open: true })),
   http.post('*/v1/auth/login', async ({ request }) => {
     const body = (await request.json()) as { password: string };
     if (body.password !== PASSWORD) {

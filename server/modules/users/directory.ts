@@ -23,6 +23,7 @@ export interface DirectoryQuery {
 }
 
 const SORT_SQL: Record<UserSortField, string> = {
+  id: 'id',
   email: 'lower(email)',
   firstName: 'lower(first_name)',
   lastName: 'lower(last_name)',

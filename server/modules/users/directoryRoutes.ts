@@ -13,11 +13,12 @@ import {
   UserListQuery,
   UserPatch,
   LAST_ADMIN,
+  ManagedOrganisationsReply,
   UserRecord,
   type UserListFilter,
 } from '../../../src/domain/api/users.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
-import { ROLES } from '../../../src/domain/constants.ts';
+import { ROLES, type OrganisationType } from '../../../src/domain/constants.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
@@ -29,6 +30,7 @@ import {
   managedScope,
   mayGrant,
   outranks,
+  scopeParam,
   visibleScope,
   type Caller,
   type Scope,
@@ -153,6 +155,24 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
       });
       sendRange(reply, 'users', params.offset, users.length, total);
       return users;
+    },
+  );
+
+  // The organisations whose people the caller manages: where an invitation may go.
+  app.get(
+    '/v1/portal/users/organisations',
+    {
+      config: { access: 'write' },
+      schema: { tags: ['users'], response: { 200: ManagedOrganisationsReply } },
+    },
+    async (request) => {
+      const managed = await managedScope(db, callerOf(request));
+      const rows = await db.query<{ id: string; name: string; type: OrganisationType }>(
+        `SELECT id, name, type FROM organisation WHERE ($1::uuid[] IS NULL OR id = ANY($1))
+          ORDER BY id = $2 DESC, name`,
+        [scopeParam(managed), request.auth.org],
+      );
+      return { organisations: rows };
     },
   );
 

@@ -1,25 +1,36 @@
 // /login in two steps: the e-mail decides between password and single sign-on, then the password.
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   CircularProgress,
   IconButton,
   TextField,
   Typography,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { LocalesMenuButton, useAuthProvider, useLogin, useTranslate } from 'react-admin';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuthProvider, useDataProvider, useLogin, useTranslate } from 'react-admin';
 import { LoginError, type PortalAuthProvider } from '../../authProvider/authProvider.ts';
-import { DEFAULT_BRAND_CONFIGURATION } from '../../domain/brand.ts';
-import { offeredLanguages } from '../../i18n/languages.ts';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { userKeys } from '../../dataProvider/users.ts';
+import { links } from '../../domain/paths.ts';
+import { AccountCard } from '../account/AccountCard.tsx';
 
 export const LOGIN_PATH = '/login';
 
-const languages = offeredLanguages(window.location.hostname, import.meta.env.DEV);
+/** Whether to offer /register: a failure just leaves the link out. */
+function useRegistrationOpen(): boolean {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const options = useQuery({
+    queryKey: userKeys.registrationOptions,
+    queryFn: () => dataProvider.getRegistrationOptions(),
+    retry: false,
+  });
+  return options.data?.open === true;
+}
 
 type Step = 'email' | 'password';
 
@@ -28,7 +39,9 @@ export function LoginPage() {
   const login = useLogin();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const registrationOpen = useRegistrationOpen();
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
@@ -77,97 +90,78 @@ export function LoginPage() {
     setError(undefined);
   };
 
-  const { primaryColour } = DEFAULT_BRAND_CONFIGURATION;
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: primaryColour.backgroundColour,
-        p: 2,
-      }}
+    <AccountCard
+      title={translate('app.login.title')}
+      subtitle={translate('app.login.subtitle')}
+      onSubmit={step === 'email' ? submitEmail : submitPassword}
     >
-      <Box sx={{ position: 'absolute', top: 8, right: 8, color: primaryColour.textColour }}>
-        <LocalesMenuButton languages={languages} />
-      </Box>
-      <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent
-          component="form"
-          onSubmit={step === 'email' ? submitEmail : submitPassword}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}
-          noValidate
-        >
-          <Box>
-            <Typography variant="overline" color="text.secondary">
-              {translate('app.name')}
-            </Typography>
-            <Typography variant="h5" component="h1">
-              {translate('app.login.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.login.subtitle')}
+      {step === 'email' ? (
+        <TextField
+          label={translate('app.login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={loading}
+        />
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <IconButton
+              aria-label={translate('app.login.back')}
+              onClick={back}
+              size="small"
+              disabled={loading}
+            >
+              <ArrowBack fontSize="small" />
+            </IconButton>
+            <Typography variant="body2" noWrap>
+              {translate('app.login.signing_in_as', { email: email.trim() })}
             </Typography>
           </Box>
-          {step === 'email' ? (
-            <TextField
-              label={translate('app.login.email')}
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={loading}
-            />
-          ) : (
-            <>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <IconButton
-                  aria-label={translate('app.login.back')}
-                  onClick={back}
-                  size="small"
-                  disabled={loading}
-                >
-                  <ArrowBack fontSize="small" />
-                </IconButton>
-                <Typography variant="body2" noWrap>
-                  {translate('app.login.signing_in_as', { email: email.trim() })}
-                </Typography>
-              </Box>
-              <TextField
-                label={translate('app.login.password')}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                autoFocus
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                disabled={loading}
-              />
-            </>
-          )}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={loading || (step === 'email' ? email.trim() === '' : password === '')}
-            startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            {loading
-              ? translate('app.login.checking')
-              : translate(step === 'email' ? 'app.login.continue' : 'app.login.sign_in')}
+          <TextField
+            label={translate('app.login.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={loading}
+          />
+        </>
+      )}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={loading || (step === 'email' ? email.trim() === '' : password === '')}
+        startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
+        {loading
+          ? translate('app.login.checking')
+          : translate(step === 'email' ? 'app.login.continue' : 'app.login.sign_in')}
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Button component={Link} to={links.forgotPassword(email.trim() || undefined)} size="small">
+          {translate('app.accounts.forgot.link')}
+        </Button>
+        {registrationOpen && (
+          <Button component={Link} to={links.register()} size="small">
+            {translate('app.accounts.register.link')}
           </Button>
-        </CardContent>
-      </Card>
-    </Box>
+        )}
+      </Box>
+    </AccountCard>
   );
 }

@@ -1,7 +1,7 @@
 // Users of an organisation and invitations (spec point 7, Authentication and users): the shapes
 // the portal and the server share.
 import Type, { type Static } from 'typebox';
-import { LANGUAGE_CODES, ROLES } from '../constants.ts';
+import { LANGUAGE_CODES, ORGANISATION_TYPES, ROLES } from '../constants.ts';
 
 const Id = Type.String({ format: 'uuid' });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
@@ -55,6 +55,7 @@ export const UserListQuery = Type.Object(
 export type UserListQuery = Static<typeof UserListQuery>;
 
 export const USER_SORT_FIELDS = [
+  'id',
   'email',
   'firstName',
   'lastName',
@@ -129,6 +130,13 @@ export const CreateUserBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const ManagedOrganisationsReply = Type.Object({
+  organisations: Type.Array(
+    Type.Object({ id: Id, name: Type.String(), type: Type.Enum(ORGANISATION_TYPES) }),
+  ),
+});
+export type ManagedOrganisationsReply = Static<typeof ManagedOrganisationsReply>;
 
 // Invitations.
 

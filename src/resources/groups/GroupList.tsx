@@ -7,20 +7,11 @@ import {
   EditButton,
   List,
   TopToolbar,
-  useGetIdentity,
 } from 'react-admin';
-import type { PortalIdentity } from '../../authProvider/authProvider.ts';
-
-function canWrite(identity: unknown): boolean {
-  return (
-    (identity as PortalIdentity | undefined)?.role !== undefined &&
-    (identity as PortalIdentity).role !== 'viewer'
-  );
-}
+import { useCaller } from '../common/useCaller.ts';
 
 export function GroupList() {
-  const { identity } = useGetIdentity();
-  const writer = canWrite(identity);
+  const writer = useCaller().canWrite;
   return (
     <List
       sort={{ field: 'name', order: 'ASC' }}

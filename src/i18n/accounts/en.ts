@@ -1,0 +1,160 @@
+// English words of the account screens: people, invitations, password reset, registration,
+// unsubscribe and the organisation choice after sign-in.
+
+const userFields = {
+  name: 'Name',
+  email: 'E-mail address',
+  firstName: 'First name',
+  lastName: 'Last name',
+  role: 'Role',
+  status: 'Status',
+  organisations: 'Organisations',
+  organisationName: 'Organisation',
+  lastLogin: 'Last sign-in',
+  language: 'Language',
+  timezone: 'Time zone',
+  reportCategories: 'Report categories',
+};
+
+export const userResourcesEn = {
+  users: { name: 'User |||| Users', fields: userFields },
+  'portal/users': { name: "Customers' user |||| Customers' users", fields: userFields },
+};
+
+export const usersEn = {
+  customers_title: "Customers' users",
+  roles: { internal: 'Staff', admin: 'Admin', viewer: 'Viewer' },
+  statuses: {
+    active: 'Active',
+    invited: 'Invited',
+    'invitation-expired': 'Invitation expired',
+  },
+  report_categories: {
+    utilisation: 'Utilisation',
+    fuel: 'Fuel',
+    co2: 'CO2',
+    activity: 'Activity and out of hours',
+    devices: 'Device health',
+    billing: 'Hire contracts and billing',
+  },
+  invite: {
+    open: 'Invite users',
+    title: 'Invite users',
+    many: "Invite several of a customer's people at once: each gets their own link by e-mail.",
+    emails: 'E-mail addresses',
+    emails_help:
+      'Separate addresses with commas |||| %{smart_count} address |||| %{smart_count} addresses',
+    invalid: 'Not e-mail addresses: %{emails}',
+    send: 'Send invitations',
+    sent: 'Invitation sent |||| %{smart_count} invitations sent',
+    no_customers: 'You have no customer organisations hiring from you at the moment.',
+  },
+  reinvite: 'Send the invitation again',
+  reinvited: 'A new invitation went to %{email}; the old link no longer works.',
+  read_only: 'You have read-only access: an admin of the organisation can change these details.',
+};
+
+export const accountsEn = {
+  new_password: 'New password',
+  repeat_password: 'Repeat the password',
+  password_rule: 'At least %{min} characters; several unusual words are best.',
+  passwords_differ: 'The two passwords differ.',
+  back_to_sign_in: 'Back to sign-in',
+  codes: {
+    EXPIRED_CODE: 'This reset link has expired. Ask for a new one.',
+    INVALID_CODE: 'This reset link is not valid or was already used. Ask for a new one.',
+    USER_DISABLED: 'This account has been disabled. Please contact your administrator.',
+    WEAK_PASSWORD:
+      'This password is too easy to guess. Use at least 10 characters: several unusual words, not names, dates or common passwords.',
+    INVALID_TOKEN:
+      'This link is not valid. Please check that you opened the whole link from the e-mail.',
+    EXPIRED: 'This link has expired.',
+    ALREADY_ACCEPTED: 'This invitation was already accepted.',
+    EMAIL_ALREADY_EXISTS: 'Already in the organisation:',
+    EMAIL_NOT_CONFIRMED:
+      'Please confirm your e-mail address with the link we sent you before signing in.',
+    REGISTRATION_CLOSED:
+      'This portal does not take new registrations. Ask the company you hire from, or your administrator, for an invitation.',
+    LAST_ADMIN: 'An organisation must keep at least one admin.',
+    NETWORK_ERROR:
+      "We couldn't connect to the product, please check your internet connection and try again. If problem persists, please contact support",
+    SERVER_ERROR:
+      'Something went wrong, please try again later. If problem persists, please contact support',
+    TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+  forgot: {
+    link: 'Forgot your password?',
+    title: 'Reset your password',
+    subtitle: 'We will e-mail you a link to choose a new password.',
+    send: 'Send the link',
+    sent_title: 'Check your e-mail',
+    sent: 'If %{email} has an account, a link to reset its password is on its way. It works for one hour.',
+    send_again: 'Send it again',
+    ask_again: 'Ask for a new link',
+  },
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'For %{email}',
+    save: 'Save the new password',
+    done: 'Your password is changed, and you are signed out everywhere else. Sign in with the new password.',
+  },
+  rsvp: {
+    title: 'Your invitation',
+    invited: '%{who} invited you to %{organisation} as %{role}.',
+    someone: 'An administrator',
+    existing_account:
+      'You already have an account with this address: accepting adds this organisation to it. Sign in with your usual password.',
+    accept: 'Accept the invitation',
+    accepted: 'Welcome to %{organisation}. Sign in to start.',
+    INVALID_TOKEN:
+      'This invitation link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new invitation.',
+    EXPIRED: 'This invitation has expired. Ask the person who invited you to send it again.',
+    ALREADY_ACCEPTED: 'This invitation was already accepted. Sign in with your account.',
+    SERVER_ERROR:
+      'Something went wrong opening this invitation, please try again later. If problem persists, please contact support',
+    NETWORK_ERROR:
+      "We couldn't connect to the product, please check your internet connection and try again.",
+  },
+  register: {
+    link: 'Register an organisation',
+    title: 'Register your organisation',
+    subtitle: 'You become its first admin; we e-mail you a link to confirm your address.',
+    organisation_name: 'Organisation name',
+    organisation_type: 'Organisation type',
+    types: {
+      rental: 'Rental company',
+      'rental-end-user': 'Rental company that also hires in',
+      'end-user': 'Contractor or machine user',
+    },
+    types_help: {
+      rental: 'You hire machines out to customers.',
+      'rental-end-user': 'You hire machines out, and hire in from other rental companies.',
+      'end-user': 'You run your own machines or hire them in.',
+    },
+    submit: 'Register',
+    sent: 'Almost done: we sent a link to %{email}. Follow it to confirm your address, then sign in.',
+    confirm_title: 'Confirm your e-mail address',
+    confirmed: 'Your address is confirmed. Sign in to start.',
+    INVALID_TOKEN: 'This confirmation link is not valid.',
+    EXPIRED: 'This confirmation link has expired. Please register again.',
+    ALREADY_ACCEPTED: 'This address is already confirmed. Sign in.',
+  },
+  unsubscribe: {
+    title: 'Unsubscribe',
+    question: 'Stop receiving %{kind} e-mails from the fleet portal?',
+    confirm: 'Unsubscribe',
+    done: '%{email} will no longer receive %{kind} e-mails.',
+    INVALID_TOKEN: 'This unsubscribe link is not valid or has expired.',
+  },
+  email_types: {
+    invitations: 'invitation',
+    'shared-locations': 'shared location',
+    reports: 'report',
+    alerts: 'alert',
+  },
+  selection: {
+    title: 'Where to?',
+    subtitle:
+      'You belong to several organisations. Choose one; you can switch later from the user menu.',
+  },
+};

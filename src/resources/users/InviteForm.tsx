@@ -1,0 +1,146 @@
+// The invitation (spec point 5): addresses typed as a comma-separated list (split on commas, spaces
+// removed, empty entries dropped), a role, and the organisation when the inviter manages several
+// (a rental company's customers). Addresses already in the organisation are reported, not sent.
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { accountCode, accountCodeKey } from '../../custom-pages/account/accountErrors.ts';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { userKeys } from '../../dataProvider/users.ts';
+import type { Role } from '../../domain/constants.ts';
+import { parseInvitationEmails } from '../../domain/invitationEmails.ts';
+import { useCaller } from '../common/useCaller.ts';
+
+export interface InviteFormProps {
+  /** Offer only these organisations (the customers' view leaves the inviter's own out). */
+  customersOnly?: boolean;
+  onInvited(count: number): void;
+  onCancel?: () => void;
+}
+
+export function InviteForm({ customersOnly = false, onInvited, onCancel }: InviteFormProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { identity, isStaff } = useCaller();
+  const organisations = useQuery({
+    queryKey: userKeys.organisations,
+    queryFn: () => dataProvider.getManagedOrganisations(),
+  });
+  const choices = (organisations.data?.organisations ?? []).filter(
+    (org) => !customersOnly || org.id !== identity?.organisation.id,
+  );
+  const [input, setInput] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [organisationId, setOrganisationId] = useState<string>('');
+  const [flagged, setFlagged] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const { emails, invalid } = parseInvitationEmails(input);
+  const target = organisationId || (customersOnly ? '' : (identity?.organisation.id ?? ''));
+  const roles: Role[] = isStaff ? ['viewer', 'admin', 'internal'] : ['viewer', 'admin'];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setError(undefined);
+    setFlagged([]);
+    try {
+      const taken = await dataProvider.validateInvitation(emails, target || undefined);
+      if (taken.length > 0) {
+        setFlagged(taken.map((item) => item.email));
+        return;
+      }
+      await dataProvider.invite({ emails, role, ...(target ? { organisationId: target } : {}) });
+      notify('app.users.invite.sent', {
+        type: 'success',
+        messageArgs: { smart_count: emails.length },
+      });
+      setInput('');
+      onInvited(emails.length);
+    } catch (caught) {
+      setError(translate(accountCodeKey(accountCode(caught))));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ pt: 1 }}>
+      <TextField
+        label={translate('app.users.invite.emails')}
+        helperText={
+          invalid.length > 0
+            ? translate('app.users.invite.invalid', { emails: invalid.join(', ') })
+            : translate('app.users.invite.emails_help', { smart_count: emails.length })
+        }
+        error={invalid.length > 0}
+        multiline
+        minRows={2}
+        autoFocus
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+        disabled={sending}
+        inputProps={{ 'data-testid': 'invite-emails' }}
+      />
+      <TextField
+        select
+        label={translate('resources.users.fields.role')}
+        value={role}
+        onChange={(e) => setRole(e.target.value as Role)}
+        disabled={sending}
+      >
+        {roles.map((value) => (
+          <MenuItem key={value} value={value}>
+            {translate(`app.users.roles.${value}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {choices.length > (customersOnly ? 0 : 1) && (
+        <TextField
+          select
+          label={translate('resources.users.fields.organisationName')}
+          value={target}
+          onChange={(e) => setOrganisationId(e.target.value)}
+          disabled={sending}
+          required
+        >
+          {choices.map((org) => (
+            <MenuItem key={org.id} value={org.id}>
+              {org.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {customersOnly && organisations.isSuccess && choices.length === 0 && (
+        <Alert severity="info">{translate('app.users.invite.no_customers')}</Alert>
+      )}
+      {flagged.length > 0 && (
+        <Alert severity="warning" role="alert" data-testid="invite-flagged">
+          {translate('app.accounts.codes.EMAIL_ALREADY_EXISTS')} {flagged.join(', ')}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={sending}>
+            {translate('ra.action.cancel')}
+          </Button>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={sending || emails.length === 0 || invalid.length > 0 || !target}
+          startIcon={sending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {translate('app.users.invite.send')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

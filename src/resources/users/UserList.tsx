@@ -1,0 +1,104 @@
+// /users and /users/list (filter): the organisation's people, paged and sorted by the server, with
+// search, a role and a status filter, invitations, and a confirmed bulk delete for admins.
+// /portal/users is a rental company's view of its customers' people, with their organisation.
+import {
+  BulkDeleteButton,
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { ROLES } from '../../domain/constants.ts';
+import { USER_STATUSES } from '../../domain/api/users.ts';
+import { useCaller } from '../common/useCaller.ts';
+import { InviteButton } from './InviteButton.tsx';
+import {
+  UserNameField,
+  UserOrganisationsField,
+  UserRoleField,
+  UserStatusField,
+} from './UserFields.tsx';
+
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="role"
+      source="role"
+      choices={ROLES.map((role) => ({ id: role, name: translate(`app.users.roles.${role}`) }))}
+    />,
+    <SelectInput
+      key="status"
+      source="status"
+      choices={USER_STATUSES.map((status) => ({
+        id: status,
+        name: translate(`app.users.statuses.${status}`),
+      }))}
+    />,
+  ];
+}
+
+function UsersTable({ canWrite, customers }: { canWrite: boolean; customers: boolean }) {
+  return (
+    <DataTable
+      rowClick="edit"
+      bulkActionButtons={canWrite ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+    >
+      <DataTable.Col source="lastName" label="resources.users.fields.name">
+        <UserNameField />
+      </DataTable.Col>
+      <DataTable.Col source="email" />
+      {customers ? <DataTable.Col source="organisationName" /> : null}
+      <DataTable.Col source="role">
+        <UserRoleField />
+      </DataTable.Col>
+      <DataTable.Col source="status">
+        <UserStatusField />
+      </DataTable.Col>
+      <DataTable.Col source="organisations" disableSort>
+        <UserOrganisationsField />
+      </DataTable.Col>
+      <DataTable.Col source="lastLogin">
+        <DateField source="lastLogin" showTime emptyText="—" />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+export function UserList() {
+  const { canWrite } = useCaller();
+  return (
+    <List
+      filters={useFilters()}
+      sort={{ field: 'lastName', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+      actions={<TopToolbar>{canWrite ? <InviteButton /> : null}</TopToolbar>}
+    >
+      <UsersTable canWrite={canWrite} customers={false} />
+    </List>
+  );
+}
+
+export function PortalUserList() {
+  const { canWrite } = useCaller();
+  return (
+    <List
+      resource="portal/users"
+      filters={useFilters()}
+      sort={{ field: 'organisationName', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+      title="app.users.customers_title"
+      actions={<TopToolbar>{canWrite ? <InviteButton customersOnly /> : null}</TopToolbar>}
+    >
+      <UsersTable canWrite={canWrite} customers />
+    </List>
+  );
+}
+
+export default UserList;

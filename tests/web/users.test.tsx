@@ -1,0 +1,150 @@
+// The users resource against a mocked API: the list through ra-data-simple-rest (its query and
+// Content-Range), the invitation dialog's e-mail parsing and flagged addresses, a change sent as
+// PATCH with only what changed, and a confirmed bulk delete through POST /v1/users/delete.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../src/domain/api/users.ts';
+import { api, renderPortal, signedIn } from './portalHarness.tsx';
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.resetHandlers());
+afterAll(() => api.close());
+
+const person = (overrides: Partial<UserRecord>): UserRecord => ({
+  id: 'u2',
+  email: 'priya@example.com',
+  firstName: 'Priya',
+  lastName: 'Shah',
+  role: 'viewer',
+  organisationId: 'o1',
+  organisationName: 'Northbank Plant Hire',
+  status: 'active',
+  lastLogin: '2026-11-20T08:00:00.000Z',
+  language: null,
+  timezone: null,
+  reportCategories: [],
+  organisations: [{ id: 'o1', name: 'Northbank Plant Hire', role: 'viewer' }],
+  invitedAt: null,
+  ...overrides,
+});
+
+describe('users', () => {
+  it('lists people with the simple-rest query, invites, and deletes after confirming', async () => {
+    signedIn();
+    const people = [
+      person({}),
+      person({
+        id: 'u3',
+        email: 'new@example.com',
+        firstName: '',
+        lastName: '',
+        status: 'invited',
+      }),
+    ];
+    const queries: URLSearchParams[] = [];
+    const calls: string[] = [];
+    api.use(
+      http.get('*/v1/users', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json(people, {
+          headers: { 'content-range': `users 0-${people.length - 1}/${people.length}` },
+        });
+      }),
+      http.get('*/v1/portal/users/organisations', () =>
+        HttpResponse.json({
+          organisations: [{ id: 'o1', name: 'Northbank Plant Hire', type: 'rental' }],
+        }),
+      ),
+      http.post('*/v1/users/invitation/validate', async ({ request }) => {
+        const { emails } = (await request.json()) as { emails: string[] };
+        calls.push(`validate ${emails.join(' ')}`);
+        return HttpResponse.json(
+          emails
+            .filter((email) => email === 'priya@example.com')
+            .map((email) => ({ email, code: 'EMAIL_ALREADY_EXISTS' })),
+        );
+      }),
+      http.post('*/v1/users/invitation', async ({ request }) => {
+        const body = (await request.json()) as { emails: string[]; role: string };
+        calls.push(`invite ${body.emails.join(' ')} as ${body.role}`);
+        return HttpResponse.json({ invited: [] }, { status: 201 });
+      }),
+      http.post('*/v1/users/delete', async ({ request }) => {
+        const body = (await request.json()) as { userIds: string[] };
+        calls.push(`delete ${body.userIds.join(' ')}`);
+        people.splice(0, people.length, ...people.filter((p) => !body.userIds.includes(p.id)));
+        return HttpResponse.json({ deleted: body.userIds });
+      }),
+    );
+    await renderPortal('/users/list');
+    await screen.findByText('priya@example.com', {}, { timeout: 10_000 });
+    expect(screen.getByText('Invited')).toBeInTheDocument();
+    const first = queries[0];
+    expect(JSON.parse(first?.get('sort') ?? '')).toEqual(['lastName', 'ASC']);
+    expect(JSON.parse(first?.get('range') ?? '')).toEqual([0, 24]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite users' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByTestId('invite-emails'),
+      ' ann@example.com,, priya@example.com , ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(await within(dialog).findByTestId('invite-flagged')).toHaveTextContent(
+      'priya@example.com',
+    );
+    expect(calls).toEqual(['validate ann@example.com priya@example.com']);
+    const input = within(dialog).getByTestId('invite-emails');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'ann@example.com, bo b@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    await waitFor(() =>
+      expect(calls).toContain('invite ann@example.com bob@example.com as viewer'),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = screen.getByText('new@example.com').closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() => expect(calls).toContain('delete u3'));
+    await waitFor(() => expect(screen.queryByText('new@example.com')).toBeNull());
+  });
+
+  it('saves only what changed, as PATCH, and says why a change is refused', async () => {
+    signedIn();
+    const patches: unknown[] = [];
+    api.use(
+      http.get('*/v1/users/u2', () => HttpResponse.json(person({}))),
+      http.patch('*/v1/users/u2', async ({ request }) => {
+        const body = (await request.json()) as { firstName?: string };
+        patches.push(body);
+        if (patches.length === 1)
+          return HttpResponse.json(
+            { statusCode: 409, code: 'LAST_ADMIN', error: 'Conflict', message: 'no' },
+            { status: 409 },
+          );
+        return HttpResponse.json(person({ firstName: body.firstName ?? 'Priya' }));
+      }),
+    );
+    await renderPortal('/users/u2');
+    const firstName = await screen.findByRole(
+      'textbox',
+      { name: 'First name' },
+      { timeout: 10_000 },
+    );
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Priya K.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('An organisation must keep at least one admin.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches[0]).toEqual({ firstName: 'Priya K.', organisationId: 'o1' });
+  });
+});
