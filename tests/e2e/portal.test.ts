@@ -90,6 +90,8 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByLabel(/Password/).fill('Demo-portal-1');
     await shot('02-login-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The demo admin belongs to two organisations: /login-selection asks which.
+    await page.getByRole('button', { name: /Northbank Plant Hire/ }).click({ timeout: 60_000 });
 
     // The first page's machines depend on the sort (out-of-hours first) and the hour: wait for the
     // list itself.

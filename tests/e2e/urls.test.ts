@@ -72,6 +72,8 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel(/Password/).fill('Demo-portal-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The demo admin belongs to two organisations: /login-selection asks which.
+    await page.getByRole('button', { name: /Northbank Plant Hire/ }).click({ timeout: 60_000 });
     await page.getByTestId('machine-summary').waitFor({ timeout: 60_000 });
   });
 

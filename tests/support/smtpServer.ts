@@ -62,3 +62,40 @@ export async function startSmtpServer(): Promise<{
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A received mail's text body, its transfer encoding (quoted-printable, base64) undone. */
+export function mailText(mail: ReceivedMail): string {
+  const split = mail.data.indexOf('\n\n');
+  const headers = mail.data.slice(0, split).toLowerCase();
+  const body = mail.data.slice(split + 2);
+  if (headers.includes('content-transfer-encoding: base64'))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (headers.includes('content-transfer-encoding: quoted-printable'))
+    return Buffer.from(
+      body
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  return body;
+}
+
+/** Waits (bounded) for a mail to `to` whose body links to `path`, and returns that link. */
+export async function waitForMailLink(
+  received: ReceivedMail[],
+  to: string,
+  path: string,
+  timeoutMs = 20_000,
+): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?\\S+`);
+  while (Date.now() < deadline) {
+    for (const mail of [...received].reverse()) {
+      if (!mail.to.some((address) => address.includes(to))) continue;
+      const match = mailText(mail).match(pattern);
+      if (match) return new URL(match[0]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} linking to ${path}`);
+}

@@ -12,7 +12,7 @@ import { DATE_PRESETS } from '../../domain/datePresets.ts';
 import { countStates } from '../../domain/fleetMap.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { machineLink } from '../../domain/machineLink.ts';
-import { BaseLayers, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
+import { BaseLayers, MAP_MAX_ZOOM, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
 import { RangeFilterHeader } from '../../resources/common/RangeFilterHeader.tsx';
 import { links } from '../../domain/paths.ts';
 import { STATE_COLOURS } from '../../resources/common/stateColours.ts';
@@ -112,6 +112,9 @@ export function FleetMap() {
         <MapContainer
           center={START_CENTRE}
           zoom={6}
+          // The clusters need the map's deepest zoom before the tile servers (which also say it)
+          // are known: machines may arrive first.
+          maxZoom={MAP_MAX_ZOOM}
 
           style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
         >

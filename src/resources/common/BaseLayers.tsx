@@ -16,6 +16,8 @@ const OUTLINE_PANE = 'countryOutline';
 const OUTLINE_Z_INDEX = '150';
 /** The sea, where neither tiles nor the outline draw. */
 export const MAP_BACKGROUND = '#cfe3ec';
+/** The deepest zoom any base map offers here: OpenStreetMap's standard tiles go to 19. */
+export const MAP_MAX_ZOOM = 19;
 
 function CountryOutline() {
   const map = useMap();

@@ -1,0 +1,155 @@
+// End to end, the account side in Chromium against the real server and a test SMTP server: a user
+// of two organisations picks one at /login-selection; an admin invites a colleague, whose mail's
+// link sets a password and signs them in; a forgotten password is reset by mail.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium } from '../support/chromium.ts';
+import {
+  newPortalContext,
+  startPortalProcess,
+  type PortalProcess,
+} from '../support/portalProcess.ts';
+import { startSmtpServer, waitForMailLink } from '../support/smtpServer.ts';
+
+const SCREENSHOTS = path.resolve('test-results/e2e');
+const INVITEE = 'ines.vitre@example.com';
+const FIRST_PASSWORD = 'Quarry-lantern-49';
+const SECOND_PASSWORD = 'Harbour-violet-train-8';
+
+if (!existsSync('dist/web/index.html')) {
+  throw new Error('The portal is not built: run the e2e project through vitest');
+}
+
+describe.skipIf(!browserAvailable)('accounts in a browser', () => {
+  let portal: PortalProcess | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  let browser: Browser;
+  let url: string;
+
+  const freshPage = async (): Promise<Page> =>
+    (await newPortalContext(browser, { width: 1280, height: 860 })).newPage();
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${url}/login`);
+    await page.getByLabel(/E-mail address/).fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/Password/).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    smtp = await startSmtpServer();
+    portal = await startPortalProcess(1, { SMTP_URL: smtp.url });
+    url = portal.url;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    portal?.stop();
+    await smtp?.close();
+  });
+
+  it('lets someone in two organisations choose one after signing in', async () => {
+    const page = await freshPage();
+    await signIn(page, 'admin@demo.example', 'Demo-portal-1');
+    await page.getByText('Where to?').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/login-selection');
+    await shot(page, '20-login-selection');
+    await page.getByRole('button', { name: /Meridian Build Group/ }).click();
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    await expect(page.getByText('Meridian Build Group').first().isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('invites a colleague by mail, who accepts, sets a password and signs in', async () => {
+    const admin = await freshPage();
+    await signIn(admin, 'admin@demo.example', 'Demo-portal-1');
+    await admin.getByRole('button', { name: /Northbank Plant Hire/ }).click();
+    await admin.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    await admin.goto(`${url}/users/list`);
+    await admin.getByText('viewer@demo.example').waitFor({ timeout: 30_000 });
+    await shot(admin, '21-users');
+    await admin.getByRole('button', { name: 'Invite users' }).click();
+    await admin.getByTestId('invite-emails').fill(` ${INVITEE} , viewer@demo.example`);
+    await admin.getByRole('button', { name: 'Send invitations' }).click();
+    await admin.getByTestId('invite-flagged').waitFor();
+    await shot(admin, '22-invite-flagged');
+    await admin.getByTestId('invite-emails').fill(INVITEE);
+    await admin.getByRole('button', { name: 'Send invitations' }).click();
+    await admin.getByRole('cell', { name: INVITEE }).waitFor({ timeout: 15_000 });
+    await expect(admin.getByText('Invited').first().isVisible()).resolves.toBe(true);
+
+    const link = await waitForMailLink(smtp?.received ?? [], INVITEE, '/rsvp');
+    expect(link.origin).toBe(url);
+    const invitee = await freshPage();
+    await invitee.goto(link.toString());
+    await invitee
+      .getByText(/invited you to Northbank Plant Hire as Viewer/)
+      .waitFor({ timeout: 30_000 });
+    await invitee.getByLabel('First name').fill('Ines');
+    await invitee.getByLabel('Last name').fill('Vitre');
+    await invitee.getByLabel(/New password/).fill(FIRST_PASSWORD);
+    await invitee.getByLabel(/Repeat the password/).fill(FIRST_PASSWORD);
+    await shot(invitee, '23-rsvp');
+    await invitee.getByRole('button', { name: 'Accept the invitation' }).click();
+    await invitee.getByTestId('rsvp-accepted').waitFor();
+    await invitee.getByRole('link', { name: 'Sign in' }).click();
+    await invitee.getByRole('button', { name: 'Continue' }).click();
+    await invitee.getByLabel(/Password/).fill(FIRST_PASSWORD);
+    await invitee.getByRole('button', { name: 'Sign in' }).click();
+    await invitee.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    // The same link again: already accepted, with its own screen.
+    await invitee.goto(link.toString());
+    await invitee.getByTestId('rsvp-ALREADY_ACCEPTED').waitFor({ timeout: 30_000 });
+
+    await admin.reload();
+    const row = admin.getByRole('row', { name: new RegExp(INVITEE) });
+    await row.getByText('Active').waitFor({ timeout: 15_000 });
+    await admin.context().close();
+    await invitee.context().close();
+  });
+
+  it('resets a forgotten password by mail, after which the new one signs in', async () => {
+    const page = await freshPage();
+    await page.goto(`${url}/login`);
+    await page.getByLabel(/E-mail address/).fill(INVITEE);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText(`If ${INVITEE} has an account`).waitFor({ timeout: 15_000 });
+    await shot(page, '24-forgot-password-sent');
+
+    const link = await waitForMailLink(smtp?.received ?? [], INVITEE, '/forgot-password/reset');
+    await page.goto(link.toString());
+    await page.getByText(`For ${INVITEE}`).waitFor({ timeout: 30_000 });
+    await page.getByLabel(/New password/).fill('password1234');
+    await page.getByLabel(/Repeat the password/).fill('password1234');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page
+      .getByText(/This password is too easy to guess/)
+      .first()
+      .waitFor();
+    await page.getByLabel(/New password/).fill(SECOND_PASSWORD);
+    await page.getByLabel(/Repeat the password/).fill(SECOND_PASSWORD);
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByTestId('reset-done').waitFor();
+    await shot(page, '25-password-reset');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/Password/).fill(SECOND_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    const old = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: INVITEE, password: FIRST_PASSWORD }),
+    });
+    expect(old.status).toBe(401);
+    await page.context().close();
+  });
+});
