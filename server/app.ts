@@ -41,6 +41,7 @@ import { invitationRoutes } from './modules/users/invitationRoutes.ts';
 import { passwordResetRoutes } from './modules/accounts/passwordResetRoutes.ts';
 import { registrationRoutes } from './modules/accounts/registrationRoutes.ts';
 import { unsubscribeRoutes } from './modules/mail/unsubscribeRoutes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, context);
   await app.register(registrationRoutes, context);
   await app.register(unsubscribeRoutes, context);
+  await app.register(ssoRoutes, context);
   const rollups =
     options.rollups ??
     new RollupScheduler(db, {

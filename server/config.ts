@@ -57,6 +57,8 @@ export interface Config {
   registrationTtlS: number;
   /** Whether anyone may register a new organisation at /register; closed unless the demo runs. */
   registration: 'open' | 'closed';
+  /** The demo's own OpenID provider's port (0: any free one); it runs only with the demo. */
+  demoOidcPort: number;
 }
 
 export class ConfigError extends Error {}
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     passwordResetTtlS: integer(env, 'PASSWORD_RESET_TTL_S', 3600, 300, 86_400),
     registrationTtlS: integer(env, 'REGISTRATION_TTL_S', 86_400, 600, 30 * 86_400),
     registration: registration(env, demoData),
+    demoOidcPort: integer(env, 'DEMO_OIDC_PORT', 0, 0, 65535),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
   };

@@ -8,6 +8,7 @@ import { openDatabase } from './db/open.ts';
 import { keepStatistics } from './db/statistics.ts';
 import { rollupCacheFor } from './modules/machines/rollupCache.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
+import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/demoSso.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
@@ -81,12 +82,15 @@ async function main(): Promise<void> {
   const trackerPort = listeners[0]?.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let demoStream: DemoStream | undefined;
+  // The demo's single sign-on: an OpenID provider of its own, for sso.demo.example.
+  const demoSso = config.demoData ? await startDemoSso(db, config) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await demoStream?.stop();
+    await demoSso?.close();
     await oemFeeds.stop();
     statistics.stop();
     await Promise.all(listeners.map((listener) => listener.close()));
@@ -132,6 +136,7 @@ async function main(): Promise<void> {
   await readiness.whenReady();
   printBanner(config, {
     seeded: Boolean(seeded),
+    sso: demoSso?.issuer,
     devices: listeners.length
       ? `Teltonika TCP and UDP on port ${listeners[0]?.port}`
       : 'no listener (TELTONIKA_PORT=off)',
@@ -143,7 +148,10 @@ function describeDatabase(config: Config): string {
 }
 
 /** What a person starting the portal needs: where it is and how to sign in. */
-function printBanner(config: Config, { seeded, devices }: { seeded: boolean; devices: string }) {
+function printBanner(
+  config: Config,
+  { seeded, devices, sso }: { seeded: boolean; devices: string; sso?: string },
+) {
   const lines = [
     '',
     `  Fleet portal is running at ${config.publicUrl}`,
@@ -156,6 +164,10 @@ function printBanner(config: Config, { seeded, devices }: { seeded: boolean; dev
       `  (also ${DEMO_USERS.viewer}, ${DEMO_USERS.staff} and ${DEMO_USERS.customer} with the same password)`,
       `  The demo fleet keeps reporting each minute through the device listeners.`,
     );
+    if (sso)
+      lines.push(
+        `  Single sign-on: any address @${DEMO_SSO_DOMAIN} signs in through the demo OpenID provider at ${sso}`,
+      );
   }
   console.log(`${lines.join('\n')}\n`);
 }

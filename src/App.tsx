@@ -104,6 +104,8 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={PATHS.rsvp} element={<account.RsvpScreen />} />
                 <Route path={PATHS.unsubscribe} element={<account.UnsubscribeScreen />} />
                 <Route path={PATHS.loginSelection} element={<account.LoginSelectionScreen />} />
+                <Route path={PATHS.sso} element={<account.SsoScreen />} />
+                <Route path={PATHS.ssoCallback} element={<account.SsoCallbackScreen />} />
               </CustomRoutes>
               <CustomRoutes>
                 <Route path={dashboard.path} element={<dashboard.DashboardScreen />} />

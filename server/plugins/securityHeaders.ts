@@ -12,6 +12,12 @@ export function tileSource(template: string): string {
 }
 
 const isEmbeddedPage = (url: string) => /^\/embedded(\/|\?|$)/.test(url);
+/**
+ * The single sign-on popup's own pages. They go to the identity provider and back, and must keep
+ * their opener: a popup whose page sets COOP leaves the opener's browsing context group at the
+ * first cross-origin navigation, and could no longer hand the sign-in back.
+ */
+const isSsoPopupPage = (url: string) => /^\/sso(\/|\?|$)/.test(url);
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -49,6 +55,7 @@ export async function registerSecurityHeaders(
   // /embedded exists to be framed: by this portal and the configured origins only.
   const embedAncestors = ["'self'", ...config.embedAllowedOrigins].join(' ');
   app.addHook('onSend', async (request, reply) => {
+    if (isSsoPopupPage(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
     if (!isEmbeddedPage(request.url)) return;
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') {

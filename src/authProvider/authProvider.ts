@@ -83,14 +83,18 @@ export function createAuthProvider(
       }
     },
 
-    async login(params: { email: string; password: string }) {
+    /** A password sign-in, or the tokens a single sign-on popup brought back. */
+    async login(params: { email: string; password: string } | { sso: TokenReply }) {
       let reply: TokenReply;
       try {
-        reply = await client.request<TokenReply>('/v1/auth/login', {
-          method: 'POST',
-          body: { email: params.email, password: params.password },
-          authenticated: false,
-        });
+        reply =
+          'sso' in params
+            ? params.sso
+            : await client.request<TokenReply>('/v1/auth/login', {
+                method: 'POST',
+                body: { email: params.email, password: params.password },
+                authenticated: false,
+              });
       } catch (error) {
         throw toLoginError(error);
       }

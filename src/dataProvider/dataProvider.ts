@@ -29,6 +29,7 @@ import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
 import { onboardingCalls } from './onboarding.ts';
 import { siteCalls, siteResource } from './sites.ts';
+import { ssoCalls } from './sso.ts';
 import { userCalls, userResource } from './users.ts';
 
 export type { DashboardRequest } from './dashboard.ts';
@@ -45,6 +46,7 @@ function areaCalls(client: ApiClient) {
     ...machineSettingCalls(client),
     ...onboardingCalls(client),
     ...siteCalls(client),
+    ...ssoCalls(client),
     ...userCalls(client),
   };
 }

@@ -495,8 +495,11 @@ export const de: AppCatalog = {
       invalid_credentials: 'E-Mail-Adresse oder Passwort ist falsch.',
       too_many_attempts:
         'Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in %{minutes} Minuten erneut.',
-      sso_required:
-        'Ihre Organisation meldet sich über %{provider} (%{type}) an. Single Sign-on ist auf diesem Server noch nicht eingerichtet; bitte wenden Sie sich an Ihre Administration.',
+      sso_continue:
+        'Ihre Organisation meldet sich über %{provider} an: Fahren Sie im geöffneten Fenster fort.',
+      popup_closed: 'Das Anmeldefenster wurde geschlossen, bevor Sie angemeldet waren.',
+      popup_blocked:
+        'Der Browser hat das Anmeldefenster blockiert. Erlauben Sie Pop-ups für diese Seite und versuchen Sie es erneut.',
       codes: {
         VALIDATION: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
         TOO_MANY_ATTEMPTS:

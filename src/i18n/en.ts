@@ -287,8 +287,11 @@ export const en = {
       checking: 'Checking…',
       invalid_credentials: 'The e-mail address or password is incorrect.',
       too_many_attempts: 'Too many failed sign-ins. Please try again in %{minutes} minutes.',
-      sso_required:
-        'Your organisation signs in through %{provider} (%{type}). Single sign-on is not enabled on this server yet; please contact your administrator.',
+      sso_continue:
+        'Your organisation signs in through %{provider}: continue in the window that opened.',
+      popup_closed: 'The sign-in window was closed before you signed in.',
+      popup_blocked:
+        'The browser blocked the sign-in window. Allow pop-ups for this site and try again.',
       codes: {
         VALIDATION: 'Please enter a valid e-mail address.',
         TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes and try again.',

@@ -293,8 +293,11 @@ export const fr: AppCatalog = {
       invalid_credentials: "L'adresse e-mail ou le mot de passe est incorrect.",
       too_many_attempts:
         'Trop de tentatives de connexion échouées. Réessayez dans %{minutes} minutes.',
-      sso_required:
-        "Votre organisation se connecte via %{provider} (%{type}). L'authentification unique n'est pas encore activée sur ce serveur ; contactez votre administrateur.",
+      sso_continue:
+        'Votre organisation se connecte via %{provider} : continuez dans la fenêtre ouverte.',
+      popup_closed: 'La fenêtre de connexion a été fermée avant la fin de la connexion.',
+      popup_blocked:
+        'Le navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres contextuelles pour ce site et réessayez.',
       codes: {
         VALIDATION: 'Veuillez saisir une adresse e-mail valide.',
         TOO_MANY_ATTEMPTS: 'Trop de tentatives. Patientez quelques minutes puis réessayez.',

@@ -289,8 +289,11 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       checking: 'Verifica…',
       invalid_credentials: "L'indirizzo e-mail o la password non sono corretti.",
       too_many_attempts: 'Troppi accessi non riusciti. Riprova tra %{minutes} minuti.',
-      sso_required:
-        "La tua organizzazione accede tramite %{provider} (%{type}). L'accesso unico non è ancora attivo su questo server; contatta l'amministratore.",
+      sso_continue:
+        'La tua organizzazione accede tramite %{provider}: continua nella finestra aperta.',
+      popup_closed: 'La finestra di accesso è stata chiusa prima che tu accedessi.',
+      popup_blocked:
+        'Il browser ha bloccato la finestra di accesso. Consenti i pop-up per questo sito e riprova.',
       codes: {
         VALIDATION: 'Inserisci un indirizzo e-mail valido.',
         TOO_MANY_ATTEMPTS: 'Troppi tentativi. Attendi qualche minuto e riprova.',

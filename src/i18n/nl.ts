@@ -490,8 +490,11 @@ export const nl: AppCatalog = {
       invalid_credentials: 'Het e-mailadres of wachtwoord is onjuist.',
       too_many_attempts:
         'Te veel mislukte inlogpogingen. Probeer het over %{minutes} minuten opnieuw.',
-      sso_required:
-        'Uw organisatie logt in via %{provider} (%{type}). Single sign-on is op deze server nog niet ingeschakeld; neem contact op met uw beheerder.',
+      sso_continue:
+        'Uw organisatie meldt zich aan via %{provider}: ga verder in het geopende venster.',
+      popup_closed: 'Het aanmeldvenster werd gesloten voordat u was aangemeld.',
+      popup_blocked:
+        'De browser blokkeerde het aanmeldvenster. Sta pop-ups toe voor deze site en probeer het opnieuw.',
       codes: {
         VALIDATION: 'Vul een geldig e-mailadres in.',
         TOO_MANY_ATTEMPTS: 'Te veel pogingen. Wacht enkele minuten en probeer het opnieuw.',

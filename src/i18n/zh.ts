@@ -469,8 +469,9 @@ export const zh: AppCatalog = {
       checking: '正在检查…',
       invalid_credentials: '电子邮件地址或密码不正确。',
       too_many_attempts: '登录失败次数过多，请在 %{minutes} 分钟后重试。',
-      sso_required:
-        '贵组织通过 %{provider}（%{type}）登录。此服务器尚未启用单点登录，请联系管理员。',
+      sso_continue: '您的组织通过 %{provider} 登录：请在打开的窗口中继续。',
+      popup_closed: '登录窗口在您完成登录前被关闭了。',
+      popup_blocked: '浏览器阻止了登录窗口。请允许此网站的弹出窗口后重试。',
       codes: {
         VALIDATION: '请输入有效的电子邮件地址。',
         TOO_MANY_ATTEMPTS: '尝试次数过多，请等待几分钟后重试。',

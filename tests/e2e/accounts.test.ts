@@ -1,6 +1,7 @@
 // End to end, the account side in Chromium against the real server and a test SMTP server: a user
 // of two organisations picks one at /login-selection; an admin invites a colleague, whose mail's
-// link sets a password and signs them in; a forgotten password is reset by mail.
+// link sets a password and signs them in; a forgotten password is reset by mail; an address of the
+// demo's single sign-on domain signs in through the demo's OpenID provider in a popup.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -150,6 +151,42 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
       body: JSON.stringify({ email: INVITEE, password: FIRST_PASSWORD }),
     });
     expect(old.status).toBe(401);
+    await page.context().close();
+  });
+
+  it('signs in through the OpenID provider in a popup, and says so when the popup is closed', async () => {
+    const page = await freshPage();
+    await page.goto(`${url}/login`);
+    await page.getByLabel(/E-mail address/).fill('pat.lee@sso.demo.example');
+    const closedPopup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await (await closedPopup).close();
+    await page.getByText('The sign-in window was closed before you signed in.').first().waitFor();
+    await shot(page, '26-sso-popup-closed');
+
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const popup = await popupOpened;
+    // The demo provider's own sign-in page, with the address filled in from the login hint.
+    await popup.locator('input[name="password"]').waitFor({ timeout: 30_000 });
+    expect(await popup.locator('input[name="login"]').inputValue()).toBe(
+      'pat.lee@sso.demo.example',
+    );
+    await popup.locator('input[name="password"]').fill('anything');
+    await shot(popup, '27-sso-provider');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    const me = await page.evaluate(async () => {
+      const reply = await fetch('/v1/auth/refresh', { method: 'POST' });
+      const { token } = (await reply.json()) as { token: string };
+      return (await fetch('/v1/me', { headers: { authorization: `Bearer ${token}` } })).json();
+    });
+    expect(me).toMatchObject({
+      user: { email: 'pat.lee@sso.demo.example', role: 'viewer', firstName: 'Pat' },
+      organisation: { name: 'Northbank Plant Hire' },
+    });
+    await shot(page, '28-sso-signed-in');
     await page.context().close();
   });
 });

@@ -63,6 +63,16 @@ describe.each(testDatabases)('security headers on $kind', (database) => {
     );
     expect(headers.get('x-frame-options')).toBeNull();
   });
+
+  it('keeps the opener of the single sign-on popup, and isolates every other page', async () => {
+    for (const urlPath of ['/sso?email=a%40b.example', '/sso/cognito-cil?state=x'])
+      expect((await headersOf(urlPath)).get('cross-origin-opener-policy'), urlPath).toBe(
+        'unsafe-none',
+      );
+    expect((await headersOf('/machines')).get('cross-origin-opener-policy')).toBe(
+      'same-origin-allow-popups',
+    );
+  });
 });
 
 describe.each(testDatabases)('security headers over http on $kind', (database) => {

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../src/api/tokenStore.ts';
 import { api, PASSWORD, renderPortal, signedIn } from './portalHarness.tsx';
 
@@ -78,18 +78,37 @@ describe('login', () => {
     ).toBeInTheDocument();
   });
 
-  it('says when the e-mail domain signs in through single sign-on', async () => {
+  it('opens the provider in a popup, and says so when the popup is closed before signing in', async () => {
     const user = userEvent.setup();
     api.use(
       http.post('*/v1/portal/users/loginoptions', () =>
-        HttpResponse.json({ provider: 'corp-idp', type: 'SAML' }),
+        HttpResponse.json({ provider: 'corp-idp', type: 'OIDC' }),
       ),
     );
+    const opened: string[] = [];
+    const popup = { closed: false, close: () => undefined };
+    const open = vi.spyOn(window, 'open').mockImplementation((url) => {
+      opened.push(String(url));
+      return popup as unknown as Window;
+    });
     await renderPortal('/login');
     await user.type(await emailField(), 'ann@corp.example');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(/signs in through corp-idp \(SAML\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/signs in through corp-idp/)).toBeInTheDocument();
+    expect(opened).toEqual(['/sso?email=ann%40corp.example']);
+    popup.closed = true;
+    expect(
+      (
+        await screen.findAllByText(
+          'The sign-in window was closed before you signed in.',
+          {},
+          { timeout: 5000 },
+        )
+      ).length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    expect(tokenStore.get()).toBeUndefined();
+    open.mockRestore();
   });
 });
 

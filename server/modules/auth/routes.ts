@@ -1,7 +1,7 @@
 // Sign-in options, sign-in, refresh, sign-out and organisation exchange. The refresh token lives
 // only in an HttpOnly cookie scoped to /v1/auth, so a script in the page cannot take a 30-day
 // session away; the access token is kept in the page's memory.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ExchangeBody,
@@ -23,13 +23,11 @@ import {
   type Membership,
 } from '../users/service.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import { issueRefreshToken, sessionOfRefreshToken, useRefreshToken } from './refreshTokens.ts';
+import { clearRefreshCookie, issueTokens, refreshCookie } from './issueTokens.ts';
+import { sessionOfRefreshToken, useRefreshToken } from './refreshTokens.ts';
 import { extendSession, openSession } from './sessions.ts';
 import { releaseAttempt, throttle } from './throttle.ts';
-import { signAccessToken, verifyAccessToken } from './tokens.ts';
-
-export const REFRESH_COOKIE = 'fleet_refresh';
-const COOKIE_PATH = '/v1/auth';
+import { verifyAccessToken } from './tokens.ts';
 
 const tokenReply = { 200: TokenReply };
 
@@ -38,37 +36,13 @@ const sessionEnded = () =>
 
 export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, context) => {
   const { db, keys, config, signInLimits, sessions } = context;
-  const secureCookie = config.publicUrl.startsWith('https:');
-
-  /** Signs an access token and sets a new refresh token cookie, both in `sessionId`. */
-  async function issueTokens(
+  const tokens = (
     tx: Queryable,
     reply: FastifyReply,
     subject: { userId: string; sessionId: string },
     membership: Membership,
-  ): Promise<TokenReply> {
-    const claims = { ...subject, organisationId: membership.organisationId, role: membership.role };
-    const refreshToken = await issueRefreshToken(tx, claims, config.refreshTokenTtlS);
-    reply.setCookie(REFRESH_COOKIE, refreshToken, {
-      httpOnly: true,
-      secure: secureCookie,
-      sameSite: 'strict',
-      path: COOKIE_PATH,
-      maxAge: config.refreshTokenTtlS,
-    });
-    return {
-      token: signAccessToken(keys, claims, config.accessTokenTtlS),
-      expiresIn: config.accessTokenTtlS,
-    };
-  }
-
-  const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
-  const clearCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, {
-      path: COOKIE_PATH,
-      secure: secureCookie,
-      sameSite: 'strict',
-    });
+  ) => issueTokens(tx, reply, { keys, config }, subject, membership);
+  const clearCookie = (reply: FastifyReply) => clearRefreshCookie(reply, config);
 
   app.post(
     '/v1/portal/users/loginoptions',
@@ -131,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       return db.transaction(async (tx) => {
         await recordSignIn(tx, user.id);
         const sessionId = await openSession(tx, user.id, config.refreshTokenTtlS);
-        return issueTokens(tx, reply, { userId: user.id, sessionId }, membership);
+        return tokens(tx, reply, { userId: user.id, sessionId }, membership);
       });
     },
   );
@@ -164,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       if (!membership) throw sessionEnded();
       return db.transaction(async (tx) => {
         await extendSession(tx, subject.sessionId, config.refreshTokenTtlS);
-        return issueTokens(tx, reply, subject, membership);
+        return tokens(tx, reply, subject, membership);
       });
     },
   );
@@ -204,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       );
       if (!membership) throw forbidden('You are not a member of that organisation');
       return db.transaction((tx) =>
-        issueTokens(tx, reply, { userId: claims.sub, sessionId: claims.sid }, membership),
+        tokens(tx, reply, { userId: claims.sub, sessionId: claims.sid }, membership),
       );
     },
   );

@@ -1,4 +1,5 @@
-// The account screens reached without signing in (and /login-selection right after), each loaded
+// The account screens reached without signing in (and /login-selection right after, and the
+// single sign-on popup's two pages), each loaded
 // when opened so that the sign-in page stays small.
 import { lazyScreen } from '../../lazy/lazyScreen.tsx';
 
@@ -11,3 +12,5 @@ export const RegisterScreen = lazyScreen(() => import('./RegisterPage.tsx'));
 export const RsvpScreen = lazyScreen(() => import('./RsvpPage.tsx'));
 export const UnsubscribeScreen = lazyScreen(() => import('./UnsubscribePage.tsx'));
 export const LoginSelectionScreen = lazyScreen(() => import('./LoginSelectionPage.tsx'));
+export const SsoScreen = lazyScreen(() => import('../sso/SsoPage.tsx'));
+export const SsoCallbackScreen = lazyScreen(() => import('../sso/SsoCallbackPage.tsx'));

@@ -12,12 +12,13 @@ import {
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAuthProvider, useDataProvider, useLogin, useTranslate } from 'react-admin';
+import { useAuthProvider, useDataProvider, useLogin, useNotify, useTranslate } from 'react-admin';
 import { LoginError, type PortalAuthProvider } from '../../authProvider/authProvider.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
 import { links } from '../../domain/paths.ts';
 import { AccountCard } from '../account/AccountCard.tsx';
+import { signInWithPopup, SsoPopupError } from '../sso/ssoMessage.ts';
 
 export const LOGIN_PATH = '/login';
 
@@ -42,6 +43,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const registrationOpen = useRegistrationOpen();
+  const notify = useNotify();
+  /** The provider a single sign-on popup is open for. */
+  const [sso, setSso] = useState<string>();
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
@@ -59,9 +63,26 @@ export function LoginPage() {
     try {
       const options = await authProvider.loginOptions(email.trim());
       if (options.provider && options.type) {
-        setError(
-          translate('app.login.sso_required', { provider: options.provider, type: options.type }),
-        );
+        setSso(options.provider);
+        try {
+          await login({ sso: await signInWithPopup(email.trim()) });
+        } catch (caught) {
+          if (caught instanceof SsoPopupError) {
+            // Spec point 8: a closed popup is a notice, then a failed sign-in.
+            if (caught.code === 'POPUP_CLOSED')
+              notify('app.login.popup_closed', { type: 'warning' });
+            setError(
+              translate(
+                caught.code === 'POPUP_CLOSED' || caught.code === 'POPUP_BLOCKED'
+                  ? `app.login.${caught.code === 'POPUP_CLOSED' ? 'popup_closed' : 'popup_blocked'}`
+                  : `app.accounts.sso.codes.${caught.code}`,
+                { _: translate('app.accounts.sso.codes.SERVER_ERROR') },
+              ),
+            );
+          } else fail(caught);
+        } finally {
+          setSso(undefined);
+        }
       } else {
         setStep('password');
       }
@@ -135,6 +156,11 @@ export function LoginPage() {
             disabled={loading}
           />
         </>
+      )}
+      {sso && (
+        <Alert severity="info" role="status">
+          {translate('app.login.sso_continue', { provider: sso })}
+        </Alert>
       )}
       {error && (
         <Alert severity="error" role="alert">

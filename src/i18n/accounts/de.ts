@@ -159,6 +159,27 @@ export const accountsDe: Catalog<typeof accountsEn> = {
     reports: 'Bericht',
     alerts: 'Warnung',
   },
+  sso: {
+    title: 'Einmalanmeldung',
+    redirecting: 'Weiter zur Anmeldung Ihrer Organisation…',
+    finishing: 'Sie werden angemeldet…',
+    codes: {
+      SSO_NOT_CONFIGURED:
+        'Für diese E-Mail-Domain ist keine Einmalanmeldung eingerichtet. Melden Sie sich mit Ihrem Passwort an oder fragen Sie Ihren Administrator.',
+      SSO_STATE_INVALID:
+        'Diese Anmeldung wurde nicht hier begonnen, bereits verwendet oder hat zu lange gedauert. Bitte beginnen Sie erneut.',
+      SSO_PROVIDER_REFUSED:
+        'Der Anmeldedienst Ihrer Organisation hat Sie nicht angemeldet. Bitte versuchen Sie es erneut oder fragen Sie Ihren Administrator.',
+      SSO_NO_ACCOUNT:
+        'Ihre Organisation hat Ihnen noch keinen Zugang zum Portal gegeben. Bitten Sie Ihren Administrator um eine Einladung.',
+      SSO_WRONG_DOMAIN:
+        'Der Anmeldedienst Ihrer Organisation hat eine andere Adresse angemeldet als die angegebene.',
+      NETWORK_ERROR:
+        'Wir konnten keine Verbindung zum Produkt herstellen. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+      SERVER_ERROR:
+        'Bei der Anmeldung ist etwas schiefgelaufen, bitte versuchen Sie es später erneut. Wenn das Problem weiterhin besteht, wenden Sie sich an den Support',
+    },
+  },
   selection: {
     title: 'Wohin?',
     subtitle:

@@ -152,6 +152,27 @@ export const accountsEn = {
     reports: 'report',
     alerts: 'alert',
   },
+  sso: {
+    title: 'Single sign-on',
+    redirecting: 'Taking you to your organisation’s sign-in…',
+    finishing: 'Signing you in…',
+    codes: {
+      SSO_NOT_CONFIGURED:
+        'No single sign-on is set up for this e-mail domain. Sign in with your password, or ask your administrator.',
+      SSO_STATE_INVALID:
+        'This sign-in was not started here, was already used or took too long. Please start again.',
+      SSO_PROVIDER_REFUSED:
+        'Your organisation’s sign-in service did not sign you in. Please try again, or ask your administrator.',
+      SSO_NO_ACCOUNT:
+        'Your organisation has not given you access to the portal yet. Ask your administrator for an invitation.',
+      SSO_WRONG_DOMAIN:
+        'Your organisation’s sign-in service signed in another address than the one you gave.',
+      NETWORK_ERROR:
+        "We couldn't connect to the product, please check your internet connection and try again.",
+      SERVER_ERROR:
+        'Something went wrong signing you in, please try again later. If problem persists, please contact support',
+    },
+  },
   selection: {
     title: 'Where to?',
     subtitle:

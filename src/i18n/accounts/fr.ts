@@ -152,6 +152,27 @@ export const accountsFr: Catalog<typeof accountsEn> = {
     reports: 'rapport',
     alerts: 'alerte',
   },
+  sso: {
+    title: 'Authentification unique',
+    redirecting: 'Redirection vers la connexion de votre organisation…',
+    finishing: 'Connexion en cours…',
+    codes: {
+      SSO_NOT_CONFIGURED:
+        "Aucune authentification unique n'est configurée pour ce domaine. Connectez-vous avec votre mot de passe ou demandez à votre administrateur.",
+      SSO_STATE_INVALID:
+        "Cette connexion n'a pas été commencée ici, a déjà servi ou a pris trop de temps. Veuillez recommencer.",
+      SSO_PROVIDER_REFUSED:
+        'Le service de connexion de votre organisation ne vous a pas connecté. Réessayez ou demandez à votre administrateur.',
+      SSO_NO_ACCOUNT:
+        'Votre organisation ne vous a pas encore donné accès au portail. Demandez une invitation à votre administrateur.',
+      SSO_WRONG_DOMAIN:
+        'Le service de connexion de votre organisation a connecté une autre adresse que celle indiquée.',
+      NETWORK_ERROR:
+        "Nous n'avons pas pu nous connecter au produit, veuillez vérifier votre connexion internet et réessayer.",
+      SERVER_ERROR:
+        "Une erreur s'est produite lors de la connexion, veuillez réessayer plus tard. Si le problème persiste, contactez le support",
+    },
+  },
   selection: {
     title: 'Où aller ?',
     subtitle:

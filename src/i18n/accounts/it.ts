@@ -152,6 +152,27 @@ export const accountsIt: Catalog<typeof accountsEn> = {
     reports: 'report',
     alerts: 'avviso',
   },
+  sso: {
+    title: 'Accesso unico',
+    redirecting: "Ti portiamo all'accesso della tua organizzazione…",
+    finishing: 'Accesso in corso…',
+    codes: {
+      SSO_NOT_CONFIGURED:
+        "Per questo dominio e-mail non è configurato l'accesso unico. Accedi con la password o chiedi al tuo amministratore.",
+      SSO_STATE_INVALID:
+        'Questo accesso non è iniziato qui, è già stato usato o ha richiesto troppo tempo. Ricomincia.',
+      SSO_PROVIDER_REFUSED:
+        'Il servizio di accesso della tua organizzazione non ti ha fatto entrare. Riprova o chiedi al tuo amministratore.',
+      SSO_NO_ACCOUNT:
+        'La tua organizzazione non ti ha ancora dato accesso al portale. Chiedi un invito al tuo amministratore.',
+      SSO_WRONG_DOMAIN:
+        'Il servizio di accesso della tua organizzazione ha autenticato un indirizzo diverso da quello indicato.',
+      NETWORK_ERROR:
+        'Non siamo riusciti a connetterci al prodotto, controlla la connessione internet e riprova.',
+      SERVER_ERROR:
+        "Qualcosa è andato storto durante l'accesso, riprova più tardi. Se il problema persiste, contatta il supporto",
+    },
+  },
   selection: {
     title: 'Dove andare?',
     subtitle:

@@ -155,6 +155,27 @@ export const accountsNl: Catalog<typeof accountsEn> = {
     reports: 'rapport',
     alerts: 'melding',
   },
+  sso: {
+    title: 'Eenmalige aanmelding',
+    redirecting: 'Doorsturen naar de aanmelding van uw organisatie…',
+    finishing: 'U wordt aangemeld…',
+    codes: {
+      SSO_NOT_CONFIGURED:
+        'Voor dit e-maildomein is geen eenmalige aanmelding ingesteld. Meld u aan met uw wachtwoord of vraag uw beheerder.',
+      SSO_STATE_INVALID:
+        'Deze aanmelding is niet hier begonnen, al gebruikt of duurde te lang. Begin opnieuw.',
+      SSO_PROVIDER_REFUSED:
+        'De aanmelddienst van uw organisatie heeft u niet aangemeld. Probeer het opnieuw of vraag uw beheerder.',
+      SSO_NO_ACCOUNT:
+        'Uw organisatie heeft u nog geen toegang tot het portaal gegeven. Vraag uw beheerder om een uitnodiging.',
+      SSO_WRONG_DOMAIN:
+        'De aanmelddienst van uw organisatie meldde een ander adres aan dan u opgaf.',
+      NETWORK_ERROR:
+        'We konden geen verbinding maken met het product. Controleer uw internetverbinding en probeer het opnieuw.',
+      SERVER_ERROR:
+        'Er ging iets mis bij het aanmelden, probeer het later opnieuw. Neem contact op met support als het probleem blijft',
+    },
+  },
   selection: {
     title: 'Waarheen?',
     subtitle:

@@ -140,6 +140,20 @@ export const accountsZh: Catalog<typeof accountsEn> = {
     reports: '报告',
     alerts: '警报',
   },
+  sso: {
+    title: '单点登录',
+    redirecting: '正在前往您组织的登录页面…',
+    finishing: '正在为您登录…',
+    codes: {
+      SSO_NOT_CONFIGURED: '此电子邮件域未设置单点登录。请使用密码登录，或询问您的管理员。',
+      SSO_STATE_INVALID: '此登录并非从这里开始、已被使用或耗时过长。请重新开始。',
+      SSO_PROVIDER_REFUSED: '您组织的登录服务没有为您登录。请重试，或询问您的管理员。',
+      SSO_NO_ACCOUNT: '您的组织尚未授予您访问门户的权限。请向管理员索取邀请。',
+      SSO_WRONG_DOMAIN: '您组织的登录服务登录的地址与您提供的不同。',
+      NETWORK_ERROR: '我们无法连接到产品，请检查您的网络连接后重试。',
+      SERVER_ERROR: '登录时出了点问题，请稍后重试。如果问题仍然存在，请联系支持人员',
+    },
+  },
   selection: {
     title: '前往哪里？',
     subtitle: '您属于多个组织。请选择一个；之后可以在用户菜单中切换。',
