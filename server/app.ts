@@ -42,6 +42,7 @@ import { passwordResetRoutes } from './modules/accounts/passwordResetRoutes.ts';
 import { registrationRoutes } from './modules/accounts/registrationRoutes.ts';
 import { unsubscribeRoutes } from './modules/mail/unsubscribeRoutes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
+import { ssoProviderRoutes } from './modules/sso/adminRoutes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(siteRoutes, context);
     await secured.register(mapRoutes, context);
     await secured.register(outboxRoutes, context);
+    await secured.register(ssoProviderRoutes, context);
     await secured.register(machineWriteRoutes, context);
     await secured.register(breakdownRoutes, { ...context, rollups });
     await secured.register(machineSettingsRoutes, { ...context, rollups });

@@ -29,6 +29,7 @@ import {
 import { groups } from './resources/groups/index.ts';
 import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
 import * as account from './custom-pages/account/index.ts';
+import { ssoProviders } from './resources/ssoProviders/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -92,6 +93,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <Resource name="groups" {...groups} />
               <Resource name="users" {...users} />
               <Resource name="portal/users" {...portalUsers} />
+              <Resource name="admin/sso-providers" {...ssoProviders} />
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
                 <Route path={PATHS.forgotPassword} element={<account.ForgotPasswordScreen />} />

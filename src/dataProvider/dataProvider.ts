@@ -30,6 +30,7 @@ import { machineSettingCalls } from './machineSettings.ts';
 import { onboardingCalls } from './onboarding.ts';
 import { siteCalls, siteResource } from './sites.ts';
 import { ssoCalls } from './sso.ts';
+import { ssoProviderResource } from './ssoProviders.ts';
 import { userCalls, userResource } from './users.ts';
 
 export type { DashboardRequest } from './dashboard.ts';
@@ -76,6 +77,7 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     groups: groupResource(client),
     users: userResource(client, 'users'),
     'portal/users': userResource(client, 'portal/users'),
+    'admin/sso-providers': ssoProviderResource(client),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

@@ -12,7 +12,7 @@ import { useCaller } from '../resources/common/useCaller.ts';
 
 export function PortalMenu() {
   const translate = useTranslate();
-  const { identity, canWrite } = useCaller();
+  const { identity, canWrite, isStaff } = useCaller();
   const managesCustomers = canWrite && identity?.organisation.rental === true;
   return (
     <Menu>
@@ -42,6 +42,7 @@ export function PortalMenu() {
       <Menu.ResourceItem name="groups" />
       <Menu.ResourceItem name="users" />
       {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}
+      {isStaff ? <Menu.ResourceItem name="admin/sso-providers" /> : null}
     </Menu>
   );
 }

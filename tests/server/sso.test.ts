@@ -8,7 +8,7 @@ import {
 } from '../../server/modules/sso/demoIdentityProvider.ts';
 import { upsertProvider } from '../../server/modules/sso/providers.ts';
 import { testDatabases } from '../support/databases.ts';
-import { call, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DOMAIN = 'sso.test.example';
 
@@ -160,5 +160,71 @@ describe.each(testDatabases)('single sign-on on $kind', (database) => {
     expect(tampered.body).toMatchObject({ code: 'SSO_PROVIDER_REFUSED' });
     const none = await call(server, 'GET', '/v1/auth/sso/start?email=someone%40example.com');
     expect(none.body).toMatchObject({ code: 'SSO_NOT_CONFIGURED', field: 'email' });
+  });
+
+  it('lets staff configure a domain’s provider, keeping the client secret on the server', async () => {
+    const staff = (await signIn(server, 'staff@demo.example')).token;
+    const admin = (await signIn(server)).token;
+    const [harrow] = await server.db.query<{ id: string }>(
+      `SELECT id FROM organisation WHERE name = 'Harrow Civil Engineering'`,
+    );
+    const body = {
+      organisationId: harrow?.id,
+      emailDomain: 'Corp.Test.Example',
+      name: 'Harrow Entra ID',
+      type: 'OIDC',
+      issuer: 'https://login.example.com/harrow/v2.0',
+      clientId: 'harrow-portal',
+      clientSecret: 'harrow-secret-0123456789',
+      createUsers: false,
+      defaultRole: 'viewer',
+    };
+    expect(
+      (await call(server, 'POST', '/v1/admin/sso-providers', { token: admin, body })).status,
+    ).toBe(403);
+    const created = await call<{ id: string }>(server, 'POST', '/v1/admin/sso-providers', {
+      token: staff,
+      body,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      emailDomain: 'corp.test.example',
+      organisationName: 'Harrow Civil Engineering',
+      hasClientSecret: true,
+    });
+    expect(JSON.stringify(created.body)).not.toContain('harrow-secret');
+    const options = await call(server, 'POST', '/v1/portal/users/loginoptions', {
+      body: { email: 'ann@corp.test.example' },
+    });
+    expect(options.body).toEqual({ provider: 'Harrow Entra ID', type: 'OIDC' });
+    const twice = await call(server, 'POST', '/v1/admin/sso-providers', { token: staff, body });
+    expect(twice.status).toBe(409);
+
+    const { clientSecret: _secret, ...withoutSecret } = body;
+    const renamed = await call(server, 'PUT', `/v1/admin/sso-providers/${created.body.id}`, {
+      token: staff,
+      body: { ...withoutSecret, name: 'Harrow sign-in' },
+    });
+    expect(renamed.body).toMatchObject({ name: 'Harrow sign-in', hasClientSecret: true });
+    const [stored] = await server.db.query<{ secret: string }>(
+      `SELECT config->>'clientSecret' AS secret FROM sso_provider WHERE id = $1`,
+      [created.body.id],
+    );
+    expect(stored?.secret).toBe('harrow-secret-0123456789');
+    const list = await call<{ providers: { emailDomain: string }[] }>(
+      server,
+      'GET',
+      '/v1/admin/sso-providers',
+      { token: staff },
+    );
+    expect(list.body.providers.map((p) => p.emailDomain)).toContain('corp.test.example');
+    expect(
+      (await call(server, 'DELETE', `/v1/admin/sso-providers/${created.body.id}`, { token: staff }))
+        .status,
+    ).toBe(204);
+    const gone = await call(server, 'POST', '/v1/portal/users/loginoptions', {
+      body: { email: 'ann@corp.test.example' },
+    });
+    expect(gone.body).toEqual({});
   });
 });

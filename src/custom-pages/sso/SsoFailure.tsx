@@ -15,7 +15,9 @@ export function SsoFailure({ code }: { code: string }) {
   const translate = useTranslate();
   return (
     <Alert severity="error" role="alert" data-testid={`sso-${code}`}>
-      {translate(`app.accounts.sso.codes.${code}`, { _: translate('app.accounts.sso.codes.SERVER_ERROR') })}
+      {translate(`app.accounts.sso.codes.${code}`, {
+        _: translate('app.accounts.sso.codes.SERVER_ERROR'),
+      })}
     </Alert>
   );
 }

@@ -20,6 +20,20 @@ const userFields = {
 export const userResourcesDe: Catalog<typeof userResourcesEn> = {
   users: { name: 'Benutzer |||| Benutzer', fields: userFields },
   'portal/users': { name: 'Kundenbenutzer |||| Kundenbenutzer', fields: userFields },
+  'admin/sso-providers': {
+    name: 'Einmalanmeldungs-Anbieter |||| Einmalanmeldung',
+    fields: {
+      organisationId: 'Organisation',
+      organisationName: 'Organisation',
+      emailDomain: 'E-Mail-Domain',
+      name: 'Name bei der Anmeldung',
+      issuer: 'Issuer-URL',
+      clientId: 'Client-ID',
+      clientSecret: 'Client-Geheimnis',
+      createUsers: 'Konten bei der ersten Anmeldung anlegen',
+      defaultRole: 'Rolle neuer Konten',
+    },
+  },
 };
 
 export const usersDe: Catalog<typeof usersEn> = {
@@ -179,6 +193,13 @@ export const accountsDe: Catalog<typeof accountsEn> = {
       SERVER_ERROR:
         'Bei der Anmeldung ist etwas schiefgelaufen, bitte versuchen Sie es später erneut. Wenn das Problem weiterhin besteht, wenden Sie sich an den Support',
     },
+  },
+  sso_providers: {
+    domain_help: 'Adressen dieser Domain melden sich über diesen Anbieter an.',
+    issuer_help:
+      'Der Issuer des OpenID-Anbieters; seine /.well-known/openid-configuration wird gelesen.',
+    secret_kept: 'Leer lassen, um das gespeicherte Geheimnis zu behalten.',
+    create_users_help: 'Sonst können sich nur zuvor eingeladene Personen anmelden.',
   },
   selection: {
     title: 'Wohin?',

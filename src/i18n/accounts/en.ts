@@ -19,6 +19,20 @@ const userFields = {
 export const userResourcesEn = {
   users: { name: 'User |||| Users', fields: userFields },
   'portal/users': { name: "Customers' user |||| Customers' users", fields: userFields },
+  'admin/sso-providers': {
+    name: 'Single sign-on provider |||| Single sign-on',
+    fields: {
+      organisationId: 'Organisation',
+      organisationName: 'Organisation',
+      emailDomain: 'E-mail domain',
+      name: 'Name shown at sign-in',
+      issuer: 'Issuer URL',
+      clientId: 'Client id',
+      clientSecret: 'Client secret',
+      createUsers: 'Create accounts at first sign-in',
+      defaultRole: 'Role of new accounts',
+    },
+  },
 };
 
 export const usersEn = {
@@ -172,6 +186,12 @@ export const accountsEn = {
       SERVER_ERROR:
         'Something went wrong signing you in, please try again later. If problem persists, please contact support',
     },
+  },
+  sso_providers: {
+    domain_help: 'Addresses @ this domain sign in through this provider.',
+    issuer_help: 'The OpenID provider’s issuer; its /.well-known/openid-configuration is read.',
+    secret_kept: 'Leave empty to keep the stored secret.',
+    create_users_help: 'Otherwise only people invited first can sign in.',
   },
   selection: {
     title: 'Where to?',

@@ -20,6 +20,20 @@ const userFields = {
 export const userResourcesFr: Catalog<typeof userResourcesEn> = {
   users: { name: 'Utilisateur |||| Utilisateurs', fields: userFields },
   'portal/users': { name: 'Utilisateur client |||| Utilisateurs clients', fields: userFields },
+  'admin/sso-providers': {
+    name: "Fournisseur d'authentification unique |||| Authentification unique",
+    fields: {
+      organisationId: 'Organisation',
+      organisationName: 'Organisation',
+      emailDomain: 'Domaine e-mail',
+      name: 'Nom affiché à la connexion',
+      issuer: "URL de l'émetteur",
+      clientId: 'Identifiant client',
+      clientSecret: 'Secret client',
+      createUsers: 'Créer les comptes à la première connexion',
+      defaultRole: 'Rôle des nouveaux comptes',
+    },
+  },
 };
 
 export const usersFr: Catalog<typeof usersEn> = {
@@ -172,6 +186,12 @@ export const accountsFr: Catalog<typeof accountsEn> = {
       SERVER_ERROR:
         "Une erreur s'est produite lors de la connexion, veuillez réessayer plus tard. Si le problème persiste, contactez le support",
     },
+  },
+  sso_providers: {
+    domain_help: 'Les adresses de ce domaine se connectent via ce fournisseur.',
+    issuer_help: "L'émetteur du fournisseur OpenID ; sa /.well-known/openid-configuration est lue.",
+    secret_kept: 'Laissez vide pour garder le secret enregistré.',
+    create_users_help: 'Sinon, seules les personnes invitées peuvent se connecter.',
   },
   selection: {
     title: 'Où aller ?',

@@ -20,6 +20,20 @@ const userFields = {
 export const userResourcesIt: Catalog<typeof userResourcesEn> = {
   users: { name: 'Utente |||| Utenti', fields: userFields },
   'portal/users': { name: 'Utente cliente |||| Utenti clienti', fields: userFields },
+  'admin/sso-providers': {
+    name: 'Provider di accesso unico |||| Accesso unico',
+    fields: {
+      organisationId: 'Organizzazione',
+      organisationName: 'Organizzazione',
+      emailDomain: 'Dominio e-mail',
+      name: "Nome mostrato all'accesso",
+      issuer: "URL dell'emittente",
+      clientId: 'ID client',
+      clientSecret: 'Segreto client',
+      createUsers: 'Crea gli account al primo accesso',
+      defaultRole: 'Ruolo dei nuovi account',
+    },
+  },
 };
 
 export const usersIt: Catalog<typeof usersEn> = {
@@ -172,6 +186,13 @@ export const accountsIt: Catalog<typeof accountsEn> = {
       SERVER_ERROR:
         "Qualcosa è andato storto durante l'accesso, riprova più tardi. Se il problema persiste, contatta il supporto",
     },
+  },
+  sso_providers: {
+    domain_help: 'Gli indirizzi di questo dominio accedono tramite questo provider.',
+    issuer_help:
+      "L'emittente del provider OpenID; viene letta la sua /.well-known/openid-configuration.",
+    secret_kept: 'Lascia vuoto per mantenere il segreto salvato.',
+    create_users_help: 'Altrimenti possono accedere solo le persone invitate prima.',
   },
   selection: {
     title: 'Dove andare?',

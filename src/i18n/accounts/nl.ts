@@ -20,6 +20,20 @@ const userFields = {
 export const userResourcesNl: Catalog<typeof userResourcesEn> = {
   users: { name: 'Gebruiker |||| Gebruikers', fields: userFields },
   'portal/users': { name: 'Klantgebruiker |||| Klantgebruikers', fields: userFields },
+  'admin/sso-providers': {
+    name: 'Aanbieder voor eenmalige aanmelding |||| Eenmalige aanmelding',
+    fields: {
+      organisationId: 'Organisatie',
+      organisationName: 'Organisatie',
+      emailDomain: 'E-maildomein',
+      name: 'Naam bij aanmelden',
+      issuer: 'Issuer-URL',
+      clientId: 'Client-id',
+      clientSecret: 'Clientgeheim',
+      createUsers: 'Accounts aanmaken bij eerste aanmelding',
+      defaultRole: 'Rol van nieuwe accounts',
+    },
+  },
 };
 
 export const usersNl: Catalog<typeof usersEn> = {
@@ -175,6 +189,13 @@ export const accountsNl: Catalog<typeof accountsEn> = {
       SERVER_ERROR:
         'Er ging iets mis bij het aanmelden, probeer het later opnieuw. Neem contact op met support als het probleem blijft',
     },
+  },
+  sso_providers: {
+    domain_help: 'Adressen van dit domein melden zich aan via deze aanbieder.',
+    issuer_help:
+      'De issuer van de OpenID-aanbieder; zijn /.well-known/openid-configuration wordt gelezen.',
+    secret_kept: 'Laat leeg om het opgeslagen geheim te houden.',
+    create_users_help: 'Anders kunnen alleen eerst uitgenodigde mensen zich aanmelden.',
   },
   selection: {
     title: 'Waarheen?',

@@ -20,6 +20,20 @@ const userFields = {
 export const userResourcesZh: Catalog<typeof userResourcesEn> = {
   users: { name: '用户 |||| 用户', fields: userFields },
   'portal/users': { name: '客户用户 |||| 客户用户', fields: userFields },
+  'admin/sso-providers': {
+    name: '单点登录提供方 |||| 单点登录',
+    fields: {
+      organisationId: '组织',
+      organisationName: '组织',
+      emailDomain: '电子邮件域',
+      name: '登录时显示的名称',
+      issuer: '颁发者 URL',
+      clientId: '客户端 ID',
+      clientSecret: '客户端密钥',
+      createUsers: '首次登录时创建账户',
+      defaultRole: '新账户的角色',
+    },
+  },
 };
 
 export const usersZh: Catalog<typeof usersEn> = {
@@ -153,6 +167,12 @@ export const accountsZh: Catalog<typeof accountsEn> = {
       NETWORK_ERROR: '我们无法连接到产品，请检查您的网络连接后重试。',
       SERVER_ERROR: '登录时出了点问题，请稍后重试。如果问题仍然存在，请联系支持人员',
     },
+  },
+  sso_providers: {
+    domain_help: '此域的地址通过该提供方登录。',
+    issuer_help: 'OpenID 提供方的颁发者；将读取其 /.well-known/openid-configuration。',
+    secret_kept: '留空则保留已保存的密钥。',
+    create_users_help: '否则只有先被邀请的人才能登录。',
   },
   selection: {
     title: '前往哪里？',
