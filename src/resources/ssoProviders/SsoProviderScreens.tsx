@@ -67,7 +67,10 @@ function ProviderForm({ editing }: { editing: boolean }) {
         validate={editing ? undefined : required()}
         helperText={editing ? 'app.accounts.sso_providers.secret_kept' : undefined}
       />
-      <BooleanInput source="createUsers" helperText="app.accounts.sso_providers.create_users_help" />
+      <BooleanInput
+        source="createUsers"
+        helperText="app.accounts.sso_providers.create_users_help"
+      />
       <SelectInput
         source="defaultRole"
         choices={['viewer', 'admin'].map((role) => ({
