@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let demoStream: DemoStream | undefined;
   // The demo's single sign-on: an OpenID provider of its own, for sso.demo.example.
-  const demoSso = config.demoData ? await startDemoSso(db, config) : undefined;
+  const demoSso = config.demoData ? await startDemoSso(db, config, app.log) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

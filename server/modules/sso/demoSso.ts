@@ -13,6 +13,7 @@ const DEMO_SSO_ORGANISATION = 'Northbank Plant Hire';
 export async function startDemoSso(
   db: Queryable,
   config: Pick<Config, 'publicUrl' | 'host' | 'demoOidcPort'>,
+  log: { debug(message: string): void },
 ): Promise<DemoIdentityProvider | undefined> {
   const [organisation] = await db.query<{ id: string }>(
     'SELECT id FROM organisation WHERE name = $1',
@@ -26,6 +27,7 @@ export async function startDemoSso(
     port: config.demoOidcPort,
     redirectUris: [`${config.publicUrl.replace(/\/$/, '')}${SSO_CALLBACK_PATH}`],
     clientSecret: newSecret(),
+    onWarning: (message) => log.debug(message),
   });
   // The issuer, client and secret change with each start: the row follows.
   await upsertProvider(db, {
