@@ -152,4 +152,32 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/no/such/screen?startDate=max',
     ]);
   });
+
+  it('the people and the account pages', async () => {
+    await walk([
+      '/users',
+      '/users/list?filter=%7B%22role%22%3A%22owner%22%7D&sort=%5B%22password%22%5D&page=-1',
+      `/users/${UNKNOWN_ID}`,
+      '/users/not-an-id',
+      '/portal/users',
+      '/portal/users/list?perPage=100000',
+      `/portal/users?userId=${UNKNOWN_ID}`,
+      '/portal/multiple/users',
+      '/login-selection',
+      '/rsvp',
+      '/rsvp?token=short',
+      '/rsvp?token=no-such-invitation-token-0123456789',
+      '/forgot-password?email=%3Cb%3E',
+      '/forgot-password/success',
+      '/forgot-password/reset',
+      '/forgot-password/reset?code=no-such-reset-code-0123456789',
+      '/register?token=x',
+      '/unsubscribe',
+      '/unsubscribe?userToken=no-such-token-0123456789&emailType=everything',
+      '/unsubscribe?userToken=no-such-token-0123456789&emailType=reports',
+      '/sso?email=nobody%40example.com',
+      '/sso/cognito-cil?state=forged-state-0123456789&code=x',
+      '/sso/cognito-cil',
+    ]);
+  });
 });

@@ -31,7 +31,7 @@ function ConfirmRegistration({ token }: { token: string }) {
   const state: { email?: string; code?: AccountCode } | undefined = confirmation.isPending
     ? undefined
     : confirmation.isError
-      ? { code: accountCode(confirmation.error) }
+      ? { code: accountCode(confirmation.error, 'INVALID_TOKEN') }
       : { email: confirmation.data.email };
   const confirm = () => void confirmation.refetch();
   const title = translate('app.accounts.register.confirm_title');

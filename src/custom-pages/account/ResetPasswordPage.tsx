@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, CircularProgress } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
-import { HttpError, useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
 import { links } from '../../domain/paths.ts';
@@ -36,7 +36,7 @@ export function ResetPasswordPage() {
     (checked.isPending
       ? { step: 'checking' }
       : checked.isError
-        ? { step: 'refused', code: codeOf(checked.error) }
+        ? { step: 'refused', code: resetCodeOf(checked.error) }
         : { step: 'form', email: checked.data.email });
   const check = () => void checked.refetch();
   const [password, setPassword] = useState('');
@@ -53,7 +53,7 @@ export function ResetPasswordPage() {
       await dataProvider.confirmPasswordReset(code, password);
       setOutcome({ step: 'done', email: state.email });
     } catch (caught) {
-      const failed = codeOf(caught);
+      const failed = resetCodeOf(caught);
       if (['WEAK_PASSWORD', 'TOO_MANY_ATTEMPTS', 'NETWORK_ERROR', 'SERVER_ERROR'].includes(failed))
         setError(failed);
       else setOutcome({ step: 'refused', code: failed });
@@ -132,11 +132,6 @@ export function ResetPasswordPage() {
 }
 
 /** A reset code's refusal: a 400 without one of the known codes is an invalid code. */
-function codeOf(error: unknown): AccountCode {
-  const code = accountCode(error);
-  return code === 'SERVER_ERROR' && error instanceof HttpError && error.status === 400
-    ? 'INVALID_CODE'
-    : code;
-}
+const resetCodeOf = (error: unknown) => accountCode(error, 'INVALID_CODE');
 
 export default ResetPasswordPage;

@@ -35,6 +35,8 @@ export function RsvpPage() {
     queryKey: userKeys.invitation(token),
     queryFn: () => dataProvider.getInvitation(token),
     retry: false,
+    // A link without its token is not valid: nothing to ask.
+    enabled: token !== '',
   });
   const [accepted, setAccepted] = useState<Accepted>();
   const [firstName, setFirstName] = useState('');
@@ -46,11 +48,13 @@ export function RsvpPage() {
 
   const state: Accepted | { step: 'loading' } | { step: 'invited'; invitation: InvitationDetails } =
     accepted ??
-    (invitation.isPending
-      ? { step: 'loading' }
-      : invitation.isError
-        ? { step: 'refused', code: accountCode(invitation.error) }
-        : { step: 'invited', invitation: invitation.data });
+    (token === ''
+      ? { step: 'refused', code: 'INVALID_TOKEN' }
+      : invitation.isPending
+        ? { step: 'loading' }
+        : invitation.isError
+          ? { step: 'refused', code: accountCode(invitation.error, 'INVALID_TOKEN') }
+          : { step: 'invited', invitation: invitation.data });
   const load = () => void invitation.refetch();
 
   const accept = async (event: FormEvent) => {
@@ -72,7 +76,7 @@ export function RsvpPage() {
       );
       setAccepted({ step: 'accepted', ...reply });
     } catch (caught) {
-      const code = accountCode(caught);
+      const code = accountCode(caught, 'INVALID_TOKEN');
       if (['INVALID_TOKEN', 'EXPIRED', 'ALREADY_ACCEPTED'].includes(code))
         setAccepted({ step: 'refused', code });
       else setError(code);

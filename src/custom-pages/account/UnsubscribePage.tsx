@@ -48,7 +48,7 @@ export function UnsubscribePage() {
     dataProvider
       .unsubscribe({ userToken, emailType })
       .then(({ email }) => setState({ email }))
-      .catch((caught: unknown) => setState({ code: accountCode(caught) }));
+      .catch((caught: unknown) => setState({ code: accountCode(caught, 'INVALID_TOKEN') }));
   };
   return (
     <AccountCard title={title} subtitle={translate('app.accounts.unsubscribe.question', { kind })}>

@@ -22,12 +22,17 @@ export const ACCOUNT_CODES = [
 ] as const;
 export type AccountCode = (typeof ACCOUNT_CODES)[number];
 
-/** The code an account call failed with, as spec point 8 names it. */
-export function accountCode(error: unknown): AccountCode {
+/**
+ * The code an account call failed with, as spec point 8 names it. A 400 without a known code (a
+ * link cut short, say) is `onBadRequest`: for a link, its own "not valid" (spec point 8: "400
+ * gives INVALID_TOKEN").
+ */
+export function accountCode(error: unknown, onBadRequest?: AccountCode): AccountCode {
   if (!(error instanceof HttpError) || error.status === 0) return 'NETWORK_ERROR';
   const code = (error.body as ApiErrorBody | undefined)?.code;
   if (error.status === 429) return 'TOO_MANY_ATTEMPTS';
-  return ACCOUNT_CODES.includes(code as AccountCode) ? (code as AccountCode) : 'SERVER_ERROR';
+  if (ACCOUNT_CODES.includes(code as AccountCode)) return code as AccountCode;
+  return error.status === 400 && onBadRequest ? onBadRequest : 'SERVER_ERROR';
 }
 
 export const accountCodeKey = (code: AccountCode) => `app.accounts.codes.${code}`;

@@ -11,7 +11,9 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { ROLES } from '../../domain/constants.ts';
+import { links } from '../../domain/paths.ts';
 import { USER_STATUSES } from '../../domain/api/users.ts';
 import { useCaller } from '../common/useCaller.ts';
 import { InviteButton } from './InviteButton.tsx';
@@ -86,10 +88,15 @@ export function UserList() {
 
 export function PortalUserList() {
   const { canWrite } = useCaller();
+  const filters = useFilters();
+  const [params] = useSearchParams();
+  // Spec point 2: /portal/users?userId= opens that person.
+  const userId = params.get('userId');
+  if (userId) return <Navigate to={links.portalUser(userId)} replace />;
   return (
     <List
       resource="portal/users"
-      filters={useFilters()}
+      filters={filters}
       sort={{ field: 'organisationName', order: 'ASC' }}
       perPage={25}
       exporter={false}
