@@ -12,6 +12,7 @@ import {
   startPortalProcess,
   type PortalProcess,
 } from '../support/portalProcess.ts';
+import { fakeClockOffsetMs } from '../support/fakeClock.mjs';
 import { startSmtpServer, waitForMailLink } from '../support/smtpServer.ts';
 
 const SCREENSHOTS = path.resolve('test-results/e2e');
@@ -154,39 +155,45 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
     await page.context().close();
   });
 
-  it('signs in through the OpenID provider in a popup, and says so when the popup is closed', async () => {
-    const page = await freshPage();
-    await page.goto(`${url}/login`);
-    await page.getByLabel(/E-mail address/).fill('pat.lee@sso.demo.example');
-    const closedPopup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await (await closedPopup).close();
-    await page.getByText('The sign-in window was closed before you signed in.').first().waitFor();
-    await shot(page, '26-sso-popup-closed');
+  // Not under CI's moved clock: the provider's process dates its cookies by the moved clock, while
+  // Chromium's cookie jar keeps the real one and drops them as expired. Nothing here depends on
+  // the day; the normal run covers it.
+  it.skipIf(fakeClockOffsetMs !== 0)(
+    'signs in through the OpenID provider in a popup, and says so when the popup is closed',
+    async () => {
+      const page = await freshPage();
+      await page.goto(`${url}/login`);
+      await page.getByLabel(/E-mail address/).fill('pat.lee@sso.demo.example');
+      const closedPopup = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await (await closedPopup).close();
+      await page.getByText('The sign-in window was closed before you signed in.').first().waitFor();
+      await shot(page, '26-sso-popup-closed');
 
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const popup = await popupOpened;
-    // The demo provider's own sign-in page, with the address filled in from the login hint.
-    await popup.locator('input[name="password"]').waitFor({ timeout: 30_000 });
-    expect(await popup.locator('input[name="login"]').inputValue()).toBe(
-      'pat.lee@sso.demo.example',
-    );
-    await popup.locator('input[name="password"]').fill('anything');
-    await shot(popup, '27-sso-provider');
-    await popup.getByRole('button', { name: 'Sign-in' }).click();
-    await popup.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
-    const me = await page.evaluate(async () => {
-      const reply = await fetch('/v1/auth/refresh', { method: 'POST' });
-      const { token } = (await reply.json()) as { token: string };
-      return (await fetch('/v1/me', { headers: { authorization: `Bearer ${token}` } })).json();
-    });
-    expect(me).toMatchObject({
-      user: { email: 'pat.lee@sso.demo.example', role: 'viewer', firstName: 'Pat' },
-      organisation: { name: 'Northbank Plant Hire' },
-    });
-    await shot(page, '28-sso-signed-in');
-    await page.context().close();
-  });
+      const popupOpened = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const popup = await popupOpened;
+      // The demo provider's own sign-in page, with the address filled in from the login hint.
+      await popup.locator('input[name="password"]').waitFor({ timeout: 30_000 });
+      expect(await popup.locator('input[name="login"]').inputValue()).toBe(
+        'pat.lee@sso.demo.example',
+      );
+      await popup.locator('input[name="password"]').fill('anything');
+      await shot(popup, '27-sso-provider');
+      await popup.getByRole('button', { name: 'Sign-in' }).click();
+      await popup.getByRole('button', { name: 'Continue' }).click();
+      await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+      const me = await page.evaluate(async () => {
+        const reply = await fetch('/v1/auth/refresh', { method: 'POST' });
+        const { token } = (await reply.json()) as { token: string };
+        return (await fetch('/v1/me', { headers: { authorization: `Bearer ${token}` } })).json();
+      });
+      expect(me).toMatchObject({
+        user: { email: 'pat.lee@sso.demo.example', role: 'viewer', firstName: 'Pat' },
+        organisation: { name: 'Northbank Plant Hire' },
+      });
+      await shot(page, '28-sso-signed-in');
+      await page.context().close();
+    },
+  );
 });

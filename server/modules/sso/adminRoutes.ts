@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
+  EMAIL_DOMAIN,
   SsoProviderBody,
   SsoProviderRecord,
   SsoProvidersReply,
@@ -10,7 +11,7 @@ import {
 } from '../../../src/domain/api/ssoProviders.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { conflict, HttpError, notFound } from '../../httpError.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../httpError.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -56,6 +57,8 @@ async function providerRecord(db: Queryable, id: string): Promise<SsoProviderRec
 
 /** A second provider for a domain is refused by the unique index: say so by name. */
 async function saving<T>(work: () => Promise<T>, domain: string): Promise<T> {
+  if (!EMAIL_DOMAIN.test(domain))
+    throw badRequest('emailDomain', 'emailDomain must be a domain such as example.com');
   try {
     return await work();
   } catch (error) {
