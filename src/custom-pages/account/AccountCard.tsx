@@ -1,7 +1,7 @@
 // The frame of the screens one reaches before signing in (sign-in, invitation, password reset,
 // registration, unsubscribe): a card on the brand's colour with the language choice.
 import type { FormEvent, ReactNode } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { LocalesMenuButton, useTranslate } from 'react-admin';
 import { DEFAULT_BRAND_CONFIGURATION } from '../../domain/brand.ts';
 import { offeredLanguages } from '../../i18n/languages.ts';
@@ -64,5 +64,15 @@ export function AccountCard({
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** The card while an account link is being checked. */
+export function AccountCardLoading({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <AccountCard title={title}>
+      <CircularProgress sx={{ alignSelf: 'center' }} aria-label={translate('ra.page.loading')} />
+    </AccountCard>
   );
 }

@@ -6,7 +6,7 @@ import { Navigate } from 'react-router-dom';
 import { useAuthProvider, useGetIdentity, useTranslate } from 'react-admin';
 import type { PortalAuthProvider, PortalIdentity } from '../../authProvider/authProvider.ts';
 import { links } from '../../domain/paths.ts';
-import { AccountCard } from './AccountCard.tsx';
+import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
 
 export function LoginSelectionPage() {
   const translate = useTranslate();
@@ -17,12 +17,7 @@ export function LoginSelectionPage() {
   const title = translate('app.accounts.selection.title');
   if (error) return <Navigate to={links.login()} replace />;
   const portalIdentity = identity as PortalIdentity | undefined;
-  if (isPending || !portalIdentity)
-    return (
-      <AccountCard title={title}>
-        <CircularProgress sx={{ alignSelf: 'center' }} aria-label={translate('ra.page.loading')} />
-      </AccountCard>
-    );
+  if (isPending || !portalIdentity) return <AccountCardLoading title={title} />;
   const choose = async (organisationId: string) => {
     setBusy(organisationId);
     setFailed(false);

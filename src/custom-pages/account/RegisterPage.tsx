@@ -2,7 +2,7 @@
 // (/register?token=... confirms). Closed unless the server allows registration.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Autocomplete, Button, CircularProgress, MenuItem, TextField } from '@mui/material';
+import { Alert, Autocomplete, Button, MenuItem, TextField } from '@mui/material';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
@@ -10,7 +10,7 @@ import { userKeys } from '../../dataProvider/users.ts';
 import { ORGANISATION_TYPES, type OrganisationType } from '../../domain/constants.ts';
 import { links } from '../../domain/paths.ts';
 import { isValidTimeZone, timeZoneNames } from '../../domain/zonedTime.ts';
-import { AccountCard } from './AccountCard.tsx';
+import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
 import { accountCode, accountCodeKey, type AccountCode } from './accountErrors.ts';
 import { Outcome } from './Outcome.tsx';
 import { PasswordFields, passwordsReady } from './PasswordFields.tsx';
@@ -35,12 +35,7 @@ function ConfirmRegistration({ token }: { token: string }) {
       : { email: confirmation.data.email };
   const confirm = () => void confirmation.refetch();
   const title = translate('app.accounts.register.confirm_title');
-  if (!state)
-    return (
-      <AccountCard title={title}>
-        <CircularProgress sx={{ alignSelf: 'center' }} aria-label={translate('ra.page.loading')} />
-      </AccountCard>
-    );
+  if (!state) return <AccountCardLoading title={title} />;
   const retry = state.code === 'NETWORK_ERROR' || state.code === 'SERVER_ERROR';
   return (
     <AccountCard title={title}>

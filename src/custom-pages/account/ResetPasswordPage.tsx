@@ -3,13 +3,13 @@
 // (WEAK_PASSWORD says why not). Setting it signs the user out everywhere.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, CircularProgress } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
 import { links } from '../../domain/paths.ts';
-import { AccountCard } from './AccountCard.tsx';
+import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
 import { accountCode, accountCodeKey, type AccountCode } from './accountErrors.ts';
 import { Outcome } from './Outcome.tsx';
 import { PasswordFields, passwordsReady } from './PasswordFields.tsx';
@@ -63,12 +63,7 @@ export function ResetPasswordPage() {
   };
 
   const title = translate('app.accounts.reset.title');
-  if (state.step === 'checking')
-    return (
-      <AccountCard title={title}>
-        <CircularProgress sx={{ alignSelf: 'center' }} aria-label={translate('ra.page.loading')} />
-      </AccountCard>
-    );
+  if (state.step === 'checking') return <AccountCardLoading title={title} />;
   if (state.step === 'refused')
     return (
       <AccountCard title={title}>

@@ -3,14 +3,14 @@
 // one asks a new person for their name and a password, or links an existing account at a click.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, CircularProgress, TextField } from '@mui/material';
+import { Alert, Button, TextField } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
 import type { InvitationDetails } from '../../domain/api/users.ts';
 import { links } from '../../domain/paths.ts';
-import { AccountCard } from './AccountCard.tsx';
+import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
 import { accountCode, accountCodeKey, type AccountCode } from './accountErrors.ts';
 import { Outcome } from './Outcome.tsx';
 import { PasswordFields, passwordsReady } from './PasswordFields.tsx';
@@ -86,12 +86,7 @@ export function RsvpPage() {
   };
 
   const title = translate('app.accounts.rsvp.title');
-  if (state.step === 'loading')
-    return (
-      <AccountCard title={title}>
-        <CircularProgress sx={{ alignSelf: 'center' }} aria-label={translate('ra.page.loading')} />
-      </AccountCard>
-    );
+  if (state.step === 'loading') return <AccountCardLoading title={title} />;
   if (state.step === 'refused') {
     const next = NEXT_STEP[state.code];
     return (
