@@ -13,11 +13,13 @@ export function tileSource(template: string): string {
 
 const isEmbeddedPage = (url: string) => /^\/embedded(\/|\?|$)/.test(url);
 /**
- * The single sign-on popup's own pages. They go to the identity provider and back, and must keep
- * their opener: a popup whose page sets COOP leaves the opener's browsing context group at the
+ * The single sign-on popup's own pages, and the SAML assertion consumer service the popup passes
+ * through on its way back. They go to the identity provider and back, and must keep their opener:
+ * a popup whose page (or redirect) sets COOP leaves the opener's browsing context group at the
  * first cross-origin navigation, and could no longer hand the sign-in back.
  */
-const isSsoPopupPage = (url: string) => /^\/sso(\/|\?|$)/.test(url);
+const isSsoPopupPage = (url: string) =>
+  /^\/sso(\/|\?|$)/.test(url) || /^\/v1\/auth\/sso\/saml\/[^/]+\/acs$/.test(url);
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,

@@ -12,23 +12,26 @@ import type {
   SsoProviderBody,
   SsoProviderRecord,
   SsoProvidersReply,
-  SsoProviderUpdate,
 } from '../domain/api/ssoProviders.ts';
 
 const path = (id?: string) =>
   id ? `/v1/admin/sso-providers/${encodeURIComponent(id)}` : '/v1/admin/sso-providers';
 
-/** What the form holds, as the API takes it: an empty secret keeps the stored one. */
-function bodyOf(data: Partial<SsoProviderRecord> & { clientSecret?: string }): SsoProviderUpdate {
-  return {
+/** What the form holds, as the API takes it: the type's fields only; no secret keeps the stored one. */
+function bodyOf(data: Partial<SsoProviderRecord> & { clientSecret?: string }): SsoProviderBody {
+  const common = {
     organisationId: data.organisationId ?? '',
     emailDomain: data.emailDomain ?? '',
     name: data.name ?? '',
+    createUsers: data.createUsers === true,
+    defaultRole: data.defaultRole ?? 'viewer',
+  };
+  if (data.type === 'SAML') return { ...common, type: 'SAML', metadataUrl: data.metadataUrl ?? '' };
+  return {
+    ...common,
     type: 'OIDC',
     issuer: data.issuer ?? '',
     clientId: data.clientId ?? '',
-    createUsers: data.createUsers === true,
-    defaultRole: data.defaultRole ?? 'viewer',
     ...(data.clientSecret ? { clientSecret: data.clientSecret } : {}),
   };
 }

@@ -1,7 +1,8 @@
 // End to end, the account side in Chromium against the real server and a test SMTP server: a user
 // of two organisations picks one at /login-selection; an admin invites a colleague, whose mail's
 // link sets a password and signs them in; a forgotten password is reset by mail; an address of the
-// demo's single sign-on domain signs in through the demo's OpenID provider in a popup.
+// demo's single sign-on domain signs in through the demo's OpenID provider in a popup; staff set up
+// a SAML domain on the providers screen, and its people sign in through SimpleSAMLphp in a popup.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -13,12 +14,20 @@ import {
   type PortalProcess,
 } from '../support/portalProcess.ts';
 import { fakeClockOffsetMs } from '../support/fakeClock.mjs';
+import { startSimpleSamlPhp, type SimpleSamlPhp } from '../support/simpleSamlPhp.ts';
 import { startSmtpServer, waitForMailLink } from '../support/smtpServer.ts';
 
 const SCREENSHOTS = path.resolve('test-results/e2e');
 const INVITEE = 'ines.vitre@example.com';
 const FIRST_PASSWORD = 'Quarry-lantern-49';
 const SECOND_PASSWORD = 'Harbour-violet-train-8';
+const SAML_USER = {
+  username: 'ana',
+  password: 'ana-idp-password',
+  email: 'ana.lopez@saml.e2e.example',
+  firstName: 'Ana',
+  lastName: 'Lopez',
+};
 
 if (!existsSync('dist/web/index.html')) {
   throw new Error('The portal is not built: run the e2e project through vitest');
@@ -27,6 +36,7 @@ if (!existsSync('dist/web/index.html')) {
 describe.skipIf(!browserAvailable)('accounts in a browser', () => {
   let portal: PortalProcess | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  let idp: SimpleSamlPhp | undefined;
   let browser: Browser;
   let url: string;
 
@@ -49,12 +59,14 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
     portal = await startPortalProcess(1, { SMTP_URL: smtp.url });
     url = portal.url;
     browser = await launchChromium();
+    idp = await startSimpleSamlPhp([SAML_USER]);
   });
 
   afterAll(async () => {
     await browser?.close();
     portal?.stop();
     await smtp?.close();
+    await idp?.stop();
   });
 
   it('lets someone in two organisations choose one after signing in', async () => {
@@ -196,4 +208,54 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
       await page.context().close();
     },
   );
+
+  it('lets staff set up a SAML domain, whose people then sign in through it in a popup', async () => {
+    if (!idp) throw new Error('no identity provider');
+    const staff = await freshPage();
+    await signIn(staff, 'staff@demo.example', 'Demo-portal-1');
+    await staff.waitForURL(/\/(login-selection|$)/, { timeout: 30_000 });
+    await staff.goto(`${url}/admin/sso-providers/create`);
+    await staff.getByLabel(/Organisation/).click();
+    await staff.getByRole('option', { name: 'Northbank Plant Hire' }).click();
+    await staff.getByLabel(/E-mail domain/).fill('saml.e2e.example');
+    await staff.getByLabel(/Name shown at sign-in/).fill('Northbank SAML');
+    await staff.getByLabel(/Protocol/).click();
+    await staff.getByRole('option', { name: 'SAML' }).click();
+    await staff.getByLabel(/Identity provider metadata URL/).fill(idp.metadataUrl);
+    await staff.getByLabel(/Create accounts at first sign-in/).check();
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('saml.e2e.example').click();
+    // The addresses staff hand to the identity provider's administrator.
+    const acs = staff.getByText(/\/v1\/auth\/sso\/saml\/[0-9a-f-]+\/acs$/);
+    const entity = staff.getByText(/\/v1\/auth\/sso\/saml\/[0-9a-f-]+\/metadata$/);
+    await acs.waitFor();
+    await shot(staff, '29-saml-provider');
+    idp.addServiceProvider((await entity.textContent()) ?? '', (await acs.textContent()) ?? '');
+    await staff.context().close();
+
+    const page = await freshPage();
+    await page.goto(`${url}/login`);
+    await page.getByLabel(/E-mail address/).fill(SAML_USER.email);
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const popup = await popupOpened;
+    // SimpleSAMLphp's own sign-in page.
+    await popup.locator('input[name="username"]').waitFor({ timeout: 30_000 });
+    await popup.locator('input[name="username"]').fill(SAML_USER.username);
+    await popup.locator('input[name="password"]').fill(SAML_USER.password);
+    await shot(popup, '30-saml-provider');
+    await popup.locator('input[name="password"]').press('Enter');
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    const me = await page.evaluate(async () => {
+      const reply = await fetch('/v1/auth/refresh', { method: 'POST' });
+      const { token } = (await reply.json()) as { token: string };
+      return (await fetch('/v1/me', { headers: { authorization: `Bearer ${token}` } })).json();
+    });
+    expect(me).toMatchObject({
+      user: { email: SAML_USER.email, role: 'viewer', firstName: 'Ana', lastName: 'Lopez' },
+      organisation: { name: 'Northbank Plant Hire' },
+    });
+    await shot(page, '31-saml-signed-in');
+    await page.context().close();
+  });
 });

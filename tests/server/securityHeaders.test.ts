@@ -65,7 +65,12 @@ describe.each(testDatabases)('security headers on $kind', (database) => {
   });
 
   it('keeps the opener of the single sign-on popup, and isolates every other page', async () => {
-    for (const urlPath of ['/sso?email=a%40b.example', '/sso/cognito-cil?state=x'])
+    for (const urlPath of [
+      '/sso?email=a%40b.example',
+      '/sso/cognito-cil?state=x',
+      // The SAML answer's redirect, which the popup passes through on its way back.
+      '/v1/auth/sso/saml/00000000-0000-4000-8000-000000000000/acs',
+    ])
       expect((await headersOf(urlPath)).get('cross-origin-opener-policy'), urlPath).toBe(
         'unsafe-none',
       );

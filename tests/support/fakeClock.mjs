@@ -27,7 +27,12 @@ export function fakeClockScript(offsetMs) {
 
 export const fakeClockOffsetMs = Number(process.env.FAKE_CLOCK_OFFSET_MS ?? 0);
 
-if (fakeClockOffsetMs !== 0 && globalThis.Date === RealDate) {
+// Marked on the global: a test that imports this file (for the offset) loads a second copy of it,
+// which must not move the clock again.
+const SHIFTED = Symbol.for('fleet-portal.fakeClock');
+
+if (fakeClockOffsetMs !== 0 && !globalThis[SHIFTED]) {
+  globalThis[SHIFTED] = true;
   class FakeDate extends RealDate {
     constructor(...args) {
       if (args.length === 0) super(RealDate.now() + fakeClockOffsetMs);

@@ -72,4 +72,65 @@ describe('single sign-on providers', () => {
       defaultRole: 'viewer',
     });
   });
+
+  it('adds a SAML provider by its metadata, and shows the addresses to register', async () => {
+    signedIn();
+    const created: unknown[] = [];
+    const saml = {
+      ...provider,
+      id: 'p3',
+      emailDomain: 'saml.example',
+      name: 'Corp SAML',
+      type: 'SAML',
+      issuer: '',
+      clientId: '',
+      metadataUrl: 'https://idp.saml.example/metadata',
+      hasClientSecret: false,
+      callbackUrl: 'https://portal.example/v1/auth/sso/saml/p3/acs',
+      spEntityId: 'https://portal.example/v1/auth/sso/saml/p3/metadata',
+    };
+    const providers: (typeof saml)[] = [];
+    api.use(
+      http.get('*/v1/me', () =>
+        HttpResponse.json({ ...me, user: { ...me.user, role: 'internal' } }),
+      ),
+      http.get('*/v1/admin/sso-providers', () => HttpResponse.json({ providers })),
+      http.get('*/v1/portal/users/organisations', () =>
+        HttpResponse.json({
+          organisations: [{ id: 'o1', name: 'Northbank Plant Hire', type: 'rental' }],
+        }),
+      ),
+      http.post('*/v1/admin/sso-providers', async ({ request }) => {
+        created.push(await request.json());
+        providers.push(saml);
+        return HttpResponse.json(saml, { status: 201 });
+      }),
+    );
+    await renderPortal('/admin/sso-providers/create');
+    await userEvent.click(await screen.findByLabelText(/Organisation/, {}, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Northbank Plant Hire' }));
+    await userEvent.type(screen.getByLabelText(/E-mail domain/), 'saml.example');
+    await userEvent.type(screen.getByLabelText(/Name shown at sign-in/), 'Corp SAML');
+    await userEvent.click(screen.getByLabelText(/Protocol/));
+    await userEvent.click(await screen.findByRole('option', { name: 'SAML' }));
+    expect(screen.queryByLabelText(/Issuer URL/)).not.toBeInTheDocument();
+    await userEvent.type(
+      screen.getByLabelText(/Identity provider metadata URL/),
+      'https://idp.saml.example/metadata',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      organisationId: 'o1',
+      emailDomain: 'saml.example',
+      name: 'Corp SAML',
+      type: 'SAML',
+      metadataUrl: 'https://idp.saml.example/metadata',
+      createUsers: false,
+      defaultRole: 'viewer',
+    });
+    await userEvent.click(await screen.findByText('saml.example', {}, { timeout: 10_000 }));
+    expect(await screen.findByText(saml.callbackUrl)).toBeInTheDocument();
+    expect(screen.getByText(saml.spEntityId)).toBeInTheDocument();
+  });
 });

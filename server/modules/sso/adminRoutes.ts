@@ -1,5 +1,6 @@
-// Staff configure single sign-on: which e-mail domain signs in through which OpenID provider, for
-// which organisation, and whether unknown people of the domain get an account (with which role).
+// Staff configure single sign-on: which e-mail domain signs in through which OpenID or SAML
+// provider, for which organisation, and whether unknown people of the domain get an account (with
+// which role). A SAML provider's metadata is read when saved, so a wrong address is said at once.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
@@ -7,11 +8,14 @@ import {
   SsoProviderBody,
   SsoProviderRecord,
   SsoProvidersReply,
-  SsoProviderUpdate,
 } from '../../../src/domain/api/ssoProviders.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../httpError.ts';
+import type { StoredSettings } from './providers.ts';
+import { SSO_CALLBACK_PATH } from './routes.ts';
+import { serviceProviderOf } from './saml.ts';
+import { idpMetadata } from './samlMetadata.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -21,44 +25,46 @@ interface Row {
   organisation_name: string;
   email_domain: string;
   provider: string;
-  type: 'OIDC';
-  config: {
-    issuer?: string;
-    clientId?: string;
-    clientSecret?: string;
-    createUsers?: boolean;
-    defaultRole?: 'admin' | 'viewer';
-  };
+  type: 'OIDC' | 'SAML';
+  config: StoredSettings;
 }
-
-const toRecord = (row: Row): SsoProviderRecord => ({
-  id: row.id,
-  organisationId: row.organisation_id,
-  organisationName: row.organisation_name,
-  emailDomain: row.email_domain,
-  name: row.provider,
-  type: row.type,
-  issuer: row.config.issuer ?? '',
-  clientId: row.config.clientId ?? '',
-  createUsers: row.config.createUsers === true,
-  defaultRole: row.config.defaultRole ?? 'viewer',
-  hasClientSecret: Boolean(row.config.clientSecret),
-});
 
 const SELECT = `SELECT p.id, p.organisation_id, o.name AS organisation_name, p.email_domain, p.provider,
                        p.type, p.config
                   FROM sso_provider p JOIN organisation o ON o.id = p.organisation_id`;
 
-async function providerRecord(db: Queryable, id: string): Promise<SsoProviderRecord> {
-  const [row] = await db.query<Row>(`${SELECT} WHERE p.id = $1`, [id]);
-  if (!row) throw notFound('No such provider');
-  return toRecord(row);
+/** What is stored of a body: the fields of its type only, the secret apart. */
+async function settingsOf(
+  body: SsoProviderBody,
+  storedSecret: string | undefined,
+): Promise<StoredSettings> {
+  if (!EMAIL_DOMAIN.test(body.emailDomain))
+    throw badRequest('emailDomain', 'emailDomain must be a domain such as example.com');
+  const rule = { createUsers: body.createUsers, defaultRole: body.defaultRole };
+  if (body.type === 'SAML') {
+    if (!body.metadataUrl) throw badRequest('metadataUrl', 'A SAML provider needs metadataUrl');
+    try {
+      await idpMetadata(body.metadataUrl);
+    } catch (error) {
+      throw badRequest(
+        'metadataUrl',
+        `The metadata at metadataUrl cannot be used: ${(error as Error).message}`,
+      );
+    }
+    return { ...rule, metadataUrl: body.metadataUrl };
+  }
+  const clientSecret = body.clientSecret ?? storedSecret;
+  for (const [field, value] of Object.entries({
+    issuer: body.issuer,
+    clientId: body.clientId,
+    clientSecret,
+  }))
+    if (!value) throw badRequest(field, `An OpenID Connect provider needs ${field}`);
+  return { ...rule, issuer: body.issuer, clientId: body.clientId, clientSecret };
 }
 
 /** A second provider for a domain is refused by the unique index: say so by name. */
 async function saving<T>(work: () => Promise<T>, domain: string): Promise<T> {
-  if (!EMAIL_DOMAIN.test(domain))
-    throw badRequest('emailDomain', 'emailDomain must be a domain such as example.com');
   try {
     return await work();
   } catch (error) {
@@ -70,7 +76,37 @@ async function saving<T>(work: () => Promise<T>, domain: string): Promise<T> {
   }
 }
 
-export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, config },
+) => {
+  const publicUrl = config.publicUrl.replace(/\/$/, '');
+  const toRecord = (row: Row): SsoProviderRecord => {
+    const sp = serviceProviderOf(publicUrl, row.id);
+    return {
+      id: row.id,
+      organisationId: row.organisation_id,
+      organisationName: row.organisation_name,
+      emailDomain: row.email_domain,
+      name: row.provider,
+      type: row.type,
+      issuer: row.config.issuer ?? '',
+      clientId: row.config.clientId ?? '',
+      metadataUrl: row.config.metadataUrl ?? '',
+      createUsers: row.config.createUsers === true,
+      defaultRole: row.config.defaultRole === 'admin' ? 'admin' : 'viewer',
+      hasClientSecret: Boolean(row.config.clientSecret),
+      callbackUrl: row.type === 'SAML' ? sp.acsUrl : `${publicUrl}${SSO_CALLBACK_PATH}`,
+      spEntityId: row.type === 'SAML' ? sp.entityId : '',
+    };
+  };
+
+  async function providerRow(queryable: Queryable, id: string): Promise<Row> {
+    const [row] = await queryable.query<Row>(`${SELECT} WHERE p.id = $1`, [id]);
+    if (!row) throw notFound('No such provider');
+    return row;
+  }
+
   app.get(
     '/v1/admin/sso-providers',
     {
@@ -89,7 +125,8 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
       schema: { tags: ['admin'], body: SsoProviderBody, response: { 201: SsoProviderRecord } },
     },
     async (request, reply) => {
-      const { organisationId, emailDomain, name, type, ...settings } = request.body;
+      const { organisationId, emailDomain, name, type } = request.body;
+      const settings = await settingsOf(request.body, undefined);
       const [row] = await saving(
         () =>
           db.query<{ id: string }>(
@@ -100,7 +137,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
         emailDomain,
       );
       if (!row) throw new Error('no provider id');
-      return reply.code(201).send(await providerRecord(db, row.id));
+      return reply.code(201).send(toRecord(await providerRow(db, row.id)));
     },
   );
 
@@ -111,33 +148,24 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
       schema: {
         tags: ['admin'],
         params: IdParams,
-        body: SsoProviderUpdate,
+        body: SsoProviderBody,
         response: { 200: SsoProviderRecord },
       },
     },
     async (request) => {
-      const { organisationId, emailDomain, name, type, clientSecret, ...settings } = request.body;
-      const rows = await saving(
+      const { organisationId, emailDomain, name, type } = request.body;
+      const stored = await providerRow(db, request.params.id);
+      const settings = await settingsOf(request.body, stored.config.clientSecret);
+      await saving(
         () =>
           db.query(
             `UPDATE sso_provider SET organisation_id = $2, email_domain = lower($3), provider = $4,
-                    type = $5, config = $6::jsonb || jsonb_build_object('clientSecret',
-                      coalesce($7::text, config->>'clientSecret'))
-              WHERE id = $1 RETURNING id`,
-            [
-              request.params.id,
-              organisationId,
-              emailDomain,
-              name,
-              type,
-              JSON.stringify(settings),
-              clientSecret ?? null,
-            ],
+                    type = $5, config = $6 WHERE id = $1`,
+            [request.params.id, organisationId, emailDomain, name, type, JSON.stringify(settings)],
           ),
         emailDomain,
       );
-      if (rows.length === 0) throw notFound('No such provider');
-      return providerRecord(db, request.params.id);
+      return toRecord(await providerRow(db, request.params.id));
     },
   );
 

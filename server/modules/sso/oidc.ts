@@ -1,13 +1,12 @@
 // OpenID Connect sign-in with openid-client: authorization code with PKCE, state and nonce kept
 // server-side, single-use, for ten minutes; the ID token's signature, issuer, audience, expiry and
-// nonce checked by openid-client; state checked against our own record.
+// nonce checked by openid-client; state checked against our own record (ssoRequests.ts).
 import * as oidc from 'openid-client';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
-import { hashSecret } from '../auth/secrets.ts';
 import type { OidcSettings, SsoProvider } from './providers.ts';
-
-const REQUEST_TTL_S = 600;
+import type { SsoPerson } from './ssoAccount.ts';
+import { openRequest } from './ssoRequests.ts';
 
 /** Discovery once per issuer and client, retried after a failure. */
 const configurations = new Map<string, Promise<oidc.Configuration>>();
@@ -48,11 +47,7 @@ export async function startOidc(
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
-  await db.query(
-    `INSERT INTO sso_request (state_hash, provider_id, code_verifier, nonce, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [hashSecret(state), provider.id, verifier, nonce, REQUEST_TTL_S],
-  );
+  await openRequest(db, { state, providerId: provider.id, codeVerifier: verifier, nonce });
   return oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
     scope: 'openid email profile',
@@ -65,39 +60,11 @@ export async function startOidc(
   });
 }
 
-export interface OidcPerson {
-  subject: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-/** Takes the sign-in the state names (once), and returns who the provider says signed in. */
-export async function claimState(
-  db: Queryable,
-  state: string,
-): Promise<{ providerId: string; codeVerifier: string; nonce: string }> {
-  const [row] = await db.query<{ provider_id: string; code_verifier: string; nonce: string }>(
-    `UPDATE sso_request SET used_at = now()
-      WHERE state_hash = $1 AND used_at IS NULL AND expires_at > now()
-      RETURNING provider_id, code_verifier, nonce`,
-    [hashSecret(state)],
-  );
-  if (!row)
-    throw new HttpError(
-      400,
-      'SSO_STATE_INVALID',
-      'This sign-in was not started here, was already used or took too long; start again',
-      'state',
-    );
-  return { providerId: row.provider_id, codeVerifier: row.code_verifier, nonce: row.nonce };
-}
-
 export async function finishOidc(
   settings: OidcSettings,
   callbackUrl: URL,
   checks: { state: string; codeVerifier: string; nonce: string },
-): Promise<OidcPerson> {
+): Promise<SsoPerson> {
   const configuration = await configurationOf(settings);
   let claims: Record<string, unknown> & { sub: string };
   try {

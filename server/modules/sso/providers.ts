@@ -2,15 +2,25 @@
 import type { Role } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
 
-export interface OidcSettings {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
+export interface AccountRule {
   /** Whether someone of the domain without an account gets one at their first sign-in... */
   createUsers: boolean;
   /** ...with this role in the provider's organisation. */
   defaultRole: Role;
 }
+
+export interface OidcSettings extends AccountRule {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SamlSettings extends AccountRule {
+  /** The identity provider's SAML metadata: its entity id, sign-in address and certificates. */
+  metadataUrl: string;
+}
+
+export type StoredSettings = Partial<OidcSettings & SamlSettings>;
 
 export interface SsoProvider {
   id: string;
@@ -18,7 +28,7 @@ export interface SsoProvider {
   emailDomain: string;
   name: string;
   type: 'OIDC' | 'SAML';
-  config: Partial<OidcSettings>;
+  config: StoredSettings;
 }
 
 interface Row {
@@ -27,7 +37,7 @@ interface Row {
   email_domain: string;
   provider: string;
   type: 'OIDC' | 'SAML';
-  config: Partial<OidcSettings>;
+  config: StoredSettings;
 }
 
 const toProvider = (row: Row): SsoProvider => ({
@@ -56,17 +66,23 @@ export async function providerById(db: Queryable, id: string): Promise<SsoProvid
   return row && toProvider(row);
 }
 
+const accountRule = (config: StoredSettings): AccountRule => ({
+  createUsers: config.createUsers === true,
+  defaultRole: config.defaultRole ?? 'viewer',
+});
+
 /** The OIDC settings when complete; undefined for a provider that cannot be used. */
 export function oidcSettings(provider: SsoProvider): OidcSettings | undefined {
-  const { issuer, clientId, clientSecret, createUsers, defaultRole } = provider.config;
+  const { issuer, clientId, clientSecret } = provider.config;
   if (provider.type !== 'OIDC' || !issuer || !clientId || !clientSecret) return undefined;
-  return {
-    issuer,
-    clientId,
-    clientSecret,
-    createUsers: createUsers === true,
-    defaultRole: defaultRole ?? 'viewer',
-  };
+  return { issuer, clientId, clientSecret, ...accountRule(provider.config) };
+}
+
+/** The SAML settings when complete; undefined for a provider that cannot be used. */
+export function samlSettings(provider: SsoProvider): SamlSettings | undefined {
+  const { metadataUrl } = provider.config;
+  if (provider.type !== 'SAML' || !metadataUrl) return undefined;
+  return { metadataUrl, ...accountRule(provider.config) };
 }
 
 /** Sets the demo's provider (domain, issuer and client), replacing an older demo row. */

@@ -4,14 +4,22 @@
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
 import { recordAudit } from '../accounts/audit.ts';
-import type { OidcPerson } from './oidc.ts';
-import type { OidcSettings, SsoProvider } from './providers.ts';
+import type { AccountRule, SsoProvider } from './providers.ts';
+
+/** Who a provider says signed in. */
+export interface SsoPerson {
+  /** The provider's stable name for them (OIDC `sub`, SAML NameID). */
+  subject: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
 
 export async function accountForSso(
   db: Queryable,
   provider: SsoProvider,
-  settings: OidcSettings,
-  person: OidcPerson,
+  settings: AccountRule,
+  person: SsoPerson,
 ): Promise<string> {
   if ((person.email.split('@').pop() ?? '') !== provider.emailDomain.toLowerCase())
     throw new HttpError(

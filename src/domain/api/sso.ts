@@ -23,6 +23,18 @@ export const SsoCallbackBody = Type.Object(
 );
 export type SsoCallbackBody = Static<typeof SsoCallbackBody>;
 
+/**
+ * A SAML provider's answer, posted by the browser to our assertion consumer service. 64,000
+ * characters of base64 hold 48 kB of XML: a signed assertion with dozens of attributes is a few.
+ */
+export const SamlAnswerBody = Type.Object(
+  {
+    SAMLResponse: Type.String({ minLength: 1, maxLength: 64_000 }),
+    RelayState: Type.String({ minLength: 10, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }),
+  },
+  { additionalProperties: false },
+);
+
 /** Why a single sign-on failed, each with its words in the portal. */
 export const SSO_ERRORS = [
   'SSO_NOT_CONFIGURED',

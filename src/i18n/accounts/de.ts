@@ -32,6 +32,10 @@ export const userResourcesDe: Catalog<typeof userResourcesEn> = {
       clientSecret: 'Client-Geheimnis',
       createUsers: 'Konten bei der ersten Anmeldung anlegen',
       defaultRole: 'Rolle neuer Konten',
+      type: 'Protokoll',
+      metadataUrl: 'Metadaten-URL des Identitätsanbieters',
+      callbackUrl: 'Antworten gehen an',
+      spEntityId: 'Unsere Entity-ID',
     },
   },
 };
@@ -200,6 +204,10 @@ export const accountsDe: Catalog<typeof accountsEn> = {
       'Der Issuer des OpenID-Anbieters; seine /.well-known/openid-configuration wird gelesen.',
     secret_kept: 'Leer lassen, um das gespeicherte Geheimnis zu behalten.',
     create_users_help: 'Sonst können sich nur zuvor eingeladene Personen anmelden.',
+    metadata_help:
+      'Die SAML-2.0-Metadatenadresse des Identitätsanbieters; sie wird beim Speichern gelesen.',
+    register_help:
+      'Tragen Sie diese zwei Adressen beim Identitätsanbieter ein (unsere Metadaten liegen unter der Entity-ID).',
   },
   selection: {
     title: 'Wohin?',

@@ -31,6 +31,10 @@ export const userResourcesEn = {
       clientSecret: 'Client secret',
       createUsers: 'Create accounts at first sign-in',
       defaultRole: 'Role of new accounts',
+      type: 'Protocol',
+      metadataUrl: 'Identity provider metadata URL',
+      callbackUrl: 'Answers come back to',
+      spEntityId: 'Our entity id',
     },
   },
 };
@@ -192,6 +196,10 @@ export const accountsEn = {
     issuer_help: 'The OpenID provider’s issuer; its /.well-known/openid-configuration is read.',
     secret_kept: 'Leave empty to keep the stored secret.',
     create_users_help: 'Otherwise only people invited first can sign in.',
+    metadata_help:
+      'The SAML 2.0 metadata address of the identity provider; it is read when you save.',
+    register_help:
+      'Register these two addresses at the identity provider (our metadata is at the entity id).',
   },
   selection: {
     title: 'Where to?',

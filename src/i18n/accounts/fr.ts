@@ -32,6 +32,10 @@ export const userResourcesFr: Catalog<typeof userResourcesEn> = {
       clientSecret: 'Secret client',
       createUsers: 'Créer les comptes à la première connexion',
       defaultRole: 'Rôle des nouveaux comptes',
+      type: 'Protocole',
+      metadataUrl: 'URL des métadonnées du fournisseur d’identité',
+      callbackUrl: 'Les réponses reviennent à',
+      spEntityId: 'Notre entity id',
     },
   },
 };
@@ -192,6 +196,10 @@ export const accountsFr: Catalog<typeof accountsEn> = {
     issuer_help: "L'émetteur du fournisseur OpenID ; sa /.well-known/openid-configuration est lue.",
     secret_kept: 'Laissez vide pour garder le secret enregistré.',
     create_users_help: 'Sinon, seules les personnes invitées peuvent se connecter.',
+    metadata_help:
+      'L’adresse des métadonnées SAML 2.0 du fournisseur d’identité ; elle est lue à l’enregistrement.',
+    register_help:
+      'Enregistrez ces deux adresses chez le fournisseur d’identité (nos métadonnées sont à l’entity id).',
   },
   selection: {
     title: 'Où aller ?',

@@ -32,6 +32,10 @@ export const userResourcesIt: Catalog<typeof userResourcesEn> = {
       clientSecret: 'Segreto client',
       createUsers: 'Crea gli account al primo accesso',
       defaultRole: 'Ruolo dei nuovi account',
+      type: 'Protocollo',
+      metadataUrl: 'URL dei metadati del provider di identità',
+      callbackUrl: 'Le risposte tornano a',
+      spEntityId: 'Il nostro entity id',
     },
   },
 };
@@ -193,6 +197,10 @@ export const accountsIt: Catalog<typeof accountsEn> = {
       "L'emittente del provider OpenID; viene letta la sua /.well-known/openid-configuration.",
     secret_kept: 'Lascia vuoto per mantenere il segreto salvato.',
     create_users_help: 'Altrimenti possono accedere solo le persone invitate prima.',
+    metadata_help:
+      'L’indirizzo dei metadati SAML 2.0 del provider di identità; viene letto al salvataggio.',
+    register_help:
+      'Registrate questi due indirizzi presso il provider di identità (i nostri metadati sono all’entity id).',
   },
   selection: {
     title: 'Dove andare?',

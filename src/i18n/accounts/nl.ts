@@ -32,6 +32,10 @@ export const userResourcesNl: Catalog<typeof userResourcesEn> = {
       clientSecret: 'Clientgeheim',
       createUsers: 'Accounts aanmaken bij eerste aanmelding',
       defaultRole: 'Rol van nieuwe accounts',
+      type: 'Protocol',
+      metadataUrl: 'Metadata-URL van de identiteitsprovider',
+      callbackUrl: 'Antwoorden komen terug op',
+      spEntityId: 'Onze entity-id',
     },
   },
 };
@@ -196,6 +200,10 @@ export const accountsNl: Catalog<typeof accountsEn> = {
       'De issuer van de OpenID-aanbieder; zijn /.well-known/openid-configuration wordt gelezen.',
     secret_kept: 'Laat leeg om het opgeslagen geheim te houden.',
     create_users_help: 'Anders kunnen alleen eerst uitgenodigde mensen zich aanmelden.',
+    metadata_help:
+      'Het SAML 2.0-metadata-adres van de identiteitsprovider; het wordt bij opslaan gelezen.',
+    register_help:
+      'Registreer deze twee adressen bij de identiteitsprovider (onze metadata staat op de entity-id).',
   },
   selection: {
     title: 'Waarheen?',

@@ -32,6 +32,10 @@ export const userResourcesZh: Catalog<typeof userResourcesEn> = {
       clientSecret: '客户端密钥',
       createUsers: '首次登录时创建账户',
       defaultRole: '新账户的角色',
+      type: '协议',
+      metadataUrl: '身份提供方元数据 URL',
+      callbackUrl: '应答返回地址',
+      spEntityId: '我方实体 ID',
     },
   },
 };
@@ -173,6 +177,8 @@ export const accountsZh: Catalog<typeof accountsEn> = {
     issuer_help: 'OpenID 提供方的颁发者；将读取其 /.well-known/openid-configuration。',
     secret_kept: '留空则保留已保存的密钥。',
     create_users_help: '否则只有先被邀请的人才能登录。',
+    metadata_help: '身份提供方的 SAML 2.0 元数据地址；保存时读取。',
+    register_help: '请在身份提供方处登记这两个地址（我方元数据位于实体 ID 地址）。',
   },
   selection: {
     title: '前往哪里？',
