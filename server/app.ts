@@ -42,6 +42,7 @@ import { passwordResetRoutes } from './modules/accounts/passwordResetRoutes.ts';
 import { registrationRoutes } from './modules/accounts/registrationRoutes.ts';
 import { unsubscribeRoutes } from './modules/mail/unsubscribeRoutes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
+import { customTokenRoutes } from './modules/integrations/customTokenRoutes.ts';
 import { ssoProviderRoutes } from './modules/sso/adminRoutes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(registrationRoutes, context);
   await app.register(unsubscribeRoutes, context);
   await app.register(ssoRoutes, context);
+  await app.register(customTokenRoutes, context);
   const rollups =
     options.rollups ??
     new RollupScheduler(db, {

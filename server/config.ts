@@ -59,6 +59,8 @@ export interface Config {
   registration: 'open' | 'closed';
   /** The demo's own OpenID provider's port (0: any free one); it runs only with the demo. */
   demoOidcPort: number;
+  /** Integrating applications that may sign people in at /int_fftools: name to shared secret. */
+  customTokenIssuers: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +100,23 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
   }
   return raw;
+}
+
+/** `name=secret,name=secret`: each application's HS256 secret, at least 32 characters. */
+function customTokenIssuers(env: Env): Record<string, string> {
+  const issuers: Record<string, string> = {};
+  for (const entry of (env.CUSTOM_TOKEN_ISSUERS ?? '').split(',')) {
+    if (!entry.trim()) continue;
+    const at = entry.indexOf('=');
+    const name = entry.slice(0, at).trim();
+    const value = entry.slice(at + 1).trim();
+    if (at < 1 || !/^[A-Za-z0-9._-]{1,64}$/.test(name))
+      throw new ConfigError('CUSTOM_TOKEN_ISSUERS must be name=secret pairs separated by commas');
+    if (value.length < 32)
+      throw new ConfigError(`CUSTOM_TOKEN_ISSUERS: the secret of ${name} needs 32 characters`);
+    issuers[name] = value;
+  }
+  return issuers;
 }
 
 function secret(env: Env, name: string): string | undefined {
@@ -231,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     registrationTtlS: integer(env, 'REGISTRATION_TTL_S', 86_400, 600, 30 * 86_400),
     registration: registration(env, demoData),
     demoOidcPort: integer(env, 'DEMO_OIDC_PORT', 0, 0, 65535),
+    customTokenIssuers: customTokenIssuers(env),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
   };

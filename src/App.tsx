@@ -108,6 +108,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={PATHS.loginSelection} element={<account.LoginSelectionScreen />} />
                 <Route path={PATHS.sso} element={<account.SsoScreen />} />
                 <Route path={PATHS.ssoCallback} element={<account.SsoCallbackScreen />} />
+                <Route path={PATHS.customToken} element={<account.CustomTokenScreen />} />
               </CustomRoutes>
               <CustomRoutes>
                 <Route path={dashboard.path} element={<dashboard.DashboardScreen />} />

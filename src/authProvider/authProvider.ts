@@ -2,6 +2,8 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import type { LoginOptionsReply, TokenReply } from '../domain/api/auth.ts';
 import type { MeReply } from '../domain/api/session.ts';
+import { CUSTOM_TOKEN_INVALID } from '../domain/api/customToken.ts';
+import { SSO_ERRORS } from '../domain/api/sso.ts';
 import { CLIENT_ERROR_CODES, type ApiClient, type ApiErrorBody } from '../api/apiClient.ts';
 import type { tokenStore as defaultTokenStore } from '../api/tokenStore.ts';
 
@@ -133,6 +135,10 @@ export function createAuthProvider(
     },
 
     async checkError(error: unknown) {
+      // A sign-in that was refused (single sign-on, a custom token) ends no session: its page
+      // says why.
+      const code = errorCode(error) ?? '';
+      if (code === CUSTOM_TOKEN_INVALID || (SSO_ERRORS as readonly string[]).includes(code)) return;
       if (error instanceof HttpError && error.status === 401) {
         // react-admin signs out next, which clears the tokens; clearing them here would hide the message.
         throw {

@@ -1,4 +1,5 @@
-// Single sign-on calls, made before signing in.
+// Single sign-on calls, and the custom-token sign-in of integrating applications, made before
+// signing in.
 import type { ApiClient } from '../api/apiClient.ts';
 import type { TokenReply } from '../domain/api/auth.ts';
 import type { SsoCallbackBody, SsoStartReply } from '../domain/api/sso.ts';
@@ -20,6 +21,12 @@ export function ssoCalls(client: ApiClient) {
         authenticated: false,
         method: 'POST',
         body,
+      }),
+    customTokenSignIn: (token: string) =>
+      client.request<TokenReply>('/v1/auth/custom-token', {
+        authenticated: false,
+        method: 'POST',
+        body: { token },
       }),
   };
 }

@@ -38,6 +38,7 @@ export const PATHS = {
   rsvp: '/rsvp',
   sso: '/sso',
   ssoCallback: '/sso/cognito-cil',
+  customToken: '/int_fftools',
   unsubscribe: '/unsubscribe',
   users: '/users',
   userList: '/users/list',

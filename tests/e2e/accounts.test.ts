@@ -2,9 +2,11 @@
 // of two organisations picks one at /login-selection; an admin invites a colleague, whose mail's
 // link sets a password and signs them in; a forgotten password is reset by mail; an address of the
 // demo's single sign-on domain signs in through the demo's OpenID provider in a popup; staff set up
-// a SAML domain on the providers screen, and its people sign in through SimpleSAMLphp in a popup.
+// a SAML domain on the providers screen, and its people sign in through SimpleSAMLphp in a popup;
+// an integrating application's signed token signs its user in at /int_fftools, once.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
@@ -21,6 +23,7 @@ const SCREENSHOTS = path.resolve('test-results/e2e');
 const INVITEE = 'ines.vitre@example.com';
 const FIRST_PASSWORD = 'Quarry-lantern-49';
 const SECOND_PASSWORD = 'Harbour-violet-train-8';
+const INTEGRATION_SECRET = 'fftools-e2e-secret-0123456789abcdefgh';
 const SAML_USER = {
   username: 'ana',
   password: 'ana-idp-password',
@@ -56,7 +59,10 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     smtp = await startSmtpServer();
-    portal = await startPortalProcess(1, { SMTP_URL: smtp.url });
+    portal = await startPortalProcess(1, {
+      SMTP_URL: smtp.url,
+      CUSTOM_TOKEN_ISSUERS: `fftools=${INTEGRATION_SECRET}`,
+    });
     url = portal.url;
     browser = await launchChromium();
     idp = await startSimpleSamlPhp([SAML_USER]);
@@ -257,5 +263,35 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
     });
     await shot(page, '31-saml-signed-in');
     await page.context().close();
+  });
+
+  it('signs in with an integrating application’s token at /int_fftools, once', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ email: 'admin@demo.example' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('fftools')
+      .setAudience(url)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 120)
+      .setJti(crypto.randomUUID())
+      .sign(new TextEncoder().encode(INTEGRATION_SECRET));
+    const link = `${url}/int_fftools#token=${token}&next=${encodeURIComponent('/machines')}`;
+    const page = await freshPage();
+    await page.goto(link);
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/machines');
+    expect(page.url()).not.toContain(token);
+    await page.context().close();
+
+    const again = await freshPage();
+    await again.goto(link);
+    await again
+      .getByRole('alert')
+      .getByText(/This sign-in link cannot be used/)
+      .waitFor();
+    await shot(again, '32-custom-token-used');
+    await again.getByRole('link', { name: 'Go to sign-in' }).click();
+    await again.waitForURL(/\/login$/);
+    await again.context().close();
   });
 });

@@ -178,6 +178,9 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/sso?email=nobody%40example.com',
       '/sso/cognito-cil?state=forged-state-0123456789&code=x',
       '/sso/cognito-cil',
+      '/int_fftools',
+      '/int_fftools?token=forged.token.0123456789&next=//evil.example',
+      '/int_fftools#token=not-a-token-0123456789',
     ]);
   });
 });

@@ -14,3 +14,4 @@ export const UnsubscribeScreen = lazyScreen(() => import('./UnsubscribePage.tsx'
 export const LoginSelectionScreen = lazyScreen(() => import('./LoginSelectionPage.tsx'));
 export const SsoScreen = lazyScreen(() => import('../sso/SsoPage.tsx'));
 export const SsoCallbackScreen = lazyScreen(() => import('../sso/SsoCallbackPage.tsx'));
+export const CustomTokenScreen = lazyScreen(() => import('./CustomTokenPage.tsx'));

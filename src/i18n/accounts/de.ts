@@ -177,6 +177,13 @@ export const accountsDe: Catalog<typeof accountsEn> = {
     reports: 'Bericht',
     alerts: 'Warnung',
   },
+  custom_token: {
+    title: 'Anmeldung',
+    signing_in: 'Sie werden angemeldet…',
+    failed:
+      'Dieser Anmeldelink kann nicht verwendet werden: Er ist ungültig, wurde bereits benutzt oder ist abgelaufen. Öffnen Sie ihn erneut aus Ihrer Anwendung oder melden Sie sich mit Ihrer E-Mail-Adresse an.',
+    to_login: 'Zur Anmeldung',
+  },
   sso: {
     title: 'Einmalanmeldung',
     redirecting: 'Weiter zur Anmeldung Ihrer Organisation…',

@@ -170,6 +170,13 @@ export const accountsEn = {
     reports: 'report',
     alerts: 'alert',
   },
+  custom_token: {
+    title: 'Signing you in',
+    signing_in: 'Signing you in…',
+    failed:
+      'This sign-in link cannot be used: it is not valid, was already used or has expired. Open it again from your application, or sign in with your e-mail address.',
+    to_login: 'Go to sign-in',
+  },
   sso: {
     title: 'Single sign-on',
     redirecting: 'Taking you to your organisation’s sign-in…',

@@ -170,6 +170,13 @@ export const accountsFr: Catalog<typeof accountsEn> = {
     reports: 'rapport',
     alerts: 'alerte',
   },
+  custom_token: {
+    title: 'Connexion',
+    signing_in: 'Connexion en cours…',
+    failed:
+      'Ce lien de connexion ne peut pas être utilisé : il n’est pas valide, a déjà servi ou a expiré. Ouvrez-le à nouveau depuis votre application, ou connectez-vous avec votre adresse e-mail.',
+    to_login: 'Aller à la connexion',
+  },
   sso: {
     title: 'Authentification unique',
     redirecting: 'Redirection vers la connexion de votre organisation…',

@@ -170,6 +170,13 @@ export const accountsIt: Catalog<typeof accountsEn> = {
     reports: 'report',
     alerts: 'avviso',
   },
+  custom_token: {
+    title: 'Accesso',
+    signing_in: 'Accesso in corso…',
+    failed:
+      'Questo link di accesso non può essere usato: non è valido, è già stato usato o è scaduto. Apritelo di nuovo dalla vostra applicazione, oppure accedete con il vostro indirizzo e-mail.',
+    to_login: 'Vai all’accesso',
+  },
   sso: {
     title: 'Accesso unico',
     redirecting: "Ti portiamo all'accesso della tua organizzazione…",

@@ -173,6 +173,13 @@ export const accountsNl: Catalog<typeof accountsEn> = {
     reports: 'rapport',
     alerts: 'melding',
   },
+  custom_token: {
+    title: 'Aanmelden',
+    signing_in: 'U wordt aangemeld…',
+    failed:
+      'Deze aanmeldlink kan niet worden gebruikt: hij is ongeldig, al gebruikt of verlopen. Open hem opnieuw vanuit uw applicatie, of meld u aan met uw e-mailadres.',
+    to_login: 'Naar aanmelden',
+  },
   sso: {
     title: 'Eenmalige aanmelding',
     redirecting: 'Doorsturen naar de aanmelding van uw organisatie…',

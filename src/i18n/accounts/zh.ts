@@ -158,6 +158,13 @@ export const accountsZh: Catalog<typeof accountsEn> = {
     reports: '报告',
     alerts: '警报',
   },
+  custom_token: {
+    title: '正在登录',
+    signing_in: '正在为您登录…',
+    failed:
+      '此登录链接无法使用：它无效、已被使用或已过期。请从您的应用程序重新打开，或使用您的电子邮件地址登录。',
+    to_login: '前往登录',
+  },
   sso: {
     title: '单点登录',
     redirecting: '正在前往您组织的登录页面…',
