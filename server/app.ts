@@ -43,6 +43,7 @@ import { registrationRoutes } from './modules/accounts/registrationRoutes.ts';
 import { unsubscribeRoutes } from './modules/mail/unsubscribeRoutes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { customTokenRoutes } from './modules/integrations/customTokenRoutes.ts';
+import { secondFactorRoutes } from './modules/secondFactor/routes.ts';
 import { ssoProviderRoutes } from './modules/sso/adminRoutes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(userRoutes, context);
     await secured.register(userDirectoryRoutes, context);
     await secured.register(invitationRoutes, context);
+    await secured.register(secondFactorRoutes, context);
     await secured.register(organisationRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);

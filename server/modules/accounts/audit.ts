@@ -9,7 +9,11 @@ export type AuditAction =
   | 'user.reinvited'
   | 'invitation.accepted'
   | 'password.reset'
-  | 'organisation.registered';
+  | 'organisation.registered'
+  | 'user.second-factor-on'
+  | 'user.second-factor-off'
+  | 'organisation.second-factor-required'
+  | 'organisation.second-factor-optional';
 
 export async function recordAudit(
   db: Queryable,

@@ -14,7 +14,7 @@ import { EMAIL_NOT_CONFIRMED } from '../../../src/domain/api/accounts.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { forbidden, HttpError, unauthorised } from '../../httpError.ts';
+import { badRequest, conflict, forbidden, HttpError, unauthorised } from '../../httpError.ts';
 import { bearerToken } from '../../plugins/access.ts';
 import {
   getMemberships,
@@ -28,6 +28,9 @@ import { sessionOfRefreshToken, useRefreshToken } from './refreshTokens.ts';
 import { extendSession, openSession } from './sessions.ts';
 import { releaseAttempt, throttle } from './throttle.ts';
 import { verifyAccessToken } from './tokens.ts';
+import { SecondFactorSetup } from '../../../src/domain/api/secondFactor.ts';
+import { requiredBy, startSetup } from '../secondFactor/secondFactor.ts';
+import { secondFactorGate } from '../secondFactor/signInGate.ts';
 
 const tokenReply = { 200: TokenReply };
 
@@ -43,6 +46,48 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     membership: Membership,
   ) => issueTokens(tx, reply, { keys, config }, subject, membership);
   const clearCookie = (reply: FastifyReply) => clearRefreshCookie(reply, config);
+
+  /**
+   * The account an e-mail and password sign in to, or the one refusal for a wrong address or
+   * password. Attempts are reserved before the password is checked, so concurrent guesses count as
+   * they arrive; `release` gives the attempt back once the sign-in may go on.
+   */
+  async function checkPassword(body: { email: string; password: string }, ip: string) {
+    const email = body.email.toLowerCase();
+    const pairKey = `pair:${email}|${ip}`;
+    const ceilingKeys = [`email:${email}`, `address:${ip}`];
+    for (const [key, limits] of [
+      [pairKey, signInLimits.pair],
+      [ceilingKeys[0], signInLimits.email],
+      [ceilingKeys[1], signInLimits.address],
+    ] as const) {
+      await throttle(db, key as string, limits, 'failed sign-ins');
+    }
+    const user = await findUserForSignIn(db, body.email);
+    const passwordMatches = await verifyPassword(
+      body.password,
+      user?.passwordHash ?? (await decoyPasswordHash()),
+    );
+    if (user && passwordMatches && !user.emailConfirmed) {
+      // Only the address's owner, who knows the password, learns this.
+      throw new HttpError(
+        403,
+        EMAIL_NOT_CONFIRMED,
+        'Confirm your e-mail address with the link we sent before signing in',
+      );
+    }
+    const memberships = user && passwordMatches ? await getMemberships(db, user.id) : [];
+    const membership = memberships[0];
+    if (!user || !membership) {
+      // One message whether the e-mail is unknown or the password wrong.
+      throw new HttpError(
+        401,
+        ERROR_CODES.invalidCredentials,
+        'The e-mail address or password is incorrect',
+      );
+    }
+    return { user, membership, release: () => releaseAttempt(db, pairKey, ceilingKeys) };
+  }
 
   app.post(
     '/v1/portal/users/loginoptions',
@@ -67,46 +112,35 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       schema: { tags: ['auth'], body: LoginBody, response: tokenReply },
     },
     async (request, reply) => {
-      const email = request.body.email.toLowerCase();
-      const pairKey = `pair:${email}|${request.ip}`;
-      const ceilingKeys = [`email:${email}`, `address:${request.ip}`];
-      // Reserved before the password is checked: concurrent guesses count as they arrive.
-      for (const [key, limits] of [
-        [pairKey, signInLimits.pair],
-        [ceilingKeys[0], signInLimits.email],
-        [ceilingKeys[1], signInLimits.address],
-      ] as const) {
-        await throttle(db, key as string, limits, 'failed sign-ins');
-      }
-      const user = await findUserForSignIn(db, request.body.email);
-      const passwordMatches = await verifyPassword(
-        request.body.password,
-        user?.passwordHash ?? (await decoyPasswordHash()),
-      );
-      if (user && passwordMatches && !user.emailConfirmed) {
-        // Only the address's owner, who knows the password, learns this.
-        throw new HttpError(
-          403,
-          EMAIL_NOT_CONFIRMED,
-          'Confirm your e-mail address with the link we sent before signing in',
-        );
-      }
-      const memberships = user && passwordMatches ? await getMemberships(db, user.id) : [];
-      const membership = memberships[0];
-      if (!user || !membership) {
-        // One message whether the e-mail is unknown or the password wrong.
-        throw new HttpError(
-          401,
-          ERROR_CODES.invalidCredentials,
-          'The e-mail address or password is incorrect',
-        );
-      }
-      await releaseAttempt(db, pairKey, ceilingKeys);
-      return db.transaction(async (tx) => {
+      const { user, membership, release } = await checkPassword(request.body, request.ip);
+      const gate = await secondFactorGate(db, user.id, request.body.code);
+      if (gate.kind === 'ask') await release();
+      if (gate.kind !== 'pass') throw gate.error;
+      await release();
+      const signedIn = await db.transaction(async (tx) => {
         await recordSignIn(tx, user.id);
         const sessionId = await openSession(tx, user.id, config.refreshTokenTtlS);
         return tokens(tx, reply, { userId: user.id, sessionId }, membership);
       });
+      return gate.recoveryCodes ? { ...signedIn, recoveryCodes: gate.recoveryCodes } : signedIn;
+    },
+  );
+
+  app.post(
+    '/v1/auth/second-factor/setup',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: LoginBody, response: { 200: SecondFactorSetup } },
+    },
+    async (request) => {
+      // Signing in to an organisation that requires a second factor, without one yet.
+      const { user, release } = await checkPassword(request.body, request.ip);
+      if ((await requiredBy(db, user.id)).length === 0)
+        throw badRequest('email', 'No organisation of this account requires two-step sign-in');
+      const setup = await startSetup(db, user.id);
+      if (!setup) throw conflict('Two-step sign-in is already on for this account');
+      await release();
+      return setup;
     },
   );
 

@@ -1,5 +1,6 @@
 // Sign-in, refresh, sign-out and organisation exchange: request and reply shapes.
 import Type, { type Static } from 'typebox';
+import { SecondFactorCode } from './secondFactor.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
@@ -15,7 +16,12 @@ export const LoginOptionsReply = Type.Object({
 export type LoginOptionsReply = Static<typeof LoginOptionsReply>;
 
 export const LoginBody = Type.Object(
-  { email: Email, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  {
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    /** The second factor, when the account has one: six digits or a recovery code. */
+    code: Type.Optional(SecondFactorCode),
+  },
   { additionalProperties: false },
 );
 export type LoginBody = Static<typeof LoginBody>;
@@ -25,6 +31,8 @@ export const TokenReply = Type.Object({
   token: Type.String(),
   /** Seconds until `token` expires. */
   expiresIn: Type.Integer(),
+  /** Only when this sign-in turned the second factor on: its recovery codes, shown once. */
+  recoveryCodes: Type.Optional(Type.Array(Type.String())),
 });
 export type TokenReply = Static<typeof TokenReply>;
 

@@ -1,0 +1,157 @@
+// The user's own second factor (any role may secure their own account, so these are `read`
+// routes), and staff requiring it of an organisation's people.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  RecoveryCodes,
+  RequireSecondFactorBody,
+  SECOND_FACTOR_ERRORS,
+  SecondFactorCodeBody,
+  SecondFactorSetup,
+  SecondFactorStatus,
+} from '../../../src/domain/api/secondFactor.ts';
+import type { ServerContext } from '../../context.ts';
+import { conflict, HttpError, notFound } from '../../httpError.ts';
+import { recordAudit } from '../accounts/audit.ts';
+import {
+  confirmSetup,
+  isEnabled,
+  newRecoveryCodes,
+  proves,
+  recoveryCodesLeft,
+  requiredBy,
+  startSetup,
+  turnOff,
+} from './secondFactor.ts';
+
+const wrongCode = () =>
+  new HttpError(
+    400,
+    SECOND_FACTOR_ERRORS.invalid,
+    'That code is not right, or was already used',
+    'code',
+  );
+
+export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  const audit = (
+    organisationId: string,
+    userId: string,
+    action: 'user.second-factor-on' | 'user.second-factor-off',
+  ) => recordAudit(db, { action, organisationId, actorUserId: userId, subjectUserId: userId });
+
+  app.get(
+    '/v1/me/second-factor',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['auth'], response: { 200: SecondFactorStatus } },
+    },
+    async (request) => {
+      const userId = request.auth.sub;
+      const [current] = await db.query<{ required: boolean }>(
+        'SELECT require_second_factor AS required FROM organisation WHERE id = $1',
+        [request.organisation.id],
+      );
+      return {
+        enabled: await isEnabled(db, userId),
+        recoveryCodesLeft: await recoveryCodesLeft(db, userId),
+        requiredBy: await requiredBy(db, userId),
+        organisationRequires: current?.required === true,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/me/second-factor/setup',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['auth'], response: { 200: SecondFactorSetup } },
+    },
+    async (request) => {
+      const setup = await startSetup(db, request.auth.sub);
+      if (!setup) throw conflict('Two-step sign-in is already on');
+      return setup;
+    },
+  );
+
+  app.post(
+    '/v1/me/second-factor/enable',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['auth'], body: SecondFactorCodeBody, response: { 200: RecoveryCodes } },
+    },
+    async (request) => {
+      const userId = request.auth.sub;
+      if (await isEnabled(db, userId)) throw conflict('Two-step sign-in is already on');
+      if (!(await confirmSetup(db, userId, request.body.code))) throw wrongCode();
+      await audit(request.organisation.id, userId, 'user.second-factor-on');
+      return { recoveryCodes: await newRecoveryCodes(db, userId) };
+    },
+  );
+
+  app.post(
+    '/v1/me/second-factor/recovery-codes',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['auth'], body: SecondFactorCodeBody, response: { 200: RecoveryCodes } },
+    },
+    async (request) => {
+      const userId = request.auth.sub;
+      if (!(await isEnabled(db, userId)) || !(await proves(db, userId, request.body.code)))
+        throw wrongCode();
+      return { recoveryCodes: await newRecoveryCodes(db, userId) };
+    },
+  );
+
+  app.post(
+    '/v1/me/second-factor/disable',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['auth'], body: SecondFactorCodeBody },
+    },
+    async (request, reply) => {
+      const userId = request.auth.sub;
+      const requiring = await requiredBy(db, userId);
+      if (requiring.length > 0)
+        throw new HttpError(
+          403,
+          SECOND_FACTOR_ERRORS.mandatory,
+          `${requiring.join(', ')} requires two-step sign-in`,
+        );
+      if (!(await isEnabled(db, userId)) || !(await proves(db, userId, request.body.code)))
+        throw wrongCode();
+      await turnOff(db, userId);
+      await audit(request.organisation.id, userId, 'user.second-factor-off');
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/v1/admin/organisations/:id/second-factor',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        body: RequireSecondFactorBody,
+        response: { 200: RequireSecondFactorBody },
+      },
+    },
+    async (request) => {
+      const rows = await db.query<{ required: boolean }>(
+        `UPDATE organisation SET require_second_factor = $2 WHERE id = $1
+         RETURNING require_second_factor AS required`,
+        [request.params.id, request.body.required],
+      );
+      if (!rows[0]) throw notFound('No such organisation');
+      await recordAudit(db, {
+        action: request.body.required
+          ? 'organisation.second-factor-required'
+          : 'organisation.second-factor-optional',
+        organisationId: request.params.id,
+        actorUserId: request.auth.sub,
+        subjectUserId: null,
+      });
+      return rows[0];
+    },
+  );
+};

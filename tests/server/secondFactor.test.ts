@@ -1,0 +1,132 @@
+// The optional second factor on both databases: a user turns it on with a first code and gets
+// recovery codes; sign-in then asks for a code, takes each code once, and takes a recovery code
+// once; it turns off only with a code. Staff require it of an organisation, whose people set it up
+// while signing in and cannot turn it off.
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../support/databases.ts';
+import {
+  call,
+  DEMO_PASSWORD,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from '../support/testServer.ts';
+
+const VIEWER = 'viewer@demo.example';
+const CUSTOMER = 'harrow@demo.example';
+
+/** The code of the step `steps` after the current one (the server allows one step of drift). */
+const codeOf = (secret: string, steps = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+describe.each(testDatabases)('second factor on $kind', (database) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(database);
+  });
+  afterAll(async () => server?.close());
+
+  const login = (email: string, code?: string) =>
+    call<{ token: string; recoveryCodes?: string[] }>(server, 'POST', '/v1/auth/login', {
+      body: { email, password: DEMO_PASSWORD, ...(code ? { code } : {}) },
+    });
+
+  it('is turned on with a first code, then asked at every sign-in, each code once', async () => {
+    const { token } = await signIn(server, VIEWER);
+    const before = await call(server, 'GET', '/v1/me/second-factor', { token });
+    expect(before.body).toEqual({
+      enabled: false,
+      recoveryCodesLeft: 0,
+      requiredBy: [],
+      organisationRequires: false,
+    });
+    const setup = await call<{ secret: string; otpauthUrl: string }>(
+      server,
+      'POST',
+      '/v1/me/second-factor/setup',
+      { token },
+    );
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*viewer%40demo\.example/);
+    const wrong = await call(server, 'POST', '/v1/me/second-factor/enable', {
+      token,
+      body: { code: '000000' === (await codeOf(setup.body.secret)) ? '111111' : '000000' },
+    });
+    expect(wrong.body).toMatchObject({ code: 'SECOND_FACTOR_INVALID', field: 'code' });
+    const enabled = await call<{ recoveryCodes: string[] }>(
+      server,
+      'POST',
+      '/v1/me/second-factor/enable',
+      { token, body: { code: await codeOf(setup.body.secret) } },
+    );
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
+
+    const asked = await login(VIEWER);
+    expect(asked.status).toBe(401);
+    expect(asked.body).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+    // The code that turned it on was taken; the next step's works once.
+    expect((await login(VIEWER, await codeOf(setup.body.secret))).body).toMatchObject({
+      code: 'SECOND_FACTOR_INVALID',
+    });
+    const next = await codeOf(setup.body.secret, 1);
+    expect((await login(VIEWER, next)).status).toBe(200);
+    expect((await login(VIEWER, next)).status).toBe(401);
+    const [recovery = ''] = enabled.body.recoveryCodes;
+    expect((await login(VIEWER, recovery.toUpperCase())).status).toBe(200);
+    expect((await login(VIEWER, recovery)).status).toBe(401);
+    const status = await call(server, 'GET', '/v1/me/second-factor', { token });
+    expect(status.body).toMatchObject({ enabled: true, recoveryCodesLeft: 9 });
+
+    const [, second = ''] = enabled.body.recoveryCodes;
+    const off = await call(server, 'POST', '/v1/me/second-factor/disable', {
+      token,
+      body: { code: second },
+    });
+    expect(off.status).toBe(204);
+    expect((await login(VIEWER)).status).toBe(200);
+  });
+
+  it('is required by staff for an organisation, set up while signing in, and kept', async () => {
+    const staff = (await signIn(server, 'staff@demo.example')).token;
+    const [harrow] = await server.db.query<{ id: string }>(
+      `SELECT id FROM organisation WHERE name = 'Harrow Civil Engineering'`,
+    );
+    const path = `/v1/admin/organisations/${harrow?.id}/second-factor`;
+    const admin = (await signIn(server)).token;
+    expect(
+      (await call(server, 'PUT', path, { token: admin, body: { required: true } })).status,
+    ).toBe(403);
+    const required = await call(server, 'PUT', path, { token: staff, body: { required: true } });
+    expect(required.body).toEqual({ required: true });
+
+    const asked = await login(CUSTOMER);
+    expect(asked.body).toMatchObject({ code: 'SECOND_FACTOR_SETUP_REQUIRED' });
+    const wrongPassword = await call(server, 'POST', '/v1/auth/second-factor/setup', {
+      body: { email: CUSTOMER, password: 'not-the-password' },
+    });
+    expect(wrongPassword.status).toBe(401);
+    const setup = await call<{ secret: string }>(server, 'POST', '/v1/auth/second-factor/setup', {
+      body: { email: CUSTOMER, password: DEMO_PASSWORD },
+    });
+    expect(setup.status).toBe(200);
+    const signedIn = await login(CUSTOMER, await codeOf(setup.body.secret));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.recoveryCodes).toHaveLength(10);
+    const status = await call(server, 'GET', '/v1/me/second-factor', {
+      token: signedIn.body.token,
+    });
+    expect(status.body).toMatchObject({
+      enabled: true,
+      requiredBy: ['Harrow Civil Engineering'],
+      organisationRequires: true,
+    });
+    const off = await call(server, 'POST', '/v1/me/second-factor/disable', {
+      token: signedIn.body.token,
+      body: { code: signedIn.body.recoveryCodes?.[0] },
+    });
+    expect(off.status).toBe(403);
+    expect(off.body).toMatchObject({ code: 'SECOND_FACTOR_MANDATORY' });
+    // The people of other organisations are not affected.
+    expect((await login(VIEWER)).status).toBe(200);
+  });
+});
