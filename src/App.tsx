@@ -112,6 +112,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               </CustomRoutes>
               <CustomRoutes>
                 <Route path={dashboard.path} element={<dashboard.DashboardScreen />} />
+                <Route path={PATHS.secondFactor} element={<account.SecondFactorScreen />} />
                 <Route path={fleetMap.path} element={<fleetMap.FleetMapScreen />} />
                 <Route path={heatmap.path} element={<heatmap.HeatmapScreen />} />
                 <Route path={routes.path} element={<routes.RoutesScreen />} />

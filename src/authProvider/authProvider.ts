@@ -4,8 +4,10 @@ import type { LoginOptionsReply, TokenReply } from '../domain/api/auth.ts';
 import type { MeReply } from '../domain/api/session.ts';
 import { CUSTOM_TOKEN_INVALID } from '../domain/api/customToken.ts';
 import { SSO_ERRORS } from '../domain/api/sso.ts';
+import { SECOND_FACTOR_ERRORS, type SecondFactorSetup } from '../domain/api/secondFactor.ts';
 import { CLIENT_ERROR_CODES, type ApiClient, type ApiErrorBody } from '../api/apiClient.ts';
 import type { tokenStore as defaultTokenStore } from '../api/tokenStore.ts';
+import { PATHS } from '../domain/paths.ts';
 
 const LOGOUT_TIMEOUT_MS = 5_000;
 
@@ -14,6 +16,8 @@ export class LoginError extends Error {
   constructor(
     readonly messageKey: string,
     readonly messageArgs: Record<string, string | number> = {},
+    /** The server's code, where the login page acts on it (the second factor's steps). */
+    readonly code?: string,
   ) {
     super(messageKey);
   }
@@ -28,6 +32,10 @@ export interface PortalIdentity extends UserIdentity {
 
 export interface PortalAuthProvider extends AuthProvider {
   loginOptions(email: string): Promise<LoginOptionsReply>;
+  /** For an organisation that requires a second factor: a secret to set up while signing in. */
+  setupSecondFactor(email: string, password: string): Promise<SecondFactorSetup>;
+  /** The recovery codes the last sign-in made (once), for the page that shows them. */
+  takeRecoveryCodes(): string[] | undefined;
   switchOrganisation(organisationId: string): Promise<void>;
   getIdentity(): Promise<PortalIdentity>;
 }
@@ -41,6 +49,9 @@ export function toLoginError(error: unknown): LoginError {
   if (!(error instanceof HttpError) || error.status === 0)
     return new LoginError('app.errors.no_response');
   const body = error.body as ApiErrorBody | undefined;
+  const secondFactorStep = Object.values(SECOND_FACTOR_ERRORS).find((code) => code === body?.code);
+  if (secondFactorStep)
+    return new LoginError(`app.login.codes.${secondFactorStep}`, {}, secondFactorStep);
   if (error.status === 401) return new LoginError('app.login.invalid_credentials');
   if (error.status === 429) {
     return new LoginError('app.login.too_many_attempts', {
@@ -59,6 +70,7 @@ export function createAuthProvider(
   store: typeof defaultTokenStore,
 ): PortalAuthProvider {
   let identity: { token: string; promise: Promise<PortalIdentity> } | undefined;
+  let newRecoveryCodes: string[] | undefined;
 
   async function fetchIdentity(): Promise<PortalIdentity> {
     const me = await client.request<MeReply>('/v1/me');
@@ -85,8 +97,26 @@ export function createAuthProvider(
       }
     },
 
-    /** A password sign-in, or the tokens a single sign-on popup brought back. */
-    async login(params: { email: string; password: string } | { sso: TokenReply }) {
+    async setupSecondFactor(email, password) {
+      try {
+        return await client.request<SecondFactorSetup>('/v1/auth/second-factor/setup', {
+          method: 'POST',
+          body: { email, password },
+          authenticated: false,
+        });
+      } catch (error) {
+        throw toLoginError(error);
+      }
+    },
+
+    takeRecoveryCodes() {
+      const codes = newRecoveryCodes;
+      newRecoveryCodes = undefined;
+      return codes;
+    },
+
+    /** A password sign-in (with its second factor's code), or a single sign-on popup's tokens. */
+    async login(params: { email: string; password: string; code?: string } | { sso: TokenReply }) {
       let reply: TokenReply;
       try {
         reply =
@@ -94,14 +124,24 @@ export function createAuthProvider(
             ? params.sso
             : await client.request<TokenReply>('/v1/auth/login', {
                 method: 'POST',
-                body: { email: params.email, password: params.password },
+                body: {
+                  email: params.email,
+                  password: params.password,
+                  ...(params.code ? { code: params.code } : {}),
+                },
                 authenticated: false,
               });
       } catch (error) {
         throw toLoginError(error);
       }
-      store.set(reply);
+      const { recoveryCodes, ...tokens } = reply;
+      store.set(tokens);
       identity = undefined;
+      // This sign-in turned the second factor on: its recovery codes are shown before anything.
+      if (recoveryCodes) {
+        newRecoveryCodes = recoveryCodes;
+        return { redirectTo: PATHS.secondFactor };
+      }
       // Someone in several organisations chooses where to go (spec point 2: /login-selection).
       const me = await fetchIdentity().catch(() => undefined);
       if (me && me.organisation.availableOrgs.length > 1) return { redirectTo: '/login-selection' };
@@ -138,7 +178,12 @@ export function createAuthProvider(
       // A sign-in that was refused (single sign-on, a custom token) ends no session: its page
       // says why.
       const code = errorCode(error) ?? '';
-      if (code === CUSTOM_TOKEN_INVALID || (SSO_ERRORS as readonly string[]).includes(code)) return;
+      if (
+        code === CUSTOM_TOKEN_INVALID ||
+        (SSO_ERRORS as readonly string[]).includes(code) ||
+        (Object.values(SECOND_FACTOR_ERRORS) as string[]).includes(code)
+      )
+        return;
       if (error instanceof HttpError && error.status === 401) {
         // react-admin signs out next, which clears the tokens; clearing them here would hide the message.
         throw {

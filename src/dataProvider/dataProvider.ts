@@ -29,6 +29,7 @@ import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
 import { onboardingCalls } from './onboarding.ts';
 import { siteCalls, siteResource } from './sites.ts';
+import { secondFactorCalls } from './secondFactor.ts';
 import { ssoCalls } from './sso.ts';
 import { ssoProviderResource } from './ssoProviders.ts';
 import { userCalls, userResource } from './users.ts';
@@ -47,6 +48,7 @@ function areaCalls(client: ApiClient) {
     ...machineSettingCalls(client),
     ...onboardingCalls(client),
     ...siteCalls(client),
+    ...secondFactorCalls(client),
     ...ssoCalls(client),
     ...userCalls(client),
   };

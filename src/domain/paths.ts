@@ -39,6 +39,7 @@ export const PATHS = {
   sso: '/sso',
   ssoCallback: '/sso/cognito-cil',
   customToken: '/int_fftools',
+  secondFactor: '/user/second-factor',
   unsubscribe: '/unsubscribe',
   users: '/users',
   userList: '/users/list',

@@ -1,6 +1,7 @@
 // German (Deutsch): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
 import { accountsDe, userResourcesDe, usersDe } from './accounts/de.ts';
+import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
 
 export const de: AppCatalog = {
   ra: {
@@ -254,6 +255,7 @@ export const de: AppCatalog = {
   },
   app: {
     accounts: accountsDe,
+    second_factor: secondFactorDe,
     users: usersDe,
     routes: {
       min_satellites: 'Min. Satelliten',
@@ -501,6 +503,7 @@ export const de: AppCatalog = {
       popup_blocked:
         'Der Browser hat das Anmeldefenster blockiert. Erlauben Sie Pop-ups für diese Seite und versuchen Sie es erneut.',
       codes: {
+        ...secondFactorCodesDe,
         VALIDATION: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
         TOO_MANY_ATTEMPTS:
           'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',

@@ -2,6 +2,7 @@
 import englishMessages from 'ra-language-english';
 import type { Catalog } from './catalog.ts';
 import { accountsEn, userResourcesEn, usersEn } from './accounts/en.ts';
+import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
 export const en = {
   ...englishMessages,
@@ -52,6 +53,7 @@ export const en = {
   },
   app: {
     accounts: accountsEn,
+    second_factor: secondFactorEn,
     users: usersEn,
     routes: {
       min_satellites: 'Min. satellites',
@@ -293,6 +295,7 @@ export const en = {
       popup_blocked:
         'The browser blocked the sign-in window. Allow pop-ups for this site and try again.',
       codes: {
+        ...secondFactorCodesEn,
         VALIDATION: 'Please enter a valid e-mail address.',
         TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes and try again.',
         EMAIL_NOT_CONFIRMED:

@@ -2,6 +2,7 @@
 import frenchMessages from 'ra-language-french';
 import type { AppCatalog } from './en.ts';
 import { accountsFr, userResourcesFr, usersFr } from './accounts/fr.ts';
+import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
 export const fr: AppCatalog = {
   ra: frenchMessages.ra as AppCatalog['ra'],
@@ -52,6 +53,7 @@ export const fr: AppCatalog = {
   },
   app: {
     accounts: accountsFr,
+    second_factor: secondFactorFr,
     users: usersFr,
     routes: {
       min_satellites: 'Satellites min.',
@@ -299,6 +301,7 @@ export const fr: AppCatalog = {
       popup_blocked:
         'Le navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres contextuelles pour ce site et réessayez.',
       codes: {
+        ...secondFactorCodesFr,
         VALIDATION: 'Veuillez saisir une adresse e-mail valide.',
         TOO_MANY_ATTEMPTS: 'Trop de tentatives. Patientez quelques minutes puis réessayez.',
         EMAIL_NOT_CONFIRMED:

@@ -2,6 +2,7 @@
 // react-admin's fall back to English until Italian is offered in production.
 import type { AppCatalog } from './en.ts';
 import { accountsIt, userResourcesIt, usersIt } from './accounts/it.ts';
+import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   resources: {
@@ -51,6 +52,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   },
   app: {
     accounts: accountsIt,
+    second_factor: secondFactorIt,
     users: usersIt,
     routes: {
       min_satellites: 'Satelliti min.',
@@ -295,6 +297,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       popup_blocked:
         'Il browser ha bloccato la finestra di accesso. Consenti i pop-up per questo sito e riprova.',
       codes: {
+        ...secondFactorCodesIt,
         VALIDATION: 'Inserisci un indirizzo e-mail valido.',
         TOO_MANY_ATTEMPTS: 'Troppi tentativi. Attendi qualche minuto e riprova.',
         EMAIL_NOT_CONFIRMED:

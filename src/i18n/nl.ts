@@ -1,6 +1,7 @@
 // Dutch (Nederlands): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
 import { accountsNl, userResourcesNl, usersNl } from './accounts/nl.ts';
+import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
 export const nl: AppCatalog = {
   ra: {
@@ -251,6 +252,7 @@ export const nl: AppCatalog = {
   },
   app: {
     accounts: accountsNl,
+    second_factor: secondFactorNl,
     users: usersNl,
     routes: {
       min_satellites: 'Min. satellieten',
@@ -496,6 +498,7 @@ export const nl: AppCatalog = {
       popup_blocked:
         'De browser blokkeerde het aanmeldvenster. Sta pop-ups toe voor deze site en probeer het opnieuw.',
       codes: {
+        ...secondFactorCodesNl,
         VALIDATION: 'Vul een geldig e-mailadres in.',
         TOO_MANY_ATTEMPTS: 'Te veel pogingen. Wacht enkele minuten en probeer het opnieuw.',
         EMAIL_NOT_CONFIRMED:

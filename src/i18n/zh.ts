@@ -1,6 +1,7 @@
 // Simplified Chinese (简体中文): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
 import { accountsZh, userResourcesZh, usersZh } from './accounts/zh.ts';
+import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
 
 export const zh: AppCatalog = {
   ra: {
@@ -239,6 +240,7 @@ export const zh: AppCatalog = {
   },
   app: {
     accounts: accountsZh,
+    second_factor: secondFactorZh,
     users: usersZh,
     routes: {
       min_satellites: '最少卫星数',
@@ -473,6 +475,7 @@ export const zh: AppCatalog = {
       popup_closed: '登录窗口在您完成登录前被关闭了。',
       popup_blocked: '浏览器阻止了登录窗口。请允许此网站的弹出窗口后重试。',
       codes: {
+        ...secondFactorCodesZh,
         VALIDATION: '请输入有效的电子邮件地址。',
         TOO_MANY_ATTEMPTS: '尝试次数过多，请等待几分钟后重试。',
         EMAIL_NOT_CONFIRMED: '登录前，请先通过我们发送的链接确认您的电子邮件地址。',

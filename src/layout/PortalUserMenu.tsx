@@ -1,6 +1,9 @@
-// The user menu: who is signed in, a switch to each other organisation they belong to, and sign-out.
+// The user menu: who is signed in, a switch to each other organisation they belong to, their
+// two-step sign-in, and sign-out.
 import { Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
+import { Link } from 'react-router-dom';
 import {
   Logout,
   UserMenu,
@@ -8,8 +11,23 @@ import {
   useGetIdentity,
   useNotify,
   useTranslate,
+  useUserMenu,
 } from 'react-admin';
 import type { PortalAuthProvider, PortalIdentity } from '../authProvider/authProvider.ts';
+import { PATHS } from '../domain/paths.ts';
+
+function SecondFactorItem() {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to={PATHS.secondFactor} onClick={() => menu?.onClose()}>
+      <ListItemIcon>
+        <PhonelinkLock fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.second_factor.title')}</ListItemText>
+    </MenuItem>
+  );
+}
 
 function OrganisationSwitch({ identity }: { identity: PortalIdentity }) {
   const authProvider = useAuthProvider<PortalAuthProvider>();
@@ -67,6 +85,7 @@ export function PortalUserMenu() {
       )}
       {portalIdentity && <Divider />}
       {portalIdentity && <OrganisationSwitch identity={portalIdentity} />}
+      <SecondFactorItem />
       <Logout />
     </UserMenu>
   );

@@ -3,10 +3,12 @@
 // link sets a password and signs them in; a forgotten password is reset by mail; an address of the
 // demo's single sign-on domain signs in through the demo's OpenID provider in a popup; staff set up
 // a SAML domain on the providers screen, and its people sign in through SimpleSAMLphp in a popup;
-// an integrating application's signed token signs its user in at /int_fftools, once.
+// an integrating application's signed token signs its user in at /int_fftools, once; a user turns
+// on two-step sign-in and then signs in with their authenticator app's code.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
@@ -293,5 +295,33 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
     await again.getByRole('link', { name: 'Go to sign-in' }).click();
     await again.waitForURL(/\/login$/);
     await again.context().close();
+  });
+
+  it('turns on two-step sign-in, after which signing in asks for the app’s code', async () => {
+    const page = await freshPage();
+    await signIn(page, 'viewer@demo.example', 'Demo-portal-1');
+    await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /Profile/ }).click();
+    await page.getByRole('menuitem', { name: 'Two-step sign-in' }).click();
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByTestId('totp-qr').waitFor();
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+    await page.getByLabel(/^Code/).fill(await generate({ secret }));
+    await shot(page, '33-second-factor-setup');
+    await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await page.getByText(/Two-step sign-in is on\. 10 recovery codes left/).waitFor();
+    await shot(page, '34-second-factor-on');
+    await page.context().close();
+
+    const next = await freshPage();
+    await signIn(next, 'viewer@demo.example', 'Demo-portal-1');
+    // The code of the next 30 s step: the one that turned it on was taken.
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    await next.getByLabel(/^Code/).fill(code);
+    await next.getByRole('button', { name: 'Sign in' }).click();
+    await next.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    await next.context().close();
   });
 });

@@ -48,6 +48,86 @@ describe('login', () => {
     expect(tokenStore.get()?.token).toBe('access-1');
   });
 
+  it('asks for the second factor’s code after a right password, and signs in with it', async () => {
+    const user = userEvent.setup();
+    const sent: { code?: string }[] = [];
+    api.use(
+      http.post('*/v1/auth/login', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        if (body.code === '123456') return HttpResponse.json({ token: 'access-1', expiresIn: 900 });
+        const code = body.code ? 'SECOND_FACTOR_INVALID' : 'SECOND_FACTOR_REQUIRED';
+        return HttpResponse.json(
+          { statusCode: 401, code, error: 'Unauthorized', message: code },
+          { status: 401 },
+        );
+      }),
+    );
+    await renderPortal('/login');
+    await user.type(await emailField(), 'admin@demo.example');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText(/Password/), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = await screen.findByLabelText(/^Code/);
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText(/That code is not right, or was already used/),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Code/));
+    await user.type(screen.getByLabelText(/^Code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('NPH-0001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(sent.map((body) => body.code)).toEqual([undefined, '000000', '123456']);
+  });
+
+  it('sets the second factor up while signing in where the organisation requires it', async () => {
+    const user = userEvent.setup();
+    api.use(
+      http.post('*/v1/auth/login', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        if (body.code === '654321')
+          return HttpResponse.json({
+            token: 'access-1',
+            expiresIn: 900,
+            recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'],
+          });
+        return HttpResponse.json(
+          { statusCode: 401, code: 'SECOND_FACTOR_SETUP_REQUIRED', error: 'x', message: 'x' },
+          { status: 401 },
+        );
+      }),
+      http.post('*/v1/auth/second-factor/setup', () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/Fleet%20portal:admin%40demo.example?secret=JBSWY3DPEHPK3PXP',
+        }),
+      ),
+      http.get('*/v1/me/second-factor', () =>
+        HttpResponse.json({
+          enabled: true,
+          recoveryCodesLeft: 2,
+          requiredBy: ['Northbank Plant Hire'],
+          organisationRequires: true,
+        }),
+      ),
+    );
+    await renderPortal('/login');
+    await user.type(await emailField(), 'admin@demo.example');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText(/Password/), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    expect(await screen.findByTestId('totp-qr')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Code/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The recovery codes, once, on the two-step sign-in page.
+    expect(await screen.findByText('aaaaa-bbbbb', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Required by Northbank Plant Hire/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off' })).toBeDisabled();
+  });
+
   it('shows the translated code of a 400 from loginoptions, and the connection message without a response', async () => {
     const user = userEvent.setup();
     api.use(

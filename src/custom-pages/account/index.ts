@@ -15,3 +15,4 @@ export const LoginSelectionScreen = lazyScreen(() => import('./LoginSelectionPag
 export const SsoScreen = lazyScreen(() => import('../sso/SsoPage.tsx'));
 export const SsoCallbackScreen = lazyScreen(() => import('../sso/SsoCallbackPage.tsx'));
 export const CustomTokenScreen = lazyScreen(() => import('./CustomTokenPage.tsx'));
+export const SecondFactorScreen = lazyScreen(() => import('../secondFactor/SecondFactorPage.tsx'));

@@ -1,4 +1,6 @@
-// /login in two steps: the e-mail decides between password and single sign-on, then the password.
+// /login in two steps: the e-mail decides between password and single sign-on, then the password;
+// then, for an account with a second factor, its code, or, where the organisation requires one the
+// user has not set up, the authenticator app's setup and its first code.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -17,7 +19,9 @@ import { LoginError, type PortalAuthProvider } from '../../authProvider/authProv
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
 import { links } from '../../domain/paths.ts';
+import { SECOND_FACTOR_ERRORS, type SecondFactorSetup } from '../../domain/api/secondFactor.ts';
 import { AccountCard } from '../account/AccountCard.tsx';
+import { CodeField, SetupSteps } from '../secondFactor/SetupSteps.tsx';
 import { signInWithPopup, SsoPopupError } from '../sso/ssoMessage.ts';
 
 export const LOGIN_PATH = '/login';
@@ -33,7 +37,7 @@ function useRegistrationOpen(): boolean {
   return options.data?.open === true;
 }
 
-type Step = 'email' | 'password';
+type Step = 'email' | 'password' | 'code' | 'enrol';
 
 export function LoginPage() {
   const translate = useTranslate();
@@ -47,6 +51,8 @@ export function LoginPage() {
   /** The provider a single sign-on popup is open for. */
   const [sso, setSso] = useState<string>();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [setup, setSetup] = useState<SecondFactorSetup>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -93,21 +99,36 @@ export function LoginPage() {
     }
   };
 
-  const submitPassword = async (event: FormEvent) => {
+  /** The password, with the second factor's code from the code steps. */
+  const submitSignIn = async (event: FormEvent) => {
     event.preventDefault();
+    if (!authProvider) return;
     setLoading(true);
     setError(undefined);
     try {
-      await login({ email: email.trim(), password });
+      await login({ email: email.trim(), password, ...(step === 'password' ? {} : { code }) });
+      return;
     } catch (caught) {
-      fail(caught);
-      setLoading(false);
+      const asked = caught instanceof LoginError ? caught.code : undefined;
+      if (step === 'password' && asked === SECOND_FACTOR_ERRORS.required) {
+        setStep('code');
+      } else if (step === 'password' && asked === SECOND_FACTOR_ERRORS.setupRequired) {
+        try {
+          setSetup(await authProvider.setupSecondFactor(email.trim(), password));
+          setStep('enrol');
+        } catch (failed) {
+          fail(failed);
+        }
+      } else fail(caught);
     }
+    setLoading(false);
   };
 
   const back = () => {
     setStep('email');
     setPassword('');
+    setCode('');
+    setSetup(undefined);
     setError(undefined);
   };
 
@@ -115,7 +136,7 @@ export function LoginPage() {
     <AccountCard
       title={translate('app.login.title')}
       subtitle={translate('app.login.subtitle')}
-      onSubmit={step === 'email' ? submitEmail : submitPassword}
+      onSubmit={step === 'email' ? submitEmail : submitSignIn}
     >
       {step === 'email' ? (
         <TextField
@@ -144,17 +165,35 @@ export function LoginPage() {
               {translate('app.login.signing_in_as', { email: email.trim() })}
             </Typography>
           </Box>
-          <TextField
-            label={translate('app.login.password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            autoFocus
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={loading}
-          />
+          {step === 'password' && (
+            <TextField
+              label={translate('app.login.password')}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              autoFocus
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={loading}
+            />
+          )}
+          {step === 'enrol' && setup && (
+            <>
+              <Alert severity="info">
+                {translate('app.second_factor.required_by_organisation')}
+              </Alert>
+              <SetupSteps setup={setup} />
+            </>
+          )}
+          {(step === 'code' || step === 'enrol') && (
+            <CodeField
+              value={code}
+              onChange={setCode}
+              disabled={loading}
+              recovery={step === 'code'}
+            />
+          )}
         </>
       )}
       {sso && (
@@ -171,7 +210,10 @@ export function LoginPage() {
         type="submit"
         variant="contained"
         size="large"
-        disabled={loading || (step === 'email' ? email.trim() === '' : password === '')}
+        disabled={
+          loading ||
+          (step === 'email' ? email.trim() === '' : step === 'password' ? password === '' : !code)
+        }
         startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
       >
         {loading
