@@ -16,7 +16,7 @@ export function secondFactorCalls(client: ApiClient) {
     startSecondFactorSetup: () => post<SecondFactorSetup>('/setup'),
     enableSecondFactor: (code: string) => post<RecoveryCodes>('/enable', { code }),
     newRecoveryCodes: (code: string) => post<RecoveryCodes>('/recovery-codes', { code }),
-    disableSecondFactor: (code: string) => post<void>('/disable', { code }),
+    disableSecondFactor: (code: string) => post<unknown>('/disable', { code }),
     requireSecondFactor: (organisationId: string, required: boolean) =>
       client.request<{ required: boolean }>(
         `/v1/admin/organisations/${encodeURIComponent(organisationId)}/second-factor`,
