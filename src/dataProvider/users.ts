@@ -3,6 +3,7 @@
 // shapes otherwise: PATCH for a change, POST /v1/users/delete for deletes.
 import type {
   fetchUtils,
+  CreateParams,
   DeleteManyParams,
   DeleteParams,
   GetListParams,
@@ -22,6 +23,7 @@ import type {
 import type {
   AcceptInvitationBody,
   AcceptInvitationReply,
+  CreateUserBody,
   DeleteUsersBody,
   InvitationBody,
   InvitationDetails,
@@ -93,7 +95,15 @@ export function userResource(client: ApiClient, name: UserResourceName) {
     // One user is read the same way from either list: the server knows whom the caller may see.
     getOne: (params: GetOneParams) => rest.getOne('users', params),
     getMany: (params: GetManyParams) => rest.getMany(name, params),
-    create: () => Promise.reject(new Error('People join by invitation')),
+    // People join by invitation; only staff create an account directly (POST /v1/portal/users).
+    create: async (params: CreateParams) => {
+      if (name !== 'portal/users') throw new Error('People join by invitation');
+      const data = await client.request<UserRecord>('/v1/portal/users', {
+        method: 'POST',
+        body: params.data as CreateUserBody,
+      });
+      return { data };
+    },
     update: async (params: UpdateParams) => {
       const body = patchOf(
         params.data as Partial<UserRecord>,

@@ -4,7 +4,8 @@
 // demo's single sign-on domain signs in through the demo's OpenID provider in a popup; staff set up
 // a SAML domain on the providers screen, and its people sign in through SimpleSAMLphp in a popup;
 // an integrating application's signed token signs its user in at /int_fftools, once; a user turns
-// on two-step sign-in and then signs in with their authenticator app's code.
+// on two-step sign-in and then signs in with their authenticator app's code; staff create an
+// account directly, which then signs in.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
@@ -323,5 +324,37 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
     await next.getByRole('button', { name: 'Sign in' }).click();
     await next.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
     await next.context().close();
+  });
+
+  it('lets staff create an account without an invitation, which then signs in', async () => {
+    const staff = await freshPage();
+    await signIn(staff, 'staff@demo.example', 'Demo-portal-1');
+    await staff.waitForURL(/\/(login-selection|$)/, { timeout: 30_000 });
+    await staff.goto(`${url}/portal/users`);
+    await staff.getByRole('link', { name: 'Create a user' }).click();
+    await staff.getByLabel(/Organisation/).click();
+    await staff.getByRole('option', { name: 'Harrow Civil Engineering' }).click();
+    await staff.getByLabel(/E-mail address/).fill('kim.ocampo@harrow.example');
+    await staff.getByLabel(/First name/).fill('Kim');
+    await staff.getByLabel(/Last name/).fill('Ocampo');
+    await staff.getByLabel(/^Password/).fill('weak');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    // The server's password rule speaks first.
+    await staff
+      .getByText(/password/i)
+      .first()
+      .waitFor();
+    await staff.getByLabel(/^Password/).fill(FIRST_PASSWORD);
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.waitForURL(/\/portal\/users\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await staff.getByText('kim.ocampo@harrow.example').first().waitFor({ timeout: 30_000 });
+    expect(await staff.getByLabel(/First name/).inputValue()).toBe('Kim');
+    await shot(staff, '35-staff-created-user');
+    await staff.context().close();
+
+    const kim = await freshPage();
+    await signIn(kim, 'kim.ocampo@harrow.example', FIRST_PASSWORD);
+    await kim.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+    await kim.context().close();
   });
 });

@@ -15,6 +15,8 @@ const userFields = {
   language: 'Sprache',
   timezone: 'Zeitzone',
   reportCategories: 'Berichtskategorien',
+  organisationId: 'Organisation',
+  password: 'Passwort',
 };
 
 export const userResourcesDe: Catalog<typeof userResourcesEn> = {
@@ -42,6 +44,9 @@ export const userResourcesDe: Catalog<typeof userResourcesEn> = {
 
 export const usersDe: Catalog<typeof usersEn> = {
   customers_title: 'Benutzer der Kunden',
+  create_title: 'Benutzer anlegen',
+  create_password_help:
+    'Legt das Konto sofort an, ohne Einladung: Teilen Sie der Person ihr Passwort mit. Mindestens 10 Zeichen, schwer zu erraten.',
   roles: { internal: 'Mitarbeiter', admin: 'Administrator', viewer: 'Betrachter' },
   statuses: {
     active: 'Aktiv',

@@ -14,6 +14,8 @@ const userFields = {
   language: 'Language',
   timezone: 'Time zone',
   reportCategories: 'Report categories',
+  organisationId: 'Organisation',
+  password: 'Password',
 };
 
 export const userResourcesEn = {
@@ -41,6 +43,9 @@ export const userResourcesEn = {
 
 export const usersEn = {
   customers_title: "Customers' users",
+  create_title: 'Create a user',
+  create_password_help:
+    'Creates the account at once, without an invitation: tell the person their password. At least 10 characters, hard to guess.',
   roles: { internal: 'Staff', admin: 'Admin', viewer: 'Viewer' },
   statuses: {
     active: 'Active',

@@ -15,6 +15,8 @@ const userFields = {
   language: 'Langue',
   timezone: 'Fuseau horaire',
   reportCategories: 'Catégories de rapports',
+  organisationId: 'Organisation',
+  password: 'Mot de passe',
 };
 
 export const userResourcesFr: Catalog<typeof userResourcesEn> = {
@@ -42,6 +44,9 @@ export const userResourcesFr: Catalog<typeof userResourcesEn> = {
 
 export const usersFr: Catalog<typeof usersEn> = {
   customers_title: 'Utilisateurs des clients',
+  create_title: 'Créer un utilisateur',
+  create_password_help:
+    'Crée le compte aussitôt, sans invitation : communiquez son mot de passe à la personne. Au moins 10 caractères, difficile à deviner.',
   roles: { internal: 'Personnel', admin: 'Administrateur', viewer: 'Lecteur' },
   statuses: { active: 'Actif', invited: 'Invité', 'invitation-expired': 'Invitation expirée' },
   report_categories: {

@@ -15,6 +15,8 @@ const userFields = {
   language: 'Lingua',
   timezone: 'Fuso orario',
   reportCategories: 'Categorie di report',
+  organisationId: 'Organizzazione',
+  password: 'Password',
 };
 
 export const userResourcesIt: Catalog<typeof userResourcesEn> = {
@@ -42,6 +44,9 @@ export const userResourcesIt: Catalog<typeof userResourcesEn> = {
 
 export const usersIt: Catalog<typeof usersEn> = {
   customers_title: 'Utenti dei clienti',
+  create_title: 'Crea un utente',
+  create_password_help:
+    'Crea subito l’account, senza invito: comunicate la password alla persona. Almeno 10 caratteri, difficile da indovinare.',
   roles: { internal: 'Personale', admin: 'Amministratore', viewer: 'Lettore' },
   statuses: { active: 'Attivo', invited: 'Invitato', 'invitation-expired': 'Invito scaduto' },
   report_categories: {

@@ -15,6 +15,8 @@ const userFields = {
   language: 'Taal',
   timezone: 'Tijdzone',
   reportCategories: 'Rapportcategorieën',
+  organisationId: 'Organisatie',
+  password: 'Wachtwoord',
 };
 
 export const userResourcesNl: Catalog<typeof userResourcesEn> = {
@@ -42,6 +44,9 @@ export const userResourcesNl: Catalog<typeof userResourcesEn> = {
 
 export const usersNl: Catalog<typeof usersEn> = {
   customers_title: 'Gebruikers van klanten',
+  create_title: 'Gebruiker aanmaken',
+  create_password_help:
+    'Maakt het account meteen aan, zonder uitnodiging: geef de persoon het wachtwoord door. Minstens 10 tekens, moeilijk te raden.',
   roles: { internal: 'Medewerker', admin: 'Beheerder', viewer: 'Kijker' },
   statuses: {
     active: 'Actief',

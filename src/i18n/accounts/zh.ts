@@ -15,6 +15,8 @@ const userFields = {
   language: '语言',
   timezone: '时区',
   reportCategories: '报告类别',
+  organisationId: '组织',
+  password: '密码',
 };
 
 export const userResourcesZh: Catalog<typeof userResourcesEn> = {
@@ -42,6 +44,8 @@ export const userResourcesZh: Catalog<typeof userResourcesEn> = {
 
 export const usersZh: Catalog<typeof usersEn> = {
   customers_title: '客户的用户',
+  create_title: '创建用户',
+  create_password_help: '立即创建账户，无需邀请：请将密码告知此人。至少 10 个字符，且难以猜测。',
   roles: { internal: '内部员工', admin: '管理员', viewer: '查看者' },
   statuses: { active: '已激活', invited: '已邀请', 'invitation-expired': '邀请已过期' },
   report_categories: {

@@ -9,6 +9,7 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
+  CreateButton,
   useTranslate,
 } from 'react-admin';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -87,7 +88,7 @@ export function UserList() {
 }
 
 export function PortalUserList() {
-  const { canWrite } = useCaller();
+  const { canWrite, isStaff } = useCaller();
   const filters = useFilters();
   const [params] = useSearchParams();
   // Spec point 2: /portal/users?userId= opens that person.
@@ -101,7 +102,12 @@ export function PortalUserList() {
       perPage={25}
       exporter={false}
       title="app.users.customers_title"
-      actions={<TopToolbar>{canWrite ? <InviteButton customersOnly /> : null}</TopToolbar>}
+      actions={
+        <TopToolbar>
+          {isStaff ? <CreateButton label="app.users.create_title" /> : null}
+          {canWrite ? <InviteButton customersOnly /> : null}
+        </TopToolbar>
+      }
     >
       <UsersTable canWrite={canWrite} customers />
     </List>

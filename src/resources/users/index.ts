@@ -16,6 +16,8 @@ export const users = {
 export const portalUsers = {
   list: lazyScreen(() => import('./UserList.tsx').then((m) => ({ default: m.PortalUserList }))),
   edit,
+  // Staff only (the list offers it to staff; the server refuses everyone else).
+  create: lazyScreen(() => import('./UserCreate.tsx')),
   icon: People,
   recordRepresentation: 'email',
 } satisfies Omit<ResourceProps, 'name'>;
