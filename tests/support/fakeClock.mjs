@@ -17,12 +17,22 @@ export function fakeClockScript(offsetMs) {
   return `(() => {
     const RealDate = Date;
     const offset = ${Number(offsetMs)};
-    class FakeDate extends RealDate {
-      constructor(...args) { args.length === 0 ? super(RealDate.now() + offset) : super(...args); }
-      static now() { return RealDate.now() + offset; }
-    }
-    globalThis.Date = FakeDate;
+    globalThis.Date = (${shiftedDate.toString()})(RealDate, offset);
   })();`;
+}
+
+/**
+ * Date with its clock moved by offsetMs. A Proxy rather than a subclass: Date.prototype stays the
+ * real one, so libraries that copy its methods (@date-fns/tz's TZDate) still find them all.
+ */
+function shiftedDate(RealDate, offsetMs) {
+  const now = () => RealDate.now() + offsetMs;
+  return new Proxy(RealDate, {
+    construct: (target, args, newTarget) =>
+      Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget),
+    apply: () => new RealDate(now()).toString(),
+    get: (target, key, receiver) => (key === 'now' ? now : Reflect.get(target, key, receiver)),
+  });
 }
 
 export const fakeClockOffsetMs = Number(process.env.FAKE_CLOCK_OFFSET_MS ?? 0);
@@ -33,16 +43,7 @@ const SHIFTED = Symbol.for('fleet-portal.fakeClock');
 
 if (fakeClockOffsetMs !== 0 && !globalThis[SHIFTED]) {
   globalThis[SHIFTED] = true;
-  class FakeDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(RealDate.now() + fakeClockOffsetMs);
-      else super(...args);
-    }
-    static now() {
-      return RealDate.now() + fakeClockOffsetMs;
-    }
-  }
-  globalThis.Date = FakeDate;
+  globalThis.Date = shiftedDate(RealDate, fakeClockOffsetMs);
 }
 
 /** The latest instant at or before now when London's wall clock shows this weekday and time. */
