@@ -20,6 +20,7 @@ import { Readiness } from './modules/health/readiness.ts';
 import { clientErrorRoutes } from './modules/clientErrors/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { organisationRoutes } from './modules/orgs/routes.ts';
+import { organisationAdminRoutes } from './modules/orgs/adminRoutes.ts';
 import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
@@ -27,6 +28,8 @@ import { siteRoutes } from './modules/sites/routes.ts';
 import { mapRoutes } from './modules/maps/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { fuelRoutes } from './modules/machines/fuel.ts';
+import { brandRoutes, registerPublicBrand } from './modules/brand/routes.ts';
+import { directoryStorage } from './modules/files/storage.ts';
 import { machineImageRoutes, registerMachineImages } from './modules/machines/image.ts';
 import { machineInfoRoutes } from './modules/machines/info.ts';
 import { onboardingRoutes } from './modules/machines/onboard.ts';
@@ -130,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keys: await loadKeyRing(db),
     signInLimits: { ...SIGN_IN_LIMITS, ...options.signInLimits },
     sessions: new SessionRegistry(db),
+    files: directoryStorage(config.filesDir),
   };
 
   await registerLimits(app, config, context.keys);
@@ -158,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
   await app.register(ingestRoutes, { ...context, ingest });
   await registerMachineImages(app, context);
+  await registerPublicBrand(app, context);
   await app.register(async (secured) => {
     // Uploads: one file a request; each route sets its own size limit.
     await secured.register(multipart, { limits: { files: 1, fields: 10 } });
@@ -166,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(invitationRoutes, context);
     await secured.register(secondFactorRoutes, context);
     await secured.register(organisationRoutes, context);
+    await secured.register(brandRoutes, context);
+    await secured.register(organisationAdminRoutes, context);
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);
     await secured.register(dashboardRoutes, context);

@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded files (logos) are kept: the files storage's directory. */
+  filesDir: string;
   /** PostgreSQL connection string; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -218,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    filesDir: path.resolve(env.FILES_DIR || path.join(env.DATA_DIR || './data', 'files')),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${publicHost}:${port}`,
     logLevel,

@@ -1,6 +1,7 @@
 // What every route plugin is given: the database, the signing keys and the configuration.
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { FileStorage } from './modules/files/storage.ts';
 import type { KeyRing } from './modules/auth/signingKeys.ts';
 import type { SessionRegistry } from './modules/auth/sessions.ts';
 import type { SignInLimits } from './modules/auth/throttle.ts';
@@ -12,4 +13,6 @@ export interface ServerContext {
   signInLimits: SignInLimits;
   /** Which sign-in sessions are live: checked on every authenticated request. */
   sessions: SessionRegistry;
+  /** Uploaded files: organisation logos. */
+  files: FileStorage;
 }

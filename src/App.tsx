@@ -2,10 +2,17 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
-import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  Resource,
+  ResourceContextProvider,
+  type I18nProvider,
+} from 'react-admin';
 import { LoginPage } from './custom-pages/login/LoginPage.tsx';
 import { LOGOUT_PATH, LogoutPage } from './custom-pages/logout/LogoutPage.tsx';
 import { NOT_FOUND_PATH, NotFoundPage } from './custom-pages/not-found/NotFoundPage.tsx';
+import { FeatureGate } from './custom-pages/not-enabled/FeatureGate.tsx';
 import type { PortalAuthProvider } from './authProvider/authProvider.ts';
 import type { PortalDataProvider } from './dataProvider/dataProvider.ts';
 import { brandTheme } from './layout/brandTheme.ts';
@@ -29,7 +36,11 @@ import {
 import { groups } from './resources/groups/index.ts';
 import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
 import * as account from './custom-pages/account/index.ts';
+import * as brand from './custom-pages/brand/index.ts';
+import { OrganisationArea } from './custom-pages/organisation/OrganisationArea.tsx';
+import * as userSettings from './custom-pages/user-settings/index.ts';
 import { ssoProviders } from './resources/ssoProviders/index.ts';
+import { organisationSettings } from './resources/orgs/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -94,6 +105,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <Resource name="users" {...users} />
               <Resource name="portal/users" {...portalUsers} />
               <Resource name="admin/sso-providers" {...ssoProviders} />
+              <Resource name="admin/orgs/settings" {...organisationSettings} />
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
                 <Route path={PATHS.forgotPassword} element={<account.ForgotPasswordScreen />} />
@@ -113,18 +125,103 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <CustomRoutes>
                 <Route path={dashboard.path} element={<dashboard.DashboardScreen />} />
                 <Route path={PATHS.secondFactor} element={<account.SecondFactorScreen />} />
+                <Route path={PATHS.userSettings} element={<userSettings.UserSettingsScreen />} />
+                <Route path={PATHS.organisation} element={<OrganisationArea />}>
+                  <Route index element={<Navigate to={PATHS.organisationMachines} replace />} />
+                  <Route
+                    path={PATHS.organisationMachines}
+                    element={
+                      <ResourceContextProvider value="machines">
+                        <machines.list />
+                      </ResourceContextProvider>
+                    }
+                  />
+                  <Route
+                    path={PATHS.organisationUsers}
+                    element={
+                      <ResourceContextProvider value="users">
+                        <users.list />
+                      </ResourceContextProvider>
+                    }
+                  />
+                  <Route
+                    path={PATHS.organisationSites}
+                    element={
+                      <FeatureGate flag="navigation.sites">
+                        <SitesPortalScreen />
+                      </FeatureGate>
+                    }
+                  />
+                  <Route
+                    path={PATHS.brandConfiguration}
+                    element={<brand.BrandConfigurationScreen />}
+                  />
+                </Route>
                 <Route path={fleetMap.path} element={<fleetMap.FleetMapScreen />} />
                 <Route path={heatmap.path} element={<heatmap.HeatmapScreen />} />
-                <Route path={routes.path} element={<routes.RoutesScreen />} />
-                <Route path={PATHS.geofences} element={<GeofencesScreen />} />
-                <Route path={PATHS.sitesPortal} element={<SitesPortalScreen />} />
-                <Route path={PATHS.siteForm} element={<SiteFormScreen />} />
-                <Route path={PATHS.sitesOverview} element={<SitesOverviewScreen />} />
-                <Route path={PATHS.siteOverview} element={<SiteOverviewScreen />} />
-                <Route path={PATHS.activityTimeline} element={<ActivityTimelineScreen />} />
+                <Route
+                  path={routes.path}
+                  element={
+                    <FeatureGate flag="navigation.routes">
+                      <routes.RoutesScreen />
+                    </FeatureGate>
+                  }
+                />
+                <Route
+                  path={PATHS.geofences}
+                  element={
+                    <FeatureGate flag="modules.geofences">
+                      <GeofencesScreen />
+                    </FeatureGate>
+                  }
+                />
+                <Route
+                  path={PATHS.sitesPortal}
+                  element={
+                    <FeatureGate flag="navigation.sites">
+                      <SitesPortalScreen />
+                    </FeatureGate>
+                  }
+                />
+                <Route
+                  path={PATHS.siteForm}
+                  element={
+                    <FeatureGate flag="navigation.sites">
+                      <SiteFormScreen />
+                    </FeatureGate>
+                  }
+                />
+                <Route
+                  path={PATHS.sitesOverview}
+                  element={
+                    <FeatureGate flag="navigation.sites">
+                      <SitesOverviewScreen />
+                    </FeatureGate>
+                  }
+                />
+                <Route
+                  path={PATHS.siteOverview}
+                  element={
+                    <FeatureGate flag="navigation.sites">
+                      <SiteOverviewScreen />
+                    </FeatureGate>
+                  }
+                />
+                <Route
+                  path={PATHS.activityTimeline}
+                  element={
+                    <FeatureGate flag="navigation.sites">
+                      <ActivityTimelineScreen />
+                    </FeatureGate>
+                  }
+                />
                 <Route path={PATHS.machineList} element={<ListAlias to={links.machines} />} />
                 <Route path={PATHS.userList} element={<ListAlias to={links.users} />} />
                 <Route path={PATHS.portalUserList} element={<ListAlias to={links.portalUsers} />} />
+                <Route
+                  path={PATHS.organisationSettingsList}
+                  element={<ListAlias to={links.organisationSettings} />}
+                />
                 <Route path={PATHS.portalMultipleUsers} element={<MultipleInviteScreen />} />
                 <Route path={PATHS.machineOnboard} element={<MachineOnboardScreen />} />
                 <Route path={PATHS.machine} element={<MachineDetailsScreen />} />

@@ -3,13 +3,19 @@
 // cannot forget a check. The declared access is published in the OpenAPI document as x-access,
 // where the contract sweep reads it.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FeatureFlag } from '../../src/domain/api/session.ts';
+import { ERROR_CODES } from '../../src/domain/api/errors.ts';
 import type { Role } from '../../src/domain/constants.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, unauthorised } from '../httpError.ts';
+import { forbidden, HttpError, unauthorised } from '../httpError.ts';
 import type { SessionRegistry } from '../modules/auth/sessions.ts';
 import type { KeyRing } from '../modules/auth/signingKeys.ts';
 import { verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.ts';
-import { getOrganisation, type Organisation } from '../modules/orgs/service.ts';
+import {
+  getOrganisation,
+  getOrganisationSettings,
+  type Organisation,
+} from '../modules/orgs/service.ts';
 
 /**
  * public: no sign-in (sign-in itself, device webhooks with their own tokens, shared links);
@@ -22,6 +28,8 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The module or navigation switch the route belongs to: off for the organisation, 403. */
+    feature?: FeatureFlag;
   }
   interface FastifyRequest {
     /** Claims of the caller's access token; set on every route that is not public. */
@@ -65,6 +73,22 @@ function checkAccess(
   };
 }
 
+/** Refuses a route whose module or navigation switch is off for the caller's organisation. */
+function checkFeature(feature: FeatureFlag, db: Database): onRequestHookHandler {
+  const [group, key] = feature.split('.') as ['navigation' | 'modules', string];
+  return async (request) => {
+    const settings = await getOrganisationSettings(db, request.organisation);
+    const switches: Record<string, boolean> = settings[group];
+    if (switches[key] === false) {
+      throw new HttpError(
+        403,
+        ERROR_CODES.moduleDisabled,
+        `${feature} is not enabled for ${request.organisation.name}`,
+      );
+    }
+  };
+}
+
 /** Registers the check on every route added after it; a /v1 route without `access` fails start-up. */
 export function registerAccess(
   app: FastifyInstance,
@@ -87,8 +111,10 @@ export function registerAccess(
     }
     if (access === 'public') return;
     const existing = route.onRequest;
+    const feature = route.config?.feature;
     route.onRequest = [
       checks[access],
+      ...(feature ? [checkFeature(feature, context.db)] : []),
       ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
     ];
   });

@@ -22,6 +22,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         schema: {
           ...schema,
           'x-access': access,
+          ...(route.config?.feature ? { 'x-feature': route.config.feature } : {}),
           ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
         },
         url,

@@ -25,6 +25,8 @@ export class LoginError extends Error {
 
 export interface PortalIdentity extends UserIdentity {
   email: string;
+  firstName: string;
+  lastName: string;
   role: MeReply['user']['role'];
   lastLogin: string | null;
   organisation: MeReply['organisation'];
@@ -38,6 +40,8 @@ export interface PortalAuthProvider extends AuthProvider {
   takeRecoveryCodes(): string[] | undefined;
   switchOrganisation(organisationId: string): Promise<void>;
   getIdentity(): Promise<PortalIdentity>;
+  /** Drops the kept identity, so the next getIdentity asks again (after a change of name). */
+  forgetIdentity(): void;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -78,6 +82,8 @@ export function createAuthProvider(
       id: me.user.id,
       fullName: `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email,
       email: me.user.email,
+      firstName: me.user.firstName,
+      lastName: me.user.lastName,
       role: me.user.role,
       lastLogin: me.user.lastLogin,
       organisation: me.organisation,
@@ -196,6 +202,9 @@ export function createAuthProvider(
       }
     },
 
+    forgetIdentity() {
+      identity = undefined;
+    },
     getIdentity() {
       const token = store.get()?.token ?? '';
       if (!identity || identity.token !== token) {

@@ -2,7 +2,14 @@
 // and error reports.
 import type { ApiClient } from '../api/apiClient.ts';
 import type { ClientErrorReport } from '../domain/api/clientErrors.ts';
-import type { RoutePointSettingsBody, UserSettingsReply } from '../domain/api/session.ts';
+import type {
+  BrandConfigurationReply,
+  RoutePointSettingsBody,
+  UserSettingsPatch,
+  UserSettingsReply,
+} from '../domain/api/session.ts';
+import type { BrandColourField } from '../domain/brand.ts';
+import type { PublicBrandQuery, PublicBrandReply } from '../domain/api/organisations.ts';
 
 export const accountKeys = {
   settings: ['userSettings'],
@@ -11,11 +18,31 @@ export const accountKeys = {
 export function accountCalls(client: ApiClient) {
   return {
     getSettings: () => client.request<UserSettingsReply>('/v1/users/settings'),
+    updateSettings: (body: UserSettingsPatch) =>
+      client.request<UserSettingsReply>('/v1/users/settings', { method: 'PATCH', body }),
     setRoutePointSettings: (body: RoutePointSettingsBody) =>
       client.request<RoutePointSettingsBody>('/v1/organisation/settings/route-points', {
         method: 'PUT',
         body,
       }),
+    /** Spec point 4: only the colours that changed, and the logo when one was chosen. */
+    saveBrandConfiguration: (change: {
+      colours: Partial<Record<BrandColourField, string>>;
+      logo?: File;
+    }) => {
+      const form = new FormData();
+      for (const [field, value] of Object.entries(change.colours)) form.append(field, value);
+      if (change.logo) form.append('logoFile', change.logo, change.logo.name);
+      return client.request<BrandConfigurationReply>('/v1/portal/brandconfig', {
+        method: 'POST',
+        body: form,
+      });
+    },
+    /** The brand of a sign-in page, before anyone signs in (null: the portal's own look). */
+    getPublicBrand: (query: PublicBrandQuery) =>
+      client.request<PublicBrandReply>('/v1/brand', { query, authenticated: false }),
+    resetBrandConfiguration: () =>
+      client.request<BrandConfigurationReply>('/v1/portal/brandconfig', { method: 'DELETE' }),
     reportClientError: async (report: ClientErrorReport) => {
       await client.request('/v1/client-errors', { method: 'POST', body: report });
     },

@@ -28,6 +28,7 @@ import { mapCalls } from './maps.ts';
 import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
 import { onboardingCalls } from './onboarding.ts';
+import { organisationResource } from './organisations.ts';
 import { siteCalls, siteResource } from './sites.ts';
 import { secondFactorCalls } from './secondFactor.ts';
 import { ssoCalls } from './sso.ts';
@@ -80,6 +81,7 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     users: userResource(client, 'users'),
     'portal/users': userResource(client, 'portal/users'),
     'admin/sso-providers': ssoProviderResource(client),
+    'admin/orgs/settings': organisationResource(client),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

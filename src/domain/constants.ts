@@ -14,6 +14,8 @@ export const DEFAULT_TIMEZONE = 'Europe/London';
 /** The portal's languages (spec point 1), Italian included: a user may have chosen it on staging. */
 export const LANGUAGE_CODES = ['en', 'zh', 'nl', 'fr', 'de', 'it'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+export const isLanguageCode = (value: unknown): value is LanguageCode =>
+  (LANGUAGE_CODES as readonly unknown[]).includes(value);
 /** The language choice lives in this cookie, so that it survives sign-out. */
 export const WEB_APP_SETTINGS_ENTRY = 'webAppSettings';
 export const WEB_APP_SETTINGS_LIFETIME_DAYS = 360;

@@ -1,5 +1,6 @@
 // The machine filter categories of spec point 3, with the keys the filter query and the list use.
 // Categories whose keys are fixed (not drawn from the organisation's data) list them here.
+import type { OrganisationType } from './constants.ts';
 
 export const FILTER_CATEGORIES = [
   { key: 'customer', name: 'Customer' },
@@ -26,6 +27,18 @@ export const FILTER_CATEGORIES = [
   { key: 'status', name: 'Status' },
 ] as const;
 export type FilterCategoryKey = (typeof FILTER_CATEGORIES)[number]['key'];
+
+/**
+ * Spec point 6: the organisation's type decides what means something. A contractor (end-user)
+ * hires out to no one, so it has no customers to filter or show.
+ */
+export const CUSTOMER_CATEGORIES: readonly FilterCategoryKey[] = ['customer', 'customerCode'];
+
+export function filterCategoriesFor(type: OrganisationType) {
+  return type === 'end-user'
+    ? FILTER_CATEGORIES.filter((category) => !CUSTOMER_CATEGORIES.includes(category.key))
+    : FILTER_CATEGORIES;
+}
 
 /** Fixed keys with their English names; the portal translates them. */
 export const FIXED_FILTER_OPTIONS: Partial<Record<FilterCategoryKey, [string, string][]>> = {

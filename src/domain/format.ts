@@ -1,4 +1,5 @@
 // Date and number formatting of spec point 9, in the language the user chose.
+import { TZDate } from '@date-fns/tz';
 import { format as formatDateFns } from 'date-fns';
 
 /** dd-MM-yyyy everywhere except Chinese, which reads year first. */
@@ -10,8 +11,17 @@ export function formatDate(value: Date | string | number, language: string): str
   return formatDateFns(new Date(value), dateFormatFor(language));
 }
 
-export function formatDateTime(value: Date | string | number, language: string): string {
-  return formatDateFns(new Date(value), `${dateFormatFor(language)} HH:mm`);
+/** An instant as date and time, in `timeZone` (the user's) or else the browser's own. */
+export function formatDateTime(
+  value: Date | string | number,
+  language: string,
+  timeZone?: string,
+): string {
+  const instant = new Date(value);
+  return formatDateFns(
+    timeZone ? new TZDate(instant.getTime(), timeZone) : instant,
+    `${dateFormatFor(language)} HH:mm`,
+  );
 }
 
 const ABBREVIATE_ABOVE = 9999;

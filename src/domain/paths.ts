@@ -40,14 +40,30 @@ export const PATHS = {
   ssoCallback: '/sso/cognito-cil',
   customToken: '/int_fftools',
   secondFactor: '/user/second-factor',
+  userSettings: '/user/settings',
+  organisation: '/organisation',
+  organisationMachines: '/organisation/machines',
+  organisationUsers: '/organisation/users',
+  organisationSites: '/organisation/sites',
+  brandConfiguration: '/organisation/brand-configuration',
   unsubscribe: '/unsubscribe',
   users: '/users',
   userList: '/users/list',
   user: '/users/:id',
   portalUsers: '/portal/users',
   portalUserList: '/portal/users/list',
+  organisationSettings: '/admin/orgs/settings',
+  organisationSettingsList: '/admin/orgs/settings/list',
   portalMultipleUsers: '/portal/multiple/users',
 } as const;
+
+/** The tabs of the organisation's own area, in order. */
+export const ORGANISATION_TABS = [
+  { key: 'machines', path: PATHS.organisationMachines },
+  { key: 'users', path: PATHS.organisationUsers },
+  { key: 'sites', path: PATHS.organisationSites },
+  { key: 'brand', path: PATHS.brandConfiguration },
+] as const;
 
 export const links = {
   machines: (query?: Query) => withQuery(PATHS.machines, query),
@@ -75,6 +91,7 @@ export const links = {
   users: (query?: Query) => withQuery(PATHS.users, query),
   user: (id: string) => `/users/${segment(id)}`,
   portalUsers: (query?: Query) => withQuery(PATHS.portalUsers, query),
+  organisationSettings: (query?: Query) => withQuery(PATHS.organisationSettings, query),
   portalUser: (id: string) => `/portal/users/${segment(id)}`,
   portalMultipleUsers: () => PATHS.portalMultipleUsers,
 };

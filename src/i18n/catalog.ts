@@ -15,6 +15,18 @@ export function layer(under: Messages, over: Messages): Messages {
   return result;
 }
 
+/** Only the keys `shape` has: an older catalog's words for keys react-admin no longer uses go. */
+export function within(messages: Messages, shape: Messages): Messages {
+  const result: Messages = {};
+  for (const [key, value] of Object.entries(messages)) {
+    const expected = shape[key];
+    if (expected === undefined || typeof expected !== typeof value) continue;
+    result[key] =
+      typeof value === 'object' && typeof expected === 'object' ? within(value, expected) : value;
+  }
+  return result;
+}
+
 /** Dotted paths of every leaf, for the completeness test. */
 export function leafKeys(messages: Messages, prefix = ''): string[] {
   return Object.entries(messages).flatMap(([key, value]) =>

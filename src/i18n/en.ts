@@ -2,11 +2,16 @@
 import englishMessages from 'ra-language-english';
 import type { Catalog } from './catalog.ts';
 import { accountsEn, userResourcesEn, usersEn } from './accounts/en.ts';
+import { brandEn } from './brand/en.ts';
+import { profileFailedEn, welcomeEn } from './welcome/en.ts';
+import { userSettingsEn } from './userSettings/en.ts';
+import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './orgs/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
 export const en = {
   ...englishMessages,
   resources: {
+    ...organisationResourcesEn,
     ...userResourcesEn,
     groups: {
       name: 'Machine group |||| Machine groups',
@@ -53,6 +58,11 @@ export const en = {
   },
   app: {
     accounts: accountsEn,
+    brand: brandEn,
+    welcome: welcomeEn,
+    user_settings: userSettingsEn,
+    org_settings: orgSettingsEn,
+    organisation: organisationAreaEn,
     second_factor: secondFactorEn,
     users: usersEn,
     routes: {
@@ -312,6 +322,7 @@ export const en = {
         'This link had settings the portal cannot use (%{names}); the defaults are shown instead.',
     },
     errors: {
+      profile_failed: profileFailedEn,
       no_response:
         "We couldn't connect to the product, please check your internet connection and try again. If problem persists, please contact support",
       speed_bump: 'We have hit a speed bump!',
@@ -329,6 +340,11 @@ export const en = {
       language: 'Language',
       organisation: 'Organisation',
       switch_organisation: 'Switch to %{name}',
+    },
+    not_enabled: {
+      title: 'Not enabled for your organisation',
+      message:
+        'This part of the portal is not switched on for your organisation. Ask your account manager if you need it.',
     },
     not_found: {
       title: 'Page not found',

@@ -2,11 +2,16 @@
 import frenchMessages from 'ra-language-french';
 import type { AppCatalog } from './en.ts';
 import { accountsFr, userResourcesFr, usersFr } from './accounts/fr.ts';
+import { brandFr } from './brand/fr.ts';
+import { profileFailedFr, welcomeFr } from './welcome/fr.ts';
+import { userSettingsFr } from './userSettings/fr.ts';
+import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './orgs/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
 export const fr: AppCatalog = {
   ra: frenchMessages.ra as AppCatalog['ra'],
   resources: {
+    ...organisationResourcesFr,
     ...userResourcesFr,
     groups: {
       name: 'Groupe de machines |||| Groupes de machines',
@@ -53,6 +58,11 @@ export const fr: AppCatalog = {
   },
   app: {
     accounts: accountsFr,
+    brand: brandFr,
+    welcome: welcomeFr,
+    user_settings: userSettingsFr,
+    org_settings: orgSettingsFr,
+    organisation: organisationAreaFr,
     second_factor: secondFactorFr,
     users: usersFr,
     routes: {
@@ -318,6 +328,7 @@ export const fr: AppCatalog = {
         'Ce lien contenait des paramètres que le portail ne peut pas utiliser (%{names}) ; les valeurs par défaut sont affichées.',
     },
     errors: {
+      profile_failed: profileFailedFr,
       no_response:
         "Nous n'avons pas pu nous connecter au produit, vérifiez votre connexion internet et réessayez. Si le problème persiste, contactez le support",
       speed_bump: 'Nous avons rencontré un obstacle !',
@@ -333,6 +344,11 @@ export const fr: AppCatalog = {
       language: 'Langue',
       organisation: 'Organisation',
       switch_organisation: 'Passer à %{name}',
+    },
+    not_enabled: {
+      title: 'Non activé pour votre organisation',
+      message:
+        'Cette partie du portail n’est pas activée pour votre organisation. Demandez-la à votre responsable de compte si vous en avez besoin.',
     },
     not_found: {
       title: 'Page introuvable',

@@ -2,10 +2,15 @@
 // react-admin's fall back to English until Italian is offered in production.
 import type { AppCatalog } from './en.ts';
 import { accountsIt, userResourcesIt, usersIt } from './accounts/it.ts';
+import { brandIt } from './brand/it.ts';
+import { profileFailedIt, welcomeIt } from './welcome/it.ts';
+import { userSettingsIt } from './userSettings/it.ts';
+import { organisationAreaIt, organisationResourcesIt, orgSettingsIt } from './orgs/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   resources: {
+    ...organisationResourcesIt,
     ...userResourcesIt,
     groups: {
       name: 'Gruppo di macchine |||| Gruppi di macchine',
@@ -52,6 +57,11 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   },
   app: {
     accounts: accountsIt,
+    brand: brandIt,
+    welcome: welcomeIt,
+    user_settings: userSettingsIt,
+    org_settings: orgSettingsIt,
+    organisation: organisationAreaIt,
     second_factor: secondFactorIt,
     users: usersIt,
     routes: {
@@ -314,6 +324,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
         'Questo link conteneva impostazioni che il portale non può usare (%{names}); vengono mostrati i valori predefiniti.',
     },
     errors: {
+      profile_failed: profileFailedIt,
       no_response:
         'Impossibile collegarsi al prodotto, controlla la connessione a internet e riprova. Se il problema persiste, contatta il supporto',
       speed_bump: 'Abbiamo incontrato un ostacolo!',
@@ -328,6 +339,11 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       language: 'Lingua',
       organisation: 'Organizzazione',
       switch_organisation: 'Passa a %{name}',
+    },
+    not_enabled: {
+      title: 'Non attivo per la tua organizzazione',
+      message:
+        'Questa parte del portale non è attiva per la tua organizzazione. Chiedi al tuo referente se ti serve.',
     },
     not_found: {
       title: 'Pagina non trovata',

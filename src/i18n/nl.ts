@@ -1,6 +1,10 @@
 // Dutch (Nederlands): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
 import { accountsNl, userResourcesNl, usersNl } from './accounts/nl.ts';
+import { brandNl } from './brand/nl.ts';
+import { profileFailedNl, welcomeNl } from './welcome/nl.ts';
+import { userSettingsNl } from './userSettings/nl.ts';
+import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './orgs/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
 export const nl: AppCatalog = {
@@ -206,6 +210,7 @@ export const nl: AppCatalog = {
     },
   },
   resources: {
+    ...organisationResourcesNl,
     ...userResourcesNl,
     groups: {
       name: 'Machinegroep |||| Machinegroepen',
@@ -252,6 +257,11 @@ export const nl: AppCatalog = {
   },
   app: {
     accounts: accountsNl,
+    brand: brandNl,
+    welcome: welcomeNl,
+    user_settings: userSettingsNl,
+    org_settings: orgSettingsNl,
+    organisation: organisationAreaNl,
     second_factor: secondFactorNl,
     users: usersNl,
     routes: {
@@ -515,6 +525,7 @@ export const nl: AppCatalog = {
         'Deze link bevatte instellingen die de portal niet kan gebruiken (%{names}); de standaardwaarden worden getoond.',
     },
     errors: {
+      profile_failed: profileFailedNl,
       no_response:
         'We konden geen verbinding maken met het product. Controleer uw internetverbinding en probeer het opnieuw. Neem contact op met support als het probleem blijft',
       speed_bump: 'Er ging iets mis!',
@@ -530,6 +541,11 @@ export const nl: AppCatalog = {
       language: 'Taal',
       organisation: 'Organisatie',
       switch_organisation: 'Overschakelen naar %{name}',
+    },
+    not_enabled: {
+      title: 'Niet ingeschakeld voor uw organisatie',
+      message:
+        'Dit deel van het portaal is niet ingeschakeld voor uw organisatie. Vraag uw accountmanager als u het nodig hebt.',
     },
     not_found: {
       title: 'Pagina niet gevonden',

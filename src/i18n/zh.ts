@@ -1,6 +1,10 @@
 // Simplified Chinese (简体中文): complete for react-admin's keys and the portal's.
 import type { AppCatalog } from './en.ts';
 import { accountsZh, userResourcesZh, usersZh } from './accounts/zh.ts';
+import { brandZh } from './brand/zh.ts';
+import { profileFailedZh, welcomeZh } from './welcome/zh.ts';
+import { userSettingsZh } from './userSettings/zh.ts';
+import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './orgs/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
 
 export const zh: AppCatalog = {
@@ -194,6 +198,7 @@ export const zh: AppCatalog = {
     },
   },
   resources: {
+    ...organisationResourcesZh,
     ...userResourcesZh,
     groups: {
       name: '机器分组',
@@ -240,6 +245,11 @@ export const zh: AppCatalog = {
   },
   app: {
     accounts: accountsZh,
+    brand: brandZh,
+    welcome: welcomeZh,
+    user_settings: userSettingsZh,
+    org_settings: orgSettingsZh,
+    organisation: organisationAreaZh,
     second_factor: secondFactorZh,
     users: usersZh,
     routes: {
@@ -490,6 +500,7 @@ export const zh: AppCatalog = {
       dropped: '此链接包含门户无法使用的设置（%{names}）；已改为显示默认值。',
     },
     errors: {
+      profile_failed: profileFailedZh,
       no_response: '无法连接到产品，请检查您的网络连接后重试。如果问题仍然存在，请联系技术支持',
       speed_bump: '我们遇到了一点问题！',
       reload: '点击此处重新加载页面',
@@ -499,6 +510,10 @@ export const zh: AppCatalog = {
     },
     connectivity: { online: '在线', offline: '离线' },
     menu: { language: '语言', organisation: '组织', switch_organisation: '切换到 %{name}' },
+    not_enabled: {
+      title: '您的组织未启用此功能',
+      message: '门户的这一部分未对您的组织开启。如有需要，请联系您的客户经理。',
+    },
     not_found: {
       title: '页面未找到',
       message: '您请求的页面不存在或已被移动。',

@@ -1,12 +1,15 @@
-// The app bar: connectivity, language, loading and the user menu.
+// The app bar: the organisation's logo, connectivity, language, loading and the user menu.
+import { Box } from '@mui/material';
 import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { offeredLanguages } from '../i18n/languages.ts';
+import { useUserSettings } from '../settings/useUserSettings.ts';
 import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
 import { PortalUserMenu } from './PortalUserMenu.tsx';
 
 const languages = offeredLanguages(window.location.hostname, import.meta.env.DEV);
 
 export function PortalAppBar() {
+  const logoLink = useUserSettings().data?.brandConfiguration.logoLink;
   return (
     <AppBar
       userMenu={<PortalUserMenu />}
@@ -18,6 +21,15 @@ export function PortalAppBar() {
         </>
       }
     >
+      {logoLink ? (
+        <Box
+          component="img"
+          src={logoLink}
+          alt=""
+          data-testid="brand-logo"
+          sx={{ maxHeight: 42, maxWidth: 250, mr: 2 }}
+        />
+      ) : null}
       <TitlePortal />
     </AppBar>
   );

@@ -2,6 +2,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { Layout } from 'react-admin';
+import { WelcomeCard } from '../custom-pages/welcome/WelcomeCard.tsx';
+import { LanguageSync } from '../settings/LanguageSync.tsx';
+import { ProfileLoadNotice } from './ProfileLoadNotice.tsx';
 import { useUserSettings } from '../settings/useUserSettings.ts';
 import { brandTheme } from './brandTheme.ts';
 import { PortalAppBar } from './PortalAppBar.tsx';
@@ -23,6 +26,9 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           },
         }}
       >
+        <LanguageSync />
+        <ProfileLoadNotice />
+        <WelcomeCard />
         {children}
       </Layout>
     </ThemeProvider>

@@ -1,19 +1,24 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
 // machines, and the people: the organisation's own, and a rental company's customers' for those who
 // may manage them.
-import { links } from '../domain/paths.ts';
+import { links, PATHS } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
 import MapIcon from '@mui/icons-material/Map';
 import Whatshot from '@mui/icons-material/Whatshot';
 import Place from '@mui/icons-material/Place';
 import Route from '@mui/icons-material/Route';
+import CorporateFare from '@mui/icons-material/CorporateFare';
 import { Menu, useTranslate } from 'react-admin';
 import { useCaller } from '../resources/common/useCaller.ts';
+import { useFeature } from '../settings/useFeature.ts';
 
 export function PortalMenu() {
   const translate = useTranslate();
   const { identity, canWrite, isStaff } = useCaller();
   const managesCustomers = canWrite && identity?.organisation.rental === true;
+  // Switched-off entries stay hidden until the settings say they are on.
+  const routesOn = useFeature('navigation.routes') === true;
+  const sitesOn = useFeature('navigation.sites') === true;
   return (
     <Menu>
       <Menu.Item
@@ -27,21 +32,33 @@ export function PortalMenu() {
         primaryText={translate('app.heatmap.title')}
         leftIcon={<Whatshot />}
       />
-      <Menu.Item
-        to={links.routes()}
-        primaryText={translate('app.routes.title')}
-        leftIcon={<Route />}
-      />
-      <Menu.Item
-        to={links.sitesPortal()}
-        primaryText={translate('app.sites.title')}
-        leftIcon={<Place />}
-      />
+      {routesOn ? (
+        <Menu.Item
+          to={links.routes()}
+          primaryText={translate('app.routes.title')}
+          leftIcon={<Route />}
+        />
+      ) : null}
+      {sitesOn ? (
+        <Menu.Item
+          to={links.sitesPortal()}
+          primaryText={translate('app.sites.title')}
+          leftIcon={<Place />}
+        />
+      ) : null}
       {/* The sites resource is reached by the spec's path above, not react-admin's /sites. */}
       <Menu.ResourceItem name="machines" />
       <Menu.ResourceItem name="groups" />
       <Menu.ResourceItem name="users" />
       {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}
+      {canWrite ? (
+        <Menu.Item
+          to={PATHS.organisationMachines}
+          primaryText={translate('app.organisation.title')}
+          leftIcon={<CorporateFare />}
+        />
+      ) : null}
+      {isStaff ? <Menu.ResourceItem name="admin/orgs/settings" /> : null}
       {isStaff ? <Menu.ResourceItem name="admin/sso-providers" /> : null}
     </Menu>
   );

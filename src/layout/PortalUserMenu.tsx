@@ -1,8 +1,10 @@
 // The user menu: who is signed in, a switch to each other organisation they belong to, their
-// two-step sign-in, and sign-out.
+// settings, their two-step sign-in, and sign-out.
 import { Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
+import Settings from '@mui/icons-material/Settings';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Logout,
@@ -16,15 +18,13 @@ import {
 import type { PortalAuthProvider, PortalIdentity } from '../authProvider/authProvider.ts';
 import { PATHS } from '../domain/paths.ts';
 
-function SecondFactorItem() {
+function PageItem({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   const translate = useTranslate();
   const menu = useUserMenu();
   return (
-    <MenuItem component={Link} to={PATHS.secondFactor} onClick={() => menu?.onClose()}>
-      <ListItemIcon>
-        <PhonelinkLock fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('app.second_factor.title')}</ListItemText>
+    <MenuItem component={Link} to={to} onClick={() => menu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
     </MenuItem>
   );
 }
@@ -85,7 +85,16 @@ export function PortalUserMenu() {
       )}
       {portalIdentity && <Divider />}
       {portalIdentity && <OrganisationSwitch identity={portalIdentity} />}
-      <SecondFactorItem />
+      <PageItem
+        to={PATHS.userSettings}
+        icon={<Settings fontSize="small" />}
+        label="app.user_settings.title"
+      />
+      <PageItem
+        to={PATHS.secondFactor}
+        icon={<PhonelinkLock fontSize="small" />}
+        label="app.second_factor.title"
+      />
       <Logout />
     </UserMenu>
   );

@@ -181,6 +181,12 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/int_fftools',
       '/int_fftools?token=forged.token.0123456789&next=//evil.example',
       '/int_fftools#token=not-a-token-0123456789',
+      '/organisation',
+      '/organisation/machines?startDate=2026-02-30',
+      '/organisation/users?page=-1',
+      '/organisation/sites',
+      '/organisation/brand-configuration',
+      '/organisation/brand-configuration?logo=../../etc/passwd',
     ]);
   });
 });

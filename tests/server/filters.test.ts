@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FiltersReply, SavedFiltersReply } from '../../src/domain/api/filters.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { FILTER_CATEGORIES } from '../../src/domain/filters.ts';
+import { DEMO_USERS } from '../../server/db/seed/demo.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
@@ -42,6 +43,18 @@ describe.each(testDatabases)('filters on $kind', (database) => {
     expect(options('status').map((o) => o.key)).toEqual(['active', 'archived', 'brokendown']);
     expect(options('shift')).toEqual([]);
     expect(options('oem')[0]).toMatchObject({ group: 'oem', id: `oem:${options('oem')[0]?.key}` });
+  });
+
+  it('offers a contractor no customer categories: it hires out to no one', async () => {
+    const customer = (await signIn(server, DEMO_USERS.customer)).token;
+    const reply = await call<FiltersReply>(server, 'GET', '/v1/portal/filters?page=machines', {
+      token: customer,
+    });
+    const ids = reply.body.filters.map((f) => f.id);
+    expect(ids).not.toContain('customer');
+    expect(ids).not.toContain('customerCode');
+    expect(ids).toContain('hiredStatus');
+    expect(ids).toHaveLength(FILTER_CATEGORIES.length - 2);
   });
 
   it('filters the list by each kind of option', async () => {

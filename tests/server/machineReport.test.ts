@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { testDatabases } from '../support/databases.ts';
+import { pngOf } from '../support/png.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
-
-const LOGO =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** A CSV's rows as arrays of cells (quoted cells unquoted), without the byte-order mark. */
 function parseCsv(text: string): string[][] {
@@ -29,12 +27,17 @@ describe.each(testDatabases)('machine report on $kind', (database) => {
   beforeAll(async () => {
     server = await startTestServer(database);
     admin = (await signIn(server)).token;
-    await server.db.query(
-      `INSERT INTO brand_configuration (organisation_id, logo_link, primary_background_colour, primary_text_colour,
-                                        secondary_background_colour, secondary_text_colour)
-       SELECT id, $1, '#123456', '#FFFFFF', '#AA3300', '#FFFFFF' FROM organisation WHERE name = 'Northbank Plant Hire'`,
-      [LOGO],
-    );
+    // The brand as its admin sets it: the PDF's band carries this logo.
+    const brand = new FormData();
+    brand.append('primary_background_colour', '#123456');
+    brand.append('secondary_background_colour', '#AA3300');
+    brand.append('logoFile', new Blob([new Uint8Array(pngOf(120, 40))]), 'logo.png');
+    const saved = await fetch(`${server.url}/v1/portal/brandconfig`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: brand,
+    });
+    if (saved.status !== 200) throw new Error(`brand not saved: ${saved.status}`);
   });
   afterAll(() => server?.close());
 

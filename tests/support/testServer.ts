@@ -1,5 +1,8 @@
 // Starts the real app on 127.0.0.1 over a fresh database with the demo seed, for HTTP tests.
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -35,7 +38,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const { db, close } = await database.open();
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'portal-files-'));
   const config = loadConfig({
+    FILES_DIR: filesDir,
     WEB_DIR: '',
     LOG_LEVEL: 'silent',
     // Tests call far faster than people: the limits have tests of their own.
@@ -72,6 +77,7 @@ export async function startTestServer(
       await rollups.drain();
       await app.close();
       await close();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRange } from '../../src/domain/dateRange.ts';
 import { decodeFilter, encodeFilter, FilterQueryError } from '../../src/domain/filterQuery.ts';
-import { dateFormatFor, formatDate, formatNumber } from '../../src/domain/format.ts';
+import {
+  dateFormatFor,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+} from '../../src/domain/format.ts';
 import { isOemSourceType } from '../../src/domain/constants.ts';
 import {
   nextDate,
@@ -81,6 +86,15 @@ describe('formatting', () => {
     expect(dateFormatFor('de')).toBe('dd-MM-yyyy');
     expect(formatDate('2026-03-09T12:00:00', 'en')).toBe('09-03-2026');
     expect(formatDate('2026-03-09T12:00:00', 'zh')).toBe('2026-03-09');
+  });
+  it('writes an instant in the user’s time zone, either side of a clock change', () => {
+    // 2026-03-29 01:30 UTC: London has just moved to summer time; Tokyo is 9 hours ahead.
+    expect(formatDateTime('2026-03-29T01:30:00Z', 'en', 'Europe/London')).toBe('29-03-2026 02:30');
+    expect(formatDateTime('2026-03-29T00:30:00Z', 'en', 'Europe/London')).toBe('29-03-2026 00:30');
+    expect(formatDateTime('2026-03-29T16:00:00Z', 'zh', 'Asia/Tokyo')).toBe('2026-03-30 01:00');
+    expect(formatDateTime('2026-03-29T16:00:00Z', 'en', 'America/New_York')).toBe(
+      '29-03-2026 12:00',
+    );
   });
   it('abbreviates numbers above 9999 with k, in the chosen language', () => {
     expect(formatNumber(9999, 'en')).toBe('9,999');

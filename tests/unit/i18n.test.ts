@@ -1,4 +1,5 @@
 // Every offered language has every key English has; the language choice cookie reads back.
+import germanMessages from 'ra-language-german';
 import { describe, expect, it } from 'vitest';
 import { leafKeys, layer, type Messages } from '../../src/i18n/catalog.ts';
 import { de } from '../../src/i18n/de.ts';
@@ -39,6 +40,15 @@ describe('catalogs', () => {
       expect(extra).toEqual([]);
     },
   );
+
+  it('takes react-admin’s German from ra-language-german, with ours over it', () => {
+    const german = (germanMessages as { ra: { action: Record<string, string> } }).ra.action;
+    expect(de.ra.action.back).toBe(german.back);
+    expect(de.ra.action.save).toBe(german.save);
+    // Ours where the package spells it the Swiss way.
+    expect(german.close).toBe('Schliessen');
+    expect(de.ra.action.close).toBe('Schließen');
+  });
 
   it('keeps our placeholders, and never invents one in react-admin messages', () => {
     const placeholders = (text: string) =>

@@ -22,7 +22,7 @@ export const me: MeReply = {
     email: 'admin@demo.example',
     firstName: 'Alex',
     lastName: 'Morgan',
-    lastLogin: null,
+    lastLogin: '2026-11-20T08:00:00.000Z',
   },
   organisation: {
     id: 'o1',
@@ -41,7 +41,7 @@ export const settings: UserSettingsReply = {
     co2: true,
     billing: true,
     tips: false,
-    workCycle: false,
+    workCycle: true,
     documents: true,
     npa: false,
     equipmentBreakdown: true,
@@ -60,6 +60,8 @@ export const settings: UserSettingsReply = {
   materials: [],
   manufacturers: ['JCB'],
   dealerId: null,
+  offHoursStartDate: '2022-04-26',
+  language: null,
   brandConfiguration: DEFAULT_BRAND_CONFIGURATION,
 };
 
@@ -138,6 +140,7 @@ export const PASSWORD = 'right-password';
 export const handlers = [
   http.post('*/v1/portal/users/loginoptions', () => HttpResponse.json({})),
   http.get('*/v1/auth/registration', () => HttpResponse.json({ open: true })),
+  http.get('*/v1/brand', () => HttpResponse.json({ brand: null })),
   http.post('*/v1/auth/login', async ({ request }) => {
     const body = (await request.json()) as { password: string };
     if (body.password !== PASSWORD) {
@@ -151,6 +154,10 @@ export const handlers = [
   http.post('*/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
   http.get('*/v1/me', () => HttpResponse.json(me)),
   http.get('*/v1/users/settings', () => HttpResponse.json(settings)),
+  http.patch('*/v1/users/settings', async ({ request }) => {
+    const body = (await request.json()) as { language?: UserSettingsReply['language'] };
+    return HttpResponse.json({ ...settings, language: body.language ?? settings.language });
+  }),
   http.get('*/v1/portal/machines/list', () => HttpResponse.json(machineList)),
   // What the details screen reads besides the machine and its activity.
   http.get('*/v1/portal/fuel/:id', () =>

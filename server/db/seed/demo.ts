@@ -186,8 +186,13 @@ export async function seedDemoIfEmpty(
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
+    // The demo shows every screen: work cycles are a module staff switch on where machines have them.
     const org = (name: string, type: string) =>
-      insertReturningId(tx, 'INSERT INTO organisation (name, type) VALUES ($1, $2)', [name, type]);
+      insertReturningId(
+        tx,
+        `INSERT INTO organisation (name, type, settings) VALUES ($1, $2, '{"modules":{"workCycle":true}}')`,
+        [name, type],
+      );
     const northbank = await org('Northbank Plant Hire', 'rental');
     const harrow = await org('Harrow Civil Engineering', 'end-user');
     const greenline = await org('Greenline Groundworks', 'end-user');

@@ -13,7 +13,10 @@ export type AuditAction =
   | 'user.second-factor-on'
   | 'user.second-factor-off'
   | 'organisation.second-factor-required'
-  | 'organisation.second-factor-optional';
+  | 'organisation.second-factor-optional'
+  | 'brand.saved'
+  | 'brand.reset'
+  | 'organisation.settings-changed';
 
 export async function recordAudit(
   db: Queryable,

@@ -1,5 +1,7 @@
-// The words of the account mails. Each link opens the portal's own screen for it.
+// The account mails, in the language chosen for their recipient (mailLanguage.ts). Each link opens
+// the portal's own screen for it.
 import type { Mail } from '../mail/outbox.ts';
+import { MAIL_WORDS, type MailLanguage } from './mailWords.ts';
 
 const link = (publicUrl: string, path: string, query: Record<string, string>) =>
   `${publicUrl.replace(/\/$/, '')}${path}?${new URLSearchParams(query).toString()}`;
@@ -8,6 +10,7 @@ const until = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} 
 
 export function invitationMail(
   publicUrl: string,
+  language: MailLanguage,
   invite: {
     to: string;
     token: string;
@@ -16,55 +19,68 @@ export function invitationMail(
     inviter: string | null;
   },
 ): Mail {
-  const who = invite.inviter ?? 'An administrator';
+  const words = MAIL_WORDS[language].invitation;
   return {
     to: invite.to,
-    subject: `You are invited to ${invite.organisationName} on the fleet portal`,
-    body:
-      `${who} invited you to join ${invite.organisationName} on the fleet portal.\n\n` +
-      `Accept the invitation: ${link(publicUrl, '/rsvp', { token: invite.token })}\n\n` +
-      `The link works once, until ${until(invite.expiresAt)}.`,
+    subject: words.subject(invite.organisationName),
+    body: words.body(
+      invite.inviter,
+      invite.organisationName,
+      link(publicUrl, '/rsvp', { token: invite.token }),
+      until(invite.expiresAt),
+    ),
     emailType: 'invitations',
+    language,
   };
 }
 
 export function passwordResetMail(
   publicUrl: string,
+  language: MailLanguage,
   reset: { to: string; code: string; expiresAt: Date },
 ): Mail {
+  const words = MAIL_WORDS[language].reset;
   return {
     to: reset.to,
-    subject: 'Reset your fleet portal password',
-    body:
-      `Someone, we hope you, asked to reset the password of ${reset.to} on the fleet portal.\n\n` +
-      `Choose a new password: ${link(publicUrl, '/forgot-password/reset', { code: reset.code })}\n\n` +
-      `The link works once, until ${until(reset.expiresAt)}. Setting a new password signs you ` +
-      `out everywhere. If you did not ask for this, ignore this mail: your password stays as it is.`,
+    subject: words.subject,
+    body: words.body(
+      reset.to,
+      link(publicUrl, '/forgot-password/reset', { code: reset.code }),
+      until(reset.expiresAt),
+    ),
+    language,
   };
 }
 
 export function registrationMail(
   publicUrl: string,
+  language: MailLanguage,
   registration: { to: string; token: string; expiresAt: Date; organisationName: string },
 ): Mail {
+  const words = MAIL_WORDS[language].registration;
   return {
     to: registration.to,
-    subject: 'Confirm your e-mail address for the fleet portal',
-    body:
-      `You registered ${registration.organisationName} on the fleet portal.\n\n` +
-      `Confirm your address to sign in: ${link(publicUrl, '/register', { token: registration.token })}\n\n` +
-      `The link works once, until ${until(registration.expiresAt)}.`,
+    subject: words.subject,
+    body: words.body(
+      registration.organisationName,
+      link(publicUrl, '/register', { token: registration.token }),
+      until(registration.expiresAt),
+    ),
+    language,
   };
 }
 
 /** Sent instead of a second registration, so the reply never says whether the address exists. */
-export function alreadyRegisteredMail(publicUrl: string, to: string): Mail {
+export function alreadyRegisteredMail(publicUrl: string, language: MailLanguage, to: string): Mail {
+  const words = MAIL_WORDS[language].alreadyRegistered;
   return {
     to,
-    subject: 'You already have a fleet portal account',
-    body:
-      `Someone tried to register a new organisation with ${to}, which already has an account.\n\n` +
-      `Sign in: ${link(publicUrl, '/login', { email: to })}\n` +
-      `Forgot your password? ${link(publicUrl, '/forgot-password', { email: to })}`,
+    subject: words.subject,
+    body: words.body(
+      to,
+      link(publicUrl, '/login', { email: to }),
+      link(publicUrl, '/forgot-password', { email: to }),
+    ),
+    language,
   };
 }

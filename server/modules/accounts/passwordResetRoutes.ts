@@ -17,6 +17,7 @@ import { sendMail } from '../mail/outbox.ts';
 import { findAccountToken, issueAccountToken, useAccountToken } from './accountTokens.ts';
 import { recordAudit } from './audit.ts';
 import { passwordResetMail } from './mails.ts';
+import { mailLanguage } from './mailLanguage.ts';
 import { requireStrongPassword } from './passwordStrength.ts';
 import { throttledLookup } from './tokenLookup.ts';
 
@@ -92,7 +93,14 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
             { userId: user.id },
             config.passwordResetTtlS,
           );
-          return passwordResetMail(config.publicUrl, { to: email, code: token, expiresAt });
+          const language = await mailLanguage(tx, email, {
+            acceptLanguage: request.headers['accept-language'],
+          });
+          return passwordResetMail(config.publicUrl, language, {
+            to: email,
+            code: token,
+            expiresAt,
+          });
         });
         await sendMail(db, config, request.log, [mail]);
       }

@@ -16,6 +16,7 @@ import { sendMail } from '../mail/outbox.ts';
 import { findAccountToken, issueAccountToken, useAccountToken } from './accountTokens.ts';
 import { recordAudit } from './audit.ts';
 import { alreadyRegisteredMail, registrationMail } from './mails.ts';
+import { acceptedLanguage, mailLanguage } from './mailLanguage.ts';
 import { requireStrongPassword } from './passwordStrength.ts';
 import { throttledLookup } from './tokenLookup.ts';
 
@@ -55,12 +56,18 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
         body.organisationName,
       ]);
       const hash = await hashPassword(body.password);
+      const language = acceptedLanguage(request.headers['accept-language']) ?? 'en';
       const mail = await db.transaction(async (tx) => {
         const [existing] = await tx.query('SELECT 1 FROM app_user WHERE lower(email) = $1', [
           email,
         ]);
         // The same reply either way: the owner of the address learns the rest by mail.
-        if (existing) return alreadyRegisteredMail(config.publicUrl, email);
+        if (existing)
+          return alreadyRegisteredMail(
+            config.publicUrl,
+            await mailLanguage(tx, email, { acceptLanguage: request.headers['accept-language'] }),
+            email,
+          );
         const [organisation] = await tx.query<{ id: string }>(
           'INSERT INTO organisation (name, type, timezone) VALUES ($1, $2, $3) RETURNING id',
           [body.organisationName.trim(), body.organisationType, body.timezone],
@@ -68,7 +75,13 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
         const [user] = await tx.query<{ id: string }>(
           `INSERT INTO app_user (email, first_name, last_name, password_hash, settings, email_confirmed_at)
            VALUES ($1, $2, $3, $4, $5, NULL) RETURNING id`,
-          [email, body.firstName, body.lastName, hash, JSON.stringify({ timezone: body.timezone })],
+          [
+            email,
+            body.firstName,
+            body.lastName,
+            hash,
+            JSON.stringify({ timezone: body.timezone, language }),
+          ],
         );
         if (!organisation || !user) throw new Error('registration not stored');
         await tx.query(
@@ -88,7 +101,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
           { userId: user.id, organisationId: organisation.id },
           config.registrationTtlS,
         );
-        return registrationMail(config.publicUrl, {
+        return registrationMail(config.publicUrl, language, {
           to: email,
           token,
           expiresAt,

@@ -13,7 +13,7 @@ import {
   type FilterOption,
 } from '../../../src/domain/api/filters.ts';
 import { decodeFilter, FilterQueryError } from '../../../src/domain/filterQuery.ts';
-import { FILTER_CATEGORIES, FIXED_FILTER_OPTIONS } from '../../../src/domain/filters.ts';
+import { FIXED_FILTER_OPTIONS, filterCategoriesFor } from '../../../src/domain/filters.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../httpError.ts';
 import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
@@ -59,16 +59,18 @@ export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
         params,
       );
       // Fixed options keep their order; options drawn from the data are sorted by name.
-      const filters: Filter[] = FILTER_CATEGORIES.map(({ key, name }) => {
-        const fixed = FIXED_FILTER_OPTIONS[key];
-        const options = fixed
-          ? fixed.map(([k, n]) => option(key, k, n))
-          : drawn
-              .filter((row) => row.group === key)
-              .map((row) => option(key, row.key, row.name))
-              .sort((a, b) => a.name.localeCompare(b.name));
-        return { id: key, name, options };
-      });
+      const filters: Filter[] = filterCategoriesFor(request.organisation.type).map(
+        ({ key, name }) => {
+          const fixed = FIXED_FILTER_OPTIONS[key];
+          const options = fixed
+            ? fixed.map(([k, n]) => option(key, k, n))
+            : drawn
+                .filter((row) => row.group === key)
+                .map((row) => option(key, row.key, row.name))
+                .sort((a, b) => a.name.localeCompare(b.name));
+          return { id: key, name, options };
+        },
+      );
       return { filters };
     },
   );

@@ -14,7 +14,7 @@ export const breakdownRoutes: FastifyPluginAsyncTypebox<
   app.put(
     '/v1/portal/machines/:id/breakdown',
     {
-      config: { access: 'write' },
+      config: { access: 'write', feature: 'modules.equipmentBreakdown' },
       schema: {
         tags: ['machines'],
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),

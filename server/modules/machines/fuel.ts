@@ -33,7 +33,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.get(
     '/v1/portal/fuel/:id',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'modules.fuel' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -126,7 +126,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.get(
     '/v1/portal/machines/:id/fuel/settings',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'modules.fuel' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -155,7 +155,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.put(
     '/v1/portal/machines/:id/fuel/settings',
     {
-      config: { access: 'write' },
+      config: { access: 'write', feature: 'modules.fuel' },
       schema: {
         tags: ['machines'],
         params: Id,
@@ -171,7 +171,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
 
   app.get(
     '/v1/portal/machines/fuel/calibration/template',
-    { config: { access: 'read' }, schema: { tags: ['machines'] } },
+    { config: { access: 'read', feature: 'modules.fuel' }, schema: { tags: ['machines'] } },
     async (_request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -182,7 +182,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.get(
     '/v1/portal/machines/:id/fuel/calibration',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'modules.fuel' },
       schema: { tags: ['machines'], params: Id, response: { 200: FuelCalibrationReply } },
     },
     async (request) => {
@@ -207,7 +207,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   app.post(
     '/v1/portal/machines/:id/fuel/calibration',
     {
-      config: { access: 'write' },
+      config: { access: 'write', feature: 'modules.fuel' },
       schema: { tags: ['machines'], params: Id, response: { 200: FuelCalibrationReply } },
     },
     async (request) => {
@@ -247,7 +247,10 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
 
   app.delete(
     '/v1/portal/machines/:id/fuel/calibration',
-    { config: { access: 'write' }, schema: { tags: ['machines'], params: Id } },
+    {
+      config: { access: 'write', feature: 'modules.fuel' },
+      schema: { tags: ['machines'], params: Id },
+    },
     async (request, reply) => {
       await assertOwnMachine(db, request.auth, request.params.id);
       await db.query('DELETE FROM fuel_calibration WHERE machine_id = $1', [request.params.id]);

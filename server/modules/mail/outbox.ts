@@ -7,6 +7,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailType } from '../../../src/domain/api/accounts.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
+import { MAIL_WORDS, type MailLanguage } from '../accounts/mailWords.ts';
+import { mailSwitchedOff } from '../users/ownSettings.ts';
+import { brandedHtml, type MailBrand } from './brandedHtml.ts';
 import { unsubscribeLink } from './unsubscribe.ts';
 
 export interface Mail {
@@ -15,6 +18,10 @@ export interface Mail {
   body: string;
   /** Absent for the account mails a person asked for (a password reset, a registration). */
   emailType?: EmailType;
+  /** The language of the unsubscribe footer; English when absent. */
+  language?: MailLanguage;
+  /** Sent on an organisation's behalf: an HTML part in its brand goes with the text. */
+  brand?: MailBrand;
 }
 
 /** Why an outbox row was not sent: its address unsubscribed from its kind of mail. */
@@ -52,27 +59,38 @@ export async function sendMail(
   log: OutboxLog,
   mails: Mail[],
 ): Promise<void> {
-  const queued: { id: string; mail: Mail }[] = [];
+  const queued: { id: string; mail: Mail; html: string | null }[] = [];
   for (const given of mails) {
+    // Held back: a kind of mail the address unsubscribed from, or all mail of a user who
+    // switched theirs off.
     const suppressed =
       given.emailType !== undefined &&
-      (
+      ((
         await db.query(
           'SELECT 1 FROM mail_suppression WHERE email = lower($1) AND email_type = $2',
           [given.to, given.emailType],
         )
-      ).length > 0;
+      ).length > 0 ||
+        (await mailSwitchedOff(db, given.to)));
     const mail =
       given.emailType && !suppressed
         ? await withUnsubscribeLink(db, config, given, given.emailType)
         : given;
+    const html = mail.brand ? brandedHtml(mail.body, mail.brand, config.publicUrl) : null;
     const [row] = await db.query<{ id: string }>(
-      `INSERT INTO mail_outbox (to_address, subject, body, email_type, error)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [mail.to, mail.subject, mail.body, mail.emailType ?? null, suppressed ? UNSUBSCRIBED : null],
+      `INSERT INTO mail_outbox (to_address, subject, body, email_type, error, html)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        mail.to,
+        mail.subject,
+        mail.body,
+        mail.emailType ?? null,
+        suppressed ? UNSUBSCRIBED : null,
+        html,
+      ],
     );
     if (suppressed || !row) continue;
-    queued.push({ id: row.id, mail });
+    queued.push({ id: row.id, mail, html });
     if (!config.smtpUrl) {
       log.info(
         { to: mail.to, subject: mail.subject, body: mail.body },
@@ -83,13 +101,14 @@ export async function sendMail(
   const smtpUrl = config.smtpUrl;
   if (!smtpUrl) return;
   void (async () => {
-    for (const { id, mail } of queued) {
+    for (const { id, mail, html } of queued) {
       try {
         await transportFor(smtpUrl).sendMail({
           from: config.mailFrom,
           to: mail.to,
           subject: mail.subject,
           text: mail.body,
+          ...(html ? { html } : {}),
         });
         await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [id]);
       } catch (error) {
@@ -112,7 +131,7 @@ async function withUnsubscribeLink(
   const link = await unsubscribeLink(db, config.publicUrl, mail.to, emailType);
   return {
     ...mail,
-    body: `${mail.body}\n\n--\nTo stop receiving these e-mails: ${link}`,
+    body: `${mail.body}\n\n--\n${MAIL_WORDS[mail.language ?? 'en'].unsubscribe} ${link}`,
   };
 }
 

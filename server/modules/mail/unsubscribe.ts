@@ -1,6 +1,6 @@
 // The unsubscribe link of each mail: a secret naming the address and the kind of mail, usable
 // without signing in (spec point 7: POST /v1/users/unsubscribe with userToken and emailType).
-import type { EmailType } from '../../../src/domain/api/accounts.ts';
+import { EMAIL_TYPES, type EmailType } from '../../../src/domain/api/accounts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { hashSecret, newSecret } from '../auth/secrets.ts';
 
@@ -42,4 +42,28 @@ export async function unsubscribe(
     [row.email, emailType],
   );
   return row.email;
+}
+
+/** The kinds of mail the address asked for no more of. */
+export async function suppressedTypes(db: Queryable, email: string): Promise<EmailType[]> {
+  const rows = await db.query<{ email_type: EmailType }>(
+    'SELECT email_type FROM mail_suppression WHERE email = lower($1)',
+    [email],
+  );
+  return rows.map((row) => row.email_type);
+}
+
+/** The address gets the kinds of mail in `wanted` and no others (its settings screen). */
+export async function keepOnlyTypes(
+  db: Queryable,
+  email: string,
+  wanted: readonly EmailType[],
+): Promise<void> {
+  await db.query('DELETE FROM mail_suppression WHERE email = lower($1)', [email]);
+  for (const type of EMAIL_TYPES.filter((kind) => !wanted.includes(kind))) {
+    await db.query('INSERT INTO mail_suppression (email, email_type) VALUES (lower($1), $2)', [
+      email,
+      type,
+    ]);
+  }
 }

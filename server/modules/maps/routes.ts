@@ -127,7 +127,11 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     app.get(
       path,
       {
-        config: { access: 'read', expensive: true },
+        config: {
+          access: 'read',
+          expensive: true,
+          ...(kind === 'speed' ? { feature: 'modules.speed' as const } : {}),
+        },
         schema: { tags: ['maps'], querystring: HeatmapQuery, response: { 200: HeatmapReply } },
       },
       async (request) => heatmap(db, request.organisation, request.query, kind),
@@ -137,7 +141,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   app.get(
     '/v1/portal/maps/routes',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'navigation.routes' },
       schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } },
     },
     async (request) => machineRoute(db, request.auth.org, request.query),
@@ -161,7 +165,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
   app.get(
     '/v1/portal/maps/cycles/:id',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'modules.workCycle' },
       schema: {
         tags: ['maps'],
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
@@ -176,7 +180,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
     '/v1/portal/maps/routes/report',
     // Worked out from every selected machine's route: up to the spec's 180 s.
     {
-      config: { access: 'read', expensive: true },
+      config: { access: 'read', expensive: true, feature: 'navigation.routes' },
       schema: { tags: ['maps'], querystring: RouteReportQuery },
     },
     async (request, reply) => {

@@ -18,6 +18,7 @@ import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { sendMail, type OutboxLog } from '../mail/outbox.ts';
 import { machineVisibility } from '../machines/visibility.ts';
+import { mailBrandOf } from '../brand/mailBrand.ts';
 
 export async function shareLatestLocation(
   db: Queryable,
@@ -86,11 +87,13 @@ export async function shareLatestLocation(
   const message =
     `${who} shared the latest location of ${what} with you: ${url}\n` +
     `The link works until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+  const brand = await mailBrandOf(db, auth.org);
   await sendMail(
     db,
     config,
     log,
     emails.map((to) => ({
+      brand,
       to,
       subject: `Latest location of ${what}`,
       body: message,

@@ -1,5 +1,9 @@
 // Organisations: lookup and the organisation-level settings with their defaults.
-import { DEFAULT_TIMEZONE, type OrganisationType } from '../../../src/domain/constants.ts';
+import {
+  DEFAULT_TIMEZONE,
+  OFF_HOURS_DATA_START,
+  type OrganisationType,
+} from '../../../src/domain/constants.ts';
 import type { UserSettingsReply } from '../../../src/domain/api/session.ts';
 import type { Queryable } from '../../db/database.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
@@ -34,6 +38,7 @@ export type OrganisationSettings = Pick<
   | 'subscriptions'
   | 'materials'
   | 'dealerId'
+  | 'offHoursStartDate'
 >;
 
 function defaultSettings(type: OrganisationType, timezone: string): OrganisationSettings {
@@ -64,6 +69,7 @@ function defaultSettings(type: OrganisationType, timezone: string): Organisation
     subscriptions: { enabled: false, subscriptions: [] },
     materials: [],
     dealerId: null,
+    offHoursStartDate: OFF_HOURS_DATA_START,
   };
 }
 

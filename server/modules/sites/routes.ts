@@ -20,7 +20,10 @@ const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
     '/v1/portal/sites',
-    { config: { access: 'read' }, schema: { tags: ['sites'], response: { 200: SitesReply } } },
+    {
+      config: { access: 'read', feature: 'navigation.sites' },
+      schema: { tags: ['sites'], response: { 200: SitesReply } },
+    },
     async (request) => ({ sites: await listSites(db, request.auth.org) }),
   );
 
@@ -28,7 +31,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   app.get(
     '/v1/portal/sites/overview',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'navigation.sites' },
       schema: {
         tags: ['sites'],
         querystring: SitesOverviewQuery,
@@ -41,7 +44,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   app.get(
     '/v1/portal/sites/:id/timeline',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'navigation.sites' },
       schema: {
         tags: ['sites'],
         params: Id,
@@ -55,7 +58,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   app.get(
     '/v1/portal/sites/:id',
     {
-      config: { access: 'read' },
+      config: { access: 'read', feature: 'navigation.sites' },
       schema: { tags: ['sites'], params: Id, response: { 200: Site } },
     },
     async (request) => getSite(db, request.auth.org, request.params.id),
@@ -64,7 +67,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   app.post(
     '/v1/portal/sites',
     {
-      config: { access: 'write' },
+      config: { access: 'write', feature: 'navigation.sites' },
       schema: { tags: ['sites'], body: SiteBody, response: { 201: Site } },
     },
     async (request, reply) =>
@@ -74,7 +77,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   app.put(
     '/v1/portal/sites/:id',
     {
-      config: { access: 'write' },
+      config: { access: 'write', feature: 'navigation.sites' },
       schema: { tags: ['sites'], params: Id, body: SiteBody, response: { 200: Site } },
     },
     async (request) => updateSite(db, request.organisation, request.params.id, request.body),
@@ -82,7 +85,10 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
 
   app.delete(
     '/v1/portal/sites/:id',
-    { config: { access: 'write' }, schema: { tags: ['sites'], params: Id } },
+    {
+      config: { access: 'write', feature: 'navigation.sites' },
+      schema: { tags: ['sites'], params: Id },
+    },
     async (request, reply) => {
       const organisation = request.organisation;
       await deleteSite(db, organisation.id, request.params.id);

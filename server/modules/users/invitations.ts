@@ -6,6 +6,8 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { issueAccountToken } from '../accounts/accountTokens.ts';
 import { invitationMail } from '../accounts/mails.ts';
+import { mailLanguage } from '../accounts/mailLanguage.ts';
+import { mailBrandOf } from '../brand/mailBrand.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { EMAIL_ALREADY_EXISTS } from './membershipWrites.ts';
 
@@ -124,11 +126,14 @@ export async function invitationMailFor(
     { userId: invite.userId, organisationId: invite.organisationId, createdBy: invite.invitedBy },
     config.invitationTtlS,
   );
-  return invitationMail(config.publicUrl, {
+  const language = await mailLanguage(db, invite.email, { userId: invite.invitedBy });
+  const mail = invitationMail(config.publicUrl, language, {
     to: invite.email,
     token,
     expiresAt,
     organisationName: invite.organisationName,
     inviter: invite.inviter,
   });
+  // Invited into an organisation: the mail wears its brand.
+  return { ...mail, brand: await mailBrandOf(db, invite.organisationId) };
 }

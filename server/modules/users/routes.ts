@@ -1,11 +1,10 @@
 // GET /v1/me and GET /v1/users/settings for the signed-in user.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MeReply, UserSettingsReply } from '../../../src/domain/api/session.ts';
+import { MeReply, UserSettingsPatch, UserSettingsReply } from '../../../src/domain/api/session.ts';
 import type { ServerContext } from '../../context.ts';
 import { unauthorised } from '../../httpError.ts';
-import { getBrandConfiguration } from '../brand/service.ts';
-import { listManufacturers } from '../machines/service.ts';
-import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
+import { getOrganisation } from '../orgs/service.ts';
+import { readUserSettings, updateOwnSettings } from './ownSettings.ts';
 import { getMemberships, getUser } from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
@@ -62,22 +61,29 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     },
     async (request) => {
       const { user, memberships, organisation } = await session(request.auth.sub, request.auth.org);
-      const [settings, brandConfiguration, manufacturers] = await Promise.all([
-        getOrganisationSettings(db, organisation),
-        getBrandConfiguration(db, organisation.id),
-        listManufacturers(db, organisation.id),
-      ]);
-      return {
-        ...settings,
-        organisations: memberships.map((m) => ({
-          id: m.organisationId,
-          name: m.name,
-          type: m.type,
-        })),
-        timezone: user.settings.timezone ?? settings.timezone,
-        manufacturers,
-        brandConfiguration,
-      };
+      return readUserSettings(db, user, memberships, organisation);
+    },
+  );
+
+  app.patch(
+    '/v1/users/settings',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags: ['users'],
+        body: UserSettingsPatch,
+        response: { 200: UserSettingsReply },
+      },
+    },
+    async (request) => {
+      const { user } = await session(request.auth.sub, request.auth.org);
+      await updateOwnSettings(db, user, request.body);
+      const {
+        user: changed,
+        memberships,
+        organisation,
+      } = await session(request.auth.sub, request.auth.org);
+      return readUserSettings(db, changed, memberships, organisation);
     },
   );
 };

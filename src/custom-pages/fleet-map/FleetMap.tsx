@@ -21,6 +21,7 @@ import { ClusterLayer } from './ClusterLayer.tsx';
 import { CountryFilter } from './CountryFilter.tsx';
 import { ShareLocationDialog } from './ShareLocationDialog.tsx';
 import { useFleetMap } from './useFleetMap.ts';
+import { useTimeZone } from '../../settings/useTimeZone.ts';
 
 /** Great Britain, until the machines' places are known. */
 const START_CENTRE: [number, number] = [54, -2.5];
@@ -28,6 +29,7 @@ const START_CENTRE: [number, number] = [54, -2.5];
 export function FleetMap() {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   // Where the machines are now: all recorded time unless the link narrows it.
   const { params, range, filter, update, drop } = useUrlState({
@@ -47,14 +49,14 @@ export function FleetMap() {
         [machine.site, machine.customer].filter(Boolean).join(' · '),
         machine.location
           ? translate('app.map.last_updated', {
-              time: formatDateTime(machine.location.lastUpdated, language),
+              time: formatDateTime(machine.location.lastUpdated, language, timeZone),
             })
           : '',
       ].filter(Boolean),
       link: translate('app.map.open_machine'),
       share: translate('app.map.share.action'),
     }),
-    [translate, language],
+    [translate, language, timeZone],
   );
   const here = links.map(params);
   const counts = countStates(machines ?? []);

@@ -20,6 +20,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { PHONE_NUMBER, type ShareLocationReply } from '../../domain/api/share.ts';
 import { formatDateTime } from '../../domain/format.ts';
+import { useTimeZone } from '../../settings/useTimeZone.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const split = (text: string) =>
@@ -36,6 +37,7 @@ export interface ShareLocationDialogProps {
 export function ShareLocationDialog({ machine, onClose }: ShareLocationDialogProps) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [emails, setEmails] = useState('');
   const [numbers, setNumbers] = useState('');
@@ -94,7 +96,7 @@ export function ShareLocationDialog({ machine, onClose }: ShareLocationDialogPro
           <Stack gap={1.5} data-testid="share-result">
             <Typography>
               {translate('app.map.share.sent', {
-                time: formatDateTime(shared.expiresAt, language),
+                time: formatDateTime(shared.expiresAt, language, timeZone),
               })}
             </Typography>
             {shared.emailed.length > 0 ? (

@@ -1,6 +1,7 @@
 // /heatmap (spec point 2): where the fleet or one machine worked (hours per cell) or how fast it
 // travelled (mean km/h per cell) over a range, from the server's cells. The range, the filters,
 // the kind (`kind=speed`) and the machine (`machineId`) live in the URL.
+import { useFeature } from '../../settings/useFeature.ts';
 import 'leaflet/dist/leaflet.css';
 import {
   Alert,
@@ -62,7 +63,8 @@ export function Heatmap() {
     allowMax: false,
     checks: { kind: (value) => value === 'speed' || value === 'activity' },
   });
-  const kind: HeatmapKind = params.get('kind') === 'speed' ? 'speed' : 'activity';
+  const speedOn = useFeature('modules.speed') === true;
+  const kind: HeatmapKind = params.get('kind') === 'speed' && speedOn ? 'speed' : 'activity';
   const machineId = params.get('machineId');
 
   const machines = useQuery({
@@ -105,7 +107,9 @@ export function Heatmap() {
           }
         >
           <ToggleButton value="activity">{translate('app.heatmap.kind_activity')}</ToggleButton>
-          <ToggleButton value="speed">{translate('app.heatmap.kind_speed')}</ToggleButton>
+          {speedOn ? (
+            <ToggleButton value="speed">{translate('app.heatmap.kind_speed')}</ToggleButton>
+          ) : null}
         </ToggleButtonGroup>
         <Autocomplete
           size="small"

@@ -21,6 +21,7 @@ import { userKeys } from '../../dataProvider/users.ts';
 import { links } from '../../domain/paths.ts';
 import { SECOND_FACTOR_ERRORS, type SecondFactorSetup } from '../../domain/api/secondFactor.ts';
 import { AccountCard } from '../account/AccountCard.tsx';
+import { useLoginBrand } from '../account/useLoginBrand.ts';
 import { CodeField, SetupSteps } from '../secondFactor/SetupSteps.tsx';
 import { signInWithPopup, SsoPopupError } from '../sso/ssoMessage.ts';
 
@@ -47,6 +48,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const registrationOpen = useRegistrationOpen();
+  const brand = useLoginBrand();
   const notify = useNotify();
   /** The provider a single sign-on popup is open for. */
   const [sso, setSso] = useState<string>();
@@ -137,6 +139,7 @@ export function LoginPage() {
       title={translate('app.login.title')}
       subtitle={translate('app.login.subtitle')}
       onSubmit={step === 'email' ? submitEmail : submitSignIn}
+      brand={brand}
     >
       {step === 'email' ? (
         <TextField

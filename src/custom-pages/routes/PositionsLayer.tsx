@@ -7,6 +7,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useMap } from 'react-leaflet';
 import type { RouteLocation } from '../../domain/api/mapRoutes.ts';
 import { formatDateTime } from '../../domain/format.ts';
+import { useTimeZone } from '../../settings/useTimeZone.ts';
 
 /** Beyond this many fixes the dots stay without their hover text, which costs per dot. */
 const MAX_TOOLTIPS = 5_000;
@@ -15,6 +16,7 @@ export function PositionsLayer({ locations }: { locations: RouteLocation[] }) {
   const map = useMap();
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   useEffect(() => {
     const renderer = L.canvas({ padding: 0.5 });
     const group = L.layerGroup();
@@ -30,7 +32,7 @@ export function PositionsLayer({ locations }: { locations: RouteLocation[] }) {
       if (locations.length <= MAX_TOOLTIPS) {
         dot.bindTooltip(
           translate('app.routes.position_tooltip', {
-            time: formatDateTime(location.time, language),
+            time: formatDateTime(location.time, language, timeZone),
             satellites: location.satellites ?? '–',
           }),
         );
@@ -41,6 +43,6 @@ export function PositionsLayer({ locations }: { locations: RouteLocation[] }) {
     return () => {
       group.remove();
     };
-  }, [map, locations, translate, language]);
+  }, [map, locations, translate, language, timeZone]);
   return null;
 }

@@ -3,6 +3,7 @@ import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { RouteReply } from '../../domain/api/mapRoutes.ts';
 import { formatDateTime, formatNumber } from '../../domain/format.ts';
+import { useTimeZone } from '../../settings/useTimeZone.ts';
 
 export interface RouteDetailsProps {
   route: RouteReply;
@@ -14,7 +15,8 @@ export interface RouteDetailsProps {
 export function RouteDetails({ route, showStops, selectedTrip, onSelectTrip }: RouteDetailsProps) {
   const translate = useTranslate();
   const [language] = useLocaleState();
-  const time = (iso: string) => formatDateTime(iso, language);
+  const timeZone = useTimeZone();
+  const time = (iso: string) => formatDateTime(iso, language, timeZone);
   const scope = (outOfScope: boolean) =>
     outOfScope ? (
       <Chip size="small" color="warning" label={translate('app.routes.out_of_scope')} />

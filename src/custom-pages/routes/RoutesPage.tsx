@@ -35,15 +35,18 @@ import { RouteDetails } from './RouteDetails.tsx';
 import { RouteMap } from './RouteMap.tsx';
 import { RouteReportMenu } from './RouteReportMenu.tsx';
 import { RoutePointSetting } from './RoutePointSetting.tsx';
+import { useFeature } from '../../settings/useFeature.ts';
 import { WorkCycles } from './WorkCycles.tsx';
 import { siteKeys } from '../../dataProvider/sites.ts';
 import { mapKeys } from '../../dataProvider/maps.ts';
+import { useTimeZone } from '../../settings/useTimeZone.ts';
 
 const isFlag = (value: string) => value === 'true' || value === 'false';
 
 export function RoutesPage() {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const {
     params,
@@ -73,7 +76,13 @@ export function RoutesPage() {
     queryKey: mapKeys.routeMachines(range),
     queryFn: () => dataProvider.getRouteMachines(range),
   });
-  const sites = useQuery({ queryKey: siteKeys.all, queryFn: () => dataProvider.getSites() });
+  const sitesOn = useFeature('navigation.sites') === true;
+  const sites = useQuery({
+    queryKey: siteKeys.all,
+    queryFn: () => dataProvider.getSites(),
+    enabled: sitesOn,
+  });
+  const cyclesOn = useFeature('modules.workCycle') === true;
   const route = useQuery({
     queryKey: mapKeys.route(machineId, range),
     queryFn: ({ signal }) => dataProvider.getRoute(machineId as string, range, signal),
@@ -158,7 +167,7 @@ export function RoutesPage() {
                     machine.assetId,
                     machine.lastPositionAt
                       ? translate('app.map.last_updated', {
-                          time: formatDateTime(machine.lastPositionAt, language),
+                          time: formatDateTime(machine.lastPositionAt, language, timeZone),
                         })
                       : translate('app.routes.never_placed'),
                   ]
@@ -195,7 +204,9 @@ export function RoutesPage() {
               onSelectTrip={setSelectedTrip}
             />
           ) : null}
-          {machineId !== null ? <WorkCycles machineId={machineId} range={range} /> : null}
+          {machineId !== null && cyclesOn ? (
+            <WorkCycles machineId={machineId} range={range} />
+          ) : null}
         </Box>
       </Box>
     </Box>

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   validation: 'VALIDATION',
   unauthorised: 'UNAUTHORISED',
   forbidden: 'FORBIDDEN',
+  /** The call belongs to a module or screen switched off for the caller's organisation. */
+  moduleDisabled: 'MODULE_DISABLED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   gone: 'GONE',

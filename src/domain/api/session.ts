@@ -1,6 +1,7 @@
 // GET /v1/me and GET /v1/users/settings: the session and the user-settings shape of spec point 3.
 import Type, { type Static } from 'typebox';
-import { ORGANISATION_TYPES, ROLES } from '../constants.ts';
+import { LANGUAGE_CODES, ORGANISATION_TYPES, ROLES } from '../constants.ts';
+import { EMAIL_TYPES } from './accounts.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const OrganisationSummary = Type.Object({
@@ -50,7 +51,13 @@ export const MODULE_KEYS = [
   'active',
 ] as const;
 
-const flags = <T extends readonly string[]>(keys: T) =>
+export type NavigationKey = (typeof NAVIGATION_KEYS)[number];
+export type ModuleKey = (typeof MODULE_KEYS)[number];
+/** A switch staff set per organisation; a route or screen that needs it names it this way. */
+export type FeatureFlag = `navigation.${NavigationKey}` | `modules.${ModuleKey}`;
+
+/** An object of the keys, each on or off. */
+export const flags = <T extends readonly string[]>(keys: T) =>
   Type.Object(
     Object.fromEntries(keys.map((k) => [k, Type.Boolean()])) as Record<T[number], Type.TBoolean>,
   );
@@ -64,6 +71,15 @@ export const RoutePointSettingsBody = Type.Object(
   { additionalProperties: false },
 );
 export type RoutePointSettingsBody = Static<typeof RoutePointSettingsBody>;
+
+/** The brand of GET /v1/users/settings, and the reply of POST and DELETE /v1/portal/brandconfig. */
+export const BrandConfigurationReply = Type.Object({
+  logoLink: Nullable(Type.String()),
+  primaryColour: Colour,
+  secondaryColour: Colour,
+  isChosen: Type.Boolean(),
+});
+export type BrandConfigurationReply = Static<typeof BrandConfigurationReply>;
 
 export const UserSettingsReply = Type.Object({
   organisations: Type.Array(OrganisationSummary),
@@ -82,11 +98,38 @@ export const UserSettingsReply = Type.Object({
   materials: Type.Array(Type.String()),
   manufacturers: Type.Array(Type.String()),
   dealerId: Nullable(Type.String()),
-  brandConfiguration: Type.Object({
-    logoLink: Nullable(Type.String()),
-    primaryColour: Colour,
-    secondaryColour: Colour,
-    isChosen: Type.Boolean(),
-  }),
+  /** The first day with off-hours data: a range starting earlier warns once (spec point 4). */
+  offHoursStartDate: Type.String({ format: 'date' }),
+  brandConfiguration: BrandConfigurationReply,
+  /** The user's own language; null until they choose one (the browser's choice stands). */
+  language: Nullable(Type.Enum(LANGUAGE_CODES)),
 });
 export type UserSettingsReply = Static<typeof UserSettingsReply>;
+
+/**
+ * PATCH /v1/users/settings: the signed-in user's own settings, viewers included. `machineName`
+ * null follows the organisation again; `subscriptions` lists the kinds of mail they want.
+ */
+export const UserSettingsPatch = Type.Object(
+  {
+    firstName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+    lastName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+    language: Type.Optional(Type.Enum(LANGUAGE_CODES)),
+    timezone: Type.Optional(Type.String({ format: 'time-zone', maxLength: 64 })),
+    machineName: Type.Optional(Nullable(Type.Enum(['name', 'assetId'] as const))),
+    subscriptions: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Boolean(),
+          subscriptions: Type.Array(Type.Enum(EMAIL_TYPES), {
+            maxItems: EMAIL_TYPES.length,
+            uniqueItems: true,
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UserSettingsPatch = Static<typeof UserSettingsPatch>;

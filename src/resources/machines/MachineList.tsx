@@ -42,6 +42,8 @@ import { OffHoursWarning } from './list/OffHoursWarning.tsx';
 import { ReportDownload } from './list/ReportDownload.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
 import { links } from '../../domain/paths.ts';
+import { useTimeZone } from '../../settings/useTimeZone.ts';
+import { useCaller } from '../common/useCaller.ts';
 
 const asMachine = (record: object) => record as Machine;
 
@@ -90,8 +92,9 @@ const sortable = (source: string) => (MACHINE_SORT_KEYS as readonly string[]).in
 function LastSeen({ machine }: { machine: Machine }) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   return machine.lastSeenAt
-    ? formatDateTime(machine.lastSeenAt, language)
+    ? formatDateTime(machine.lastSeenAt, language, timeZone)
     : translate('app.machines.never_seen');
 }
 
@@ -196,6 +199,8 @@ function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
 export function MachineList() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const translate = useTranslate();
+  // Spec point 6: a contractor hires out to no one, so it has no customer column.
+  const contractor = useCaller().identity?.organisation.type === 'end-user';
   const notify = useNotify();
   const [params] = useSearchParams();
   const drop = useDroppedParams([]);
@@ -275,7 +280,7 @@ export function MachineList() {
               <DataTable.Col source="category" />
               <DataTable.Col source="type" />
               <DataTable.Col source="site" />
-              <DataTable.Col source="customer" />
+              {contractor ? null : <DataTable.Col source="customer" />}
               <DataTable.Col
                 source="hiredStatus"
                 render={(record) => <HireStatusChip machine={asMachine(record)} />}

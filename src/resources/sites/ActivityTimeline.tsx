@@ -27,6 +27,7 @@ import { useDroppedParams } from '../common/useDroppedParams.ts';
 import { links } from '../../domain/paths.ts';
 import { machineLink } from '../../domain/machineLink.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
+import { useTimeZone } from '../../settings/useTimeZone.ts';
 
 const STATES = ['active', 'idle', 'off', 'missing', 'brokendown'] as const;
 const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
@@ -34,6 +35,7 @@ const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
 export function ActivityTimeline() {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { id = '' } = useParams();
@@ -142,7 +144,7 @@ export function ActivityTimeline() {
                 {machine.segments.map((segment) => (
                   <Tooltip
                     key={segment.from}
-                    title={`${translate(`app.map.states.${segment.state}`)}: ${formatDateTime(segment.from, language)} – ${formatDateTime(segment.to, language)}`}
+                    title={`${translate(`app.map.states.${segment.state}`)}: ${formatDateTime(segment.from, language, timeZone)} – ${formatDateTime(segment.to, language, timeZone)}`}
                   >
                     <Box
                       data-state={segment.state}

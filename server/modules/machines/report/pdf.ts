@@ -9,6 +9,8 @@ export interface PdfReport<Row> {
   /** Lines under the title: the organisation, the range, the selection. */
   subtitle: string[];
   brand: BrandConfiguration;
+  /** The organisation's logo (a PNG), drawn in the band; null for none. */
+  logo: Buffer | null;
   table: ReportTable<Row>;
   generatedAt: string;
 }
@@ -18,12 +20,6 @@ const BAND_HEIGHT = 58;
 const ROW_HEIGHT = 14;
 const HEADER_ROW_HEIGHT = 26;
 const FONT_SIZE = 7;
-
-/** The logo's bytes when the brand's logo is an embedded PNG or JPEG; other links are not fetched. */
-function logoBytes(logoLink: string | null): Buffer | null {
-  const match = logoLink?.match(/^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/);
-  return match?.[2] ? Buffer.from(match[2], 'base64') : null;
-}
 
 /**
  * The standard PDF fonts cover Latin-1 only: anything else is replaced rather than drawn as
@@ -54,7 +50,7 @@ export function renderPdf<Row>(report: PdfReport<Row>): Promise<Buffer> {
   const weights = columns.map((c) => (c.decimals === undefined ? 1.6 : 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const widths = weights.map((w) => (w / totalWeight) * tableWidth);
-  const logo = logoBytes(report.brand.logoLink);
+  const { logo } = report;
 
   const drawBand = () => {
     doc.rect(0, 0, pageWidth, BAND_HEIGHT).fill(primaryColour.backgroundColour);

@@ -15,7 +15,7 @@ import { nextDate, startOfZonedDay } from '../../../../src/domain/zonedTime.ts';
 import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { badRequest } from '../../../httpError.ts';
-import { getBrandConfiguration } from '../../brand/service.ts';
+import { brandLogo, getBrandConfiguration } from '../../brand/service.ts';
 import { type Organisation } from '../../orgs/service.ts';
 import { listMachines } from '../list.ts';
 import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../service.ts';
@@ -82,7 +82,7 @@ async function machineDays(
 
 export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
-  { db },
+  { db, files },
 ) => {
   app.get(
     '/v1/portal/machines/report',
@@ -141,6 +141,7 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
           title,
           subtitle: [organisation.name, range, `${table.rows.length} ${counted}`],
           brand: await getBrandConfiguration(db, organisation.id),
+          logo: await brandLogo(db, files, organisation.id),
           table,
           generatedAt: `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         });

@@ -17,6 +17,7 @@ import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import { formatDateTime, formatNumber } from '../../../domain/format.ts';
 import { ACTIVITY_COLOURS } from './activityColours.ts';
 import { machineSettingKeys } from '../../../dataProvider/machineSettings.ts';
+import { useTimeZone } from '../../../settings/useTimeZone.ts';
 
 const MAX_FUEL_DAYS = 92;
 const REFILL_COLOUR = '#2e7d32';
@@ -32,6 +33,7 @@ export function FuelChart({
 }) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const days = Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
   const fuel = useQuery({
@@ -87,12 +89,12 @@ export function FuelChart({
                       type="number"
                       scale="time"
                       domain={['dataMin', 'dataMax']}
-                      tickFormatter={(t: number) => formatDateTime(t, language)}
+                      tickFormatter={(t: number) => formatDateTime(t, language, timeZone)}
                       minTickGap={60}
                     />
                     <YAxis unit=" l" width={70} />
                     <Tooltip
-                      labelFormatter={(t) => formatDateTime(Number(t), language)}
+                      labelFormatter={(t) => formatDateTime(Number(t), language, timeZone)}
                       formatter={(value) => [`${formatNumber(Number(value), language)} l`]}
                     />
                     <Line

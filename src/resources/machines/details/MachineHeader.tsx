@@ -9,6 +9,7 @@ import { DetailField as Field } from './DetailField.tsx';
 import { LocationMap } from './LocationMap.tsx';
 import { MachineActions } from './MachineActions.tsx';
 import { OperatorField } from './OperatorField.tsx';
+import { useTimeZone } from '../../../settings/useTimeZone.ts';
 
 export function MachineHeader({
   machine: m,
@@ -22,6 +23,7 @@ export function MachineHeader({
 }) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   return (
     <Card variant="outlined">
       <CardContent>
@@ -56,12 +58,12 @@ export function MachineHeader({
           </Field>
           <Field label={translate('resources.machines.fields.lastSeenAt')}>
             {m.lastSeenAt
-              ? formatDateTime(m.lastSeenAt, language)
+              ? formatDateTime(m.lastSeenAt, language, timeZone)
               : translate('app.machines.never_seen')}
           </Field>
           <Field label={translate('app.machine.location')}>
             {m.location
-              ? `${m.location.latitude.toFixed(5)}, ${m.location.longitude.toFixed(5)} (${formatDateTime(m.location.lastUpdated, language)})`
+              ? `${m.location.latitude.toFixed(5)}, ${m.location.longitude.toFixed(5)} (${formatDateTime(m.location.lastUpdated, language, timeZone)})`
               : null}
           </Field>
           <Field label={translate('app.machine.sources')}>

@@ -20,6 +20,7 @@ import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-
 import type { Machine, PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import { formatDateTime } from '../../../domain/format.ts';
 import { machineKeys } from '../../../dataProvider/machines.ts';
+import { useTimeZone } from '../../../settings/useTimeZone.ts';
 
 /** A key the tracker reported that nobody has named shows as its 16 hex digits. */
 const UNNAMED_KEY = /^[0-9A-F]{16}$/;
@@ -27,6 +28,7 @@ const UNNAMED_KEY = /^[0-9A-F]{16}$/;
 export function OperatorField({ machine, canEdit }: { machine: Machine; canEdit: boolean }) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const [editing, setEditing] = useState(false);
   const operator = machine.operator;
   return (
@@ -34,7 +36,7 @@ export function OperatorField({ machine, canEdit }: { machine: Machine; canEdit:
       <span>
         {operator
           ? `${operator.operator} (${translate('app.machine.operator_edit.since', {
-              time: formatDateTime(operator.assignedAt, language),
+              time: formatDateTime(operator.assignedAt, language, timeZone),
             })})`
           : '–'}
       </span>

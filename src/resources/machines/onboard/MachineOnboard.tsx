@@ -31,6 +31,7 @@ import { formatDateTime } from '../../../domain/format.ts';
 import { links } from '../../../domain/paths.ts';
 import { onboardingKeys } from '../../../dataProvider/onboarding.ts';
 import { machineSettingKeys } from '../../../dataProvider/machineSettings.ts';
+import { useTimeZone } from '../../../settings/useTimeZone.ts';
 
 const FIELDS = [
   'name',
@@ -47,6 +48,7 @@ type Field = (typeof FIELDS)[number];
 export function MachineOnboard() {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -206,7 +208,7 @@ export function MachineOnboard() {
                     code: source.data.code,
                     records: source.data.records,
                     seen: source.data.lastSeenAt
-                      ? formatDateTime(source.data.lastSeenAt, language)
+                      ? formatDateTime(source.data.lastSeenAt, language, timeZone)
                       : '–',
                   })}
             </Alert>

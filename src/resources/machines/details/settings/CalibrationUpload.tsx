@@ -12,6 +12,7 @@ import { saveBlob } from '../../../saveBlob.ts';
 import { UploadButton } from './UploadButton.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 import { machineSettingKeys } from '../../../../dataProvider/machineSettings.ts';
+import { useTimeZone } from '../../../../settings/useTimeZone.ts';
 
 type RowError = { row: number; message: string };
 
@@ -24,6 +25,7 @@ export function CalibrationUpload({
 }) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { run, busy } = useMachineWrite(machineId);
   const calibration = useQuery({
@@ -53,7 +55,7 @@ export function CalibrationUpload({
           ? translate('app.machine.settings.calibration_file', {
               name: calibration.data.fileName,
               points: calibration.data.points.length,
-              time: formatDateTime(calibration.data.uploadedAt ?? '', language),
+              time: formatDateTime(calibration.data.uploadedAt ?? '', language, timeZone),
             })
           : translate('app.machine.settings.no_calibration')}
       </Typography>

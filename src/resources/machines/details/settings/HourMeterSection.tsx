@@ -8,10 +8,12 @@ import { formatDateTime, formatNumber } from '../../../../domain/format.ts';
 import { parseLocaleNumber } from '../../../../domain/localeNumber.ts';
 import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
+import { useTimeZone } from '../../../../settings/useTimeZone.ts';
 
 export function HourMeterSection({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  const timeZone = useTimeZone();
   const { run, busy } = useMachineWrite(machine.id);
   const [time, setTime] = useState(() => format(new Date(), "yyyy-MM-dd'T'HH:mm"));
   const [value, setValue] = useState('');
@@ -28,7 +30,7 @@ export function HourMeterSection({ machine, settings, canWrite }: SectionProps) 
         <Typography variant="caption" color="text.secondary">
           {translate('app.machine.settings.hour_meter_reading', {
             value: formatNumber(reading.value, language),
-            time: formatDateTime(reading.time, language),
+            time: formatDateTime(reading.time, language, timeZone),
           })}
         </Typography>
       ) : null}

@@ -1,5 +1,6 @@
 // The machine's settings on the details screen: hour meter, group and load capacity, additional
-// information, image, fuel settings and calibration. Read-only for viewers and customers.
+// information, image, fuel settings and calibration (each with its module on). Read-only for
+// viewers and customers.
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SectionProps } from './Section.tsx';
@@ -8,10 +9,14 @@ import { FuelSettingsSection } from './FuelSettingsSection.tsx';
 import { GroupAndCapacitySection } from './GroupAndCapacitySection.tsx';
 import { HourMeterSection } from './HourMeterSection.tsx';
 import { ImageSection } from './ImageSection.tsx';
+import { useFeature } from '../../../../settings/useFeature.ts';
 
 export function MachineSettingsCard({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
   const props = { machine, settings, canWrite };
+  // Sections of a module switched off for the organisation are not offered.
+  const fuelOn = useFeature('modules.fuel') === true;
+  const informationOn = useFeature('modules.machineAdditionalInformation') === true;
   return (
     <Card variant="outlined" data-testid="machine-settings">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -26,8 +31,8 @@ export function MachineSettingsCard({ machine, settings, canWrite }: SectionProp
           <HourMeterSection {...props} />
           <GroupAndCapacitySection {...props} />
           <ImageSection machine={machine} canWrite={canWrite} />
-          <AdditionalInformationSection {...props} />
-          <FuelSettingsSection machine={machine} canWrite={canWrite} />
+          {informationOn ? <AdditionalInformationSection {...props} /> : null}
+          {fuelOn ? <FuelSettingsSection machine={machine} canWrite={canWrite} /> : null}
         </Box>
       </CardContent>
     </Card>

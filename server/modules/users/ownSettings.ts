@@ -1,0 +1,89 @@
+// The signed-in user's own settings (spec points 3, 4): GET /v1/users/settings puts the user's
+// choices over their organisation's, PATCH changes only the user's. Which kinds of mail they get is
+// the same record the unsubscribe links write (mail_suppression), so the two always agree.
+import { EMAIL_TYPES } from '../../../src/domain/api/accounts.ts';
+import type { UserSettingsPatch, UserSettingsReply } from '../../../src/domain/api/session.ts';
+import { isLanguageCode } from '../../../src/domain/constants.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { getBrandConfiguration } from '../brand/service.ts';
+import { keepOnlyTypes, suppressedTypes } from '../mail/unsubscribe.ts';
+import { listManufacturers } from '../machines/service.ts';
+import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
+import type { Membership, User } from './service.ts';
+
+export interface OwnSettings {
+  timezone?: string;
+  language?: string;
+  machineName?: 'name' | 'assetId';
+  /** The master switch of the user's mail; each kind is a mail_suppression row when off. */
+  mailEnabled?: boolean;
+}
+
+export async function readUserSettings(
+  db: Queryable,
+  user: User,
+  memberships: Membership[],
+  organisation: Organisation,
+): Promise<UserSettingsReply> {
+  const own = user.settings as OwnSettings;
+  const [settings, brandConfiguration, manufacturers, suppressed] = await Promise.all([
+    getOrganisationSettings(db, organisation),
+    getBrandConfiguration(db, organisation.id),
+    listManufacturers(db, organisation.id),
+    suppressedTypes(db, user.email),
+  ]);
+  return {
+    ...settings,
+    organisations: memberships.map((m) => ({ id: m.organisationId, name: m.name, type: m.type })),
+    properties: {
+      ...settings.properties,
+      machineName: own.machineName ?? settings.properties.machineName,
+    },
+    subscriptions: {
+      enabled: own.mailEnabled !== false,
+      subscriptions: EMAIL_TYPES.filter((type) => !suppressed.includes(type)),
+    },
+    timezone: own.timezone ?? settings.timezone,
+    language: isLanguageCode(own.language) ? own.language : null,
+    manufacturers,
+    brandConfiguration,
+  };
+}
+
+export async function updateOwnSettings(
+  db: Database,
+  user: User,
+  patch: UserSettingsPatch,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const own: Record<string, unknown> = {};
+    if (patch.language) own.language = patch.language;
+    if (patch.timezone) own.timezone = patch.timezone;
+    if (patch.machineName) own.machineName = patch.machineName;
+    if (patch.subscriptions) own.mailEnabled = patch.subscriptions.enabled;
+    await tx.query(
+      `UPDATE app_user
+          SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+              settings = (settings || $4::jsonb) - $5::text[]
+        WHERE id = $1`,
+      [
+        user.id,
+        patch.firstName?.trim() ?? null,
+        patch.lastName?.trim() ?? null,
+        JSON.stringify(own),
+        patch.machineName === null ? ['machineName'] : [],
+      ],
+    );
+    if (patch.subscriptions) await keepOnlyTypes(tx, user.email, patch.subscriptions.subscriptions);
+  });
+}
+
+/** True when the address belongs to a user who turned all of their mail off. */
+export async function mailSwitchedOff(db: Queryable, email: string): Promise<boolean> {
+  const [row] = await db.query<{ off: boolean }>(
+    `SELECT true AS off FROM app_user
+      WHERE lower(email) = lower($1) AND settings->>'mailEnabled' = 'false'`,
+    [email],
+  );
+  return row?.off === true;
+}

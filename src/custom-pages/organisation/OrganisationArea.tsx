@@ -1,0 +1,33 @@
+// /organisation/machines, /organisation/users, /organisation/sites and
+// /organisation/brand-configuration (spec point 2): the organisation's own admin area, one page
+// whose tabs are the existing screens. The sites tab shows only while sites are switched on.
+import { Box, Tab, Tabs } from '@mui/material';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import { ORGANISATION_TABS } from '../../domain/paths.ts';
+import { useFeature } from '../../settings/useFeature.ts';
+
+export function OrganisationArea() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const sitesOn = useFeature('navigation.sites') === true;
+  const tabs = ORGANISATION_TABS.filter((tab) => tab.key !== 'sites' || sitesOn);
+  const current = tabs.find((tab) => pathname.startsWith(tab.path))?.path ?? false;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Title title={translate('app.organisation.title')} />
+      <Tabs value={current} sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}>
+        {tabs.map((tab) => (
+          <Tab
+            key={tab.key}
+            value={tab.path}
+            label={translate(`app.organisation.tabs.${tab.key}`)}
+            component={Link}
+            to={tab.path}
+          />
+        ))}
+      </Tabs>
+      <Outlet />
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+// Staff's organisation settings in en: /admin/orgs/settings.
+export const organisationResourcesEn = {
+  'admin/orgs/settings': {
+    name: 'Organisation |||| Organisations',
+    fields: {
+      name: 'Name',
+      type: 'Type',
+      timezone: 'Time zone',
+      users: 'Users',
+      machines: 'Machines',
+      createdAt: 'Created',
+      machineName: 'Shown first',
+      routeMinSatellites: 'Satellites a route point needs',
+      hireStatuses: 'Hire statuses counted as hired',
+      mandatoryFields: 'Fields onboarding requires',
+      materials: 'Materials',
+      dealerId: 'Dealer id',
+      offHoursStartDate: 'Off-hours data from',
+      loginDomains: 'Sign-in host names',
+      q: 'Search',
+    },
+  },
+};
+
+export const orgSettingsEn = {
+  navigation: 'Navigation',
+  modules: 'Modules',
+  navigation_keys: {
+    sites: 'Sites',
+    routes: 'Routes',
+    shifts: 'Shifts',
+    gateways: 'Gateways',
+    sensors: 'Sensors',
+  },
+  modules_keys: {
+    fuel: 'Fuel',
+    co2: 'CO2',
+    billing: 'Billing',
+    tips: 'Tips',
+    workCycle: 'Work cycles',
+    documents: 'Documents',
+    npa: 'NPA',
+    equipmentBreakdown: 'Equipment breakdown',
+    machineAdditionalInformation: 'Machine additional information',
+    operatorAvailability: 'Operator availability',
+    geofences: 'Geofences',
+    notifications: 'Notifications',
+    speed: 'Speed',
+    active: 'Active',
+  },
+  machine_name_first: 'Machine name',
+  asset_id_first: 'Asset id',
+  timezone_help: 'The time zone its days are counted in.',
+  login_domains_help:
+    "Host names (such as fleet.example.com) whose sign-in page wears this organisation's brand; separate them with commas.",
+  list_help: 'Separate the entries with commas.',
+  /** The onboarding field siteId; the others are named as on the onboarding screen. */
+  site: 'Site',
+};
+
+/** The organisation's own area: /organisation/… */
+export const organisationAreaEn = {
+  title: 'Organisation',
+  tabs: {
+    machines: 'Machines',
+    users: 'Users',
+    sites: 'Sites',
+    brand: 'Brand',
+  },
+};

@@ -1,0 +1,70 @@
+// Staff's organisation settings in it: /admin/orgs/settings.
+export const organisationResourcesIt = {
+  'admin/orgs/settings': {
+    name: 'Organizzazione |||| Organizzazioni',
+    fields: {
+      name: 'Nome',
+      type: 'Tipo',
+      timezone: 'Fuso orario',
+      users: 'Utenti',
+      machines: 'Macchine',
+      createdAt: 'Creata il',
+      machineName: 'Mostrato per primo',
+      routeMinSatellites: 'Satelliti per punto di percorso',
+      hireStatuses: 'Stati di noleggio contati come noleggiati',
+      mandatoryFields: 'Campi obbligatori all’inserimento',
+      materials: 'Materiali',
+      dealerId: 'ID concessionario',
+      offHoursStartDate: 'Dati fuori orario dal',
+      loginDomains: 'Nomi host di accesso',
+      q: 'Cerca',
+    },
+  },
+};
+
+export const orgSettingsIt = {
+  navigation: 'Navigazione',
+  modules: 'Moduli',
+  navigation_keys: {
+    sites: 'Cantieri',
+    routes: 'Percorsi',
+    shifts: 'Turni',
+    gateways: 'Gateway',
+    sensors: 'Sensori',
+  },
+  modules_keys: {
+    fuel: 'Carburante',
+    co2: 'CO2',
+    billing: 'Fatturazione',
+    tips: 'Suggerimenti',
+    workCycle: 'Cicli di lavoro',
+    documents: 'Documenti',
+    npa: 'NPA',
+    equipmentBreakdown: 'Guasti',
+    machineAdditionalInformation: 'Informazioni aggiuntive',
+    operatorAvailability: 'Disponibilità operatori',
+    geofences: 'Geofence',
+    notifications: 'Notifiche',
+    speed: 'Velocità',
+    active: 'Attivo',
+  },
+  machine_name_first: 'Nome della macchina',
+  asset_id_first: 'Numero di inventario',
+  timezone_help: 'Il fuso orario in cui si contano i suoi giorni.',
+  login_domains_help:
+    'Nomi host (come fleet.example.com) la cui pagina di accesso porta il marchio di questa organizzazione; separali con virgole.',
+  list_help: 'Separa le voci con virgole.',
+  /** The onboarding field siteId; the others are named as on the onboarding screen. */
+  site: 'Cantiere',
+};
+
+/** The organisation's own area: /organisation/… */
+export const organisationAreaIt = {
+  title: 'Organizzazione',
+  tabs: {
+    machines: 'Macchine',
+    users: 'Utenti',
+    sites: 'Cantieri',
+    brand: 'Marchio',
+  },
+};

@@ -1,0 +1,70 @@
+// Staff's organisation settings in nl: /admin/orgs/settings.
+export const organisationResourcesNl = {
+  'admin/orgs/settings': {
+    name: 'Organisatie |||| Organisaties',
+    fields: {
+      name: 'Naam',
+      type: 'Soort',
+      timezone: 'Tijdzone',
+      users: 'Gebruikers',
+      machines: 'Machines',
+      createdAt: 'Aangemaakt',
+      machineName: 'Eerst getoond',
+      routeMinSatellites: 'Satellieten per routepunt',
+      hireStatuses: 'Huurstatussen die als verhuurd tellen',
+      mandatoryFields: 'Verplichte velden bij aanmelden',
+      materials: 'Materialen',
+      dealerId: 'Dealer-id',
+      offHoursStartDate: 'Gegevens buiten werktijd vanaf',
+      loginDomains: 'Aanmeld-hostnamen',
+      q: 'Zoeken',
+    },
+  },
+};
+
+export const orgSettingsNl = {
+  navigation: 'Navigatie',
+  modules: 'Modules',
+  navigation_keys: {
+    sites: 'Locaties',
+    routes: 'Routes',
+    shifts: 'Diensten',
+    gateways: 'Gateways',
+    sensors: 'Sensoren',
+  },
+  modules_keys: {
+    fuel: 'Brandstof',
+    co2: 'CO2',
+    billing: 'Facturering',
+    tips: 'Tips',
+    workCycle: 'Werkcycli',
+    documents: 'Documenten',
+    npa: 'NPA',
+    equipmentBreakdown: 'Storingen',
+    machineAdditionalInformation: 'Aanvullende machine-informatie',
+    operatorAvailability: 'Beschikbaarheid machinisten',
+    geofences: 'Geofences',
+    notifications: 'Meldingen',
+    speed: 'Snelheid',
+    active: 'Actief',
+  },
+  machine_name_first: 'Machinenaam',
+  asset_id_first: 'Inventarisnummer',
+  timezone_help: 'De tijdzone waarin de dagen worden geteld.',
+  login_domains_help:
+    'Hostnamen (zoals fleet.example.com) waarvan de aanmeldpagina de huisstijl van deze organisatie draagt; gescheiden door komma’s.',
+  list_help: 'Scheid de items met komma’s.',
+  /** The onboarding field siteId; the others are named as on the onboarding screen. */
+  site: 'Locatie',
+};
+
+/** The organisation's own area: /organisation/… */
+export const organisationAreaNl = {
+  title: 'Organisatie',
+  tabs: {
+    machines: 'Machines',
+    users: 'Gebruikers',
+    sites: 'Locaties',
+    brand: 'Huisstijl',
+  },
+};

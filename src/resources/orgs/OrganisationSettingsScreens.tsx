@@ -1,0 +1,186 @@
+// /admin/orgs/settings/list and /admin/orgs/settings/{id} (staff): every organisation, and what
+// its portal shows and allows: name and type, the navigation entries and modules switched on, the
+// machine name shown first, route points' satellites, hire statuses, the fields onboarding
+// requires, materials, the dealer id and the first day of off-hours data.
+import { Box, Typography } from '@mui/material';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  DataTable,
+  DateField,
+  DateInput,
+  Edit,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  required,
+  SearchInput,
+  SelectInput,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../../dataProvider/account.ts';
+import { ONBOARDING_FIELDS } from '../../domain/api/onboarding.ts';
+import type { OrganisationListRow } from '../../domain/api/organisations.ts';
+import { MODULE_KEYS, NAVIGATION_KEYS } from '../../domain/api/session.ts';
+import { ORGANISATION_TYPES } from '../../domain/constants.ts';
+
+function useTypeChoices() {
+  const translate = useTranslate();
+  return ORGANISATION_TYPES.map((type) => ({
+    id: type,
+    name: translate(`app.accounts.register.types.${type}`),
+  }));
+}
+
+/** A list typed as words separated by commas, kept as an array. */
+const listFormat = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+const listParse = (value: string) => [
+  ...new Set(
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ),
+];
+
+export function OrganisationSettingsList() {
+  const types = useTypeChoices();
+  return (
+    <List
+      sort={{ field: 'name', order: 'ASC' }}
+      exporter={false}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput key="type" source="type" choices={types} alwaysOn />,
+      ]}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="type">
+          <TypeField />
+        </DataTable.Col>
+        <DataTable.Col source="timezone" disableSort>
+          <TextField source="timezone" />
+        </DataTable.Col>
+        <DataTable.Col source="users">
+          <NumberField source="users" />
+        </DataTable.Col>
+        <DataTable.Col source="machines">
+          <NumberField source="machines" />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt">
+          <DateField source="createdAt" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+/** The organisation's type in words. */
+function TypeField() {
+  const translate = useTranslate();
+  return (
+    <FunctionField<OrganisationListRow>
+      render={(row) => translate(`app.accounts.register.types.${row.type}`)}
+    />
+  );
+}
+
+function Switches({ group, keys }: { group: 'navigation' | 'modules'; keys: readonly string[] }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ width: '100%', mb: 2 }}>
+      <Typography variant="subtitle1">{translate(`app.org_settings.${group}`)}</Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+        {keys.map((key) => (
+          <BooleanInput
+            key={key}
+            source={`${group}.${key}`}
+            label={`app.org_settings.${group}_keys.${key}`}
+            helperText={false}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+export function OrganisationSettingsEdit() {
+  const translate = useTranslate();
+  const types = useTypeChoices();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      redirect={false}
+      // Staff signed in to the organisation they changed see its new switches at once.
+      mutationOptions={{
+        onSuccess: () => {
+          notify('ra.notification.updated', { messageArgs: { smart_count: 1 } });
+          void queryClient.invalidateQueries({ queryKey: accountKeys.settings });
+        },
+      }}
+    >
+      {/* Organisations are registered, not deleted here: Save only. */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
+        <TextInput source="name" validate={required()} />
+        <SelectInput source="type" choices={types} validate={required()} />
+        <TextInput source="timezone" disabled helperText="app.org_settings.timezone_help" />
+        <Switches group="navigation" keys={NAVIGATION_KEYS} />
+        <Switches group="modules" keys={MODULE_KEYS} />
+        <SelectInput
+          source="machineName"
+          choices={[
+            { id: 'name', name: translate('app.org_settings.machine_name_first') },
+            { id: 'assetId', name: translate('app.org_settings.asset_id_first') },
+          ]}
+        />
+        <NumberInput source="routeMinSatellites" min={0} max={24} step={1} />
+        <TextInput
+          source="hireStatuses"
+          format={listFormat}
+          parse={listParse}
+          helperText="app.org_settings.list_help"
+        />
+        <CheckboxGroupInput
+          source="mandatoryFields"
+          choices={ONBOARDING_FIELDS.map((field) => ({
+            id: field,
+            name: translate(
+              field === 'siteId' ? 'app.org_settings.site' : `app.onboard.fields.${field}`,
+            ),
+          }))}
+        />
+        <TextInput
+          source="materials"
+          format={listFormat}
+          parse={listParse}
+          helperText="app.org_settings.list_help"
+        />
+        <TextInput source="dealerId" />
+        <DateInput source="offHoursStartDate" validate={required()} />
+        <TextInput
+          source="loginDomains"
+          format={listFormat}
+          parse={listParse}
+          helperText="app.org_settings.login_domains_help"
+        />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,219 @@
+// Brand configuration (spec points 3, 5, 7): an admin's logo and colours reach every user of the
+// organisation and no one else; each rule refuses with the field named and keeps the old brand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../src/domain/api/errors.ts';
+import type { PublicBrandReply } from '../../src/domain/api/organisations.ts';
+import type { UserSettingsReply } from '../../src/domain/api/session.ts';
+import { DEFAULT_BRAND_CONFIGURATION, type BrandConfiguration } from '../../src/domain/brand.ts';
+import { DEMO_USERS } from '../../server/db/seed/demo.ts';
+import { testDatabases } from '../support/databases.ts';
+import { pngOf } from '../support/png.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+describe.each(testDatabases)('brand configuration on $kind', (database) => {
+  let server: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = (await signIn(server)).token;
+  });
+  afterAll(() => server?.close());
+
+  const form = (fields: Record<string, string>, logo?: { bytes: Buffer; name?: string }) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    if (logo)
+      body.append('logoFile', new Blob([new Uint8Array(logo.bytes)]), logo.name ?? 'logo.png');
+    return body;
+  };
+  const save = (body: FormData | string, token = admin) =>
+    fetch(`${server.url}/v1/portal/brandconfig`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+      },
+      body,
+    });
+  const settingsOf = async (token: string) =>
+    (await call<UserSettingsReply>(server, 'GET', '/v1/users/settings', { token })).body
+      .brandConfiguration;
+  const refusal = async (response: Response) => ({
+    status: response.status,
+    field: ((await response.json()) as ApiError).field,
+  });
+
+  it('saves a logo and colours that every user of the organisation gets, and no one else', async () => {
+    const saved = await save(
+      form(
+        { primary_background_colour: '#123456', secondary_background_colour: '#A30' },
+        { bytes: pngOf(250, 42) },
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const brand = (await saved.json()) as BrandConfiguration;
+    expect(brand).toMatchObject({
+      primaryColour: { backgroundColour: '#123456', textColour: '#FFFFFF' },
+      secondaryColour: { backgroundColour: '#A30', textColour: '#FFFFFF' },
+      isChosen: true,
+    });
+    expect(brand.logoLink).toMatch(/^\/v1\/brand-logos\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png$/);
+
+    const viewer = (await signIn(server, DEMO_USERS.viewer)).token;
+    expect(await settingsOf(viewer)).toEqual(brand);
+    const customer = (await signIn(server, DEMO_USERS.customer)).token;
+    expect(await settingsOf(customer)).toEqual(DEFAULT_BRAND_CONFIGURATION);
+
+    const logo = await fetch(`${server.url}${brand.logoLink}`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(logo.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await logo.arrayBuffer()).equals(pngOf(250, 42))).toBe(true);
+  });
+
+  it('changes only the colours sent, and gives a new logo a new address', async () => {
+    const before = await settingsOf(admin);
+    const saved = await save(form({ primary_text_colour: '#fff' }, { bytes: pngOf(24, 24) }));
+    expect(saved.status).toBe(200);
+    const after = (await saved.json()) as BrandConfiguration;
+    expect(after.primaryColour).toEqual({ backgroundColour: '#123456', textColour: '#fff' });
+    expect(after.secondaryColour).toEqual(before.secondaryColour);
+    expect(after.logoLink).not.toBe(before.logoLink);
+    expect((await fetch(`${server.url}${before.logoLink}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${after.logoLink}`)).status).toBe(200);
+  });
+
+  it('refuses each broken rule, naming the field, and keeps the brand as it was', async () => {
+    const before = await settingsOf(admin);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+    const cutShort = pngOf(100, 30).subarray(0, 60);
+    const cases: [FormData | string, number, string][] = [
+      [form({}, { bytes: jpeg, name: 'logo.png' }), 415, 'logoFile'],
+      [form({}, { bytes: Buffer.from('not an image'), name: 'logo.png' }), 415, 'logoFile'],
+      [form({}, { bytes: cutShort }), 415, 'logoFile'],
+      [form({}, { bytes: pngOf(600, 600, { noisy: true }) }), 413, 'logoFile'],
+      [form({}, { bytes: pngOf(23, 30) }), 400, 'logoFile'],
+      [form({}, { bytes: pngOf(30, 23) }), 400, 'logoFile'],
+      [form({}, { bytes: pngOf(251, 42) }), 400, 'logoFile'],
+      [form({}, { bytes: pngOf(250, 43) }), 400, 'logoFile'],
+      [form({ primary_text_colour: '#12345' }), 400, 'primary_text_colour'],
+      [form({ secondary_text_colour: 'blue' }), 400, 'secondary_text_colour'],
+      [form({ secondary_background_colour: '#ggg' }), 400, 'secondary_background_colour'],
+      [form({ tertiary_colour: '#fff' }), 400, 'tertiary_colour'],
+      [form({ primary_text_colour: '#000' }, { bytes: pngOf(10, 10) }), 400, 'logoFile'],
+      [form({}), 400, 'logoFile'],
+      [JSON.stringify({ primary_text_colour: '#000' }), 400, 'logoFile'],
+    ];
+    for (const [body, status, field] of cases) {
+      expect(await refusal(await save(body)), `${status} ${field}`).toEqual({ status, field });
+    }
+    expect(await settingsOf(admin)).toEqual(before);
+    expect((await fetch(`${server.url}${before.logoLink}`)).status).toBe(200);
+  });
+
+  it('lets no viewer change it, and no one without a token', async () => {
+    const viewer = (await signIn(server, DEMO_USERS.viewer)).token;
+    expect((await save(form({ primary_text_colour: '#000' }), viewer)).status).toBe(403);
+    const reset = await fetch(`${server.url}/v1/portal/brandconfig`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${viewer}` },
+    });
+    expect(reset.status).toBe(403);
+    expect((await save(form({ primary_text_colour: '#000' }), 'not-a-token')).status).toBe(401);
+  });
+
+  it('resets to the default colours without a logo, whose address then ends', async () => {
+    const before = await settingsOf(admin);
+    const reset = await call<BrandConfiguration>(server, 'DELETE', '/v1/portal/brandconfig', {
+      token: admin,
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual(DEFAULT_BRAND_CONFIGURATION);
+    expect(await settingsOf(admin)).toEqual(DEFAULT_BRAND_CONFIGURATION);
+    expect((await fetch(`${server.url}${before.logoLink}`)).status).toBe(404);
+  });
+
+  it('gives the sign-in page its brand by the organisation’s link or host name', async () => {
+    await save(form({ primary_background_colour: '#2E7D32' }));
+    const [org] = await server.db.query<{ id: string }>(
+      `SELECT id FROM organisation WHERE name = 'Northbank Plant Hire'`,
+    );
+    const byLink = await call<PublicBrandReply>(server, 'GET', `/v1/brand?organisation=${org?.id}`);
+    expect(byLink.status).toBe(200);
+    expect(byLink.body.brand).toMatchObject({
+      organisationName: 'Northbank Plant Hire',
+      brandConfiguration: { primaryColour: { backgroundColour: '#2E7D32' } },
+    });
+
+    const staff = (await signIn(server, DEMO_USERS.staff)).token;
+    const domains = await call(server, 'PUT', `/v1/admin/organisations/${org?.id}/settings`, {
+      token: staff,
+      body: { loginDomains: ['Fleet.Northbank.example'] },
+    });
+    expect(domains.status).toBe(200);
+    const byHost = await call<PublicBrandReply>(
+      server,
+      'GET',
+      '/v1/brand?host=fleet.northbank.example',
+    );
+    expect(byHost.body.brand?.organisationId).toBe(org?.id);
+    // One host name signs in one organisation only.
+    const [other] = await server.db.query<{ id: string }>(
+      `SELECT id FROM organisation WHERE name = 'Harrow Civil Engineering'`,
+    );
+    const taken = await call<ApiError>(
+      server,
+      'PUT',
+      `/v1/admin/organisations/${other?.id}/settings`,
+      {
+        token: staff,
+        body: { loginDomains: ['fleet.northbank.example'] },
+      },
+    );
+    expect([taken.status, taken.body.field]).toEqual([409, 'loginDomains']);
+
+    const unclaimed = await call<PublicBrandReply>(server, 'GET', '/v1/brand?host=unknown.example');
+    expect([unclaimed.status, unclaimed.body.brand]).toEqual([200, null]);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await call(server, 'GET', `/v1/brand?organisation=${missing}`)).status).toBe(404);
+    const bad = await call<ApiError>(server, 'GET', '/v1/brand?organisation=not-a-uuid');
+    expect([bad.status, bad.body.field]).toEqual([400, 'organisation']);
+    expect((await call(server, 'GET', '/v1/brand')).status).toBe(400);
+    await call(server, 'DELETE', '/v1/portal/brandconfig', { token: admin });
+  });
+
+  it('sends the organisation’s mails in its brand, with the plain text beside', async () => {
+    const saved = await save(
+      form({ primary_background_colour: '#7A1F1F' }, { bytes: pngOf(120, 40) }),
+    );
+    const { logoLink } = (await saved.json()) as BrandConfiguration;
+    const invited = await call(server, 'POST', '/v1/users/invitation', {
+      token: admin,
+      body: { emails: ['branded.invitee@example.com'], role: 'viewer' },
+    });
+    expect(invited.status).toBeLessThan(300);
+    const [mail] = await server.db.query<{ body: string; html: string | null }>(
+      `SELECT body, html FROM mail_outbox WHERE to_address = 'branded.invitee@example.com'`,
+    );
+    expect(mail?.body).toContain('/rsvp?token=');
+    expect(mail?.html).toContain('background:#7A1F1F');
+    expect(mail?.html).toContain(`src="${server.config.publicUrl.replace(/\/$/, '')}${logoLink}"`);
+    expect(mail?.html).toMatch(/<a href="[^"]*\/rsvp\?token=[^"]+"/);
+    // A password reset is the person's own: plain text only.
+    await call(server, 'POST', '/v1/auth/reset-password', { body: { email: DEMO_USERS.viewer } });
+    const [reset] = await server.db.query<{ html: string | null }>(
+      `SELECT html FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
+      [DEMO_USERS.viewer],
+    );
+    expect(reset?.html).toBeNull();
+    await call(server, 'DELETE', '/v1/portal/brandconfig', { token: admin });
+  });
+
+  it('serves no logo for an address it did not give', async () => {
+    const [org] = await server.db.query<{ id: string }>('SELECT id FROM organisation LIMIT 1');
+    const missing = await fetch(`${server.url}/v1/brand-logos/${org?.id}/${'0'.repeat(32)}.png`);
+    expect(missing.status).toBe(404);
+    expect((await fetch(`${server.url}/v1/brand-logos/${org?.id}/..%2Fsecret`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,171 @@
+// Staff's organisation settings (spec points 2, 3, 6, 7): the list, one organisation's settings,
+// a change that its users' settings follow, and modules and navigation that switch calls off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../src/domain/api/errors.ts';
+import type {
+  OrganisationListReply,
+  OrganisationSettingsRecord,
+} from '../../src/domain/api/organisations.ts';
+import type { UserSettingsReply } from '../../src/domain/api/session.ts';
+import { DEMO_USERS } from '../../server/db/seed/demo.ts';
+import { testDatabases } from '../support/databases.ts';
+import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+describe.each(testDatabases)('organisation settings on $kind', (database) => {
+  let server: TestServer;
+  let staff: string;
+  let admin: string;
+  let northbank: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    staff = (await signIn(server, DEMO_USERS.staff)).token;
+    admin = (await signIn(server)).token;
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM organisation WHERE name = 'Northbank Plant Hire'`,
+    );
+    northbank = row?.id ?? '';
+  });
+  afterAll(() => server?.close());
+
+  const settingsPath = (id: string) => `/v1/admin/organisations/${id}/settings`;
+  const put = (body: unknown, token = staff, id = northbank) =>
+    call<OrganisationSettingsRecord & ApiError>(server, 'PUT', settingsPath(id), { token, body });
+
+  it('lists the organisations for staff, searched, filtered and paged', async () => {
+    const all = await call<OrganisationListReply>(
+      server,
+      'GET',
+      '/v1/admin/organisations/list?sort=name',
+      { token: staff },
+    );
+    expect(all.status).toBe(200);
+    const names = all.body.organisations.map((o) => o.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(all.body.total).toBe(all.body.organisations.length);
+    expect(all.body.organisations.find((o) => o.name === 'Northbank Plant Hire')).toMatchObject({
+      type: 'rental',
+      timezone: 'Europe/London',
+    });
+    expect(all.body.organisations.every((o) => o.users >= 0 && o.machines >= 0)).toBe(true);
+
+    const found = await call<OrganisationListReply>(
+      server,
+      'GET',
+      '/v1/admin/organisations/list?q=north&type=rental',
+      { token: staff },
+    );
+    expect(found.body.organisations.map((o) => o.name)).toEqual(['Northbank Plant Hire']);
+    const page = await call<OrganisationListReply>(
+      server,
+      'GET',
+      '/v1/admin/organisations/list?sort=machines&order=DESC&limit=1&offset=1',
+      { token: staff },
+    );
+    expect(page.body.organisations).toHaveLength(1);
+    expect(page.body.total).toBe(all.body.total);
+    const bad = await call<ApiError>(server, 'GET', '/v1/admin/organisations/list?limit=0', {
+      token: staff,
+    });
+    expect([bad.status, bad.body.field]).toEqual([400, 'limit']);
+  });
+
+  it('refuses the organisation calls to anyone but staff', async () => {
+    for (const token of [admin, (await signIn(server, DEMO_USERS.viewer)).token]) {
+      expect((await call(server, 'GET', '/v1/admin/organisations/list', { token })).status).toBe(
+        403,
+      );
+      expect((await call(server, 'GET', settingsPath(northbank), { token })).status).toBe(403);
+      expect((await put({ name: 'Taken over' }, token)).status).toBe(403);
+    }
+  });
+
+  it('changes what the organisation’s users get, field by field', async () => {
+    const before = await call<OrganisationSettingsRecord>(server, 'GET', settingsPath(northbank), {
+      token: staff,
+    });
+    expect(before.body.modules.fuel).toBe(true);
+    const changed = await put({
+      modules: { co2: false },
+      navigation: { shifts: false },
+      machineName: 'assetId',
+      hireStatuses: ['ON_HIRE', 'OFF_RENT_PENDING'],
+      mandatoryFields: ['assetId', 'serialNumber'],
+      materials: ['Sand', 'Gravel'],
+      dealerId: 'NB-042',
+      offHoursStartDate: '2023-01-01',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      modules: { ...before.body.modules, co2: false },
+      navigation: { ...before.body.navigation, shifts: false },
+      machineName: 'assetId',
+      routeMinSatellites: before.body.routeMinSatellites,
+      hireStatuses: ['ON_HIRE', 'OFF_RENT_PENDING'],
+      mandatoryFields: ['assetId', 'serialNumber'],
+      dealerId: 'NB-042',
+      offHoursStartDate: '2023-01-01',
+    });
+    const settings = await call<UserSettingsReply>(server, 'GET', '/v1/users/settings', {
+      token: admin,
+    });
+    expect(settings.body).toMatchObject({
+      modules: { co2: false, fuel: true },
+      navigation: { shifts: false, sites: true },
+      properties: { machineName: 'assetId' },
+      hireStatuses: { hired: ['ON_HIRE', 'OFF_RENT_PENDING'] },
+      materials: ['Sand', 'Gravel'],
+      dealerId: 'NB-042',
+      offHoursStartDate: '2023-01-01',
+    });
+    const [audit] = await server.db.query<{ action: string }>(
+      `SELECT action FROM audit_event WHERE organisation_id = $1 ORDER BY at DESC LIMIT 1`,
+      [northbank],
+    );
+    expect(audit?.action).toBe('organisation.settings-changed');
+  });
+
+  it('names the field it cannot take, and 404s an organisation that is not there', async () => {
+    for (const [body, field] of [
+      [{}, ''],
+      [{ modules: { teleport: true } }, 'modules.teleport'],
+      [{ navigation: { sites: 'yes' } }, 'navigation.sites'],
+      [{ mandatoryFields: ['password'] }, 'mandatoryFields.0'],
+      [{ offHoursStartDate: '2023-02-30' }, 'offHoursStartDate'],
+      [{ routeMinSatellites: 99 }, 'routeMinSatellites'],
+      [{ dealerId: 'has spaces' }, 'dealerId'],
+      [{ type: 'charity' }, 'type'],
+    ] as const) {
+      const refused = await put(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      if (field) expect(refused.body.field, JSON.stringify(body)).toBe(field);
+    }
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await put({ name: 'Nobody' }, staff, missing)).status).toBe(404);
+    expect((await call(server, 'GET', settingsPath(missing), { token: staff })).status).toBe(404);
+  });
+
+  it('switches a module’s and a navigation entry’s calls off for that organisation only', async () => {
+    const [machine] = await server.db.query<{ id: string }>(
+      'SELECT id FROM machine WHERE organisation_id = $1 LIMIT 1',
+      [northbank],
+    );
+    const fuelPath = `/v1/portal/fuel/${machine?.id}?start=2026-01-01&end=2026-01-07`;
+    const sitesPath = '/v1/portal/sites';
+    const statusOf = async (path: string, token = admin) =>
+      (await call(server, 'GET', path, { token })).status;
+    expect(await statusOf(sitesPath)).toBe(200);
+    expect(await statusOf(fuelPath)).not.toBe(403);
+
+    await put({ modules: { fuel: false }, navigation: { sites: false } });
+    const off = await call<ApiError>(server, 'GET', fuelPath, { token: admin });
+    expect([off.status, off.body.code]).toEqual([403, 'MODULE_DISABLED']);
+    expect(await statusOf(sitesPath)).toBe(403);
+    // Another organisation keeps its own switches.
+    const customer = (await signIn(server, DEMO_USERS.customer)).token;
+    expect(await statusOf(sitesPath, customer)).toBe(200);
+
+    await put({ modules: { fuel: true }, navigation: { sites: true } });
+    expect(await statusOf(sitesPath)).toBe(200);
+  });
+});
