@@ -25,6 +25,7 @@ import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './modules/inges
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
+import { shiftRoutes } from './modules/shifts/routes.ts';
 import { mapRoutes } from './modules/maps/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { fuelRoutes } from './modules/machines/fuel.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(machineInfoRoutes, context);
     await secured.register(machineReportRoutes, context);
     await secured.register(onboardingRoutes, { ...context, rollups });
+    await secured.register(shiftRoutes, { ...context, rollups });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

@@ -16,7 +16,9 @@ export type AuditAction =
   | 'organisation.second-factor-optional'
   | 'brand.saved'
   | 'brand.reset'
-  | 'organisation.settings-changed';
+  | 'organisation.settings-changed'
+  | 'shift.saved'
+  | 'shift.deleted';
 
 export async function recordAudit(
   db: Queryable,

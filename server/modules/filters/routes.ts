@@ -31,7 +31,9 @@ const DRAWN_OPTIONS = `
   UNION SELECT 'group', "group", "group" FROM chosen WHERE "group" IS NOT NULL
   UNION SELECT 'source', t, t FROM chosen CROSS JOIN unnest(source_types) t
   UNION SELECT 'ownershipType', "ownershipType", "ownershipType" FROM chosen WHERE "ownershipType" IS NOT NULL
-  UNION SELECT 'owner', owner, owner FROM chosen WHERE owner IS NOT NULL`;
+  UNION SELECT 'owner', owner, owner FROM chosen WHERE owner IS NOT NULL
+  UNION SELECT 'shift', sh.id::text, sh.name FROM chosen JOIN shift sh ON sh.id = chosen.shift_id
+  UNION SELECT 'siteShift', sh.id::text, sh.name FROM chosen JOIN shift sh ON sh.id = chosen.site_shift_id`;
 
 const option = (group: string, key: string, name: string): FilterOption => ({
   id: `${group}:${key}`,

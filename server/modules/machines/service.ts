@@ -14,7 +14,7 @@ import { LEARNING_PERIOD_S, MIN_SATELLITES } from '../../telemetry/engine/rules.
 import type { Organisation } from '../orgs/service.ts';
 
 /** Filter groups whose keys are ids: anything else cannot match and is a mistake. */
-const ID_GROUPS: ReadonlySet<string> = new Set(['site', 'machine']);
+const ID_GROUPS: ReadonlySet<string> = new Set(['site', 'machine', 'shift', 'siteShift']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -87,6 +87,10 @@ export const machineRows = (only?: string) => `
                 ELSE least(seen.last_seen_at, shown.ends_at) END AS "lastSeenAt",
            coalesce(seen.source_types, '{}') AS source_types,
            coalesce(hire_site.code, CASE WHEN v.owned AND shown.id IS NULL THEN home.code END) AS site_code,
+           -- The shift the engine measures out-of-hours against now: its site's, else the owner's default.
+           coalesce(hire_site.shift_id, CASE WHEN v.owned AND shown.id IS NULL THEN home.shift_id END) AS site_shift_id,
+           coalesce(hire_site.shift_id, CASE WHEN v.owned AND shown.id IS NULL THEN home.shift_id END,
+                    default_shift.id) AS shift_id,
            -- A customer sees where the machine was, and who operated it, during its hire only.
            CASE WHEN v.owned OR seen.position_at BETWEEN shown.starts_at AND coalesce(shown.ends_at, 'infinity')
                 THEN seen.position_at END AS position_at,
@@ -104,6 +108,7 @@ export const machineRows = (only?: string) => `
       LEFT JOIN organisation customer ON customer.id = shown.customer_organisation_id
       LEFT JOIN site hire_site ON hire_site.id = shown.site_id
       LEFT JOIN site home ON home.id = m.site_id
+      LEFT JOIN shift default_shift ON default_shift.organisation_id = m.organisation_id AND default_shift.is_default
       LEFT JOIN (SELECT machine_id, max(last_seen_at) AS last_seen_at, array_agg(DISTINCT type) AS source_types,
                         min(first_seen_at) AS first_seen_at,
                         -- The newest usable position and operator key among the machine's sources.
@@ -223,11 +228,14 @@ const FILTER_CONDITIONS: Record<string, (keys: string[], c: FilterContext) => st
       },
       'lastReportedLocation',
     ),
-  // No device or screen records these yet (shifts, battery and signal health): no key exists.
+  shift: (keys, c) => `shift_id::text = ANY(${c.param(keys)})`,
+  siteShift: (keys, c) => `site_shift_id::text = ANY(${c.param(keys)})`,
+  // No device or screen records these yet (battery and signal health): no key exists.
   ...Object.fromEntries(
-    ['customerCode', 'shift', 'siteShift', 'batteryStatus', 'signalStatus', 'signalValue'].map(
-      (group) => [group, (keys: string[]) => anyOf(keys, {}, group)],
-    ),
+    ['customerCode', 'batteryStatus', 'signalStatus', 'signalValue'].map((group) => [
+      group,
+      (keys: string[]) => anyOf(keys, {}, group),
+    ]),
   ),
   status: (keys) =>
     anyOf(

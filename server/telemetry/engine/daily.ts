@@ -1,11 +1,6 @@
 // Splits segments, fuel and trips into days in the organisation's time zone: per-machine rollups.
-import {
-  nextDate,
-  startOfZonedDay,
-  weekdayOf,
-  zonedDate,
-  zonedInstant,
-} from '../../../src/domain/zonedTime.ts';
+import { outsideShift, type ShiftRule } from '../../../src/domain/shifts.ts';
+import { nextDate, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Period } from './breakdowns.ts';
 import type { FuelResult } from './fuel.ts';
 import type { OemSpan } from './oem.ts';
@@ -13,18 +8,12 @@ import {
   CATEGORY_BURN_RATE_LH,
   CO2_FACTORS,
   DEFAULT_BURN_RATE_LH,
-  DEFAULT_SHIFT,
+  defaultShiftRule,
   ESTIMATED_IDLE_SHARE,
   OUT_OF_HOURS_GRACE_S,
 } from './rules.ts';
 import type { MachineProfile, Segment } from './sample.ts';
 import type { Trip } from './trips.ts';
-
-export interface Shift {
-  weekdays: readonly number[];
-  startMinute: number;
-  endMinute: number;
-}
 
 export interface DayRollup {
   day: string;
@@ -111,23 +100,9 @@ function emptyDay(day: string, fuelType: string): DayRollup {
   };
 }
 
-/** The part of an active piece outside the day's shift, ignoring runs shorter than the grace period. */
-function outOfHoursS(
-  day: string,
-  fromMs: number,
-  toMs: number,
-  timeZone: string,
-  shift: Shift,
-): number {
-  const outside: [number, number][] = [];
-  if (!shift.weekdays.includes(weekdayOf(day))) {
-    outside.push([fromMs, toMs]);
-  } else {
-    const shiftStart = zonedInstant(day, shift.startMinute, timeZone).getTime();
-    const shiftEnd = zonedInstant(day, shift.endMinute, timeZone).getTime();
-    outside.push([fromMs, Math.min(toMs, shiftStart)], [Math.max(fromMs, shiftEnd), toMs]);
-  }
-  return outside
+/** The part of an active piece outside the shift, ignoring runs shorter than the grace period. */
+function outOfHoursS(fromMs: number, toMs: number, shift: ShiftRule): number {
+  return outsideShift(shift, fromMs, toMs)
     .map(([a, b]) => (b - a) / 1000)
     .filter((seconds) => seconds >= OUT_OF_HOURS_GRACE_S)
     .reduce((sum, seconds) => sum + seconds, 0);
@@ -149,7 +124,8 @@ export interface DailyInput {
   trips: Trip[];
   profile: MachineProfile;
   timeZone: string;
-  shift?: Shift;
+  /** The shift that applies on each local day; the default shift in `timeZone` without one. */
+  shiftOn?: (day: string) => ShiftRule;
   /** Breakdown periods; segments already carry them, OEM hours get them here. */
   breakdowns?: Period[];
   /** The days to produce, inclusive (yyyy-MM-dd); each gets a row, even with no data. */
@@ -160,7 +136,8 @@ export interface DailyInput {
 export function dailyRollups(input: DailyInput): DayRollup[] {
   const { timeZone, profile } = input;
   const localDays = new LocalDays(timeZone);
-  const shift = input.shift ?? DEFAULT_SHIFT;
+  const fallback = defaultShiftRule(timeZone);
+  const shiftOn = input.shiftOn ?? (() => fallback);
   const days = new Map<string, DayRollup>();
   for (let day = input.fromDay; day <= input.toDay; day = nextDate(day))
     days.set(day, emptyDay(day, profile.fuelType));
@@ -173,7 +150,7 @@ export function dailyRollups(input: DailyInput): DayRollup[] {
       const seconds = (toMs - fromMs) / 1000;
       if (segment.state === 'active') {
         rollup.activeS += seconds;
-        rollup.outOfHoursS += outOfHoursS(day, fromMs, toMs, timeZone, shift);
+        rollup.outOfHoursS += outOfHoursS(fromMs, toMs, shiftOn(day));
       } else if (segment.state === 'idle') rollup.idleS += seconds;
       else if (segment.state === 'off') rollup.offS += seconds;
       else if (segment.state === 'brokendown') rollup.brokendownS += seconds;

@@ -23,6 +23,8 @@ import { heatCells } from './heatCells.ts';
 import { hexOf, packCells, type CellSums } from './heatPack.ts';
 import { storeHeat } from './heatStore.ts';
 import { stopsAndTrips, type Position } from './trips.ts';
+import { shiftPlans, type ShiftPlan } from './shiftPlan.ts';
+import type { ShiftRule } from '../../../src/domain/shifts.ts';
 
 /** Records this far either side of the window decide the states at its edges. */
 const EDGE_MS = 12 * 3_600_000;
@@ -152,6 +154,7 @@ function computeWindow(
   samples: Sample[],
   breakdowns: Period[],
   cuts: HireCut[],
+  plan: ShiftPlan | undefined,
 ): Result {
   const { machine, fromMs: windowFrom, toMs: windowTo } = window;
   const timeZone = machine.timezone;
@@ -185,10 +188,28 @@ function computeWindow(
     fromDay: window.fromDay,
     toDay: window.toDay,
   };
+  if (plan) {
+    const byDay = new Map<string, ShiftRule>();
+    input.shiftOn = (day) => {
+      let rule = byDay.get(day);
+      if (!rule) {
+        const startMs = startOfZonedDay(day, timeZone).getTime();
+        rule = plan.onDay(startMs, startOfZonedDay(nextDate(day), timeZone).getTime());
+        byDay.set(day, rule);
+      }
+      return rule;
+    };
+  }
   const rollups = dailyRollups(input).filter((rollup) => !isEmpty(rollup));
-  // The days a hire starts or ends during: the hire's part of the day, by the same rules.
+  // The days a hire starts or ends during: the hire's part of the day, by the same rules, on the
+  // shift of the hire's site.
   const hireRollups = cuts.flatMap((cut) =>
-    dailyRollups({ ...clipDailyInput(input, cut), fromDay: cut.day, toDay: cut.day })
+    dailyRollups({
+      ...clipDailyInput(input, cut),
+      ...(plan ? { shiftOn: () => plan.ofHire(cut.hireId) } : {}),
+      fromDay: cut.day,
+      toDay: cut.day,
+    })
       .filter((rollup) => !isEmpty(rollup))
       .map((rollup) => ({
         cut,
@@ -290,12 +311,14 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
     breakdowns.set(row.machine_id, list);
   }
   const cuts = await hireCuts(db, windows);
+  const plans = await shiftPlans(db, windows);
   const results = windows.map((window) =>
     computeWindow(
       window,
       samples.get(window.machineId) ?? [],
       breakdowns.get(window.machineId) ?? [],
       cuts.get(window.machineId) ?? [],
+      plans.get(window.machineId),
     ),
   );
   const pieces = results.flatMap((r) =>

@@ -1,4 +1,5 @@
 // Every rule and threshold of the activity engine, in one place; docs/activity.md explains each.
+import type { ShiftRule } from '../../../src/domain/shifts.ts';
 
 /** Engine speed above which a running engine is working, not idling (most plant idles at 700–900 rpm). */
 export const WORKING_RPM = 1000;
@@ -30,6 +31,15 @@ export const DEFAULT_SHIFT = {
   startMinute: 7 * 60,
   endMinute: 18 * 60,
 } as const;
+
+/** The default shift on the wall clock of `timeZone`, as the engine applies shifts. */
+export function defaultShiftRule(timeZone: string): ShiftRule {
+  const { weekdays, startMinute, endMinute } = DEFAULT_SHIFT;
+  return {
+    timeZone,
+    days: weekdays.map((weekday) => ({ weekday, startMinute, endMinute, breaks: [] })),
+  };
+}
 
 /** Trips and stops (spec point 9). */
 export const STOP_RADIUS_M = 20;

@@ -51,6 +51,8 @@ export interface SchedulerOptions {
 export class RollupScheduler {
   private readonly incoming: TouchedSpan[] = [];
   private readonly pending = new Map<string, Pending>();
+  /** The machines of the batch being recomputed now. */
+  private readonly inFlight = new Set<string>();
   private running: Promise<void> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly onError: (error: unknown, machineId: string) => void;
@@ -109,6 +111,12 @@ export class RollupScheduler {
   schedule(machineId: string, fromDay: string, toDay: string): void {
     this.add(machineId, { fromDay, toDay });
     this.later();
+  }
+
+  /** Whether any of these machines has days queued or being recomputed in this process. */
+  isRecomputing(machineIds: Iterable<string>): boolean {
+    for (const id of machineIds) if (this.pending.has(id) || this.inFlight.has(id)) return true;
+    return false;
   }
 
   /** Recomputes everything queued now, without waiting for the delay, and resolves when done. */
@@ -176,7 +184,10 @@ export class RollupScheduler {
         batch.push({ machineId, ...days });
       }
       if (batch.length === 0) return;
-      for (const job of batch) this.pending.delete(job.machineId);
+      for (const job of batch) {
+        this.pending.delete(job.machineId);
+        this.inFlight.add(job.machineId);
+      }
       try {
         await recomputeMachines(this.db, batch);
       } catch {
@@ -188,6 +199,8 @@ export class RollupScheduler {
             this.onError(error, job.machineId);
           }
         }
+      } finally {
+        this.inFlight.clear();
       }
     }
   }

@@ -1,0 +1,84 @@
+// The organisation's shifts (issue 16): everyone reads them, admins change them; the whole area is
+// off where the organisation's shifts navigation is off.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ShiftBody, ShiftRecord, ShiftsReply } from '../../../src/domain/api/shifts.ts';
+import type { ServerContext } from '../../context.ts';
+import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import { recordAudit } from '../accounts/audit.ts';
+import { deleteShift, getShift, listShifts, saveShift } from './service.ts';
+
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const feature = 'navigation.shifts' as const;
+const tags = ['shifts'];
+
+export const shiftRoutes: FastifyPluginAsyncTypebox<
+  ServerContext & { rollups: RollupScheduler }
+> = async (app, { db, rollups }) => {
+  app.get(
+    '/v1/portal/shifts',
+    { config: { access: 'read', feature }, schema: { tags, response: { 200: ShiftsReply } } },
+    async (request) => ({ shifts: await listShifts(db, rollups, request.auth.org) }),
+  );
+
+  app.get(
+    '/v1/portal/shifts/:id',
+    {
+      config: { access: 'read', feature },
+      schema: { tags, params: Id, response: { 200: ShiftRecord } },
+    },
+    async (request) => getShift(db, rollups, request.auth.org, request.params.id),
+  );
+
+  const audited = async (
+    request: { auth: { org: string; sub: string } },
+    action: 'shift.saved' | 'shift.deleted',
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(db, {
+      action,
+      organisationId: request.auth.org,
+      actorUserId: request.auth.sub,
+      subjectUserId: null,
+      details,
+    });
+
+  app.post(
+    '/v1/portal/shifts',
+    {
+      config: { access: 'write', feature },
+      schema: { tags, body: ShiftBody, response: { 201: ShiftRecord } },
+    },
+    async (request, reply) => {
+      const shift = await saveShift(db, rollups, request.auth.org, null, request.body);
+      await audited(request, 'shift.saved', { id: shift.id, ...request.body });
+      return reply.code(201).send(shift);
+    },
+  );
+
+  app.put(
+    '/v1/portal/shifts/:id',
+    {
+      config: { access: 'write', feature },
+      schema: { tags, params: Id, body: ShiftBody, response: { 200: ShiftRecord } },
+    },
+    async (request) => {
+      const shift = await saveShift(db, rollups, request.auth.org, request.params.id, request.body);
+      await audited(request, 'shift.saved', { id: shift.id, ...request.body });
+      return shift;
+    },
+  );
+
+  app.delete(
+    '/v1/portal/shifts/:id',
+    {
+      config: { access: 'write', feature },
+      schema: { tags, params: Id },
+    },
+    async (request, reply) => {
+      await deleteShift(db, rollups, request.auth.org, request.params.id);
+      await audited(request, 'shift.deleted', { id: request.params.id });
+      return reply.code(204).send();
+    },
+  );
+};
