@@ -40,6 +40,7 @@ import * as brand from './custom-pages/brand/index.ts';
 import { OrganisationArea } from './custom-pages/organisation/OrganisationArea.tsx';
 import * as userSettings from './custom-pages/user-settings/index.ts';
 import { ssoProviders } from './resources/ssoProviders/index.ts';
+import { shifts } from './resources/shifts/index.ts';
 import { organisationSettings } from './resources/orgs/index.ts';
 import {
   MachineDetailsScreen,
@@ -106,6 +107,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <Resource name="portal/users" {...portalUsers} />
               <Resource name="admin/sso-providers" {...ssoProviders} />
               <Resource name="admin/orgs/settings" {...organisationSettings} />
+              <Resource name="admin/shifts" {...shifts} />
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
                 <Route path={PATHS.forgotPassword} element={<account.ForgotPasswordScreen />} />

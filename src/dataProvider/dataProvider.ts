@@ -29,6 +29,7 @@ import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
 import { onboardingCalls } from './onboarding.ts';
 import { organisationResource } from './organisations.ts';
+import { shiftResource } from './shifts.ts';
 import { siteCalls, siteResource } from './sites.ts';
 import { secondFactorCalls } from './secondFactor.ts';
 import { ssoCalls } from './sso.ts';
@@ -82,6 +83,7 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     'portal/users': userResource(client, 'portal/users'),
     'admin/sso-providers': ssoProviderResource(client),
     'admin/orgs/settings': organisationResource(client),
+    'admin/shifts': shiftResource(client),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

@@ -50,3 +50,12 @@ export function formatHours(hours: number): string {
   const minutes = Math.round(hours * 60);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
+
+/** A weekday's name (0 Sunday … 6 Saturday) in the chosen language, long or short. */
+export function weekdayName(weekday: number, language: string, width: 'long' | 'short'): string {
+  const locale = language === 'zh' ? 'zh-CN' : language;
+  // 22 November 2026 was a Sunday.
+  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2026, 10, 22 + weekday)),
+  );
+}

@@ -32,6 +32,10 @@ export function minuteOfClock(clock: string): number | null {
   return match[1] === undefined ? 24 * 60 : Number(match[1]) * 60 + Number(match[2]);
 }
 
+/** A time field cannot hold 24:00: in a form, a shift or break ending at 00:00 ends at midnight. */
+export const endClockForApi = (end: string) => (end === '00:00' ? '24:00' : end);
+export const endClockForForm = (end: string) => (end === '24:00' ? '00:00' : end);
+
 export function clockOfMinute(minute: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;

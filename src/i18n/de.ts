@@ -7,12 +7,14 @@ import { brandDe } from './brand/de.ts';
 import { profileFailedDe, welcomeDe } from './welcome/de.ts';
 import { userSettingsDe } from './userSettings/de.ts';
 import { organisationAreaDe, organisationResourcesDe, orgSettingsDe } from './orgs/de.ts';
+import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
 
 export const de: AppCatalog = {
   ra: raGerman as unknown as AppCatalog['ra'],
   resources: {
     ...organisationResourcesDe,
+    ...shiftResourcesDe,
     ...userResourcesDe,
     groups: {
       name: 'Maschinengruppe |||| Maschinengruppen',
@@ -63,6 +65,7 @@ export const de: AppCatalog = {
     welcome: welcomeDe,
     user_settings: userSettingsDe,
     org_settings: orgSettingsDe,
+    shifts: shiftsDe,
     organisation: organisationAreaDe,
     second_factor: secondFactorDe,
     users: usersDe,

@@ -6,12 +6,14 @@ import { brandEn } from './brand/en.ts';
 import { profileFailedEn, welcomeEn } from './welcome/en.ts';
 import { userSettingsEn } from './userSettings/en.ts';
 import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './orgs/en.ts';
+import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
 export const en = {
   ...englishMessages,
   resources: {
     ...organisationResourcesEn,
+    ...shiftResourcesEn,
     ...userResourcesEn,
     groups: {
       name: 'Machine group |||| Machine groups',
@@ -62,6 +64,7 @@ export const en = {
     welcome: welcomeEn,
     user_settings: userSettingsEn,
     org_settings: orgSettingsEn,
+    shifts: shiftsEn,
     organisation: organisationAreaEn,
     second_factor: secondFactorEn,
     users: usersEn,

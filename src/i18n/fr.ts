@@ -6,12 +6,14 @@ import { brandFr } from './brand/fr.ts';
 import { profileFailedFr, welcomeFr } from './welcome/fr.ts';
 import { userSettingsFr } from './userSettings/fr.ts';
 import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './orgs/fr.ts';
+import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
 export const fr: AppCatalog = {
   ra: frenchMessages.ra as AppCatalog['ra'],
   resources: {
     ...organisationResourcesFr,
+    ...shiftResourcesFr,
     ...userResourcesFr,
     groups: {
       name: 'Groupe de machines |||| Groupes de machines',
@@ -62,6 +64,7 @@ export const fr: AppCatalog = {
     welcome: welcomeFr,
     user_settings: userSettingsFr,
     org_settings: orgSettingsFr,
+    shifts: shiftsFr,
     organisation: organisationAreaFr,
     second_factor: secondFactorFr,
     users: usersFr,

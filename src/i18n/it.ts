@@ -6,11 +6,13 @@ import { brandIt } from './brand/it.ts';
 import { profileFailedIt, welcomeIt } from './welcome/it.ts';
 import { userSettingsIt } from './userSettings/it.ts';
 import { organisationAreaIt, organisationResourcesIt, orgSettingsIt } from './orgs/it.ts';
+import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   resources: {
     ...organisationResourcesIt,
+    ...shiftResourcesIt,
     ...userResourcesIt,
     groups: {
       name: 'Gruppo di macchine |||| Gruppi di macchine',
@@ -61,6 +63,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     welcome: welcomeIt,
     user_settings: userSettingsIt,
     org_settings: orgSettingsIt,
+    shifts: shiftsIt,
     organisation: organisationAreaIt,
     second_factor: secondFactorIt,
     users: usersIt,

@@ -5,6 +5,7 @@ import { brandNl } from './brand/nl.ts';
 import { profileFailedNl, welcomeNl } from './welcome/nl.ts';
 import { userSettingsNl } from './userSettings/nl.ts';
 import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './orgs/nl.ts';
+import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
 export const nl: AppCatalog = {
@@ -211,6 +212,7 @@ export const nl: AppCatalog = {
   },
   resources: {
     ...organisationResourcesNl,
+    ...shiftResourcesNl,
     ...userResourcesNl,
     groups: {
       name: 'Machinegroep |||| Machinegroepen',
@@ -261,6 +263,7 @@ export const nl: AppCatalog = {
     welcome: welcomeNl,
     user_settings: userSettingsNl,
     org_settings: orgSettingsNl,
+    shifts: shiftsNl,
     organisation: organisationAreaNl,
     second_factor: secondFactorNl,
     users: usersNl,

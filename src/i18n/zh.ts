@@ -5,6 +5,7 @@ import { brandZh } from './brand/zh.ts';
 import { profileFailedZh, welcomeZh } from './welcome/zh.ts';
 import { userSettingsZh } from './userSettings/zh.ts';
 import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './orgs/zh.ts';
+import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
 
 export const zh: AppCatalog = {
@@ -199,6 +200,7 @@ export const zh: AppCatalog = {
   },
   resources: {
     ...organisationResourcesZh,
+    ...shiftResourcesZh,
     ...userResourcesZh,
     groups: {
       name: '机器分组',
@@ -249,6 +251,7 @@ export const zh: AppCatalog = {
     welcome: welcomeZh,
     user_settings: userSettingsZh,
     org_settings: orgSettingsZh,
+    shifts: shiftsZh,
     organisation: organisationAreaZh,
     second_factor: secondFactorZh,
     users: usersZh,

@@ -1,5 +1,5 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
-// machines, and the people: the organisation's own, and a rental company's customers' for those who
+// machines, their groups and the shifts, and the people: the organisation's own, and a rental company's customers' for those who
 // may manage them.
 import { links, PATHS } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -19,6 +19,7 @@ export function PortalMenu() {
   // Switched-off entries stay hidden until the settings say they are on.
   const routesOn = useFeature('navigation.routes') === true;
   const sitesOn = useFeature('navigation.sites') === true;
+  const shiftsOn = useFeature('navigation.shifts') === true;
   return (
     <Menu>
       <Menu.Item
@@ -49,6 +50,7 @@ export function PortalMenu() {
       {/* The sites resource is reached by the spec's path above, not react-admin's /sites. */}
       <Menu.ResourceItem name="machines" />
       <Menu.ResourceItem name="groups" />
+      {shiftsOn ? <Menu.ResourceItem name="admin/shifts" /> : null}
       <Menu.ResourceItem name="users" />
       {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}
       {canWrite ? (

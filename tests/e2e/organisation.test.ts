@@ -105,6 +105,8 @@ describe.skipIf(!browserAvailable)('organisation settings in a browser', () => {
     await admin.getByText('The brand configuration settings are successfully saved.').waitFor();
     // The portal around the screen changes at once: the app bar, its logo, the buttons.
     await expect(appBarColour(admin)).resolves.toBe('rgb(122, 31, 31)');
+    // The app bar slides away while the page is scrolled down to the Save button.
+    await admin.evaluate(() => window.scrollTo(0, 0));
     const logo = admin.getByTestId('brand-logo');
     await logo.waitFor();
     await expect(logo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).resolves.toBe(
@@ -212,5 +214,29 @@ describe.skipIf(!browserAvailable)('organisation settings in a browser', () => {
       instant(inTokyo, 'Asia/Tokyo').getTime() - instant(inLondon, 'Europe/London').getTime();
     expect(Math.abs(apartMs)).toBeLessThan(15 * 60_000);
     await viewer.context().close();
+  });
+  it('sets a shift with a lunch break for the organisation, whose figures are then recomputed', async () => {
+    const admin = await freshPage();
+    await signIn(admin, 'admin@demo.example');
+    await admin.getByRole('menuitem', { name: 'Shifts' }).click();
+    await admin.getByRole('link', { name: 'Create' }).click();
+    await admin.getByLabel(/Name/).fill('Day shift with lunch');
+    await admin.getByRole('switch', { name: /default shift/ }).check();
+    // Monday's hours: 07:00 to 17:00 with a break from 12:00 to 12:30.
+    const monday = admin.getByRole('listitem').first();
+    await monday.getByLabel('End').first().fill('17:00');
+    await monday.getByRole('button', { name: /Add/ }).click();
+    await monday.getByLabel('Start').nth(1).fill('12:00');
+    await monday.getByLabel('End').nth(1).fill('12:30');
+    await shot(admin, '46-shift-form');
+    await admin.getByRole('button', { name: 'Save' }).click();
+
+    const row = admin.getByRole('row', { name: /Day shift with lunch/ });
+    await row.waitFor({ timeout: 30_000 });
+    await expect(row.textContent()).resolves.toMatch(/Everywhere else.*07:00–17:00 \(1 break\)/);
+    // The list looks again while the machines' days are recomputed, until they are done.
+    await row.getByText('Up to date').waitFor({ timeout: 120_000 });
+    await shot(admin, '47-shifts');
+    await admin.context().close();
   });
 });

@@ -63,11 +63,24 @@ export async function startSmtpServer(): Promise<{
   };
 }
 
-/** A received mail's text body, its transfer encoding (quoted-printable, base64) undone. */
-export function mailText(mail: ReceivedMail): string {
-  const split = mail.data.indexOf('\n\n');
-  const headers = mail.data.slice(0, split).toLowerCase();
-  const body = mail.data.slice(split + 2);
+/** A MIME entity's text: its transfer encoding (quoted-printable, base64) undone; of a multipart
+ * one (text and HTML alternatives), the plain-text part's. */
+function entityText(entity: string): string {
+  const split = entity.indexOf('\n\n');
+  // Folded header lines (a boundary often sits on a continuation line) joined first.
+  const unfolded = entity.slice(0, split).replace(/\n[ \t]+/g, ' ');
+  const headers = unfolded.toLowerCase();
+  const body = entity.slice(split + 2);
+  const boundary = /content-type:\s*multipart\/[^\n]*boundary="?([^";\n]+)"?/i.exec(unfolded)?.[1];
+  if (boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => part.replace(/^\n/, ''));
+    const plain = parts.find((part) => /^content-type:\s*text\/plain/im.test(part)) ?? parts[0];
+    return plain === undefined ? '' : entityText(plain);
+  }
   if (headers.includes('content-transfer-encoding: base64'))
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (headers.includes('content-transfer-encoding: quoted-printable'))
@@ -78,6 +91,11 @@ export function mailText(mail: ReceivedMail): string {
       'latin1',
     ).toString('utf8');
   return body;
+}
+
+/** A received mail's text body, decoded. */
+export function mailText(mail: ReceivedMail): string {
+  return entityText(mail.data);
 }
 
 /** Waits (bounded) for a mail to `to` whose body links to `path`, and returns that link. */
