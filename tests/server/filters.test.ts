@@ -41,7 +41,9 @@ describe.each(testDatabases)('filters on $kind', (database) => {
     ).toEqual(['LORA', 'TELTONIKA']);
     expect(options('machine')).toHaveLength(41);
     expect(options('status').map((o) => o.key)).toEqual(['active', 'archived', 'brokendown']);
-    expect(options('shift')).toEqual([]);
+    // The demo's one shift, Northbank's default, applies to every machine without a site shift.
+    expect(options('shift').map((o) => o.name)).toEqual(['Standard day']);
+    expect(options('siteShift')).toEqual([]);
     expect(options('oem')[0]).toMatchObject({ group: 'oem', id: `oem:${options('oem')[0]?.key}` });
   });
 

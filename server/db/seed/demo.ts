@@ -3,6 +3,7 @@
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { driverKeyOf } from '../../telemetry/adapters/teltonika/ioElements.ts';
 import { DEMO_OPERATOR_KEYS } from '../../telemetry/simulator/plan.ts';
+import { DEFAULT_SHIFT } from '../../telemetry/engine/rules.ts';
 import { seededRandom } from '../../telemetry/simulator/random.ts';
 import type { Database, Queryable } from '../database.ts';
 
@@ -197,6 +198,22 @@ export async function seedDemoIfEmpty(
     const harrow = await org('Harrow Civil Engineering', 'end-user');
     const greenline = await org('Greenline Groundworks', 'end-user');
     const meridian = await org('Meridian Build Group', 'rental-end-user');
+    // Northbank's default shift: the engine's own hours, named, so the shifts screen has one to
+    // show and change.
+    await tx.query(
+      `INSERT INTO shift (organisation_id, name, is_default, days) VALUES ($1, 'Standard day', true, $2::jsonb)`,
+      [
+        northbank,
+        JSON.stringify(
+          DEFAULT_SHIFT.weekdays.map((weekday) => ({
+            weekday,
+            startMinute: DEFAULT_SHIFT.startMinute,
+            endMinute: DEFAULT_SHIFT.endMinute,
+            breaks: [],
+          })),
+        ),
+      ],
+    );
 
     const user = (email: string, firstName: string, lastName: string) =>
       insertReturningId(

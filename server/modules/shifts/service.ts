@@ -139,6 +139,14 @@ export async function saveShift(
   id: string | null,
   body: ShiftBody,
 ): Promise<ShiftRecord> {
+  if (id) {
+    // Another organisation's shift is not found, whatever else is wrong with the body.
+    const [mine] = await db.query('SELECT 1 FROM shift WHERE organisation_id = $1 AND id = $2', [
+      organisationId,
+      id,
+    ]);
+    if (!mine) throw notFound('No such shift');
+  }
   const days = daysOf(body);
   const before = id ? await affectedMachines(db, id) : [];
   const savedId = await db.transaction(async (tx) => {
