@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(secondFactorRoutes, context);
     await secured.register(organisationRoutes, context);
     await secured.register(brandRoutes, context);
-    await secured.register(organisationAdminRoutes, context);
+    await secured.register(organisationAdminRoutes, { ...context, rollups });
     await secured.register(machineRoutes, context);
     await secured.register(filterRoutes, context);
     await secured.register(dashboardRoutes, context);

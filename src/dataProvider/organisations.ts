@@ -16,6 +16,7 @@ function bodyOf(data: Partial<OrganisationSettingsRecord>): OrganisationSettings
   return {
     name: data.name,
     type: data.type,
+    timezone: data.timezone,
     navigation: data.navigation,
     modules: data.modules,
     machineName: data.machineName,

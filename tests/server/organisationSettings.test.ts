@@ -9,6 +9,7 @@ import type {
 import type { UserSettingsReply } from '../../src/domain/api/session.ts';
 import { DEMO_USERS } from '../../server/db/seed/demo.ts';
 import { testDatabases } from '../support/databases.ts';
+import { sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 describe.each(testDatabases)('organisation settings on $kind', (database) => {
@@ -167,5 +168,65 @@ describe.each(testDatabases)('organisation settings on $kind', (database) => {
 
     await put({ modules: { fuel: true }, navigation: { sites: true } });
     expect(await statusOf(sitesPath)).toBe(200);
+  });
+
+  it('counts the days again in a new time zone, cutting them at its midnights', async () => {
+    const [meridian] = await server.db.query<{ id: string }>(
+      `SELECT id FROM organisation WHERE name = 'Meridian Build Group'`,
+    );
+    const id = meridian?.id ?? '';
+    const totals = async () => {
+      await server.rollups.drain();
+      const [row] = await server.db.query<{ active_s: number; days: number }>(
+        `SELECT sum(d.active_s) AS active_s, count(*)::int AS days FROM machine_day_rollup d
+           JOIN machine m ON m.id = d.machine_id WHERE m.organisation_id = $1`,
+        [id],
+      );
+      return row;
+    };
+    // Segments are stored cut at the organisation's midnights: none crosses one in the zone.
+    const crossingMidnight = async (zone: string) =>
+      (
+        await server.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM activity_segment a JOIN machine m ON m.id = a.machine_id
+            WHERE m.organisation_id = $1
+              AND (a.from_at AT TIME ZONE $2)::date <> ((a.to_at - interval '1 millisecond') AT TIME ZONE $2)::date`,
+          [id, zone],
+        )
+      )[0]?.n;
+    // A Meridian machine that worked 05:00 to 19:00 UTC on 13 January 2025: Tokyo's midnight
+    // (15:00 UTC) falls inside.
+    const [machine] = await server.db.query<{ id: string }>(
+      `INSERT INTO machine (organisation_id, name, category) VALUES ($1, 'Zone test dozer', 'Dozer')
+       RETURNING id`,
+      [id],
+    );
+    const [source] = await server.db.query<{ id: string }>(
+      `INSERT INTO source (type, code, machine_id, expected_interval_s) VALUES ('TELTONIKA', 'ZONE-TEST-1', $1, 60)
+       RETURNING id`,
+      [machine?.id ?? ''],
+    );
+    await sendRecords(server, source?.id ?? '', [
+      ...Array.from({ length: 14 * 60 + 1 }, (_, i) => ({
+        deviceTime: new Date(Date.parse('2025-01-13T05:00:00Z') + i * 60_000).toISOString(),
+        ignition: true,
+        movement: true,
+        engineRpm: 1500,
+      })),
+      { deviceTime: '2025-01-13T19:01:00.000Z', ignition: false, engineRpm: 0 },
+    ]);
+    const before = await totals();
+    expect(before?.days).toBeGreaterThan(0);
+    expect(await crossingMidnight('Asia/Tokyo')).toBeGreaterThan(0);
+    expect(await crossingMidnight('Europe/London')).toBe(0);
+
+    const bad = await put({ timezone: 'Mars/Olympus' }, staff, id);
+    expect([bad.status, bad.body.field]).toEqual([400, 'timezone']);
+    const changed = await put({ timezone: 'Asia/Tokyo' }, staff, id);
+    expect([changed.status, changed.body.timezone]).toEqual([200, 'Asia/Tokyo']);
+    const after = await totals();
+    expect(await crossingMidnight('Asia/Tokyo')).toBe(0);
+    // The same hours, counted on other days.
+    expect(after?.active_s).toBeCloseTo(before?.active_s ?? NaN, 0);
   });
 });

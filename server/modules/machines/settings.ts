@@ -13,7 +13,6 @@ import {
   MachineGroupBody,
   MachineSettings,
 } from '../../../src/domain/api/machineSettings.ts';
-import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
@@ -21,6 +20,7 @@ import { CO2_FACTORS } from '../../telemetry/engine/rules.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { getOrganisationSettings } from '../orgs/service.ts';
 import { assertOwnMachine } from './visibility.ts';
+import { recomputeHistory } from './recomputeHistory.ts';
 
 /** Emission stages and tiers an equipment rental fleet meets (EU Stage, US EPA Tier). */
 const EMISSION_STANDARDS = [
@@ -76,24 +76,6 @@ export async function groupNamed(db: Queryable, organisationId: string, name: st
     [organisationId, name],
   );
   return (made as { id: string }).id;
-}
-
-/** Every day the machine has rollups for, recomputed: after a change to how its data is read. */
-export async function recomputeHistory(
-  db: Queryable,
-  rollups: RollupScheduler,
-  machineId: string,
-): Promise<void> {
-  const [span] = await db.query<{ first_day: string | null; timezone: string }>(
-    `SELECT to_char(min(d.day), 'YYYY-MM-DD') AS first_day, o.timezone
-       FROM machine m JOIN organisation o ON o.id = m.organisation_id
-       LEFT JOIN machine_day_rollup d ON d.machine_id = m.id
-      WHERE m.id = $1 GROUP BY o.timezone`,
-    [machineId],
-  );
-  if (span?.first_day) {
-    rollups.schedule(machineId, span.first_day, zonedDate(new Date(), span.timezone));
-  }
 }
 
 export const machineSettingsRoutes: FastifyPluginAsyncTypebox<

@@ -1,5 +1,6 @@
 // Staff's organisation calls: GET /v1/admin/organisations/list (spec point 7) and each
-// organisation's settings, GET and PUT /v1/admin/organisations/{id}/settings.
+// organisation's settings, GET and PUT /v1/admin/organisations/{id}/settings; a new time zone
+// recomputes the organisation's machines' days.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
@@ -10,7 +11,10 @@ import {
 } from '../../../src/domain/api/organisations.ts';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
+import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { recordAudit } from '../accounts/audit.ts';
+import { recomputeHistories } from '../machines/recomputeHistory.ts';
+import { getOrganisation } from './service.ts';
 import {
   listOrganisations,
   organisationSettingsRecord,
@@ -19,10 +23,9 @@ import {
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
-export const organisationAdminRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
-  app,
-  { db },
-) => {
+export const organisationAdminRoutes: FastifyPluginAsyncTypebox<
+  ServerContext & { rollups: RollupScheduler }
+> = async (app, { db, rollups }) => {
   app.get(
     '/v1/admin/organisations/list',
     {
@@ -61,8 +64,22 @@ export const organisationAdminRoutes: FastifyPluginAsyncTypebox<ServerContext> =
       },
     },
     async (request) => {
+      const before = await getOrganisation(db, request.params.id);
       const record = await updateOrganisationSettings(db, request.params.id, request.body);
-      if (!record) throw notFound('No such organisation');
+      if (!before || !record) throw notFound('No such organisation');
+      if (record.timezone !== before.timezone) {
+        // Its days are now other hours: every machine's days are counted again, in the background.
+        const machines = await db.query<{ id: string }>(
+          'SELECT id FROM machine WHERE organisation_id = $1',
+          [record.id],
+        );
+        await recomputeHistories(
+          db,
+          rollups,
+          machines.map((machine) => machine.id),
+          { dayBefore: true },
+        );
+      }
       await recordAudit(db, {
         action: 'organisation.settings-changed',
         organisationId: record.id,

@@ -178,9 +178,16 @@ export async function updateOrganisationSettings(
     };
     await tx.query(
       `UPDATE organisation
-          SET settings = $2, name = coalesce($3, name), type = coalesce($4, type)
+          SET settings = $2, name = coalesce($3, name), type = coalesce($4, type),
+              timezone = coalesce($5, timezone)
         WHERE id = $1`,
-      [id, JSON.stringify(next), body.name?.trim() ?? null, body.type ?? null],
+      [
+        id,
+        JSON.stringify(next),
+        body.name?.trim() ?? null,
+        body.type ?? null,
+        body.timezone ?? null,
+      ],
     );
     return organisationSettingsRecord(tx, id);
   });

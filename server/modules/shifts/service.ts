@@ -7,10 +7,10 @@ import {
   shiftDaysError,
   type ShiftDay,
 } from '../../../src/domain/shifts.ts';
-import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import { recomputeHistories } from '../machines/recomputeHistory.ts';
 
 interface ShiftRow {
   id: string;
@@ -102,24 +102,6 @@ function daysOf(body: ShiftBody): ShiftDay[] {
   return days;
 }
 
-/** Every day each machine has rollups for, from its first, queued for a background recompute. */
-async function recomputeMachines(
-  db: Queryable,
-  rollups: RollupScheduler,
-  machineIds: string[],
-): Promise<void> {
-  if (machineIds.length === 0) return;
-  const spans = await db.query<{ machine_id: string; first_day: string; timezone: string }>(
-    `SELECT d.machine_id, to_char(min(d.day), 'YYYY-MM-DD') AS first_day, o.timezone
-       FROM machine_day_rollup d JOIN machine m ON m.id = d.machine_id
-       JOIN organisation o ON o.id = m.organisation_id
-      WHERE d.machine_id = ANY($1::uuid[]) GROUP BY d.machine_id, o.timezone`,
-    [machineIds],
-  );
-  for (const span of spans)
-    rollups.schedule(span.machine_id, span.first_day, zonedDate(new Date(), span.timezone));
-}
-
 const affectedMachines = async (db: Queryable, id: string) =>
   (
     await db.query<{ id: string }>(
@@ -189,7 +171,7 @@ export async function saveShift(
     return saved.id;
   });
   const after = await affectedMachines(db, savedId);
-  await recomputeMachines(db, rollups, [...new Set([...before, ...after])]);
+  await recomputeHistories(db, rollups, [...new Set([...before, ...after])]);
   return getShift(db, rollups, organisationId, savedId);
 }
 
@@ -206,5 +188,5 @@ export async function deleteShift(
     [organisationId, id],
   );
   if (!deleted) throw notFound('No such shift');
-  await recomputeMachines(db, rollups, before);
+  await recomputeHistories(db, rollups, before);
 }

@@ -82,6 +82,8 @@ export const OrganisationSettingsBody = Type.Object(
   {
     name: Type.Optional(Name),
     type: Type.Optional(Type.Enum(ORGANISATION_TYPES)),
+    /** Its days are counted in this zone: a change recomputes every machine's days. */
+    timezone: Type.Optional(Type.String({ format: 'time-zone', maxLength: 64 })),
     navigation: Type.Optional(someFlags(NAVIGATION_KEYS)),
     modules: Type.Optional(someFlags(MODULE_KEYS)),
     machineName: Type.Optional(Type.Enum(['name', 'assetId'] as const)),

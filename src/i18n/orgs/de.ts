@@ -50,7 +50,8 @@ export const orgSettingsDe = {
   },
   machine_name_first: 'Maschinenname',
   asset_id_first: 'Inventarnummer',
-  timezone_help: 'Die Zeitzone, in der ihre Tage gezählt werden.',
+  timezone_help:
+    'Die Zeitzone, in der ihre Tage gezählt werden. Eine Änderung berechnet die Tage aller Maschinen im Hintergrund neu.',
   login_domains_help:
     'Hostnamen (etwa fleet.example.com), deren Anmeldeseite die Marke dieser Organisation trägt; durch Kommas getrennt.',
   list_help: 'Trennen Sie die Einträge durch Kommas.',

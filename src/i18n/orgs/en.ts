@@ -50,7 +50,8 @@ export const orgSettingsEn = {
   },
   machine_name_first: 'Machine name',
   asset_id_first: 'Asset id',
-  timezone_help: 'The time zone its days are counted in.',
+  timezone_help:
+    "The time zone its days are counted in. A change recomputes every machine's days in the background.",
   login_domains_help:
     "Host names (such as fleet.example.com) whose sign-in page wears this organisation's brand; separate them with commas.",
   list_help: 'Separate the entries with commas.',

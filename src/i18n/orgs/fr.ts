@@ -50,7 +50,8 @@ export const orgSettingsFr = {
   },
   machine_name_first: 'Nom de la machine',
   asset_id_first: 'Numéro d’inventaire',
-  timezone_help: 'Le fuseau horaire dans lequel ses journées sont comptées.',
+  timezone_help:
+    'Le fuseau horaire dans lequel ses journées sont comptées. Un changement recalcule en arrière-plan les journées de toutes les machines.',
   login_domains_help:
     'Noms d’hôte (par exemple fleet.example.com) dont la page de connexion porte la marque de cette organisation ; séparés par des virgules.',
   list_help: 'Séparez les entrées par des virgules.',

@@ -50,7 +50,8 @@ export const orgSettingsIt = {
   },
   machine_name_first: 'Nome della macchina',
   asset_id_first: 'Numero di inventario',
-  timezone_help: 'Il fuso orario in cui si contano i suoi giorni.',
+  timezone_help:
+    'Il fuso orario in cui si contano i suoi giorni. Una modifica ricalcola in background i giorni di tutte le macchine.',
   login_domains_help:
     'Nomi host (come fleet.example.com) la cui pagina di accesso porta il marchio di questa organizzazione; separali con virgole.',
   list_help: 'Separa le voci con virgole.',

@@ -50,7 +50,8 @@ export const orgSettingsNl = {
   },
   machine_name_first: 'Machinenaam',
   asset_id_first: 'Inventarisnummer',
-  timezone_help: 'De tijdzone waarin de dagen worden geteld.',
+  timezone_help:
+    'De tijdzone waarin de dagen worden geteld. Een wijziging herberekent op de achtergrond de dagen van alle machines.',
   login_domains_help:
     'Hostnamen (zoals fleet.example.com) waarvan de aanmeldpagina de huisstijl van deze organisatie draagt; gescheiden door komma’s.',
   list_help: 'Scheid de items met komma’s.',

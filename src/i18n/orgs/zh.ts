@@ -50,7 +50,7 @@ export const orgSettingsZh = {
   },
   machine_name_first: '机器名称',
   asset_id_first: '资产编号',
-  timezone_help: '计算其日期所用的时区。',
+  timezone_help: '计算其日期所用的时区。更改后将在后台重新计算所有机器的每一天。',
   login_domains_help: '登录页面使用本组织品牌的主机名（例如 fleet.example.com），用逗号分隔。',
   list_help: '用逗号分隔各项。',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */

@@ -4,6 +4,7 @@
 // requires, materials, the dealer id and the first day of off-hours data.
 import { Box, Typography } from '@mui/material';
 import {
+  AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
   DataTable,
@@ -31,6 +32,8 @@ import { ONBOARDING_FIELDS } from '../../domain/api/onboarding.ts';
 import type { OrganisationListRow } from '../../domain/api/organisations.ts';
 import { MODULE_KEYS, NAVIGATION_KEYS } from '../../domain/api/session.ts';
 import { ORGANISATION_TYPES } from '../../domain/constants.ts';
+
+const TIME_ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ id: zone, name: zone }));
 
 function useTypeChoices() {
   const translate = useTranslate();
@@ -140,7 +143,13 @@ export function OrganisationSettingsEdit() {
       >
         <TextInput source="name" validate={required()} />
         <SelectInput source="type" choices={types} validate={required()} />
-        <TextInput source="timezone" disabled helperText="app.org_settings.timezone_help" />
+        <AutocompleteInput
+          source="timezone"
+          choices={TIME_ZONES}
+          disableClearable
+          helperText="app.org_settings.timezone_help"
+          sx={{ minWidth: 320 }}
+        />
         <Switches group="navigation" keys={NAVIGATION_KEYS} />
         <Switches group="modules" keys={MODULE_KEYS} />
         <SelectInput
