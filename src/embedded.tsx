@@ -1,5 +1,7 @@
-// Entry of /embedded: a compact machine list for embedding in other pages, without the portal's chrome.
-import { StrictMode, useEffect, useState } from 'react';
+// Entry of /embedded: a compact machine list for embedding in other pages, without the portal's
+// chrome, but in the organisation's brand: its colours and logo in a slim header.
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { createRoot } from 'react-dom/client';
 import { HttpError, type I18nProvider } from 'ra-core';
 import {
@@ -19,6 +21,8 @@ import { createI18nProvider, loadMessages } from './i18n/i18nProvider.ts';
 import { offeredLanguages, readLanguage } from './i18n/languages.ts';
 import { createProviders } from './providers.ts';
 import { links } from './domain/paths.ts';
+import { DEFAULT_BRAND_CONFIGURATION, type BrandConfiguration } from './domain/brand.ts';
+import { brandTheme } from './layout/brandTheme.ts';
 
 const EMBEDDED_ROWS = 100;
 
@@ -28,12 +32,35 @@ type State =
   | { status: 'signed-out' }
   | { status: 'failed'; messageKey: string };
 
+/** The signed-in user's brand around the list; the default brand until it is known. */
+function EmbeddedBrand({
+  dataProvider,
+  children,
+}: {
+  dataProvider: PortalDataProvider;
+  children: (brand: BrandConfiguration) => ReactNode;
+}) {
+  const [brand, setBrand] = useState(DEFAULT_BRAND_CONFIGURATION);
+  useEffect(() => {
+    dataProvider
+      .getSettings()
+      .then((settings) => {
+        // A call that ended the session answers no settings: the default brand stays.
+        if ('brandConfiguration' in settings) setBrand(settings.brandConfiguration);
+      })
+      .catch(() => undefined);
+  }, [dataProvider]);
+  return <ThemeProvider theme={createTheme(brandTheme(brand))}>{children(brand)}</ThemeProvider>;
+}
+
 function EmbeddedMachines({
   dataProvider,
   i18n,
+  brand,
 }: {
   dataProvider: PortalDataProvider;
   i18n: I18nProvider;
+  brand: BrandConfiguration;
 }) {
   const t = (key: string, args?: Record<string, unknown>) => i18n.translate(key, args);
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -77,9 +104,30 @@ function EmbeddedMachines({
   if (state.status === 'failed') return <Alert severity="error">{t(state.messageKey)}</Alert>;
   return (
     <Box>
-      <Typography variant="subtitle2" sx={{ p: 1 }}>
-        {t('resources.machines.name', { smart_count: 2 })}: {state.total}
-      </Typography>
+      <Box
+        data-testid="embedded-header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          p: 1,
+          bgcolor: brand.primaryColour.backgroundColour,
+          color: brand.primaryColour.textColour,
+        }}
+      >
+        {brand.logoLink ? (
+          <Box
+            component="img"
+            src={brand.logoLink}
+            alt=""
+            data-testid="embedded-logo"
+            sx={{ maxHeight: 42, maxWidth: 250 }}
+          />
+        ) : null}
+        <Typography variant="subtitle2">
+          {t('resources.machines.name', { smart_count: 2 })}: {state.total}
+        </Typography>
+      </Box>
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -114,7 +162,9 @@ async function start() {
   if (!root) throw new Error('embedded.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <EmbeddedMachines dataProvider={dataProvider} i18n={i18n} />
+      <EmbeddedBrand dataProvider={dataProvider}>
+        {(brand) => <EmbeddedMachines dataProvider={dataProvider} i18n={i18n} brand={brand} />}
+      </EmbeddedBrand>
     </StrictMode>,
   );
 }

@@ -143,6 +143,15 @@ describe.skipIf(!browserAvailable)('organisation settings in a browser', () => {
     await expect(appBarColour(viewer)).resolves.toBe('rgb(122, 31, 31)');
     await viewer.getByTestId('brand-logo').waitFor();
     await shot(viewer, '42-brand-colleague-view');
+    // The embedded list wears it too.
+    await viewer.goto(`${url}/embedded`);
+    const header = viewer.getByTestId('embedded-header');
+    await header.waitFor({ timeout: 30_000 });
+    await viewer.getByTestId('embedded-logo').waitFor();
+    await expect(header.evaluate((bar) => getComputedStyle(bar).backgroundColor)).resolves.toBe(
+      'rgb(122, 31, 31)',
+    );
+    await shot(viewer, '42-brand-embedded');
     await viewer.context().close();
 
     await admin.getByRole('button', { name: 'Reset' }).click();
