@@ -3,7 +3,7 @@
 // cannot forget a check. The declared access is published in the OpenAPI document as x-access,
 // where the contract sweep reads it.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { FeatureFlag } from '../../src/domain/api/session.ts';
+import type { FeatureFlag, FeatureGroup } from '../../src/domain/api/session.ts';
 import { ERROR_CODES } from '../../src/domain/api/errors.ts';
 import type { Role } from '../../src/domain/constants.ts';
 import type { Database } from '../db/database.ts';
@@ -75,7 +75,7 @@ function checkAccess(
 
 /** Refuses a route whose module or navigation switch is off for the caller's organisation. */
 function checkFeature(feature: FeatureFlag, db: Database): onRequestHookHandler {
-  const [group, key] = feature.split('.') as ['navigation' | 'modules', string];
+  const [group, key] = feature.split('.') as [FeatureGroup, string];
   return async (request) => {
     const settings = await getOrganisationSettings(db, request.organisation);
     const switches: Record<string, boolean> = settings[group];

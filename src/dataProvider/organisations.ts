@@ -19,6 +19,7 @@ function bodyOf(data: Partial<OrganisationSettingsRecord>): OrganisationSettings
     timezone: data.timezone,
     navigation: data.navigation,
     modules: data.modules,
+    features: data.features,
     machineName: data.machineName,
     routeMinSatellites: data.routeMinSatellites,
     hireStatuses: data.hireStatuses,

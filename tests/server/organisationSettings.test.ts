@@ -86,8 +86,11 @@ describe.each(testDatabases)('organisation settings on $kind', (database) => {
       token: staff,
     });
     expect(before.body.modules.fuel).toBe(true);
+    // The demo turns its one named feature on; staff turn it off here.
+    expect(before.body.features).toEqual({ routePositions: true });
     const changed = await put({
       modules: { co2: false },
+      features: { routePositions: false },
       navigation: { shifts: false },
       machineName: 'assetId',
       hireStatuses: ['ON_HIRE', 'OFF_RENT_PENDING'],
@@ -100,6 +103,7 @@ describe.each(testDatabases)('organisation settings on $kind', (database) => {
     expect(changed.body).toMatchObject({
       modules: { ...before.body.modules, co2: false },
       navigation: { ...before.body.navigation, shifts: false },
+      features: { routePositions: false },
       machineName: 'assetId',
       routeMinSatellites: before.body.routeMinSatellites,
       hireStatuses: ['ON_HIRE', 'OFF_RENT_PENDING'],
@@ -113,6 +117,7 @@ describe.each(testDatabases)('organisation settings on $kind', (database) => {
     expect(settings.body).toMatchObject({
       modules: { co2: false, fuel: true },
       navigation: { shifts: false, sites: true },
+      features: { routePositions: false },
       properties: { machineName: 'assetId' },
       hireStatuses: { hired: ['ON_HIRE', 'OFF_RENT_PENDING'] },
       materials: ['Sand', 'Gravel'],

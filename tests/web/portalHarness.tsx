@@ -52,6 +52,7 @@ export const settings: UserSettingsReply = {
     speed: true,
     active: true,
   },
+  features: { routePositions: true },
   properties: { machineName: 'name', routeMinSatellites: 4 },
   hireStatuses: { hired: ['ON_HIRE'] },
   timezone: 'Europe/London',

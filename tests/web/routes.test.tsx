@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteMachinesReply, RouteReply } from '../../src/domain/api/mapRoutes.ts';
 import type { WorkCyclesReply } from '../../src/domain/api/workCycles.ts';
-import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { api, renderPortal, settings, signedIn } from './portalHarness.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -203,5 +203,19 @@ describe('routes', () => {
     await renderPortal('/routes');
     await screen.findByTestId('route-machines', {}, { timeout: 10_000 });
     expect(screen.queryByTestId('routes-hint')).toBeNull();
+  });
+
+  it('offers every position fix only to an organisation with the feature', async () => {
+    signedIn();
+    api.use(
+      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
+      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
+      http.get('*/v1/users/settings', () =>
+        HttpResponse.json({ ...settings, features: { routePositions: false } }),
+      ),
+    );
+    await renderPortal('/routes?experimental=true');
+    await screen.findByRole('switch', { name: 'Show stops' }, { timeout: 10_000 });
+    expect(screen.queryByRole('switch', { name: 'All positions' })).toBeNull();
   });
 });

@@ -191,7 +191,8 @@ export async function seedDemoIfEmpty(
     const org = (name: string, type: string) =>
       insertReturningId(
         tx,
-        `INSERT INTO organisation (name, type, settings) VALUES ($1, $2, '{"modules":{"workCycle":true}}')`,
+        `INSERT INTO organisation (name, type, settings)
+         VALUES ($1, $2, '{"modules":{"workCycle":true},"features":{"routePositions":true}}')`,
         [name, type],
       );
     const northbank = await org('Northbank Plant Hire', 'rental');

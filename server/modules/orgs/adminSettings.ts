@@ -98,6 +98,7 @@ export async function organisationSettingsRecord(
     timezone: organisation.timezone,
     navigation: settings.navigation,
     modules: settings.modules,
+    features: settings.features,
     machineName: settings.properties.machineName,
     routeMinSatellites: settings.properties.routeMinSatellites,
     hireStatuses: settings.hireStatuses.hired,
@@ -157,6 +158,14 @@ export async function updateOrganisationSettings(
         : {}),
       ...(body.modules
         ? { modules: { ...stored.modules, ...body.modules } as OrganisationSettings['modules'] }
+        : {}),
+      ...(body.features
+        ? {
+            features: {
+              ...stored.features,
+              ...body.features,
+            } as OrganisationSettings['features'],
+          }
         : {}),
       ...(body.machineName !== undefined || body.routeMinSatellites !== undefined
         ? {

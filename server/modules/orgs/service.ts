@@ -31,6 +31,7 @@ export type OrganisationSettings = Pick<
   UserSettingsReply,
   | 'navigation'
   | 'modules'
+  | 'features'
   | 'properties'
   | 'hireStatuses'
   | 'timezone'
@@ -62,6 +63,7 @@ function defaultSettings(type: OrganisationType, timezone: string): Organisation
       speed: true,
       active: true,
     },
+    features: { routePositions: false },
     properties: { machineName: 'name', routeMinSatellites: MIN_SATELLITES },
     hireStatuses: { hired: ['ON_HIRE'] },
     timezone: timezone || DEFAULT_TIMEZONE,
@@ -89,6 +91,7 @@ export async function getOrganisationSettings(
     ...stored,
     navigation: { ...defaults.navigation, ...stored.navigation },
     modules: { ...defaults.modules, ...stored.modules },
+    features: { ...defaults.features, ...stored.features },
     properties: { ...defaults.properties, ...stored.properties },
     hireStatuses: { ...defaults.hireStatuses, ...stored.hireStatuses },
     subscriptions: { ...defaults.subscriptions, ...stored.subscriptions },

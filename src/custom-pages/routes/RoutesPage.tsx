@@ -65,8 +65,10 @@ export function RoutesPage() {
   const [selectedTrip, setSelectedTrip] = useState<number | null>(null);
   const machineId = params.get('machineId');
   const showStops = params.get('usestops') !== 'false';
-  // Every position fix drawn with its satellites: for checking a tracker's fixes.
-  const experimental = params.get('experimental') === 'true';
+  // Every position fix drawn with its satellites: for checking a tracker's fixes, where the
+  // organisation has the feature.
+  const positionsOn = useFeature('features.routePositions') === true;
+  const experimental = positionsOn && params.get('experimental') === 'true';
   const update = (changes: UrlChanges) => {
     updateUrl(changes);
     setSelectedTrip(null);
@@ -103,15 +105,17 @@ export function RoutesPage() {
           {translate('app.routes.title')}
         </Typography>
         <RoutePointSetting canWrite={canWrite} />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={experimental}
-              onChange={(e) => update({ experimental: e.target.checked ? 'true' : null })}
-            />
-          }
-          label={translate('app.routes.all_positions')}
-        />
+        {positionsOn ? (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={experimental}
+                onChange={(e) => update({ experimental: e.target.checked ? 'true' : null })}
+              />
+            }
+            label={translate('app.routes.all_positions')}
+          />
+        ) : null}
         <FormControlLabel
           control={
             <Switch

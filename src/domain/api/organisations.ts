@@ -8,6 +8,7 @@ import {
   BrandConfigurationReply,
   flags,
   MAX_ROUTE_MIN_SATELLITES,
+  FEATURE_KEYS,
   MODULE_KEYS,
   NAVIGATION_KEYS,
 } from './session.ts';
@@ -64,6 +65,7 @@ export const OrganisationSettingsRecord = Type.Object({
   timezone: Type.String(),
   navigation: flags(NAVIGATION_KEYS),
   modules: flags(MODULE_KEYS),
+  features: flags(FEATURE_KEYS),
   machineName: Type.Enum(['name', 'assetId'] as const),
   routeMinSatellites: Type.Integer(),
   hireStatuses: Type.Array(Type.String()),
@@ -86,6 +88,7 @@ export const OrganisationSettingsBody = Type.Object(
     timezone: Type.Optional(Type.String({ format: 'time-zone', maxLength: 64 })),
     navigation: Type.Optional(someFlags(NAVIGATION_KEYS)),
     modules: Type.Optional(someFlags(MODULE_KEYS)),
+    features: Type.Optional(someFlags(FEATURE_KEYS)),
     machineName: Type.Optional(Type.Enum(['name', 'assetId'] as const)),
     routeMinSatellites: Type.Optional(
       Type.Integer({ minimum: 0, maximum: MAX_ROUTE_MIN_SATELLITES }),

@@ -51,10 +51,22 @@ export const MODULE_KEYS = [
   'active',
 ] as const;
 
+/**
+ * Spec point 6: features unlocked for some organisations only. The spec's fixed lists of
+ * organisation ids become named switches that staff turn on per organisation; all start off.
+ * routePositions: every position fix of a route drawn with its satellites (the routes screen's
+ * `experimental`), for organisations that check their trackers' fixes.
+ */
+export const FEATURE_KEYS = ['routePositions'] as const;
+
 export type NavigationKey = (typeof NAVIGATION_KEYS)[number];
 export type ModuleKey = (typeof MODULE_KEYS)[number];
+export type FeatureKey = (typeof FEATURE_KEYS)[number];
 /** A switch staff set per organisation; a route or screen that needs it names it this way. */
-export type FeatureFlag = `navigation.${NavigationKey}` | `modules.${ModuleKey}`;
+export type FeatureFlag =
+  `navigation.${NavigationKey}` | `modules.${ModuleKey}` | `features.${FeatureKey}`;
+/** The groups of switches, as the settings name them. */
+export type FeatureGroup = 'navigation' | 'modules' | 'features';
 
 /** An object of the keys, each on or off. */
 export const flags = <T extends readonly string[]>(keys: T) =>
@@ -85,6 +97,7 @@ export const UserSettingsReply = Type.Object({
   organisations: Type.Array(OrganisationSummary),
   navigation: flags(NAVIGATION_KEYS),
   modules: flags(MODULE_KEYS),
+  features: flags(FEATURE_KEYS),
   properties: Type.Object({
     /** 'name' shows the machine name first; 'assetId' swaps name and asset id on screens. */
     machineName: Type.Enum(['name', 'assetId'] as const),

@@ -48,6 +48,11 @@ export const orgSettingsDe = {
     speed: 'Geschwindigkeit',
     active: 'Aktiv',
   },
+  features: 'Organisationsspezifische Funktionen',
+  features_keys: {
+    routePositions: 'Jede Positionsbestimmung auf Routen',
+  },
+
   machine_name_first: 'Maschinenname',
   asset_id_first: 'Inventarnummer',
   timezone_help:

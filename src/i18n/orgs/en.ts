@@ -48,6 +48,11 @@ export const orgSettingsEn = {
     speed: 'Speed',
     active: 'Active',
   },
+  features: 'Organisation-specific features',
+  features_keys: {
+    routePositions: 'Every position fix on routes',
+  },
+
   machine_name_first: 'Machine name',
   asset_id_first: 'Asset id',
   timezone_help:

@@ -48,6 +48,11 @@ export const orgSettingsFr = {
     speed: 'Vitesse',
     active: 'Actif',
   },
+  features: "Fonctions propres à l'organisation",
+  features_keys: {
+    routePositions: 'Chaque position relevée sur les trajets',
+  },
+
   machine_name_first: 'Nom de la machine',
   asset_id_first: 'Numéro d’inventaire',
   timezone_help:

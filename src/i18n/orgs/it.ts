@@ -48,6 +48,11 @@ export const orgSettingsIt = {
     speed: 'Velocità',
     active: 'Attivo',
   },
+  features: "Funzioni specifiche dell'organizzazione",
+  features_keys: {
+    routePositions: 'Ogni posizione rilevata sui percorsi',
+  },
+
   machine_name_first: 'Nome della macchina',
   asset_id_first: 'Numero di inventario',
   timezone_help:

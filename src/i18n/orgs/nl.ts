@@ -48,6 +48,11 @@ export const orgSettingsNl = {
     speed: 'Snelheid',
     active: 'Actief',
   },
+  features: 'Organisatiespecifieke functies',
+  features_keys: {
+    routePositions: 'Elke positiebepaling op routes',
+  },
+
   machine_name_first: 'Machinenaam',
   asset_id_first: 'Inventarisnummer',
   timezone_help:

@@ -48,6 +48,11 @@ export const orgSettingsZh = {
     speed: '速度',
     active: '活跃',
   },
+  features: '组织专属功能',
+  features_keys: {
+    routePositions: '在路线上显示每个定位点',
+  },
+
   machine_name_first: '机器名称',
   asset_id_first: '资产编号',
   timezone_help: '计算其日期所用的时区。更改后将在后台重新计算所有机器的每一天。',

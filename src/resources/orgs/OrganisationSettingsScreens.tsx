@@ -30,7 +30,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../dataProvider/account.ts';
 import { ONBOARDING_FIELDS } from '../../domain/api/onboarding.ts';
 import type { OrganisationListRow } from '../../domain/api/organisations.ts';
-import { MODULE_KEYS, NAVIGATION_KEYS } from '../../domain/api/session.ts';
+import {
+  FEATURE_KEYS,
+  MODULE_KEYS,
+  NAVIGATION_KEYS,
+  type FeatureGroup,
+} from '../../domain/api/session.ts';
 import { ORGANISATION_TYPES } from '../../domain/constants.ts';
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ id: zone, name: zone }));
@@ -97,7 +102,7 @@ function TypeField() {
   );
 }
 
-function Switches({ group, keys }: { group: 'navigation' | 'modules'; keys: readonly string[] }) {
+function Switches({ group, keys }: { group: FeatureGroup; keys: readonly string[] }) {
   const translate = useTranslate();
   return (
     <Box sx={{ width: '100%', mb: 2 }}>
@@ -152,6 +157,7 @@ export function OrganisationSettingsEdit() {
         />
         <Switches group="navigation" keys={NAVIGATION_KEYS} />
         <Switches group="modules" keys={MODULE_KEYS} />
+        <Switches group="features" keys={FEATURE_KEYS} />
         <SelectInput
           source="machineName"
           choices={[
