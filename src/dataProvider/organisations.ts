@@ -25,6 +25,7 @@ function bodyOf(data: Partial<OrganisationSettingsRecord>): OrganisationSettings
     hireStatuses: data.hireStatuses,
     mandatoryFields: data.mandatoryFields,
     materials: data.materials,
+    manufacturers: data.manufacturers,
     dealerId: data.dealerId?.trim() ? data.dealerId.trim() : null,
     offHoursStartDate: data.offHoursStartDate,
     loginDomains: data.loginDomains,

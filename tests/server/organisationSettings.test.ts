@@ -96,10 +96,12 @@ describe.each(testDatabases)('organisation settings on $kind', (database) => {
       hireStatuses: ['ON_HIRE', 'OFF_RENT_PENDING'],
       mandatoryFields: ['assetId', 'serialNumber'],
       materials: ['Sand', 'Gravel'],
+      manufacturers: ['Liebherr'],
       dealerId: 'NB-042',
       offHoursStartDate: '2023-01-01',
     });
     expect(changed.status).toBe(200);
+    expect(changed.body.manufacturers).toEqual(['Liebherr']);
     expect(changed.body).toMatchObject({
       modules: { ...before.body.modules, co2: false },
       navigation: { ...before.body.navigation, shifts: false },
@@ -124,6 +126,9 @@ describe.each(testDatabases)('organisation settings on $kind', (database) => {
       dealerId: 'NB-042',
       offHoursStartDate: '2023-01-01',
     });
+    // The makes staff named, beside those of the fleet.
+    expect(settings.body.manufacturers).toContain('Liebherr');
+    expect(settings.body.manufacturers.length).toBeGreaterThan(1);
     const [audit] = await server.db.query<{ action: string }>(
       `SELECT action FROM audit_event WHERE organisation_id = $1 ORDER BY at DESC LIMIT 1`,
       [northbank],

@@ -38,6 +38,7 @@ export type OrganisationSettings = Pick<
   | 'mandatoryFields'
   | 'subscriptions'
   | 'materials'
+  | 'manufacturers'
   | 'dealerId'
   | 'offHoursStartDate'
 >;
@@ -70,6 +71,7 @@ function defaultSettings(type: OrganisationType, timezone: string): Organisation
     mandatoryFields: [],
     subscriptions: { enabled: false, subscriptions: [] },
     materials: [],
+    manufacturers: [],
     dealerId: null,
     offHoursStartDate: OFF_HOURS_DATA_START,
   };

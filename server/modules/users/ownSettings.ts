@@ -45,7 +45,10 @@ export async function readUserSettings(
     },
     timezone: own.timezone ?? settings.timezone,
     language: isLanguageCode(own.language) ? own.language : null,
-    manufacturers,
+    // Those staff named for the organisation, and those of its own fleet.
+    manufacturers: [...new Set([...settings.manufacturers, ...manufacturers])].sort((a, b) =>
+      a.localeCompare(b),
+    ),
     brandConfiguration,
   };
 }

@@ -71,6 +71,8 @@ export const OrganisationSettingsRecord = Type.Object({
   hireStatuses: Type.Array(Type.String()),
   mandatoryFields: Type.Array(Type.Enum(ONBOARDING_FIELDS)),
   materials: Type.Array(Type.String()),
+  /** Makes offered besides those of the organisation's own fleet. */
+  manufacturers: Type.Array(Type.String()),
   dealerId: Nullable(Type.String()),
   /** The first day with off-hours data: earlier ranges warn (spec point 4). */
   offHoursStartDate: Type.String({ format: 'date' }),
@@ -101,6 +103,7 @@ export const OrganisationSettingsBody = Type.Object(
       }),
     ),
     materials: Type.Optional(Type.Array(Word, { maxItems: 100, uniqueItems: true })),
+    manufacturers: Type.Optional(Type.Array(Word, { maxItems: 100, uniqueItems: true })),
     dealerId: Type.Optional(
       Nullable(Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9._-]+$' })),
     ),

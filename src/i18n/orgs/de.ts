@@ -14,6 +14,7 @@ export const organisationResourcesDe = {
       hireStatuses: 'Als vermietet geltende Mietstatus',
       mandatoryFields: 'Pflichtfelder beim Onboarding',
       materials: 'Materialien',
+      manufacturers: 'Hersteller',
       dealerId: 'Händler-ID',
       offHoursStartDate: 'Daten außerhalb der Arbeitszeit ab',
       loginDomains: 'Anmelde-Hostnamen',
@@ -59,6 +60,7 @@ export const orgSettingsDe = {
     'Die Zeitzone, in der ihre Tage gezählt werden. Eine Änderung berechnet die Tage aller Maschinen im Hintergrund neu.',
   login_domains_help:
     'Hostnamen (etwa fleet.example.com), deren Anmeldeseite die Marke dieser Organisation trägt; durch Kommas getrennt.',
+  manufacturers_help: 'Angebotene Hersteller neben denen der eigenen Flotte; durch Kommas trennen.',
   list_help: 'Trennen Sie die Einträge durch Kommas.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Standort',

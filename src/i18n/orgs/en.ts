@@ -14,6 +14,7 @@ export const organisationResourcesEn = {
       hireStatuses: 'Hire statuses counted as hired',
       mandatoryFields: 'Fields onboarding requires',
       materials: 'Materials',
+      manufacturers: 'Manufacturers',
       dealerId: 'Dealer id',
       offHoursStartDate: 'Off-hours data from',
       loginDomains: 'Sign-in host names',
@@ -59,6 +60,7 @@ export const orgSettingsEn = {
     "The time zone its days are counted in. A change recomputes every machine's days in the background.",
   login_domains_help:
     "Host names (such as fleet.example.com) whose sign-in page wears this organisation's brand; separate them with commas.",
+  manufacturers_help: 'Makes offered besides those of its own fleet; separate them with commas.',
   list_help: 'Separate the entries with commas.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Site',

@@ -14,6 +14,7 @@ export const organisationResourcesFr = {
       hireStatuses: 'Statuts de location comptés comme loués',
       mandatoryFields: 'Champs obligatoires à l’ajout',
       materials: 'Matériaux',
+      manufacturers: 'Constructeurs',
       dealerId: 'Identifiant du concessionnaire',
       offHoursStartDate: 'Données hors horaires depuis',
       loginDomains: 'Noms d’hôte de connexion',
@@ -59,6 +60,8 @@ export const orgSettingsFr = {
     'Le fuseau horaire dans lequel ses journées sont comptées. Un changement recalcule en arrière-plan les journées de toutes les machines.',
   login_domains_help:
     'Noms d’hôte (par exemple fleet.example.com) dont la page de connexion porte la marque de cette organisation ; séparés par des virgules.',
+  manufacturers_help:
+    'Constructeurs proposés en plus de ceux de sa propre flotte ; séparez-les par des virgules.',
   list_help: 'Séparez les entrées par des virgules.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Site',

@@ -14,6 +14,7 @@ export const organisationResourcesIt = {
       hireStatuses: 'Stati di noleggio contati come noleggiati',
       mandatoryFields: 'Campi obbligatori all’inserimento',
       materials: 'Materiali',
+      manufacturers: 'Costruttori',
       dealerId: 'ID concessionario',
       offHoursStartDate: 'Dati fuori orario dal',
       loginDomains: 'Nomi host di accesso',
@@ -59,6 +60,8 @@ export const orgSettingsIt = {
     'Il fuso orario in cui si contano i suoi giorni. Una modifica ricalcola in background i giorni di tutte le macchine.',
   login_domains_help:
     'Nomi host (come fleet.example.com) la cui pagina di accesso porta il marchio di questa organizzazione; separali con virgole.',
+  manufacturers_help:
+    'Costruttori offerti oltre a quelli della propria flotta; separarli con virgole.',
   list_help: 'Separa le voci con virgole.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Cantiere',

@@ -14,6 +14,7 @@ export const organisationResourcesNl = {
       hireStatuses: 'Huurstatussen die als verhuurd tellen',
       mandatoryFields: 'Verplichte velden bij aanmelden',
       materials: 'Materialen',
+      manufacturers: 'Fabrikanten',
       dealerId: 'Dealer-id',
       offHoursStartDate: 'Gegevens buiten werktijd vanaf',
       loginDomains: 'Aanmeld-hostnamen',
@@ -59,6 +60,7 @@ export const orgSettingsNl = {
     'De tijdzone waarin de dagen worden geteld. Een wijziging herberekent op de achtergrond de dagen van alle machines.',
   login_domains_help:
     'Hostnamen (zoals fleet.example.com) waarvan de aanmeldpagina de huisstijl van deze organisatie draagt; gescheiden door komma’s.',
+  manufacturers_help: "Aangeboden merken naast die van de eigen vloot; scheid ze met komma's.",
   list_help: 'Scheid de items met komma’s.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Locatie',

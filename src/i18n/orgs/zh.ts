@@ -14,6 +14,7 @@ export const organisationResourcesZh = {
       hireStatuses: '计为已租出的租赁状态',
       mandatoryFields: '接入时的必填字段',
       materials: '材料',
+      manufacturers: '制造商',
       dealerId: '经销商编号',
       offHoursStartDate: '非工作时间数据起始日',
       loginDomains: '登录主机名',
@@ -57,6 +58,7 @@ export const orgSettingsZh = {
   asset_id_first: '资产编号',
   timezone_help: '计算其日期所用的时区。更改后将在后台重新计算所有机器的每一天。',
   login_domains_help: '登录页面使用本组织品牌的主机名（例如 fleet.example.com），用逗号分隔。',
+  manufacturers_help: '除自有车队的品牌外另行提供的品牌；用逗号分隔。',
   list_help: '用逗号分隔各项。',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: '工地',

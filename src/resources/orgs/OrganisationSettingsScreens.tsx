@@ -1,7 +1,7 @@
 // /admin/orgs/settings/list and /admin/orgs/settings/{id} (staff): every organisation, and what
 // its portal shows and allows: name and type, the navigation entries and modules switched on, the
 // machine name shown first, route points' satellites, hire statuses, the fields onboarding
-// requires, materials, the dealer id and the first day of off-hours data.
+// requires, materials, manufacturers, the dealer id and the first day of off-hours data.
 import { Box, Typography } from '@mui/material';
 import {
   AutocompleteInput,
@@ -186,6 +186,12 @@ export function OrganisationSettingsEdit() {
           format={listFormat}
           parse={listParse}
           helperText="app.org_settings.list_help"
+        />
+        <TextInput
+          source="manufacturers"
+          format={listFormat}
+          parse={listParse}
+          helperText="app.org_settings.manufacturers_help"
         />
         <TextInput source="dealerId" />
         <DateInput source="offHoursStartDate" validate={required()} />
