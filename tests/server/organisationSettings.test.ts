@@ -178,6 +178,22 @@ describe.each(testDatabases)('organisation settings on $kind', (database) => {
 
     await put({ modules: { fuel: true }, navigation: { sites: true } });
     expect(await statusOf(sitesPath)).toBe(200);
+
+    // Shifts, and the machine's additional information (its drop-down values stay for onboarding).
+    await put({ navigation: { shifts: false }, modules: { machineAdditionalInformation: false } });
+    expect(await statusOf('/v1/portal/shifts')).toBe(403);
+    const information = await call<ApiError>(
+      server,
+      'PATCH',
+      `/v1/portal/machines/${machine?.id}/additional-information`,
+      { token: admin, body: { colour: 'Yellow' } },
+    );
+    expect([information.status, information.body.code]).toEqual([403, 'MODULE_DISABLED']);
+    expect(await statusOf('/v1/portal/machines/additional-information/form-drop-down-values')).toBe(
+      200,
+    );
+    await put({ navigation: { shifts: true }, modules: { machineAdditionalInformation: true } });
+    expect(await statusOf('/v1/portal/shifts')).toBe(200);
   });
 
   it('counts the days again in a new time zone, cutting them at its midnights', async () => {

@@ -227,7 +227,8 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
   app.patch(
     '/v1/portal/machines/:id/additional-information',
     {
-      config: { access: 'write' },
+      // The drop-down values stay open: onboarding reads its mandatory fields from them.
+      config: { access: 'write', feature: 'modules.machineAdditionalInformation' },
       schema: {
         tags: ['machines'],
         params: Id,
