@@ -122,11 +122,11 @@ describe('login', () => {
     expect(await screen.findByTestId('totp-qr')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Code/), '654321');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    // The recovery codes, once, on the two-step sign-in page.
-    expect(await screen.findByText('aaaaa-bbbbb', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // The recovery codes, once, on the two-step sign-in page (loaded on demand: slow under CI's load).
+    expect(await screen.findByText('aaaaa-bbbbb', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(await screen.findByText(/Required by Northbank Plant Hire/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Turn off' })).toBeDisabled();
-  });
+  }, 60_000);
 
   it('shows the translated code of a 400 from loginoptions, and the connection message without a response', async () => {
     const user = userEvent.setup();
