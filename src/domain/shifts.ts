@@ -41,8 +41,17 @@ export function clockOfMinute(minute: number): string {
   return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
 }
 
+/** What can be wrong with a shift's days: the server's words, which the form translates. */
+export const SHIFT_PROBLEMS = {
+  weekdayTwice: 'a weekday has one set of hours',
+  endBeforeStart: 'the shift ends before it starts',
+  breakEndBeforeStart: 'the break ends before it starts',
+  breakOutside: 'the break lies outside the shift',
+  breakOverlap: 'the break overlaps another',
+} as const;
+
 /**
- * What is wrong with a shift's days, as [field path, message], or null. A day's hours run forward
+ * What is wrong with a shift's days, as [field path, one of SHIFT_PROBLEMS], or null. A day's hours run forward
  * within the day (a night shift is two days' pieces: 22:00–24:00 and 00:00–06:00); breaks lie
  * inside them and do not overlap; a weekday has one set of hours.
  */
@@ -50,19 +59,19 @@ export function shiftDaysError(days: readonly ShiftDay[]): [string, string] | nu
   const seen = new Set<number>();
   for (const [index, day] of days.entries()) {
     const at = `days/${index}`;
-    if (seen.has(day.weekday)) return [`${at}/weekday`, 'a weekday has one set of hours'];
+    if (seen.has(day.weekday)) return [`${at}/weekday`, SHIFT_PROBLEMS.weekdayTwice];
     seen.add(day.weekday);
-    if (day.endMinute <= day.startMinute) return [`${at}/end`, 'the shift ends before it starts'];
+    if (day.endMinute <= day.startMinute) return [`${at}/end`, SHIFT_PROBLEMS.endBeforeStart];
     const breaks = [...day.breaks].sort((a, b) => a.startMinute - b.startMinute);
     for (const [b, pause] of breaks.entries()) {
       const where = `${at}/breaks/${day.breaks.indexOf(pause)}`;
       if (pause.endMinute <= pause.startMinute)
-        return [`${where}/end`, 'the break ends before it starts'];
+        return [`${where}/end`, SHIFT_PROBLEMS.breakEndBeforeStart];
       if (pause.startMinute < day.startMinute || pause.endMinute > day.endMinute)
-        return [`${where}/start`, 'the break lies outside the shift'];
+        return [`${where}/start`, SHIFT_PROBLEMS.breakOutside];
       const previous = breaks[b - 1];
       if (previous && pause.startMinute < previous.endMinute)
-        return [`${where}/start`, 'the break overlaps another'];
+        return [`${where}/start`, SHIFT_PROBLEMS.breakOverlap];
     }
   }
   return null;

@@ -5,6 +5,7 @@ import {
   clockOfMinute,
   minuteOfClock,
   shiftDaysError,
+  WEEK_ORDER,
   type ShiftDay,
 } from '../../../src/domain/shifts.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -49,6 +50,9 @@ const dayBody = (day: ShiftDay): ShiftDayBody => ({
   })),
 });
 
+/** Monday first, as the week reads. */
+const weekPlace = (weekday: number) => (WEEK_ORDER as readonly number[]).indexOf(weekday);
+
 function toRecord(row: ShiftRow, rollups: RollupScheduler): ShiftRecord {
   return {
     id: row.id,
@@ -56,7 +60,7 @@ function toRecord(row: ShiftRow, rollups: RollupScheduler): ShiftRecord {
     isDefault: row.is_default,
     siteIds: row.sites.map((site) => site.id),
     sites: row.sites,
-    days: [...row.days].sort((a, b) => ((a.weekday + 6) % 7) - ((b.weekday + 6) % 7)).map(dayBody),
+    days: [...row.days].sort((a, b) => weekPlace(a.weekday) - weekPlace(b.weekday)).map(dayBody),
     updatedAt: row.updated_at.toISOString(),
     recomputing: rollups.isRecomputing(row.machine_ids),
   };

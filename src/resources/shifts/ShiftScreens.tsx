@@ -30,16 +30,22 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
 import type { ShiftDayBody, ShiftRecord } from '../../domain/api/shifts.ts';
 import { weekdayName } from '../../domain/format.ts';
-import { endClockForApi, minuteOfClock, shiftDaysError, WEEK_ORDER } from '../../domain/shifts.ts';
+import {
+  endClockForApi,
+  minuteOfClock,
+  SHIFT_PROBLEMS,
+  shiftDaysError,
+  WEEK_ORDER,
+} from '../../domain/shifts.ts';
 import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
 import { useCaller } from '../common/useCaller.ts';
 
 const ERROR_KEYS: Record<string, string> = {
-  'a weekday has one set of hours': 'app.shifts.errors.weekday_twice',
-  'the shift ends before it starts': 'app.shifts.errors.end_before_start',
-  'the break ends before it starts': 'app.shifts.errors.end_before_start',
-  'the break lies outside the shift': 'app.shifts.errors.break_outside',
-  'the break overlaps another': 'app.shifts.errors.break_overlap',
+  [SHIFT_PROBLEMS.weekdayTwice]: 'app.shifts.errors.weekday_twice',
+  [SHIFT_PROBLEMS.endBeforeStart]: 'app.shifts.errors.end_before_start',
+  [SHIFT_PROBLEMS.breakEndBeforeStart]: 'app.shifts.errors.end_before_start',
+  [SHIFT_PROBLEMS.breakOutside]: 'app.shifts.errors.break_outside',
+  [SHIFT_PROBLEMS.breakOverlap]: 'app.shifts.errors.break_overlap',
 };
 
 type Errors = { [key: string]: string | Errors };
