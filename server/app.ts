@@ -26,6 +26,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
+import { gatewayRoutes } from './modules/gateways/routes.ts';
+import { sensorRoutes } from './modules/sensors/routes.ts';
 import { mapRoutes } from './modules/maps/routes.ts';
 import { breakdownRoutes } from './modules/machines/breakdown.ts';
 import { fuelRoutes } from './modules/machines/fuel.ts';
@@ -190,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(machineReportRoutes, context);
     await secured.register(onboardingRoutes, { ...context, rollups });
     await secured.register(shiftRoutes, { ...context, rollups });
+    await secured.register(gatewayRoutes, context);
+    await secured.register(sensorRoutes, context);
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

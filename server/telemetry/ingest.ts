@@ -1,4 +1,5 @@
 // The pipeline every adapter feeds: normalised records ─► committed store (idempotent) ─► engine.
+import { batteryStatus, signalBars } from '../../src/domain/devices.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { rawIo, type TelemetryRecord } from './record.ts';
 import { MIN_SATELLITES } from './engine/rules.ts';
@@ -57,11 +58,17 @@ interface SourceSpan {
   position: TelemetryRecord | null;
   /** The batch's latest operator key, and the first time in the batch that key was reported. */
   driver: { key: string; atMs: number; sinceMs: number } | null;
+  /** The batch's latest battery reading and latest signal reading. */
+  battery: TelemetryRecord | null;
+  signal: TelemetryRecord | null;
 }
 
+const newer = (current: TelemetryRecord | null, record: TelemetryRecord) =>
+  !current || record.deviceTimeMs > current.deviceTimeMs ? record : current;
+
 /**
- * Creates unknown sources as unassigned, moves last-seen and the latest position forward, and
- * returns ids by type and code.
+ * Creates unknown sources as unassigned, moves last-seen, the latest position, operator key,
+ * battery and signal forward, and returns ids by type and code.
  */
 async function resolveSources(
   tx: Queryable,
@@ -80,9 +87,13 @@ async function resolveSources(
         last: null,
         position: null,
         driver: null,
+        battery: null,
+        signal: null,
       };
       spans.set(key, span);
     }
+    if (valid[i] && record.batteryV !== null) span.battery = newer(span.battery, record);
+    if (valid[i] && signalBars(record) !== null) span.signal = newer(span.signal, record);
     if (valid[i]) {
       span.first = Math.min(span.first ?? Infinity, record.deviceTimeMs);
       span.last = Math.max(span.last ?? -Infinity, record.deviceTimeMs);
@@ -108,9 +119,13 @@ async function resolveSources(
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   const rows = await tx.query<{ id: string; type: string; code: string }>(
     `INSERT INTO source AS s (type, code, first_seen_at, last_seen_at, last_latitude, last_longitude,
-                              last_position_at, driver_key, driver_key_since, driver_key_at)
+                              last_position_at, driver_key, driver_key_since, driver_key_at,
+                              battery_v, battery_status, battery_at,
+                              rssi_dbm, snr_db, gsm_level, signal_bars, signal_at)
      SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::float8[],
-                          $6::float8[], $7::timestamptz[], $8::text[], $9::timestamptz[], $10::timestamptz[])
+                          $6::float8[], $7::timestamptz[], $8::text[], $9::timestamptz[], $10::timestamptz[],
+                          $11::float4[], $12::text[], $13::timestamptz[],
+                          $14::float4[], $15::float4[], $16::int2[], $17::int2[], $18::timestamptz[])
      ON CONFLICT (type, code) DO UPDATE SET
        first_seen_at = least(s.first_seen_at, EXCLUDED.first_seen_at),
        last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at),
@@ -126,7 +141,22 @@ async function resolveSources(
        driver_key_since = CASE WHEN EXCLUDED.driver_key_at > coalesce(s.driver_key_at, '-infinity')
                                     AND EXCLUDED.driver_key IS DISTINCT FROM s.driver_key
                                THEN EXCLUDED.driver_key_since ELSE s.driver_key_since END,
-       driver_key_at = greatest(s.driver_key_at, EXCLUDED.driver_key_at)
+       driver_key_at = greatest(s.driver_key_at, EXCLUDED.driver_key_at),
+       -- Battery and signal: the newest reading wins, as for the position.
+       battery_v = CASE WHEN EXCLUDED.battery_at > coalesce(s.battery_at, '-infinity')
+                        THEN EXCLUDED.battery_v ELSE s.battery_v END,
+       battery_status = CASE WHEN EXCLUDED.battery_at > coalesce(s.battery_at, '-infinity')
+                             THEN EXCLUDED.battery_status ELSE s.battery_status END,
+       battery_at = greatest(s.battery_at, EXCLUDED.battery_at),
+       rssi_dbm = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                       THEN EXCLUDED.rssi_dbm ELSE s.rssi_dbm END,
+       snr_db = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                     THEN EXCLUDED.snr_db ELSE s.snr_db END,
+       gsm_level = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                        THEN EXCLUDED.gsm_level ELSE s.gsm_level END,
+       signal_bars = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                          THEN EXCLUDED.signal_bars ELSE s.signal_bars END,
+       signal_at = greatest(s.signal_at, EXCLUDED.signal_at)
      RETURNING id, type, code`,
     [
       list.map((s) => s.type),
@@ -139,6 +169,14 @@ async function resolveSources(
       list.map((s) => s.driver?.key ?? null),
       list.map((s) => iso(s.driver?.sinceMs ?? null)),
       list.map((s) => iso(s.driver?.atMs ?? null)),
+      list.map((s) => s.battery?.batteryV ?? null),
+      list.map((s) => (s.battery ? batteryStatus(s.type, s.battery.batteryV) : null)),
+      list.map((s) => iso(s.battery?.deviceTimeMs ?? null)),
+      list.map((s) => s.signal?.rssiDbm ?? null),
+      list.map((s) => s.signal?.snrDb ?? null),
+      list.map((s) => s.signal?.gsmLevel ?? null),
+      list.map((s) => (s.signal ? signalBars(s.signal) : null)),
+      list.map((s) => iso(s.signal?.deviceTimeMs ?? null)),
     ],
   );
   return new Map(rows.map((row) => [sourceKey(row.type, row.code), row.id]));
@@ -170,6 +208,10 @@ const RECORD_COLUMNS: readonly (readonly [string, string, (r: TelemetryRecord) =
     ['activity_level', 'float4', (r: TelemetryRecord) => r.activityLevel],
     ['battery_v', 'float4', (r: TelemetryRecord) => r.batteryV],
     ['temperature_c', 'float4', (r: TelemetryRecord) => r.temperatureC],
+    ['rssi_dbm', 'float4', (r: TelemetryRecord) => r.rssiDbm],
+    ['snr_db', 'float4', (r: TelemetryRecord) => r.snrDb],
+    ['gsm_level', 'int2', (r: TelemetryRecord) => r.gsmLevel],
+    ['signal_bars', 'int2', (r: TelemetryRecord) => signalBars(r)],
     ['operating_hours_h', 'float8', (r: TelemetryRecord) => r.operatingHoursH],
     ['idle_hours_h', 'float8', (r: TelemetryRecord) => r.idleHoursH],
   ];
@@ -180,14 +222,32 @@ const INSERT_RECORDS = `
   SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[],
     ${RECORD_COLUMNS.map(([, type], i) => `$${i + 6}::${type}[]`).join(', ')}, $${RECORD_COLUMNS.length + 6}::json[])
   ON CONFLICT (source_id, device_time) DO NOTHING
-  RETURNING source_id, device_time`;
+  RETURNING source_id, device_time, invalid_reason, battery_v, signal_bars`;
+
+/**
+ * Each source's health per UTC day, summed from the records this statement newly stored (so a
+ * retransmission is not counted twice), in the same transaction as the records.
+ */
+const ADD_HEALTH_DAYS = `
+  INSERT INTO source_health_day AS h (source_id, day, records, battery_min_v, battery_max_v,
+                                      bars_sum, bars_records)
+  SELECT source_id, (device_time AT TIME ZONE 'UTC')::date, count(*), min(battery_v), max(battery_v),
+         coalesce(sum(signal_bars), 0), count(signal_bars)
+    FROM stored WHERE invalid_reason IS NULL
+   GROUP BY 1, 2
+  ON CONFLICT (source_id, day) DO UPDATE SET
+    records = h.records + EXCLUDED.records,
+    battery_min_v = least(h.battery_min_v, EXCLUDED.battery_min_v),
+    battery_max_v = greatest(h.battery_max_v, EXCLUDED.battery_max_v),
+    bars_sum = h.bars_sum + EXCLUDED.bars_sum,
+    bars_records = h.bars_records + EXCLUDED.bars_records`;
 
 /**
  * How many were new, and only when some were not, which: one value to read back rather than one
  * per record, since PGlite turns each value of a result into JavaScript one by one.
  */
 const INSERT_RECORDS_COUNTED = `
-  WITH stored AS (${INSERT_RECORDS})
+  WITH stored AS (${INSERT_RECORDS}), health AS (${ADD_HEALTH_DAYS})
   SELECT count(*)::int AS stored,
          CASE WHEN count(*) < $${RECORD_COLUMNS.length + 7} THEN
            string_agg(source_id::text || '|' || (extract(epoch FROM device_time) * 1000)::bigint, ',')

@@ -33,6 +33,11 @@ export interface TelemetryRecord {
   activityLevel: number | null;
   batteryV: number | null;
   temperatureC: number | null;
+  /** A LoRaWAN uplink's reception at its best gateway. */
+  rssiDbm: number | null;
+  snrDb: number | null;
+  /** A cellular modem's signal level, 0 (none) to 5 (full), as Teltonika reports it. */
+  gsmLevel: number | null;
   /** OEM feeds: cumulative operating and idle hours. */
   operatingHoursH: number | null;
   idleHoursH: number | null;
@@ -90,6 +95,9 @@ export function emptyRecord(
     activityLevel: null,
     batteryV: null,
     temperatureC: null,
+    rssiDbm: null,
+    snrDb: null,
+    gsmLevel: null,
     operatingHoursH: null,
     idleHoursH: null,
     driverKey: null,

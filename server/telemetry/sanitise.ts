@@ -39,11 +39,18 @@ export const VALUE_BOUNDS: Readonly<Record<NumericField, readonly [number, numbe
   activityLevel: [0, 1_000],
   batteryV: [-100, 1_000],
   temperatureC: [-273.15, 10_000],
+  rssiDbm: [-200, 50],
+  snrDb: [-50, 50],
+  gsmLevel: [0, 5],
   operatingHoursH: [0, 10_000_000],
   idleHoursH: [0, 10_000_000],
 };
 
-const INTEGER_FIELDS: ReadonlySet<NumericField> = new Set(['satellites', 'digitalInputs']);
+const INTEGER_FIELDS: ReadonlySet<NumericField> = new Set([
+  'satellites',
+  'digitalInputs',
+  'gsmLevel',
+]);
 const BOOLEAN_FIELDS: readonly BooleanField[] = ['ignition', 'movement', 'engineRunning'];
 const NUMERIC_FIELDS = Object.keys(VALUE_BOUNDS) as NumericField[];
 

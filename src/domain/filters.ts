@@ -55,6 +55,26 @@ export const FIXED_FILTER_OPTIONS: Partial<Record<FilterCategoryKey, [string, st
     ['silent', 'Silent for over 24 hours'],
     ['never', 'Never reported'],
   ],
+  batteryStatus: [
+    ['ok', 'Battery fine'],
+    ['low', 'Battery low'],
+    ['critical', 'Battery critical'],
+    ['unknown', 'No battery reading'],
+  ],
+  signalStatus: [
+    ['good', 'Good signal'],
+    ['fair', 'Fair signal'],
+    ['weak', 'Weak signal'],
+    ['unknown', 'No signal reading'],
+  ],
+  signalValue: [
+    ['5', '5 bars'],
+    ['4', '4 bars'],
+    ['3', '3 bars'],
+    ['2', '2 bars'],
+    ['1', '1 bar'],
+    ['0', 'No signal'],
+  ],
   lastReportedActivity: [
     ['today', 'Today'],
     ['last7Days', 'In the last 7 days'],

@@ -18,7 +18,10 @@ export type AuditAction =
   | 'brand.reset'
   | 'organisation.settings-changed'
   | 'shift.saved'
-  | 'shift.deleted';
+  | 'shift.deleted'
+  | 'gateway.registered'
+  | 'gateway.edited'
+  | 'gateway.configured';
 
 export async function recordAudit(
   db: Queryable,

@@ -12,9 +12,14 @@ import type { ServerContext } from '../../context.ts';
 import { badRequest, notFound, unauthorised } from '../../httpError.ts';
 import { decodeDigitalMatter } from '../../telemetry/adapters/digitalMatter.ts';
 import { PayloadDecodeError } from '../../telemetry/adapters/jsonPayload.ts';
-import { decodeChirpstackUp, decodeTtsUplink } from '../../telemetry/adapters/lorawan.ts';
+import {
+  decodeChirpstackUp,
+  decodeTtsUplink,
+  type LoraUplink,
+} from '../../telemetry/adapters/lorawan.ts';
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
+import { recordReceptions } from '../gateways/receptions.ts';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
@@ -42,11 +47,15 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
   /**
    * A webhook endpoint behind a bearer token, registered only when the token is set. It answers
    * 200 only after the records are committed: Digital Matter devices delete what was acknowledged.
+   * A LoRaWAN uplink's gateway receptions are kept once its record is stored.
    */
   const webhook = (
     url: string,
     token: string | undefined,
-    decode: (body: unknown, query: Record<string, string | undefined>) => TelemetryRecord[],
+    decode: (
+      body: unknown,
+      query: Record<string, string | undefined>,
+    ) => { records: TelemetryRecord[]; uplinks?: LoraUplink[] },
   ) => {
     if (!token) return;
     app.post(
@@ -63,22 +72,29 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
       async (request) => {
         if (request.headers.authorization !== `Bearer ${token}`)
           throw unauthorised('The webhook token is missing or wrong');
+        let decoded;
         try {
-          return await ingest(decode(request.body, request.query));
+          decoded = decode(request.body, request.query);
         } catch (error) {
           if (error instanceof PayloadDecodeError) throw badRequest(error.field, error.message);
           throw error;
         }
+        const result = await ingest(decoded.records);
+        if (decoded.uplinks) await recordReceptions(db, decoded.uplinks);
+        return result;
       },
     );
   };
-  webhook('/v1/ingest/digitalmatter', config.digitalMatterToken, (body) =>
-    decodeDigitalMatter(body, Date.now()),
+  const lora = (uplink: LoraUplink) => ({ records: [uplink.record], uplinks: [uplink] });
+  webhook('/v1/ingest/digitalmatter', config.digitalMatterToken, (body) => ({
+    records: decodeDigitalMatter(body, Date.now()),
+  }));
+  webhook('/v1/ingest/lorawan/tts', config.ttsToken, (body) =>
+    lora(decodeTtsUplink(body, Date.now())),
   );
-  webhook('/v1/ingest/lorawan/tts', config.ttsToken, (body) => [decodeTtsUplink(body, Date.now())]);
   // ChirpStack posts every event type to one URL: only `up` carries data; the rest are acknowledged.
   webhook('/v1/ingest/lorawan/chirpstack', config.chirpstackToken, (body, query) =>
-    query.event === 'up' ? [decodeChirpstackUp(body, Date.now())] : [],
+    query.event === 'up' ? lora(decodeChirpstackUp(body, Date.now())) : { records: [] },
   );
 
   app.post(

@@ -42,7 +42,8 @@ const claimKey = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
  * An unassigned source by the code on the device, for someone holding its claim code (staff need
- * none). A wrong claim code reads as no such device, so codes cannot be tried one by one.
+ * none). A wrong claim code reads as no such device, so codes cannot be tried one by one. A spare
+ * device an organisation took off a machine is that organisation's alone to attach again.
  */
 async function unassignedSource(
   db: Queryable,
@@ -52,8 +53,9 @@ async function unassignedSource(
 ): Promise<SourceRow | undefined> {
   const [row] = await db.query<SourceRow>(
     `${UNASSIGNED} AND (lower(s.code) = lower($1) OR lower(s.short_code) = lower($1))
+        AND (s.organisation_id IS NULL OR s.organisation_id = $2 OR $3)
       ORDER BY s.last_seen_at DESC NULLS LAST LIMIT 1`,
-    [code.trim()],
+    [code.trim(), auth.org, auth.role === 'internal'],
   );
   if (!row) return undefined;
   if (auth.role !== 'internal' && claimKey(claimCode ?? '') !== claimKey(row.claim_code))
@@ -178,8 +180,10 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
         }
         // Only while still unassigned: two people onboarding one device at once cannot both win.
         return tx.query<{ id: string }>(
-          'UPDATE source SET machine_id = $2 WHERE id = $1 AND machine_id IS NULL RETURNING id',
-          [source.id, target ?? null],
+          `UPDATE source SET machine_id = $2, organisation_id = $3
+            WHERE id = $1 AND machine_id IS NULL AND (organisation_id IS NULL OR organisation_id = $3)
+           RETURNING id`,
+          [source.id, target ?? null, request.auth.org],
         );
       });
       if (attached.length === 0 || !target) throw conflict('The device was assigned meanwhile');

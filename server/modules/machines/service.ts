@@ -10,6 +10,11 @@ import type {
 } from '../../../src/domain/api/machines.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
+import {
+  BATTERY_STATUSES,
+  SIGNAL_STATUS_BARS,
+  SIGNAL_STATUSES,
+} from '../../../src/domain/devices.ts';
 import { LEARNING_PERIOD_S, MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { Organisation } from '../orgs/service.ts';
 
@@ -155,6 +160,10 @@ const activitySince = (since: string | null) => `EXISTS (
   SELECT 1 FROM machine_day_rollup d
    WHERE d.machine_id = rows.id AND d.active_s + d.idle_s > 0${since ? ` AND d.day >= ${since}` : ''})`;
 
+/** A device on the machine, in service, meets the condition (on `s`). */
+const deviceWhere = (condition: string) => `EXISTS (
+  SELECT 1 FROM source s WHERE s.machine_id = rows.id AND s.out_of_service_at IS NULL AND ${condition})`;
+
 /** A condition for each chosen key of a group that is not a plain column: the keys are ORed. */
 function anyOf(keys: string[], conditions: Record<string, () => string>, group: string): string {
   const parts = keys.map((key) => {
@@ -230,13 +239,42 @@ const FILTER_CONDITIONS: Record<string, (keys: string[], c: FilterContext) => st
     ),
   shift: (keys, c) => `shift_id::text = ANY(${c.param(keys)})`,
   siteShift: (keys, c) => `site_shift_id::text = ANY(${c.param(keys)})`,
-  // No device or screen records these yet (battery and signal health): no key exists.
-  ...Object.fromEntries(
-    ['customerCode', 'batteryStatus', 'signalStatus', 'signalValue'].map((group) => [
-      group,
-      (keys: string[]) => anyOf(keys, {}, group),
-    ]),
-  ),
+  // A machine matches when any of its devices in service does (src/domain/devices.ts).
+  batteryStatus: (keys, c) =>
+    anyOf(
+      keys,
+      Object.fromEntries([
+        ...BATTERY_STATUSES.map((status) => [
+          status,
+          () => deviceWhere(`s.battery_status = ${c.param(status)}`),
+        ]),
+        ['unknown', () => `NOT ${deviceWhere('s.battery_status IS NOT NULL')}`],
+      ]),
+      'batteryStatus',
+    ),
+  signalStatus: (keys, c) =>
+    anyOf(
+      keys,
+      Object.fromEntries([
+        ...SIGNAL_STATUSES.map((status) => {
+          const [min, max] = SIGNAL_STATUS_BARS[status];
+          return [
+            status,
+            () => deviceWhere(`s.signal_bars BETWEEN ${c.param(min)} AND ${c.param(max)}`),
+          ];
+        }),
+        ['unknown', () => `NOT ${deviceWhere('s.signal_bars IS NOT NULL')}`],
+      ]),
+      'signalStatus',
+    ),
+  signalValue: (keys, c) => {
+    const bad = keys.find((key) => !/^[0-5]$/.test(key));
+    if (bad !== undefined)
+      throw badRequest('filter', `unknown key '${bad.slice(0, 40)}' in filter group 'signalValue'`);
+    return deviceWhere(`s.signal_bars = ANY(${c.param(keys.map(Number))}::int[])`);
+  },
+  // No screen records customer codes yet: no key exists.
+  customerCode: (keys) => anyOf(keys, {}, 'customerCode'),
   status: (keys) =>
     anyOf(
       keys,

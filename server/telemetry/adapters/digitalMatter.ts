@@ -1,6 +1,8 @@
 // Digital Matter's HTTP JSON connector: one POST per device with its logged records. Each record
 // has a DateUTC and Fields by FType: 0 GPS, 2 digital inputs and outputs (ignition on bit 0),
-// 6 analogue values. Analogue channels differ by product, so they are kept raw, not mapped.
+// 6 analogue values. Every analogue channel is kept raw; the two every product shares are mapped
+// too: 1 the internal battery in mV, 4 the modem's signal as CSQ (0-31).
+import { csqBars } from '../../../src/domain/devices.ts';
 import { emptyRecord, type TelemetryRecord } from '../record.ts';
 import { isObject, PayloadDecodeError, type Json } from './jsonPayload.ts';
 
@@ -45,8 +47,11 @@ function applyField(record: TelemetryRecord, field: Json, path: string): void {
     if (!isObject(analogue))
       throw new PayloadDecodeError(`${path}.AnalogueData`, 'AnalogueData is not an object');
     for (const [channel, value] of Object.entries(analogue)) {
+      const reading = number(value, `${path}.AnalogueData.${channel}`) ?? 0;
       record.ioIds.push(`analogue${channel}`);
-      record.ioValues.push(number(value, `${path}.AnalogueData.${channel}`) ?? 0);
+      record.ioValues.push(reading);
+      if (channel === '1') record.batteryV = reading / 1000;
+      if (channel === '4') record.gsmLevel = csqBars(reading);
     }
   }
 }

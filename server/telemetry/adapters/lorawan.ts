@@ -1,6 +1,8 @@
 // LoRaWAN network servers over HTTP: The Things Stack v3 uplink messages and ChirpStack v4 `up`
 // events. The network server's decoded payload is used when there is one; otherwise the raw
-// payload is decoded as the activity-sensor format of docs/devices.md.
+// payload is decoded as the activity-sensor format of docs/devices.md. Each gateway that heard the
+// uplink is read from the reception metadata (TTS `rx_metadata`, ChirpStack `rxInfo`).
+import { gatewayEui } from '../../../src/domain/devices.ts';
 import { emptyRecord, type TelemetryRecord } from '../record.ts';
 import { isObject, PayloadDecodeError, type Json } from './jsonPayload.ts';
 
@@ -77,8 +79,73 @@ function fill(
   return record;
 }
 
+/** One gateway's reception of an uplink. */
+export interface GatewayReception {
+  /** 16 upper-case hexadecimal digits. */
+  eui: string;
+  /** The network server's own name for the gateway, where it has one besides the EUI. */
+  networkId: string | null;
+  rssiDbm: number;
+  snrDb: number | null;
+  /** Where the gateway says it is. */
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface LoraUplink {
+  record: TelemetryRecord;
+  receptions: GatewayReception[];
+}
+
+const inRange = (value: number | null, min: number, max: number) =>
+  value !== null && value >= min && value <= max ? value : null;
+
+/**
+ * The receptions of an uplink. A reception without an EUI (forwarded by Packet Broker from another
+ * network) or without an RSSI tells nothing about a gateway of ours and is passed over.
+ */
+function receptionsOf(
+  list: unknown,
+  path: string,
+  read: (item: Json) => { eui: unknown; networkId: unknown },
+): GatewayReception[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new PayloadDecodeError(path, `${path} is not a list`);
+  const receptions: GatewayReception[] = [];
+  for (const item of list) {
+    if (!isObject(item)) continue;
+    const { eui, networkId } = read(item);
+    const euiText = typeof eui === 'string' ? gatewayEui(eui) : null;
+    const rssiDbm = inRange(firstNumber(item, ['rssi', 'channel_rssi']), -200, 50);
+    if (!euiText || rssiDbm === null) continue;
+    const location = isObject(item.location) ? item.location : {};
+    receptions.push({
+      eui: euiText,
+      networkId: typeof networkId === 'string' ? networkId.slice(0, 100) : null,
+      rssiDbm,
+      snrDb: inRange(firstNumber(item, ['snr']), -50, 50),
+      latitude: inRange(firstNumber(location, ['latitude']), -90, 90),
+      longitude: inRange(firstNumber(location, ['longitude']), -180, 180),
+    });
+  }
+  return receptions;
+}
+
+/** The record carries the best reception: the gateway that heard it loudest. */
+function withBestReception(record: TelemetryRecord, receptions: GatewayReception[]): LoraUplink {
+  const best = receptions.reduce<GatewayReception | null>(
+    (top, next) => (!top || next.rssiDbm > top.rssiDbm ? next : top),
+    null,
+  );
+  if (best) {
+    record.rssiDbm = best.rssiDbm;
+    record.snrDb = best.snrDb;
+  }
+  return { record, receptions };
+}
+
 /** The Things Stack v3 uplink message (webhook "uplink message" enabled). */
-export function decodeTtsUplink(body: unknown, receivedMs: number): TelemetryRecord {
+export function decodeTtsUplink(body: unknown, receivedMs: number): LoraUplink {
   if (!isObject(body)) throw new PayloadDecodeError('body', 'the body is not a JSON object');
   const ids = objectAt(body, 'end_device_ids', 'end_device_ids');
   const uplink = objectAt(body, 'uplink_message', 'uplink_message');
@@ -88,19 +155,35 @@ export function decodeTtsUplink(body: unknown, receivedMs: number): TelemetryRec
     'uplink_message.received_at',
     receivedMs,
   );
-  return fill(
+  const record = fill(
     emptyRecord(LORA_SOURCE, code, time, receivedMs),
     uplink.decoded_payload,
     uplink.frm_payload,
     'uplink_message.frm_payload',
   );
+  const receptions = receptionsOf(uplink.rx_metadata, 'uplink_message.rx_metadata', (item) => {
+    const ids = isObject(item.gateway_ids) ? item.gateway_ids : {};
+    return { eui: ids.eui, networkId: ids.gateway_id };
+  });
+  return withBestReception(record, receptions);
 }
 
 /** ChirpStack v4 `up` event (HTTP integration, JSON encoding). */
-export function decodeChirpstackUp(body: unknown, receivedMs: number): TelemetryRecord {
+export function decodeChirpstackUp(body: unknown, receivedMs: number): LoraUplink {
   if (!isObject(body)) throw new PayloadDecodeError('body', 'the body is not a JSON object');
   const info = objectAt(body, 'deviceInfo', 'deviceInfo');
   const code = devEui(info.devEui, 'deviceInfo.devEui');
   const time = timeOf(body.time, 'time', receivedMs);
-  return fill(emptyRecord(LORA_SOURCE, code, time, receivedMs), body.object, body.data, 'data');
+  const record = fill(
+    emptyRecord(LORA_SOURCE, code, time, receivedMs),
+    body.object,
+    body.data,
+    'data',
+  );
+  // ChirpStack names a gateway by its EUI alone.
+  const receptions = receptionsOf(body.rxInfo, 'rxInfo', (item) => ({
+    eui: item.gatewayId,
+    networkId: null,
+  }));
+  return withBestReception(record, receptions);
 }

@@ -34,6 +34,9 @@ export const GenericRecord = Type.Object(
     activityLevel: Optional(Type.Number()),
     batteryV: Optional(Type.Number()),
     temperatureC: Optional(Type.Number()),
+    rssiDbm: Optional(Type.Number()),
+    snrDb: Optional(Type.Number()),
+    gsmLevel: Optional(Type.Integer()),
     operatingHoursH: Optional(Type.Number()),
     idleHoursH: Optional(Type.Number()),
     /** Any other values, kept raw. */

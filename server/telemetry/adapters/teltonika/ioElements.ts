@@ -12,6 +12,7 @@ export const IO = {
   analogInput1: 9,
   analogInput2: 10,
   totalOdometer: 16,
+  gsmSignal: 21,
   iButton: 78,
   externalVoltage: 66,
   batteryVoltage: 67,
@@ -66,6 +67,9 @@ export function applyIoElement(record: TelemetryRecord, id: number, value: numbe
       break;
     case IO.totalOdometer:
       record.odometerM = value;
+      break;
+    case IO.gsmSignal:
+      record.gsmLevel = value; // 0 to 5
       break;
     case IO.hdop:
       record.hdop = value / 10;

@@ -1,0 +1,108 @@
+// The sensor calls (issue 17, our design in the spec's style): every source of the organisation
+// with its health at /v1/portal/sensors, and the fleet's device health at a glance.
+import Type, { type Static } from 'typebox';
+import { BATTERY_STATUSES, SIGNAL_STATUSES, SOURCE_STATUSES } from '../devices.ts';
+import { DateTime } from './dates.ts';
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const SENSOR_SORTS = [
+  'code',
+  'type',
+  'machineName',
+  'lastSeenAt',
+  'status',
+  'batteryV',
+  'signalBars',
+] as const;
+
+export const SensorRecord = Type.Object({
+  id: Type.String(),
+  /** TELTONIKA, LORA, DIGITALMATTER, CELLULAR, PLINX, or an OEM feed's name. */
+  type: Type.String(),
+  code: Type.String(),
+  shortCode: Nullable(Type.String()),
+  /** An OEM unit: hours from the manufacturer's feed, no battery or signal. */
+  oem: Type.Boolean(),
+  machineId: Nullable(Type.String()),
+  machineName: Nullable(Type.String()),
+  machineAssetId: Nullable(Type.String()),
+  firstSeenAt: Nullable(DateTime),
+  lastSeenAt: Nullable(DateTime),
+  status: Type.Enum(SOURCE_STATUSES),
+  outOfServiceAt: Nullable(DateTime),
+  expectedIntervalS: Type.Integer(),
+  batteryV: Nullable(Type.Number()),
+  batteryStatus: Nullable(Type.Enum(BATTERY_STATUSES)),
+  batteryAt: Nullable(DateTime),
+  /** 0 to 5 bars, from RSSI and SNR (LoRaWAN) or the modem's level (cellular). */
+  signalBars: Nullable(Type.Integer()),
+  signalStatus: Nullable(Type.Enum(SIGNAL_STATUSES)),
+  rssiDbm: Nullable(Type.Number()),
+  snrDb: Nullable(Type.Number()),
+  gsmLevel: Nullable(Type.Integer()),
+  signalAt: Nullable(DateTime),
+});
+export type SensorRecord = Static<typeof SensorRecord>;
+
+export const SensorListQuery = Type.Object(
+  {
+    sort: Type.Optional(Type.String({ maxLength: 200 })),
+    range: Type.Optional(Type.String({ maxLength: 100 })),
+    filter: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type SensorListQuery = Static<typeof SensorListQuery>;
+
+export const SensorListReply = Type.Array(SensorRecord);
+
+/** What the filter of GET /v1/portal/sensors takes (JSON in `filter`). */
+export interface SensorListFilter {
+  q?: string;
+  type?: string;
+  status?: SensorRecord['status'];
+  batteryStatus?: NonNullable<SensorRecord['batteryStatus']>;
+  signalStatus?: NonNullable<SensorRecord['signalStatus']>;
+  /** Sensors on a machine (true), or spare ones (false). */
+  assigned?: boolean;
+  machineId?: string;
+}
+
+export const SENSOR_HEALTH_COUNTS = [
+  'total',
+  'reporting',
+  'late',
+  'silent',
+  'never',
+  'outOfService',
+  'lowBattery',
+  'weakSignal',
+  'unassigned',
+] as const;
+export type SensorHealthCount = (typeof SENSOR_HEALTH_COUNTS)[number];
+
+/** How many days of trend the dashboard draws. */
+export const SENSOR_TREND_DAYS = 30;
+
+export const SensorDashboardReply = Type.Object({
+  counts: Type.Object(
+    Object.fromEntries(SENSOR_HEALTH_COUNTS.map((key) => [key, Type.Integer()])) as Record<
+      SensorHealthCount,
+      Type.TInteger
+    >,
+  ),
+  /** The devices most in need of a visit, worst first. */
+  worst: Type.Array(Type.Object({ sensor: SensorRecord, problems: Type.Array(Type.String()) })),
+  /** Per UTC day: devices that reported, those whose battery was low, mean battery and signal. */
+  trend: Type.Array(
+    Type.Object({
+      day: Type.String({ format: 'date' }),
+      reporting: Type.Integer(),
+      lowBattery: Type.Integer(),
+      weakSignal: Type.Integer(),
+      meanSignalBars: Nullable(Type.Number()),
+    }),
+  ),
+});
+export type SensorDashboardReply = Static<typeof SensorDashboardReply>;
