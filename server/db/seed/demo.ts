@@ -2,6 +2,7 @@
 // about 50 machines and their hires. Deterministic, and free of telemetry: activity comes from devices.
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { driverKeyOf } from '../../telemetry/adapters/teltonika/ioElements.ts';
+import { DEMO_GATEWAYS } from '../../telemetry/simulator/demoRadio.ts';
 import { DEMO_OPERATOR_KEYS } from '../../telemetry/simulator/plan.ts';
 import { DEFAULT_SHIFT } from '../../telemetry/engine/rules.ts';
 import { seededRandom } from '../../telemetry/simulator/random.ts';
@@ -471,6 +472,25 @@ export async function seedDemoIfEmpty(
         code,
         claimCode,
       ]);
+    }
+
+    // The rental company's LoRaWAN gateways, registered at its depots and a site; the devices
+    // report which of them heard what (and one gateway nobody registered yet).
+    for (const gateway of Object.values(DEMO_GATEWAYS)) {
+      if (!gateway.registered) continue;
+      await tx.query(
+        `INSERT INTO gateway (eui, model, name, organisation_id, site_id, latitude, longitude, registered_at)
+         VALUES ($1, $2, $3, $4, (SELECT id FROM site WHERE organisation_id = $4 AND name = $5), $6, $7, now())`,
+        [
+          gateway.eui,
+          gateway.model,
+          gateway.registered.name,
+          northbank,
+          gateway.registered.siteName,
+          gateway.latitude,
+          gateway.longitude,
+        ],
+      );
     }
     return true;
   });

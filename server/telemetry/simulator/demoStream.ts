@@ -7,7 +7,8 @@ import { nextDate, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import type { OemFeedPoller } from '../pollers/oemFeedPoller.ts';
 import { recordsFor } from './device.ts';
-import { sendUplinks, uplinksFor } from './loraDevice.ts';
+import { demoBatteryMv, demoRadioLinks } from './demoRadio.ts';
+import { sendUplinks, uplinksFor, type RadioLink } from './loraDevice.ts';
 import { OEM_REPORT_MS } from './oemUnit.ts';
 import { SimulatedOemPortal, type OemSimMachine } from './oemPortal.ts';
 import { DEMO_OPERATOR_KEYS, planMachine, type SimKind, type SimMachine } from './plan.ts';
@@ -26,6 +27,8 @@ interface DemoDevice {
   sim: SimMachine;
   timeZone: string;
   lastSentMs: number;
+  /** A LoRaWAN sensor's gateways and battery. */
+  radio?: { links: RadioLink[]; batteryMv: (timeMs: number) => number };
 }
 
 function kindOf(category: string | null): { kind: SimKind; fuelSensor: SimMachine['fuelSensor'] } {
@@ -113,6 +116,8 @@ export class DemoStream {
         robbed: i % 11 === 5,
         operatorKey:
           i % 3 === 0 ? DEMO_OPERATOR_KEYS[(i / 3) % DEMO_OPERATOR_KEYS.length]?.key : undefined,
+        // One tracker sits in a steel container yard: a weak modem signal.
+        gsmLevel: i === 13 ? 1 : 3 + (i % 3),
       };
     };
     const oemMachines: (OemSimMachine & { organisationId: string })[] = [];
@@ -144,6 +149,16 @@ export class DemoStream {
         });
       }
     });
+    // The sensors' radio, in code order, fixed from this start on.
+    const startedMs = this.now();
+    this.devices
+      .filter((device) => device.unit === 'LORA')
+      .forEach((device, index) => {
+        device.radio = {
+          links: demoRadioLinks(index, startedMs),
+          batteryMv: demoBatteryMv(index, startedMs),
+        };
+      });
     const total = await this.send();
     this.options.log.info(
       { devices: this.devices.length, records: total },
@@ -257,12 +272,15 @@ export class DemoStream {
     let count = 0;
     const http = this.options.http;
     if (device.unit === 'LORA' && http) {
-      const uplinks = uplinksFor(plan, random).filter((u) => due(u.timeMs));
+      const uplinks = uplinksFor(plan, random, device.radio?.batteryMv).filter((u) =>
+        due(u.timeMs),
+      );
       await sendUplinks(
         { baseUrl: http.baseUrl, token: http.ttsToken },
         'tts',
         device.code,
         uplinks,
+        device.radio?.links,
       );
       lastMs = uplinks[uplinks.length - 1]?.timeMs;
       count = uplinks.length;

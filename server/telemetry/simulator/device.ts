@@ -105,6 +105,9 @@ export function recordsFor(
       [IO.engineRpm]: state === 'active' ? 1700 : state === 'idle' ? 750 : 0,
       [IO.externalVoltage]: state === 'off' ? 24_600 : 27_800,
       [IO.totalOdometer]: Math.round(odometerM),
+      [IO.gsmSignal]: machine.gsmLevel ?? 4,
+      // The tracker's backup cell, charged from the machine.
+      [IO.batteryVoltage]: 4_100,
     };
     if (machine.operatorKey !== undefined && state !== 'off') io[IO.iButton] = machine.operatorKey;
     if (machine.fuelSensor === 'counter') {

@@ -1,5 +1,6 @@
 // A simulated LoRaWAN activity sensor: an uplink every ten minutes and at every change of state,
-// in the activity-sensor format of docs/devices.md, posted as The Things Stack or ChirpStack would.
+// in the activity-sensor format of docs/devices.md, posted as The Things Stack or ChirpStack would,
+// with the reception metadata of the gateways that heard it.
 import type { MachinePlan } from './plan.ts';
 import type { Random } from './random.ts';
 
@@ -21,7 +22,25 @@ function levelFor(state: string, random: Random): number {
   return Math.floor(random() * 3);
 }
 
-export function uplinksFor(plan: MachinePlan, random: Random): LoraUplink[] {
+/** A gateway that hears the sensor, how well, and when it hears nothing (its power failed). */
+export interface RadioLink {
+  eui: string;
+  networkId: string;
+  latitude: number;
+  longitude: number;
+  rssiDbm: number;
+  snrDb: number;
+  /** [from, to) in ms, or null. */
+  silent: [number, number] | null;
+}
+
+const freshBattery = (random: Random) => () => 3600 - Math.floor(random() * 20);
+
+export function uplinksFor(
+  plan: MachinePlan,
+  random: Random,
+  batteryMv: (timeMs: number) => number = freshBattery(random),
+): LoraUplink[] {
   const uplinks: LoraUplink[] = [];
   for (const interval of plan.timeline) {
     if (interval.state === 'missing') continue;
@@ -29,7 +48,7 @@ export function uplinksFor(plan: MachinePlan, random: Random): LoraUplink[] {
       uplinks.push({
         timeMs: t,
         activityLevel: levelFor(interval.state, random),
-        batteryMv: 3600 - Math.floor(random() * 20),
+        batteryMv: batteryMv(t),
         temperatureCentiC: 800 + Math.floor(random() * 600),
       });
     }
@@ -47,15 +66,45 @@ export function encodeActivityPayload(uplink: LoraUplink): Buffer {
   return bytes;
 }
 
+/** The links that heard an uplink, its RSSI wandering by up to 2 dB from one uplink to the next. */
+function hearing(links: RadioLink[], timeMs: number) {
+  const wander = ((timeMs / 600_000) % 5) - 2;
+  return links
+    .filter((link) => !link.silent || timeMs < link.silent[0] || timeMs >= link.silent[1])
+    .map((link) => ({ ...link, rssiDbm: Math.round(link.rssiDbm + wander), snrDb: link.snrDb }));
+}
+
 /** The webhook body the network server posts for one uplink, without a decoded payload. */
-export function uplinkBody(network: LoraNetwork, devEui: string, uplink: LoraUplink): object {
+export function uplinkBody(
+  network: LoraNetwork,
+  devEui: string,
+  uplink: LoraUplink,
+  links: RadioLink[] = [],
+): object {
   const payload = encodeActivityPayload(uplink).toString('base64');
   const time = new Date(uplink.timeMs).toISOString();
+  const heard = hearing(links, uplink.timeMs);
   if (network === 'tts') {
     return {
       end_device_ids: { device_id: `sensor-${devEui.toLowerCase()}`, dev_eui: devEui },
       received_at: time,
-      uplink_message: { f_port: 1, frm_payload: payload, received_at: time },
+      uplink_message: {
+        f_port: 1,
+        frm_payload: payload,
+        received_at: time,
+        rx_metadata: heard.map((link) => ({
+          gateway_ids: { gateway_id: link.networkId, eui: link.eui },
+          time,
+          rssi: link.rssiDbm,
+          channel_rssi: link.rssiDbm,
+          snr: link.snrDb,
+          location: {
+            latitude: link.latitude,
+            longitude: link.longitude,
+            source: 'SOURCE_REGISTRY',
+          },
+        })),
+      },
     };
   }
   return {
@@ -64,6 +113,12 @@ export function uplinkBody(network: LoraNetwork, devEui: string, uplink: LoraUpl
     deviceInfo: { devEui: devEui.toLowerCase(), deviceName: `sensor-${devEui}` },
     fPort: 1,
     data: payload,
+    rxInfo: heard.map((link) => ({
+      gatewayId: link.eui.toLowerCase(),
+      rssi: link.rssiDbm,
+      snr: link.snrDb,
+      location: { latitude: link.latitude, longitude: link.longitude },
+    })),
   };
 }
 
@@ -73,6 +128,7 @@ export async function sendUplinks(
   network: LoraNetwork,
   devEui: string,
   uplinks: LoraUplink[],
+  links: RadioLink[] = [],
 ): Promise<void> {
   const path =
     network === 'tts' ? '/v1/ingest/lorawan/tts' : '/v1/ingest/lorawan/chirpstack?event=up';
@@ -80,7 +136,7 @@ export async function sendUplinks(
     const response = await fetch(`${target.baseUrl}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(uplinkBody(network, devEui, uplink)),
+      body: JSON.stringify(uplinkBody(network, devEui, uplink, links)),
     });
     if (!response.ok) {
       throw new Error(`the server answered ${response.status} to an uplink of ${devEui}`);

@@ -47,6 +47,8 @@ export interface SimMachine {
   breaksDown?: boolean;
   /** The operator's iButton key, reported while the ignition is on. */
   operatorKey?: number;
+  /** The modem's signal level, 0 to 5 (Teltonika IO 21); 4 when not said. */
+  gsmLevel?: number;
 }
 
 /**

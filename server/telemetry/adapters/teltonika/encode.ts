@@ -23,6 +23,7 @@ export const IO_SIZES: Record<number, 1 | 2 | 4 | 8> = {
   [IO.digitalInput3]: 1,
   [IO.digitalInput4]: 1,
   [IO.fuelLevelPercent]: 1,
+  [IO.gsmSignal]: 1,
   [IO.externalVoltage]: 2,
   [IO.batteryVoltage]: 2,
   [IO.analogInput1]: 2,
