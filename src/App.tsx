@@ -23,7 +23,7 @@ import * as dashboard from './custom-pages/dashboard/index.ts';
 import * as fleetMap from './custom-pages/fleet-map/index.ts';
 import * as heatmap from './custom-pages/heatmap/index.ts';
 import * as routes from './custom-pages/routes/index.ts';
-import { links, PATHS } from './domain/paths.ts';
+import { links, PATHS, RESOURCE_ROUTES } from './domain/paths.ts';
 import {
   ActivityTimelineScreen,
   GeofencesScreen,
@@ -42,6 +42,16 @@ import * as userSettings from './custom-pages/user-settings/index.ts';
 import { ssoProviders } from './resources/ssoProviders/index.ts';
 import { shifts } from './resources/shifts/index.ts';
 import { organisationSettings } from './resources/orgs/index.ts';
+import {
+  AdminGatewayEditScreen,
+  adminGateways,
+  GatewayConfigureScreen,
+  GatewayEditScreen,
+  GatewayRegisterScreen,
+  gateways,
+  GatewayShowScreen,
+} from './resources/gateways/index.ts';
+import { SensorDashboardScreen, sensors } from './resources/sensors/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -108,6 +118,24 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <Resource name="admin/sso-providers" {...ssoProviders} />
               <Resource name="admin/orgs/settings" {...organisationSettings} />
               <Resource name="admin/shifts" {...shifts} />
+              <Resource name="gateways" {...gateways}>
+                <Route path={RESOURCE_ROUTES.gateway} element={<GatewayShowScreen />} />
+                <Route path={RESOURCE_ROUTES.gatewayEdit} element={<GatewayEditScreen />} />
+              </Resource>
+              <Resource name="admin/gateways" {...adminGateways}>
+                <Route path={RESOURCE_ROUTES.gatewayRegister} element={<GatewayRegisterScreen />} />
+                <Route path={RESOURCE_ROUTES.gatewayEdit} element={<AdminGatewayEditScreen />} />
+                <Route
+                  path={RESOURCE_ROUTES.gatewayConfigure}
+                  element={<GatewayConfigureScreen />}
+                />
+              </Resource>
+              <Resource name="sensors" {...sensors}>
+                <Route
+                  path={RESOURCE_ROUTES.sensorsDashboard}
+                  element={<SensorDashboardScreen />}
+                />
+              </Resource>
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
                 <Route path={PATHS.forgotPassword} element={<account.ForgotPasswordScreen />} />
@@ -219,6 +247,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 />
                 <Route path={PATHS.machineList} element={<ListAlias to={links.machines} />} />
                 <Route path={PATHS.userList} element={<ListAlias to={links.users} />} />
+                <Route path={PATHS.gatewayList} element={<ListAlias to={links.gateways} />} />
                 <Route path={PATHS.portalUserList} element={<ListAlias to={links.portalUsers} />} />
                 <Route
                   path={PATHS.organisationSettingsList}

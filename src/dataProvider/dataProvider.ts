@@ -22,6 +22,7 @@ import type {
 import type { ApiClient } from '../api/apiClient.ts';
 import { accountCalls } from './account.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { deviceCalls, deviceResource } from './devices.ts';
 import { filterCalls } from './filters.ts';
 import { groupCalls, groupResource } from './groups.ts';
 import { mapCalls } from './maps.ts';
@@ -43,6 +44,7 @@ function areaCalls(client: ApiClient) {
   return {
     ...accountCalls(client),
     ...dashboardCalls(client),
+    ...deviceCalls(client),
     ...filterCalls(client),
     ...groupCalls(client),
     ...mapCalls(client),
@@ -84,6 +86,9 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     'admin/sso-providers': ssoProviderResource(client),
     'admin/orgs/settings': organisationResource(client),
     'admin/shifts': shiftResource(client),
+    gateways: deviceResource(client, 'gateways'),
+    'admin/gateways': deviceResource(client, 'admin/gateways'),
+    sensors: deviceResource(client, 'sensors'),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

@@ -2,7 +2,6 @@
 // 'portal/users' resources are ra-data-simple-rest over /v1, overriding only what spec point 7
 // shapes otherwise: PATCH for a change, POST /v1/users/delete for deletes.
 import type {
-  fetchUtils,
   CreateParams,
   DeleteManyParams,
   DeleteParams,
@@ -12,7 +11,8 @@ import type {
   UpdateParams,
 } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { ApiClient, RequestOptions } from '../api/apiClient.ts';
+import type { ApiClient } from '../api/apiClient.ts';
+import { simpleRestHttpClient } from './simpleRestHttp.ts';
 import type {
   RegisterBody,
   RegistrationOptionsReply,
@@ -44,24 +44,6 @@ export const userKeys = {
 
 /** The spec's two user lists: one organisation's people, and a rental company's customers'. */
 export type UserResourceName = 'users' | 'portal/users';
-
-/** ra-data-simple-rest's httpClient, through the portal's own client (token, refresh, errors). */
-function simpleRestHttpClient(client: ApiClient) {
-  return async (url: string, options: fetchUtils.Options = {}) => {
-    const target = new URL(url, window.location.origin);
-    const reply = await client.exchange<unknown>(target.pathname + target.search, {
-      method: (options.method ?? 'GET') as RequestOptions['method'],
-      body: typeof options.body === 'string' ? (JSON.parse(options.body) as unknown) : undefined,
-      signal: options.signal ?? undefined,
-    });
-    return {
-      status: reply.status,
-      headers: reply.headers,
-      body: JSON.stringify(reply.body ?? null),
-      json: reply.body,
-    };
-  };
-}
 
 /** What changed in the form, as PATCH sends it: only those fields spec point 7 lets one change. */
 function patchOf(data: Partial<UserRecord>, previous: Partial<UserRecord>): UserPatch {

@@ -55,6 +55,20 @@ export const PATHS = {
   organisationSettings: '/admin/orgs/settings',
   organisationSettingsList: '/admin/orgs/settings/list',
   portalMultipleUsers: '/portal/multiple/users',
+  gateways: '/gateways',
+  gatewayList: '/gateways/list',
+  adminGateways: '/admin/gateways',
+  sensors: '/sensors',
+  sensorsDashboard: '/sensors/dashboard',
+} as const;
+
+/** Paths below a resource's own (react-admin mounts them under the resource's name). */
+export const RESOURCE_ROUTES = {
+  gateway: ':id',
+  gatewayEdit: ':id/edit',
+  gatewayRegister: 'register',
+  gatewayConfigure: ':id/configure',
+  sensorsDashboard: 'dashboard',
 } as const;
 
 /** The tabs of the organisation's own area, in order. */
@@ -94,4 +108,16 @@ export const links = {
   organisationSettings: (query?: Query) => withQuery(PATHS.organisationSettings, query),
   portalUser: (id: string) => `/portal/users/${segment(id)}`,
   portalMultipleUsers: () => PATHS.portalMultipleUsers,
+  gateways: (query?: Query) => withQuery(PATHS.gateways, query),
+  gateway: (id: string) => `/gateways/${segment(id)}`,
+  gatewayEdit: (id: string) => `/gateways/${segment(id)}/edit`,
+  adminGateways: (query?: Query) => withQuery(PATHS.adminGateways, query),
+  adminGateway: (id: string) => `/admin/gateways/${segment(id)}/edit`,
+  adminGatewayConfigure: (id: string) => `/admin/gateways/${segment(id)}/configure`,
+  /** Staff register a gateway, its EUI filled in when it was heard already. */
+  adminGatewayRegister: (eui?: string) => withQuery('/admin/gateways/register', { eui }),
+  /** The sensors list, with react-admin's own filter parameter (JSON). */
+  sensors: (filter?: Record<string, unknown>) =>
+    withQuery(PATHS.sensors, { filter: filter ? JSON.stringify(filter) : undefined }),
+  sensorsDashboard: () => PATHS.sensorsDashboard,
 };

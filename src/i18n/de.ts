@@ -8,6 +8,7 @@ import { profileFailedDe, welcomeDe } from './welcome/de.ts';
 import { userSettingsDe } from './userSettings/de.ts';
 import { organisationAreaDe, organisationResourcesDe, orgSettingsDe } from './orgs/de.ts';
 import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
+import { deviceResourcesDe, devicesDe } from './devices/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
 
 export const de: AppCatalog = {
@@ -15,6 +16,7 @@ export const de: AppCatalog = {
   resources: {
     ...organisationResourcesDe,
     ...shiftResourcesDe,
+    ...deviceResourcesDe,
     ...userResourcesDe,
     groups: {
       name: 'Maschinengruppe |||| Maschinengruppen',
@@ -66,6 +68,7 @@ export const de: AppCatalog = {
     user_settings: userSettingsDe,
     org_settings: orgSettingsDe,
     shifts: shiftsDe,
+    devices: devicesDe,
     organisation: organisationAreaDe,
     second_factor: secondFactorDe,
     users: usersDe,

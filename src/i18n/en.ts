@@ -7,6 +7,7 @@ import { profileFailedEn, welcomeEn } from './welcome/en.ts';
 import { userSettingsEn } from './userSettings/en.ts';
 import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './orgs/en.ts';
 import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
+import { deviceResourcesEn, devicesEn } from './devices/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
 export const en = {
@@ -14,6 +15,7 @@ export const en = {
   resources: {
     ...organisationResourcesEn,
     ...shiftResourcesEn,
+    ...deviceResourcesEn,
     ...userResourcesEn,
     groups: {
       name: 'Machine group |||| Machine groups',
@@ -65,6 +67,7 @@ export const en = {
     user_settings: userSettingsEn,
     org_settings: orgSettingsEn,
     shifts: shiftsEn,
+    devices: devicesEn,
     organisation: organisationAreaEn,
     second_factor: secondFactorEn,
     users: usersEn,

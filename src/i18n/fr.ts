@@ -7,6 +7,7 @@ import { profileFailedFr, welcomeFr } from './welcome/fr.ts';
 import { userSettingsFr } from './userSettings/fr.ts';
 import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './orgs/fr.ts';
 import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
+import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
 export const fr: AppCatalog = {
@@ -14,6 +15,7 @@ export const fr: AppCatalog = {
   resources: {
     ...organisationResourcesFr,
     ...shiftResourcesFr,
+    ...deviceResourcesFr,
     ...userResourcesFr,
     groups: {
       name: 'Groupe de machines |||| Groupes de machines',
@@ -65,6 +67,7 @@ export const fr: AppCatalog = {
     user_settings: userSettingsFr,
     org_settings: orgSettingsFr,
     shifts: shiftsFr,
+    devices: devicesFr,
     organisation: organisationAreaFr,
     second_factor: secondFactorFr,
     users: usersFr,

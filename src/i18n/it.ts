@@ -7,12 +7,14 @@ import { profileFailedIt, welcomeIt } from './welcome/it.ts';
 import { userSettingsIt } from './userSettings/it.ts';
 import { organisationAreaIt, organisationResourcesIt, orgSettingsIt } from './orgs/it.ts';
 import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
+import { deviceResourcesIt, devicesIt } from './devices/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
   resources: {
     ...organisationResourcesIt,
     ...shiftResourcesIt,
+    ...deviceResourcesIt,
     ...userResourcesIt,
     groups: {
       name: 'Gruppo di macchine |||| Gruppi di macchine',
@@ -64,6 +66,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     user_settings: userSettingsIt,
     org_settings: orgSettingsIt,
     shifts: shiftsIt,
+    devices: devicesIt,
     organisation: organisationAreaIt,
     second_factor: secondFactorIt,
     users: usersIt,

@@ -6,6 +6,7 @@ import { profileFailedNl, welcomeNl } from './welcome/nl.ts';
 import { userSettingsNl } from './userSettings/nl.ts';
 import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './orgs/nl.ts';
 import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
+import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
 export const nl: AppCatalog = {
@@ -213,6 +214,7 @@ export const nl: AppCatalog = {
   resources: {
     ...organisationResourcesNl,
     ...shiftResourcesNl,
+    ...deviceResourcesNl,
     ...userResourcesNl,
     groups: {
       name: 'Machinegroep |||| Machinegroepen',
@@ -264,6 +266,7 @@ export const nl: AppCatalog = {
     user_settings: userSettingsNl,
     org_settings: orgSettingsNl,
     shifts: shiftsNl,
+    devices: devicesNl,
     organisation: organisationAreaNl,
     second_factor: secondFactorNl,
     users: usersNl,

@@ -6,6 +6,7 @@ import { profileFailedZh, welcomeZh } from './welcome/zh.ts';
 import { userSettingsZh } from './userSettings/zh.ts';
 import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './orgs/zh.ts';
 import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
+import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
 
 export const zh: AppCatalog = {
@@ -201,6 +202,7 @@ export const zh: AppCatalog = {
   resources: {
     ...organisationResourcesZh,
     ...shiftResourcesZh,
+    ...deviceResourcesZh,
     ...userResourcesZh,
     groups: {
       name: '机器分组',
@@ -252,6 +254,7 @@ export const zh: AppCatalog = {
     user_settings: userSettingsZh,
     org_settings: orgSettingsZh,
     shifts: shiftsZh,
+    devices: devicesZh,
     organisation: organisationAreaZh,
     second_factor: secondFactorZh,
     users: usersZh,

@@ -1,5 +1,5 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
-// machines, their groups and the shifts, and the people: the organisation's own, and a rental company's customers' for those who
+// machines, their groups and the shifts, the sensors with their health and the gateways, and the people: the organisation's own, and a rental company's customers' for those who
 // may manage them.
 import { links, PATHS } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -8,6 +8,7 @@ import Whatshot from '@mui/icons-material/Whatshot';
 import Place from '@mui/icons-material/Place';
 import Route from '@mui/icons-material/Route';
 import CorporateFare from '@mui/icons-material/CorporateFare';
+import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import { Menu, useTranslate } from 'react-admin';
 import { useCaller } from '../resources/common/useCaller.ts';
 import { useFeature } from '../settings/useFeature.ts';
@@ -20,6 +21,8 @@ export function PortalMenu() {
   const routesOn = useFeature('navigation.routes') === true;
   const sitesOn = useFeature('navigation.sites') === true;
   const shiftsOn = useFeature('navigation.shifts') === true;
+  const gatewaysOn = useFeature('navigation.gateways') === true;
+  const sensorsOn = useFeature('navigation.sensors') === true;
   return (
     <Menu>
       <Menu.Item
@@ -51,6 +54,15 @@ export function PortalMenu() {
       <Menu.ResourceItem name="machines" />
       <Menu.ResourceItem name="groups" />
       {shiftsOn ? <Menu.ResourceItem name="admin/shifts" /> : null}
+      {sensorsOn ? <Menu.ResourceItem name="sensors" /> : null}
+      {sensorsOn ? (
+        <Menu.Item
+          to={links.sensorsDashboard()}
+          primaryText={translate('app.devices.sensors.dashboard_title')}
+          leftIcon={<MonitorHeart />}
+        />
+      ) : null}
+      {gatewaysOn ? <Menu.ResourceItem name="gateways" /> : null}
       <Menu.ResourceItem name="users" />
       {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}
       {canWrite ? (
@@ -62,6 +74,7 @@ export function PortalMenu() {
       ) : null}
       {isStaff ? <Menu.ResourceItem name="admin/orgs/settings" /> : null}
       {isStaff ? <Menu.ResourceItem name="admin/sso-providers" /> : null}
+      {isStaff ? <Menu.ResourceItem name="admin/gateways" /> : null}
     </Menu>
   );
 }

@@ -326,6 +326,15 @@ export async function configureGateway(
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
+/** One point per hour of the range, zero where nothing was relayed: a silent hour shows as one. */
+function everyHour(from: Date, to: Date, counted: { hour: Date; uplinks: number }[]) {
+  const byHour = new Map(counted.map((row) => [row.hour.getTime(), row.uplinks]));
+  const points: { hour: string; uplinks: number }[] = [];
+  for (let t = Math.floor(from.getTime() / HOUR_MS) * HOUR_MS; t < to.getTime(); t += HOUR_MS)
+    points.push({ hour: new Date(t).toISOString(), uplinks: byHour.get(t) ?? 0 });
+  return points;
+}
+
 /** The range asked for, as the organisation's whole days; without one, the last 48 hours. */
 function trafficRange(range: { start?: string; end?: string; timeZone: string }) {
   if (!range.start && !range.end) {
@@ -406,6 +415,6 @@ export async function gatewayTraffic(
       signalBars: loraSignalBars(Number(row.rssi_avg), Number(row.snr_avg)),
       lastHeardAt: row.last_heard_at.toISOString(),
     })),
-    uplinksPerHour: hours.map((row) => ({ hour: row.hour.toISOString(), uplinks: row.uplinks })),
+    uplinksPerHour: everyHour(from, to, hours),
   };
 }

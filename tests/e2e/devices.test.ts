@@ -1,0 +1,127 @@
+// End to end, devices in Chromium against the real server and its demo fleet: a staff member
+// registers the gateway nobody registered yet and sees the sensors it hears; an admin finds the
+// sensor with a low battery from the device health dashboard and opens its machine; the gateway
+// list shows the gateway that went silent.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_GATEWAYS } from '../../server/telemetry/simulator/demoRadio.ts';
+import { formatMacLike } from '../../src/domain/devices.ts';
+import { browserAvailable, launchChromium } from '../support/chromium.ts';
+import {
+  newPortalContext,
+  startPortalProcess,
+  type PortalProcess,
+} from '../support/portalProcess.ts';
+
+const SCREENSHOTS = path.resolve('test-results/e2e');
+const DEMO_PASSWORD = 'Demo-portal-1';
+
+if (!existsSync('dist/web/index.html')) {
+  throw new Error('The portal is not built: run the e2e project through vitest');
+}
+
+describe.skipIf(!browserAvailable)('devices in a browser', () => {
+  let portal: PortalProcess | undefined;
+  let browser: Browser;
+  let url: string;
+
+  const freshPage = async (): Promise<Page> =>
+    (await newPortalContext(browser, { width: 1280, height: 900 })).newPage();
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  /** Signs in and, where the user belongs to several organisations, picks Northbank. */
+  async function signIn(page: Page, email: string) {
+    await page.goto(`${url}/login`);
+    await page.getByLabel(/E-mail address/).fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const picker = page.getByRole('button', { name: /Northbank Plant Hire/ });
+    const summary = page.getByTestId('machine-summary');
+    await Promise.race([picker.waitFor({ timeout: 30_000 }), summary.waitFor({ timeout: 30_000 })]);
+    if (await picker.isVisible()) await picker.click();
+    await summary.waitFor({ timeout: 30_000 });
+  }
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    portal = await startPortalProcess(1);
+    url = portal.url;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    portal?.stop();
+  });
+
+  it('lets staff register a gateway only heard so far, and shows the sensors it hears', async () => {
+    const page = await freshPage();
+    await signIn(page, 'staff@demo.example');
+    await page.goto(`${url}/admin/gateways`);
+    const eui = formatMacLike(DEMO_GATEWAYS.wembley.eui);
+    const row = page.getByRole('row').filter({ hasText: eui });
+    await row.getByRole('link', { name: 'Register' }).click({ timeout: 30_000 });
+    await page.waitForURL(/\/admin\/gateways\/register\?eui=/);
+    expect(await page.getByRole('textbox', { name: 'EUI' }).inputValue()).toBe(eui);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Wembley hoarding');
+    await page.getByLabel('Organisation').fill('Northbank');
+    await page.getByRole('option', { name: 'Northbank Plant Hire' }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/gateways\/[0-9a-f-]+\/edit$/, { timeout: 15_000 });
+    const heard = page.getByTestId('heard-sensors');
+    await heard.waitFor({ timeout: 30_000 });
+    expect(await heard.locator('tbody tr').count()).toBeGreaterThan(0);
+    await shot(page, 'devices-gateway-registered');
+
+    // Now Northbank's own: its list shows it, by the name staff gave it, with its sensors.
+    await page.goto(`${url}/gateways`);
+    await page.getByRole('cell', { name: 'Wembley hoarding' }).click({ timeout: 30_000 });
+    await page.waitForURL(/\/gateways\/[0-9a-f-]+$/);
+    await page.getByTestId('heard-sensors').waitFor({ timeout: 30_000 });
+    await page.getByTestId('gateway-map').waitFor();
+    await shot(page, 'devices-gateway-details');
+  });
+
+  it("shows the gateway that went silent as offline in the organisation's list", async () => {
+    const page = await freshPage();
+    await signIn(page, 'admin@demo.example');
+    await page.goto(`${url}/gateways/list`);
+    await page.waitForURL(/\/gateways(\?|$)/);
+    const cabin = page.getByRole('row').filter({ hasText: DEMO_GATEWAYS.cabin.registered.name });
+    await cabin.waitFor({ timeout: 30_000 });
+    expect(await cabin.locator('[data-status]').getAttribute('data-status')).toBe('offline');
+    await shot(page, 'devices-gateways');
+  });
+
+  it('leads an admin from the device health dashboard to the machine with a low battery', async () => {
+    const page = await freshPage();
+    await signIn(page, 'admin@demo.example');
+    await page.getByRole('menuitem', { name: 'Device health' }).click();
+    await page.waitForURL(/\/sensors\/dashboard$/);
+    const worst = page.getByTestId('worst-devices');
+    await worst.waitFor({ timeout: 30_000 });
+    const low = worst.locator('tbody tr').filter({ hasText: 'Battery low' });
+    await shot(page, 'devices-health');
+    const machine = low.getByRole('link');
+    const name = (await machine.textContent()) ?? '';
+    await machine.click();
+    await page.waitForURL(/\/machines\/[0-9a-f-]+/);
+    await page.getByRole('heading', { level: 1, name: name.replace(/ \(.*\)$/, '') }).waitFor({
+      timeout: 30_000,
+    });
+
+    // The count card opens the list filtered to the same sensors.
+    await page.goto(`${url}/sensors/dashboard`);
+    await page.locator('[data-count="lowBattery"]').click({ timeout: 30_000 });
+    await page.waitForURL(/\/sensors\?filter=/);
+    await page.locator('[data-battery="low"]').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-battery]').count()).toBe(
+      await page.locator('[data-battery="low"]').count(),
+    );
+    await shot(page, 'devices-sensors-low');
+  });
+});
