@@ -193,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(onboardingRoutes, { ...context, rollups });
     await secured.register(shiftRoutes, { ...context, rollups });
     await secured.register(gatewayRoutes, context);
-    await secured.register(sensorRoutes, context);
+    await secured.register(sensorRoutes, { ...context, rollups });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

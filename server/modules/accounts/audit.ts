@@ -21,7 +21,11 @@ export type AuditAction =
   | 'shift.deleted'
   | 'gateway.registered'
   | 'gateway.edited'
-  | 'gateway.configured';
+  | 'gateway.configured'
+  | 'sensor.out-of-service'
+  | 'sensor.in-service'
+  | 'sensor.attachments-set'
+  | 'sensor.tank-capacity-set';
 
 export async function recordAudit(
   db: Queryable,

@@ -3,21 +3,56 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
+  FuelAttachment,
   SENSOR_SORTS,
+  SensorAttachmentBody,
+  SensorAttachmentReply,
   SensorDashboardReply,
   SensorListQuery,
   SensorListReply,
   SensorRecord,
+  SensorServiceBody,
+  TankCapacityBody,
 } from '../../../src/domain/api/sensors.ts';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
+import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import { recordAudit, type AuditAction } from '../accounts/audit.ts';
 import { listSensors, organisationSensors, readSensorFilter, sensorDashboard } from './service.ts';
+import {
+  getAttachments,
+  returnToService,
+  setAttachments,
+  setTankCapacity,
+  takeOutOfService,
+} from './writes.ts';
 
 const feature = 'navigation.sensors' as const;
+const fuel = 'modules.fuel' as const;
 const tags = ['sensors'];
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
-export const sensorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const sensorRoutes: FastifyPluginAsyncTypebox<
+  ServerContext & { rollups: RollupScheduler }
+> = async (app, { db, rollups }) => {
+  const audited = (
+    request: { auth: { org: string; sub: string } },
+    action: AuditAction,
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(db, {
+      action,
+      organisationId: request.auth.org,
+      actorUserId: request.auth.sub,
+      subjectUserId: null,
+      details,
+    });
+  const sensorOf = async (organisationId: string, id: string) => {
+    const [sensor] = await organisationSensors(db, organisationId, id);
+    if (!sensor) throw notFound('No such sensor in this organisation');
+    return sensor;
+  };
   app.get(
     '/v1/portal/sensors',
     {
@@ -52,10 +87,74 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
         response: { 200: SensorRecord },
       },
     },
+    async (request) => sensorOf(request.auth.org, request.params.id),
+  );
+
+  app.post(
+    '/v1/portal/sensors/:id/out-of-service',
+    {
+      config: { access: 'write', feature },
+      schema: { tags, params: Id, body: SensorServiceBody, response: { 200: SensorRecord } },
+    },
     async (request) => {
-      const [sensor] = await organisationSensors(db, request.auth.org, request.params.id);
-      if (!sensor) throw notFound('No such sensor in this organisation');
-      return sensor;
+      const { org, sub } = request.auth;
+      await takeOutOfService(db, rollups, org, sub, request.params.id, request.body);
+      await audited(request, 'sensor.out-of-service', { id: request.params.id, ...request.body });
+      return sensorOf(org, request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/portal/sensors/:id/in-service',
+    {
+      config: { access: 'write', feature },
+      schema: { tags, params: Id, body: SensorServiceBody, response: { 200: SensorRecord } },
+    },
+    async (request) => {
+      await returnToService(db, rollups, request.auth.org, request.params.id, request.body);
+      await audited(request, 'sensor.in-service', { id: request.params.id, ...request.body });
+      return sensorOf(request.auth.org, request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/portal/sensors/:id/attachment',
+    {
+      config: { access: 'read', feature: fuel },
+      schema: { tags, params: Id, response: { 200: SensorAttachmentReply } },
+    },
+    async (request) => getAttachments(db, request.auth.org, request.params.id),
+  );
+
+  app.post(
+    '/v1/portal/sensors/attachment',
+    {
+      config: { access: 'write', feature: fuel },
+      schema: { tags, body: SensorAttachmentBody, response: { 200: SensorAttachmentReply } },
+    },
+    async (request) => {
+      const reply = await setAttachments(db, rollups, request.auth.org, request.body);
+      await audited(request, 'sensor.attachments-set', { ...reply });
+      return reply;
+    },
+  );
+
+  app.patch(
+    '/v1/portal/sensors/attachment/:id/tank-capacity',
+    {
+      config: { access: 'write', feature: fuel },
+      schema: { tags, params: Id, body: TankCapacityBody, response: { 200: FuelAttachment } },
+    },
+    async (request) => {
+      const attachment = await setTankCapacity(
+        db,
+        rollups,
+        request.auth.org,
+        request.params.id,
+        request.body.tankCapacity,
+      );
+      await audited(request, 'sensor.tank-capacity-set', { ...attachment });
+      return attachment;
     },
   );
 };

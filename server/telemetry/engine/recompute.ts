@@ -52,13 +52,27 @@ const PACKED_FIELDS = `(extract(epoch FROM r.device_time) * 1000)::float8, r.ign
        THEN r.latitude END,
   CASE WHEN r.position_invalid_reason IS NULL AND (r.satellites IS NULL OR r.satellites >= ${MIN_SATELLITES})
        THEN r.longitude END,
-  r.fuel_used_l, r.fuel_level_l, r.operating_hours_h, r.idle_hours_h, s.expected_interval_s,
+  CASE WHEN s.fuel_enabled THEN r.fuel_used_l END, CASE WHEN s.fuel_enabled THEN r.fuel_level_l END,
+  r.operating_hours_h, r.idle_hours_h, s.expected_interval_s,
   s.expected_interval_off_s, (s.type NOT IN (${TELEMATICS_SOURCE_TYPES.map((t) => `'${t}'`).join(', ')}))::int,
-  r.fuel_level_pct`;
+  CASE WHEN s.fuel_enabled THEN r.fuel_level_pct END,
+  -- The capacity of the tank the sensor measured at the time, for a level in percent.
+  CASE WHEN s.fuel_enabled AND r.fuel_level_pct IS NOT NULL THEN
+    (SELECT a.tank_capacity_l FROM fuel_attachment a
+      WHERE a.source_id = s.id AND a.starts_at <= r.device_time ORDER BY a.starts_at DESC LIMIT 1) END`;
 
 const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh,
   r.activity_level, r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
   r.fuel_level_l, r.operating_hours_h, r.idle_hours_h, r.fuel_level_pct`;
+
+/**
+ * The record was sent while its source was in service: a period out of service does not count.
+ * CASE keeps the check away from the sources that never had one.
+ */
+const IN_SERVICE = `CASE WHEN s.has_service_gaps THEN NOT EXISTS (
+    SELECT 1 FROM source_service_gap g
+     WHERE g.source_id = s.id AND g.from_at <= r.device_time AND (g.to_at IS NULL OR r.device_time < g.to_at))
+  ELSE true END`;
 
 /**
  * Each machine's records in its window, plus each source's last record before it (the state at the
@@ -73,15 +87,30 @@ const WINDOW_RECORDS = `
     CROSS JOIN LATERAL (
       (SELECT ${RECORD_COLUMNS} FROM telemetry_record r
         WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time < w.from_at
+          AND ${IN_SERVICE}
         ORDER BY r.device_time DESC LIMIT 1)
       UNION ALL
       (SELECT ${RECORD_COLUMNS} FROM telemetry_record r
         WHERE r.source_id = s.id AND r.invalid_reason IS NULL AND r.device_time >= w.from_at
-          AND r.device_time < w.to_at)
+          AND r.device_time < w.to_at AND ${IN_SERVICE})
     ) r
    GROUP BY w.machine_id`;
 
-/** A level sensor reports percent; with the tank's calibration that becomes litres. */
+/**
+ * A level in percent as litres: by the tank's calibration where the machine has one, else in
+ * proportion to the capacity of the tank the sensor was attached to at the time; null without.
+ */
+function levelLitres(
+  percent: number | null,
+  calibration: CalibrationPoint[] | null,
+  tankCapacityL: number | null,
+): number | null {
+  if (percent === null) return null;
+  if (calibration) return litresAtLevel(calibration, percent);
+  return tankCapacityL === null ? null : (percent / 100) * tankCapacityL;
+}
+
+/** A level sensor reports percent; with the tank's calibration or capacity that becomes litres. */
 function unpackSamples(packed: string, calibration: CalibrationPoint[] | null): Sample[] {
   return packed.split('\n').map((line) => {
     const f = line.split('|');
@@ -99,9 +128,7 @@ function unpackSamples(packed: string, calibration: CalibrationPoint[] | null): 
       latitude: num(8),
       longitude: num(9),
       fuelUsedL: num(10),
-      fuelLevelL:
-        num(11) ??
-        (calibration && num(17) !== null ? litresAtLevel(calibration, num(17) as number) : null),
+      fuelLevelL: num(11) ?? levelLitres(num(17), calibration, num(18)),
       operatingHoursH: num(12),
       idleHoursH: num(13),
       expectedIntervalS: Number(f[14]),

@@ -106,3 +106,72 @@ export const SensorDashboardReply = Type.Object({
   ),
 });
 export type SensorDashboardReply = Static<typeof SensorDashboardReply>;
+
+/** POST /v1/portal/sensors/{id}/out-of-service and …/in-service: from when (default now). */
+export const SensorServiceBody = Type.Object(
+  {
+    at: Type.Optional(DateTime),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' })),
+  },
+  { additionalProperties: false },
+);
+export type SensorServiceBody = Static<typeof SensorServiceBody>;
+
+export const FUEL_ATTACHMENT_TYPES = ['TANK_LEVEL', 'FLOW_METER'] as const;
+/** The largest tank a machine carries, with a wide margin (a mining truck's is about 5,000 l). */
+export const MAX_TANK_CAPACITY_L = 100_000;
+
+/** A local date-time (read in the body's time zone) or an instant with its offset. */
+const LocalOrInstant = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?$',
+  maxLength: 40,
+});
+const TankCapacity = Type.Number({ exclusiveMinimum: 0, maximum: MAX_TANK_CAPACITY_L });
+
+/** POST /v1/portal/sensors/attachment (spec point 3): the sensor's whole list of attachments. */
+export const SensorAttachmentBody = Type.Object(
+  {
+    sourceId: Type.String({ format: 'uuid' }),
+    enableFuel: Type.Boolean(),
+    fuelAttachment: Type.Array(
+      Type.Object(
+        {
+          /** Present: that attachment, changed; absent: a new one. */
+          id: Type.Optional(Type.String({ format: 'uuid' })),
+          type: Type.Enum(FUEL_ATTACHMENT_TYPES),
+          start: LocalOrInstant,
+          tankCapacity: TankCapacity,
+          serialNumber: Type.Optional(Type.String({ maxLength: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 50 },
+    ),
+    timezone: Type.String({ format: 'time-zone', maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type SensorAttachmentBody = Static<typeof SensorAttachmentBody>;
+
+export const FuelAttachment = Type.Object({
+  id: Type.String(),
+  type: Type.Enum(FUEL_ATTACHMENT_TYPES),
+  start: DateTime,
+  tankCapacity: Type.Number(),
+  serialNumber: Nullable(Type.String()),
+});
+export type FuelAttachment = Static<typeof FuelAttachment>;
+
+export const SensorAttachmentReply = Type.Object({
+  sourceId: Type.String(),
+  enableFuel: Type.Boolean(),
+  fuelAttachment: Type.Array(FuelAttachment),
+});
+export type SensorAttachmentReply = Static<typeof SensorAttachmentReply>;
+
+/** PATCH /v1/portal/sensors/attachment/{id}/tank-capacity. */
+export const TankCapacityBody = Type.Object(
+  { tankCapacity: TankCapacity },
+  { additionalProperties: false },
+);
+export type TankCapacityBody = Static<typeof TankCapacityBody>;
