@@ -51,7 +51,7 @@ import {
   gateways,
   GatewayShowScreen,
 } from './resources/gateways/index.ts';
-import { SensorDashboardScreen, sensors } from './resources/sensors/index.ts';
+import { SensorDashboardScreen, sensors, SensorServiceScreen } from './resources/sensors/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -255,6 +255,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 />
                 <Route path={PATHS.portalMultipleUsers} element={<MultipleInviteScreen />} />
                 <Route path={PATHS.machineOnboard} element={<MachineOnboardScreen />} />
+                <Route path={PATHS.sensorOff} element={<SensorServiceScreen />} />
                 <Route path={PATHS.machine} element={<MachineDetailsScreen />} />
                 <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
               </CustomRoutes>

@@ -18,7 +18,13 @@ import type {
   GatewayRegisterBody,
   GatewayTrafficReply,
 } from '../domain/api/gateways.ts';
-import type { SensorDashboardReply } from '../domain/api/sensors.ts';
+import type {
+  SensorAttachmentBody,
+  SensorAttachmentReply,
+  SensorDashboardReply,
+  SensorRecord,
+  SensorServiceBody,
+} from '../domain/api/sensors.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
 
 /** Which API path serves a resource. */
@@ -38,6 +44,7 @@ export const deviceKeys = {
     end ?? null,
   ],
   sensorDashboard: ['sensor-dashboard'],
+  attachment: (sourceId: string) => ['sensor-attachment', sourceId],
 };
 
 /** Only the fields a body takes: the record carries many the API will not have back. */
@@ -106,5 +113,21 @@ export function deviceCalls(client: ApiClient) {
       }),
     getSensorDashboard: (signal?: AbortSignal) =>
       client.request<SensorDashboardReply>('/v1/portal/sensors/dashboard', { signal }),
+    /** Out of service from `at` (now when absent), or back in service. */
+    setSensorService: (id: string, inService: boolean, body: SensorServiceBody) =>
+      client.request<SensorRecord>(
+        `/v1/portal/sensors/${encodeURIComponent(id)}/${inService ? 'in-service' : 'out-of-service'}`,
+        { method: 'POST', body },
+      ),
+    getSensorAttachment: (sourceId: string, signal?: AbortSignal) =>
+      client.request<SensorAttachmentReply>(
+        `/v1/portal/sensors/${encodeURIComponent(sourceId)}/attachment`,
+        { signal },
+      ),
+    setSensorAttachment: (body: SensorAttachmentBody) =>
+      client.request<SensorAttachmentReply>('/v1/portal/sensors/attachment', {
+        method: 'POST',
+        body,
+      }),
   };
 }

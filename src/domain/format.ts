@@ -1,6 +1,7 @@
 // Date and number formatting of spec point 9, in the language the user chose.
 import { TZDate } from '@date-fns/tz';
 import { format as formatDateFns } from 'date-fns';
+import { zonedInstant } from './zonedTime.ts';
 
 /** dd-MM-yyyy everywhere except Chinese, which reads year first. */
 export function dateFormatFor(language: string): string {
@@ -22,6 +23,18 @@ export function formatDateTime(
     timeZone ? new TZDate(instant.getTime(), timeZone) : instant,
     `${dateFormatFor(language)} HH:mm`,
   );
+}
+
+/** An instant as a datetime-local field's value (yyyy-MM-ddTHH:mm) on the clock of `timeZone`. */
+export function dateTimeInputValue(value: Date | string | number, timeZone: string): string {
+  return formatDateFns(new TZDate(new Date(value).getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** A datetime-local field's value read on the clock of `timeZone`; null when it is not one. */
+export function instantOfInput(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!match) return null;
+  return zonedInstant(match[1] as string, Number(match[2]) * 60 + Number(match[3]), timeZone);
 }
 
 const ABBREVIATE_ABOVE = 9999;

@@ -60,6 +60,7 @@ export const PATHS = {
   adminGateways: '/admin/gateways',
   sensors: '/sensors',
   sensorsDashboard: '/sensors/dashboard',
+  sensorOff: '/sensor/off',
 } as const;
 
 /** Paths below a resource's own (react-admin mounts them under the resource's name). */
@@ -120,4 +121,6 @@ export const links = {
   sensors: (filter?: Record<string, unknown>) =>
     withQuery(PATHS.sensors, { filter: filter ? JSON.stringify(filter) : undefined }),
   sensorsDashboard: () => PATHS.sensorsDashboard,
+  /** Out of service and back, for the sensor with this id. */
+  sensorOff: (sensor?: string) => withQuery(PATHS.sensorOff, { sensor }),
 };

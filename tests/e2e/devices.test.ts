@@ -124,4 +124,33 @@ describe.skipIf(!browserAvailable)('devices in a browser', () => {
     );
     await shot(page, 'devices-sensors-low');
   });
+
+  it("lets an admin set a sensor's fuel tank, and take it out of service and back", async () => {
+    const page = await freshPage();
+    await signIn(page, 'admin@demo.example');
+    await page.goto(
+      `${url}/sensors?filter=${encodeURIComponent(JSON.stringify({ q: '70B3D5E75E100003' }))}`,
+    );
+    const row = page.getByRole('row').filter({ hasText: '70B3D5E75E100003' });
+    await row.getByRole('button', { name: 'Fuel tank' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add a tank' }).click();
+    await dialog.getByLabel('Tank capacity (l)').fill('250');
+    await shot(page, 'devices-fuel-tank');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The fuel tank is saved').waitFor({ timeout: 15_000 });
+
+    await row.getByRole('link', { name: 'Out of service' }).click();
+    await page.waitForURL(/\/sensor\/off\?sensor=/);
+    const card = page.getByTestId('sensor-service');
+    await card.getByRole('button', { name: 'Out of service' }).click({ timeout: 30_000 });
+    await page.getByText('The sensor is out of service.').waitFor({ timeout: 15_000 });
+    await card.locator('[data-status="outOfService"]').waitFor();
+    await shot(page, 'devices-sensor-off');
+    await card.getByRole('button', { name: 'Back in service' }).click();
+    await page.getByText('The sensor is back in service.').waitFor({ timeout: 15_000 });
+    expect(await card.locator('[data-status]').getAttribute('data-status')).not.toBe(
+      'outOfService',
+    );
+  });
 });

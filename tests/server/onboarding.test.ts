@@ -168,10 +168,26 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
     expect(machine.body.sources.map((s) => s.code)).toEqual([CODE]);
     // Working from 08:00 until the engine stopped at 09:01.
     expect(machine.body.activitySummary.activeHours.value).toBeCloseTo(61 / 60, 5);
-    // Assigned now: no longer found, and not onboarded twice.
+    // Assigned now: whoever holds its label is told where it is, and it is not onboarded twice.
+    const machines = async () =>
+      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM machine'))[0]?.n;
+    const before = await machines();
     expect(
-      (await onboard({ sensor: CODE, claimCode: CLAIM, machine: { name: 'Again', assetId: 'B' } }))
-        .status,
+      await onboard({ sensor: CODE, claimCode: CLAIM, machine: { name: 'Again', assetId: 'B' } }),
+    ).toMatchObject({
+      status: 409,
+      body: { message: 'The device is on Bomag BW 120 already' },
+    });
+    expect(await machines()).toBe(before);
+    // A wrong claim code still learns nothing.
+    expect(
+      (
+        await onboard({
+          sensor: CODE,
+          claimCode: 'WRONG-CODE1',
+          machine: { name: 'Again', assetId: 'B' },
+        })
+      ).status,
     ).toBe(404);
   });
 });

@@ -51,15 +51,26 @@ async function unassignedSource(
   code: string,
   claimCode: string | undefined,
 ): Promise<SourceRow | undefined> {
-  const [row] = await db.query<SourceRow>(
-    `${UNASSIGNED} AND (lower(s.code) = lower($1) OR lower(s.short_code) = lower($1))
-        AND (s.organisation_id IS NULL OR s.organisation_id = $2 OR $3)
-      ORDER BY s.last_seen_at DESC NULLS LAST LIMIT 1`,
+  const [row] = await db.query<SourceRow & { machine_name: string | null; machine_org: string | null }>(
+    `SELECT u.*, m.name AS machine_name, m.organisation_id AS machine_org
+       FROM (${UNASSIGNED.replace('WHERE s.machine_id IS NULL', 'WHERE true')}
+               AND (lower(s.code) = lower($1) OR lower(s.short_code) = lower($1))
+               AND (s.organisation_id IS NULL OR s.organisation_id = $2 OR $3)) u
+       JOIN source s ON s.id = u.id
+       LEFT JOIN machine m ON m.id = s.machine_id
+      ORDER BY s.machine_id IS NULL DESC, s.last_seen_at DESC NULLS LAST LIMIT 1`,
     [code.trim(), auth.org, auth.role === 'internal'],
   );
   if (!row) return undefined;
   if (auth.role !== 'internal' && claimKey(claimCode ?? '') !== claimKey(row.claim_code))
     return undefined;
+  // Whoever holds the label learns the device is in use, and where only when it is their own.
+  if (row.machine_org)
+    throw conflict(
+      row.machine_org === auth.org
+        ? `The device is on ${row.machine_name} already`
+        : "The device is on another organisation's machine",
+    );
   return row;
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   BooleanInput,
   DataTable,
@@ -49,6 +50,9 @@ import { BATTERY_STATUSES, SIGNAL_STATUSES, SOURCE_STATUSES } from '../../domain
 import { formatDate } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
 import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { useFeature } from '../../settings/useFeature.ts';
+import { useCaller } from '../common/useCaller.ts';
+import { FuelTankDialog } from './FuelTankDialog.tsx';
 import {
   BatteryReading,
   signalDetail,
@@ -79,7 +83,32 @@ function MachineCell({ sensor }: { sensor: SensorRecord }) {
   );
 }
 
+/** What an admin can do to a device: take it out of service or back, and set its fuel tank. */
+function SensorActions({ sensor }: { sensor: SensorRecord }) {
+  const translate = useTranslate();
+  const fuelOn = useFeature('modules.fuel') === true;
+  const [tank, setTank] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
+      <Button size="small" component={RouterLink} to={links.sensorOff(sensor.id)}>
+        {translate(
+          sensor.status === 'outOfService'
+            ? 'app.devices.service.put_back_action'
+            : 'app.devices.service.take_out_action',
+        )}
+      </Button>
+      {fuelOn && !sensor.oem ? (
+        <Button size="small" onClick={() => setTank(true)}>
+          {translate('app.devices.tank.open')}
+        </Button>
+      ) : null}
+      {tank ? <FuelTankDialog sensor={sensor} onClose={() => setTank(false)} /> : null}
+    </Box>
+  );
+}
+
 export function SensorList() {
+  const { canWrite } = useCaller();
   const translate = useTranslate();
   const statuses = useChoices(SOURCE_STATUSES, 'app.devices.status');
   const batteries = useChoices(BATTERY_STATUSES, 'app.devices.battery');
@@ -138,6 +167,11 @@ export function SensorList() {
               render={(s) => <SignalBars bars={s.signalBars} detail={signalDetail(s)} />}
             />
           </DataTable.Col>
+          {canWrite ? (
+            <DataTable.Col label={false} disableSort>
+              <FunctionField<SensorRecord> render={(s) => <SensorActions sensor={s} />} />
+            </DataTable.Col>
+          ) : null}
         </DataTable>
       </List>
     </FeatureGate>

@@ -12,3 +12,5 @@ export const sensors = {
 export const SensorDashboardScreen = lazyScreen<object>(() =>
   import('./SensorScreens.tsx').then((m) => ({ default: m.SensorDashboardScreen })),
 );
+
+export const SensorServiceScreen = lazyScreen<object>(() => import('./SensorServicePage.tsx'));

@@ -194,7 +194,12 @@ export function MachineOnboard() {
             />
           ) : null}
           {source.error ? (
-            <Alert severity="warning">{translate('app.onboard.not_found', { code: sensor })}</Alert>
+            <Alert severity="warning" data-testid="onboard-refused">
+              {/* A device in use says where (the server's words); any other miss reads as not found. */}
+              {source.error instanceof HttpError && source.error.status === 409
+                ? source.error.message
+                : translate('app.onboard.not_found', { code: sensor })}
+            </Alert>
           ) : null}
           {source.data ? (
             <Alert severity="info" data-testid="onboard-source">
