@@ -51,7 +51,9 @@ async function unassignedSource(
   code: string,
   claimCode: string | undefined,
 ): Promise<SourceRow | undefined> {
-  const [row] = await db.query<SourceRow & { machine_name: string | null; machine_org: string | null }>(
+  const [row] = await db.query<
+    SourceRow & { machine_name: string | null; machine_org: string | null }
+  >(
     `SELECT u.*, m.name AS machine_name, m.organisation_id AS machine_org
        FROM (${UNASSIGNED.replace('WHERE s.machine_id IS NULL', 'WHERE true')}
                AND (lower(s.code) = lower($1) OR lower(s.short_code) = lower($1))
