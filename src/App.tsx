@@ -37,6 +37,7 @@ import { groups } from './resources/groups/index.ts';
 import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
 import * as account from './custom-pages/account/index.ts';
 import * as brand from './custom-pages/brand/index.ts';
+import { QrScreen } from './custom-pages/qr/index.ts';
 import { OrganisationArea } from './custom-pages/organisation/OrganisationArea.tsx';
 import * as userSettings from './custom-pages/user-settings/index.ts';
 import { ssoProviders } from './resources/ssoProviders/index.ts';
@@ -151,6 +152,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={PATHS.sso} element={<account.SsoScreen />} />
                 <Route path={PATHS.ssoCallback} element={<account.SsoCallbackScreen />} />
                 <Route path={PATHS.customToken} element={<account.CustomTokenScreen />} />
+                <Route path={PATHS.qr} element={<QrScreen />} />
               </CustomRoutes>
               <CustomRoutes>
                 <Route path={dashboard.path} element={<dashboard.DashboardScreen />} />

@@ -19,6 +19,7 @@ import type {
   GatewayTrafficReply,
 } from '../domain/api/gateways.ts';
 import type {
+  QrTargetReply,
   SensorAttachmentBody,
   SensorAttachmentReply,
   SensorDashboardReply,
@@ -119,6 +120,17 @@ export function deviceCalls(client: ApiClient) {
         `/v1/portal/sensors/${encodeURIComponent(id)}/${inService ? 'in-service' : 'out-of-service'}`,
         { method: 'POST', body },
       ),
+    resolveQr: (code: string, claim: string) =>
+      client.request<QrTargetReply>(`/v1/portal/qr/${encodeURIComponent(code)}`, {
+        query: { claim: claim || undefined },
+      }),
+    /** A PDF sheet of QR labels for these device codes (staff). */
+    printLabels: (codes: string[]) =>
+      client.request<Blob>('/v1/admin/sensors/labels', {
+        method: 'POST',
+        body: { codes },
+        responseType: 'blob',
+      }),
     getSensorAttachment: (sourceId: string, signal?: AbortSignal) =>
       client.request<SensorAttachmentReply>(
         `/v1/portal/sensors/${encodeURIComponent(sourceId)}/attachment`,

@@ -131,3 +131,9 @@ export function gatewayStatus(lastUplinkAtMs: number | null, offlineAfterS: numb
   if (lastUplinkAtMs === null) return 'never' as const;
   return nowMs - lastUplinkAtMs > offlineAfterS * 1000 ? ('offline' as const) : ('online' as const);
 }
+
+/** A claim code as typed matches the printed one whatever its case and separators. */
+export function sameClaimCode(typed: string | undefined, printed: string): boolean {
+  const key = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return key(typed ?? '') === key(printed);
+}

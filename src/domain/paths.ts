@@ -61,6 +61,7 @@ export const PATHS = {
   sensors: '/sensors',
   sensorsDashboard: '/sensors/dashboard',
   sensorOff: '/sensor/off',
+  qr: '/qr',
 } as const;
 
 /** Paths below a resource's own (react-admin mounts them under the resource's name). */

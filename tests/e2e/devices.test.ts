@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_UNASSIGNED_DEVICES } from '../../server/db/seed/demo.ts';
 import { DEMO_GATEWAYS } from '../../server/telemetry/simulator/demoRadio.ts';
 import { formatMacLike } from '../../src/domain/devices.ts';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
@@ -17,6 +18,7 @@ import {
 
 const SCREENSHOTS = path.resolve('test-results/e2e');
 const DEMO_PASSWORD = 'Demo-portal-1';
+const TTS_TOKEN = 'e2e-tts-webhook-token-0123456789';
 
 if (!existsSync('dist/web/index.html')) {
   throw new Error('The portal is not built: run the e2e project through vitest');
@@ -48,7 +50,7 @@ describe.skipIf(!browserAvailable)('devices in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    portal = await startPortalProcess(1);
+    portal = await startPortalProcess(1, { LORAWAN_TTS_TOKEN: TTS_TOKEN });
     url = portal.url;
     browser = await launchChromium();
   });
@@ -152,5 +154,51 @@ describe.skipIf(!browserAvailable)('devices in a browser', () => {
     expect(await card.locator('[data-status]').getAttribute('data-status')).not.toBe(
       'outOfService',
     );
+  });
+
+  it("takes a stock sensor's QR label through sign-in to onboarding, and the machine then reports", async () => {
+    const [type, code, claim] = DEMO_UNASSIGNED_DEVICES[1];
+    expect(type).toBe('LORA');
+    const page = await freshPage();
+    await page.goto(`${url}/qr?code=${code}&claim=${claim}`);
+    await page.waitForURL(/\/login/);
+    await page.getByLabel(/E-mail address/).fill('admin@demo.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The demo admin belongs to two organisations: the choice comes first, then the label's page.
+    await page.getByRole('button', { name: /Northbank Plant Hire/ }).click({ timeout: 30_000 });
+    await page.waitForURL(/\/machines\/onboard\?sensor=/, { timeout: 30_000 });
+    await page.getByTestId('onboard-source').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('textbox', { name: 'Claim code on the label' }).inputValue()).toBe(
+      claim,
+    );
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Light tower LT-9');
+    await page.getByRole('textbox', { name: 'Asset ID' }).fill('NPH-9901');
+    await page.getByRole('button', { name: 'Attach the device' }).click();
+    await page.waitForURL(/\/machines\/[0-9a-f-]+/, { timeout: 30_000 });
+
+    // The sensor's first uplink through the network server: the machine reports.
+    const now = new Date().toISOString();
+    const uplink = await fetch(`${url}/v1/ingest/lorawan/tts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TTS_TOKEN}` },
+      body: JSON.stringify({
+        end_device_ids: { device_id: 'light-tower', dev_eui: code },
+        received_at: now,
+        uplink_message: {
+          f_port: 1,
+          decoded_payload: { activityLevel: 70, batteryV: 3.6 },
+          received_at: now,
+          rx_metadata: [{ gateway_ids: { eui: DEMO_GATEWAYS.parkRoyal.eui }, rssi: -80, snr: 8 }],
+        },
+      }),
+    });
+    expect(uplink.status).toBe(200);
+    await page.goto(`${url}/sensors?filter=${encodeURIComponent(JSON.stringify({ q: code }))}`);
+    const row = page.getByRole('row').filter({ hasText: code });
+    await row.getByText('Light tower LT-9').waitFor({ timeout: 30_000 });
+    expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('reporting');
+    await shot(page, 'devices-onboarded-sensor');
   });
 });

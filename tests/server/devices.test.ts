@@ -332,4 +332,51 @@ describe.each(testDatabases)('devices on $kind', (database) => {
     });
     expect(bad).toMatchObject({ status: 400, body: { field: 'filter' } });
   });
+
+  it("leads a device's QR label to its machine or to onboarding, and prints labels for staff", async () => {
+    const qr = (code: string, token: string, claim?: string) =>
+      call<{ target: string; machineId: string | null; organisationName: string | null }>(
+        server,
+        'GET',
+        `/v1/portal/qr/${encodeURIComponent(code)}${claim ? `?claim=${claim}` : ''}`,
+        { token },
+      );
+    expect((await qr(sensorCode, tokens.viewer)).body).toMatchObject({
+      target: 'machine',
+      machineId,
+    });
+    // A device in stock: onboarding, for whoever holds its label (the claim code on it).
+    expect((await qr('357309059990001', tokens.admin, 'demo1-track')).body.target).toBe('onboard');
+    expect((await qr('357309059990001', tokens.admin)).status).toBe(404);
+    expect((await qr('357309059990001', tokens.staff)).body.target).toBe('onboard');
+    // Another organisation's device: nothing for its admin, where it is for staff.
+    const [foreign] = await server.db.query<{ code: string }>(
+      `SELECT s.code FROM source s JOIN machine m ON m.id = s.machine_id WHERE m.organisation_id <> $1 LIMIT 1`,
+      [northbank],
+    );
+    expect((await qr(foreign?.code ?? '', tokens.admin)).status).toBe(404);
+    expect((await qr(foreign?.code ?? '', tokens.staff)).body).toMatchObject({
+      target: 'elsewhere',
+      organisationName: expect.any(String),
+    });
+
+    const labels = (codes: string[], token = tokens.staff) =>
+      fetch(`${server.url}/v1/admin/sensors/labels`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ codes }),
+      });
+    const sheet = await labels(['357309059990001', '70B3D5E75E900001']);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await sheet.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await labels(['357309059990001'], tokens.admin)).status).toBe(403);
+    const unknown = await labels(['357309059990001', 'NO-SUCH-DEVICE']);
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { field: string }).field).toBe('codes.1');
+  });
 });

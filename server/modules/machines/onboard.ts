@@ -11,6 +11,7 @@ import {
   UnassignedSourceQuery,
   UnassignedSourcesReply,
 } from '../../../src/domain/api/onboarding.ts';
+import { sameClaimCode } from '../../../src/domain/devices.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
@@ -38,8 +39,6 @@ const toReply = ({ claim_code, ...row }: SourceRow): UnassignedSource => ({
   claimCode: claim_code,
 });
 
-const claimKey = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
 /**
  * An unassigned source by the code on the device, for someone holding its claim code (staff need
  * none). A wrong claim code reads as no such device, so codes cannot be tried one by one. A spare
@@ -64,8 +63,7 @@ async function unassignedSource(
     [code.trim(), auth.org, auth.role === 'internal'],
   );
   if (!row) return undefined;
-  if (auth.role !== 'internal' && claimKey(claimCode ?? '') !== claimKey(row.claim_code))
-    return undefined;
+  if (auth.role !== 'internal' && !sameClaimCode(claimCode, row.claim_code)) return undefined;
   // Whoever holds the label learns the device is in use, and where only when it is their own.
   if (row.machine_org)
     throw conflict(

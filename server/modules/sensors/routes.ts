@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
   FuelAttachment,
+  LabelSheetBody,
+  QrTargetReply,
   SENSOR_SORTS,
   SensorAttachmentBody,
   SensorAttachmentReply,
@@ -19,6 +21,7 @@ import { notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { recordAudit, type AuditAction } from '../accounts/audit.ts';
+import { labelSheet, qrTarget } from './labels.ts';
 import { listSensors, organisationSensors, readSensorFilter, sensorDashboard } from './service.ts';
 import {
   getAttachments,
@@ -35,7 +38,7 @@ const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const sensorRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
-> = async (app, { db, rollups }) => {
+> = async (app, { db, rollups, config }) => {
   const audited = (
     request: { auth: { org: string; sub: string } },
     action: AuditAction,
@@ -155,6 +158,35 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
       );
       await audited(request, 'sensor.tank-capacity-set', { ...attachment });
       return attachment;
+    },
+  );
+
+  app.get(
+    '/v1/portal/qr/:code',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }) }),
+        querystring: Type.Object(
+          { claim: Type.Optional(Type.String({ maxLength: 40 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: QrTargetReply },
+      },
+    },
+    async (request) => qrTarget(db, request.auth, request.params.code, request.query.claim),
+  );
+
+  app.post(
+    '/v1/admin/sensors/labels',
+    { config: { access: 'staff' }, schema: { tags, body: LabelSheetBody } },
+    async (request, reply) => {
+      const pdf = await labelSheet(db, config.publicUrl, request.body.codes);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="device-labels.pdf"')
+        .send(pdf);
     },
   );
 };

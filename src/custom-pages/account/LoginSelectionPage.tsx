@@ -5,6 +5,7 @@ import { Alert, CircularProgress, List, ListItemButton, ListItemText } from '@mu
 import { Navigate } from 'react-router-dom';
 import { useAuthProvider, useGetIdentity, useTranslate } from 'react-admin';
 import type { PortalAuthProvider, PortalIdentity } from '../../authProvider/authProvider.ts';
+import { takeReturn } from '../../authProvider/returnTo.ts';
 import { links } from '../../domain/paths.ts';
 import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
 
@@ -24,8 +25,9 @@ export function LoginSelectionPage() {
     try {
       if (organisationId !== portalIdentity.organisation.id)
         await authProvider?.switchOrganisation(organisationId);
-      // A full load: nothing cached for one organisation may show in another.
-      window.location.assign('/');
+      // A full load: nothing cached for one organisation may show in another. A page opened
+      // before signing in (a QR label's link) is where this continues.
+      window.location.assign(takeReturn() ?? '/');
     } catch {
       setFailed(true);
       setBusy(undefined);

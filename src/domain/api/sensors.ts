@@ -175,3 +175,31 @@ export const TankCapacityBody = Type.Object(
   { additionalProperties: false },
 );
 export type TankCapacityBody = Static<typeof TankCapacityBody>;
+
+/**
+ * GET /v1/portal/qr/{code}: where a device's label leads. `machine`: its machine; `onboard`: the
+ * device waits to be put on a machine; `elsewhere` (staff only): on another organisation's machine.
+ */
+export const QrTargetReply = Type.Object({
+  target: Type.Enum(['machine', 'onboard', 'elsewhere'] as const),
+  code: Type.String(),
+  machineId: Nullable(Type.String()),
+  machineName: Nullable(Type.String()),
+  organisationName: Nullable(Type.String()),
+});
+export type QrTargetReply = Static<typeof QrTargetReply>;
+
+/** The most labels one sheet request prints. */
+export const MAX_LABELS = 200;
+
+/** POST /v1/admin/sensors/labels: a PDF of QR labels for these device codes. */
+export const LabelSheetBody = Type.Object(
+  {
+    codes: Type.Array(Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }), {
+      minItems: 1,
+      maxItems: MAX_LABELS,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type LabelSheetBody = Static<typeof LabelSheetBody>;

@@ -146,4 +146,18 @@ export const devicesDe = {
       FLOW_METER: 'Durchflussmesser (l)',
     },
   },
+  qr: {
+    title: 'Gerät %{code}',
+    unknown:
+      'Kein Gerät Ihrer Organisation hat den Code %{code}. Prüfen Sie das Etikett oder melden Sie sich bei der Organisation an, der das Gerät gehört.',
+    elsewhere:
+      'Dieses Gerät ist an %{machine} von %{organisation}. Wechseln Sie zu dieser Organisation, um es zu öffnen.',
+  },
+  labels: {
+    open: 'QR-Etiketten drucken',
+    title: 'QR-Etiketten für Geräte',
+    codes: 'Gerätecodes',
+    help: 'Ein Code pro Zeile (IMEI, DevEUI oder Seriennummer), bis zu %{max}. Jedes Etikett trägt den Freischaltcode des Geräts.',
+    print: '%{smart_count} Etikett drucken |||| %{smart_count} Etiketten drucken',
+  },
 };

@@ -145,4 +145,18 @@ export const devicesEn = {
       FLOW_METER: 'Flow meter (l)',
     },
   },
+  qr: {
+    title: 'Device %{code}',
+    unknown:
+      'No device of your organisation has the code %{code}. Check the label, or sign in to the organisation the device belongs to.',
+    elsewhere:
+      'This device is on %{machine} of %{organisation}. Switch to that organisation to open it.',
+  },
+  labels: {
+    open: 'Print QR labels',
+    title: 'QR labels for devices',
+    codes: 'Device codes',
+    help: 'One code a line (IMEI, DevEUI or serial), up to %{max}. Each label carries the device’s claim code.',
+    print: 'Print %{smart_count} label |||| Print %{smart_count} labels',
+  },
 };

@@ -149,4 +149,18 @@ export const devicesFr = {
       FLOW_METER: 'Débitmètre (l)',
     },
   },
+  qr: {
+    title: 'Appareil %{code}',
+    unknown:
+      "Aucun appareil de votre organisation n'a le code %{code}. Vérifiez l'étiquette ou connectez-vous à l'organisation à laquelle l'appareil appartient.",
+    elsewhere:
+      "Cet appareil est sur %{machine} de %{organisation}. Passez à cette organisation pour l'ouvrir.",
+  },
+  labels: {
+    open: 'Imprimer des étiquettes QR',
+    title: 'Étiquettes QR pour des appareils',
+    codes: 'Codes des appareils',
+    help: "Un code par ligne (IMEI, DevEUI ou numéro de série), jusqu'à %{max}. Chaque étiquette porte le code de réclamation de l'appareil.",
+    print: 'Imprimer %{smart_count} étiquette |||| Imprimer %{smart_count} étiquettes',
+  },
 };

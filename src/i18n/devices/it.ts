@@ -146,4 +146,18 @@ export const devicesIt = {
       FLOW_METER: 'Flussometro (l)',
     },
   },
+  qr: {
+    title: 'Dispositivo %{code}',
+    unknown:
+      "Nessun dispositivo della tua organizzazione ha il codice %{code}. Controlla l'etichetta o accedi all'organizzazione a cui appartiene il dispositivo.",
+    elsewhere:
+      "Questo dispositivo è su %{machine} di %{organisation}. Passa a quell'organizzazione per aprirlo.",
+  },
+  labels: {
+    open: 'Stampa etichette QR',
+    title: 'Etichette QR per dispositivi',
+    codes: 'Codici dei dispositivi',
+    help: 'Un codice per riga (IMEI, DevEUI o numero di serie), fino a %{max}. Ogni etichetta riporta il codice di rivendicazione del dispositivo.',
+    print: 'Stampa %{smart_count} etichetta |||| Stampa %{smart_count} etichette',
+  },
 };

@@ -146,4 +146,18 @@ export const devicesNl = {
       FLOW_METER: 'Doorstroommeter (l)',
     },
   },
+  qr: {
+    title: 'Apparaat %{code}',
+    unknown:
+      'Geen apparaat van uw organisatie heeft de code %{code}. Controleer het label of meld u aan bij de organisatie waartoe het apparaat behoort.',
+    elsewhere:
+      'Dit apparaat zit op %{machine} van %{organisation}. Wissel naar die organisatie om het te openen.',
+  },
+  labels: {
+    open: 'QR-labels afdrukken',
+    title: 'QR-labels voor apparaten',
+    codes: 'Apparaatcodes',
+    help: 'Eén code per regel (IMEI, DevEUI of serienummer), tot %{max}. Elk label draagt de claimcode van het apparaat.',
+    print: '%{smart_count} label afdrukken |||| %{smart_count} labels afdrukken',
+  },
 };

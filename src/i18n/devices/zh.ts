@@ -139,4 +139,16 @@ export const devicesZh = {
       FLOW_METER: '流量计（升）',
     },
   },
+  qr: {
+    title: '设备 %{code}',
+    unknown: '您的组织中没有编码为 %{code} 的设备。请检查标签，或登录该设备所属的组织。',
+    elsewhere: '此设备安装在 %{organisation} 的 %{machine} 上。请切换到该组织后打开。',
+  },
+  labels: {
+    open: '打印二维码标签',
+    title: '设备二维码标签',
+    codes: '设备编码',
+    help: '每行一个编码（IMEI、DevEUI 或序列号），最多 %{max} 个。每个标签都印有设备的认领码。',
+    print: '打印 %{smart_count} 个标签 |||| 打印 %{smart_count} 个标签',
+  },
 };

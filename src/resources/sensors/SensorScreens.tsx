@@ -53,6 +53,7 @@ import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
 import { useFeature } from '../../settings/useFeature.ts';
 import { useCaller } from '../common/useCaller.ts';
 import { FuelTankDialog } from './FuelTankDialog.tsx';
+import { LabelSheetButton } from './LabelSheetDialog.tsx';
 import {
   BatteryReading,
   signalDetail,
@@ -108,7 +109,7 @@ function SensorActions({ sensor }: { sensor: SensorRecord }) {
 }
 
 export function SensorList() {
-  const { canWrite } = useCaller();
+  const { canWrite, isStaff } = useCaller();
   const translate = useTranslate();
   const statuses = useChoices(SOURCE_STATUSES, 'app.devices.status');
   const batteries = useChoices(BATTERY_STATUSES, 'app.devices.battery');
@@ -121,6 +122,7 @@ export function SensorList() {
         exporter={false}
         actions={
           <TopToolbar>
+            {isStaff ? <LabelSheetButton /> : null}
             <Button
               component={RouterLink}
               to={links.sensorsDashboard()}

@@ -1,0 +1,150 @@
+// Where a device's printed QR label leads, and the sheet of labels staff print for a batch of
+// devices: each label a QR code of the portal's /qr link with the device's code and claim code,
+// and both printed in words (onboarding asks anyone but staff for the claim code).
+import PDFDocument from 'pdfkit';
+import { toBuffer } from 'qrcode';
+import type { QrTargetReply } from '../../../src/domain/api/sensors.ts';
+import { sameClaimCode } from '../../../src/domain/devices.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest, notFound } from '../../httpError.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+
+interface LabelledSource {
+  id: string;
+  type: string;
+  code: string;
+  claim_code: string;
+  machine_id: string | null;
+  machine_name: string | null;
+  machine_org: string | null;
+  organisation_name: string | null;
+  owner: string | null;
+}
+
+const BY_CODE = `
+  SELECT s.id, s.type, s.code, s.claim_code, m.id AS machine_id, m.name AS machine_name,
+         m.organisation_id AS machine_org, o.name AS organisation_name, s.organisation_id AS owner
+    FROM source s
+    LEFT JOIN machine m ON m.id = s.machine_id
+    LEFT JOIN organisation o ON o.id = m.organisation_id`;
+
+/** The devices these codes (or short codes) name, case aside, newest first for a code used twice. */
+async function sourcesByCode(db: Queryable, codes: string[]): Promise<LabelledSource[]> {
+  return db.query<LabelledSource>(
+    `${BY_CODE} WHERE lower(s.code) = ANY($1::text[]) OR lower(s.short_code) = ANY($1::text[])
+      ORDER BY s.last_seen_at DESC NULLS LAST`,
+    [codes.map((code) => code.trim().toLowerCase())],
+  );
+}
+
+/**
+ * A device on one of the caller's machines opens that machine; one waiting for a machine (and not
+ * another organisation's spare) opens onboarding; staff learn where any other one is. Anyone else
+ * learns nothing of another organisation's device.
+ */
+export async function qrTarget(
+  db: Queryable,
+  auth: AccessClaims,
+  code: string,
+  claimCode: string | undefined,
+): Promise<QrTargetReply> {
+  const [source] = await sourcesByCode(db, [code]);
+  const reply = {
+    code: source?.code ?? code,
+    machineId: null,
+    machineName: null,
+    organisationName: null,
+  };
+  if (!source) throw notFound('No device has this code');
+  if (source.machine_org === auth.org)
+    return {
+      ...reply,
+      target: 'machine',
+      machineId: source.machine_id,
+      machineName: source.machine_name,
+    };
+  // Waiting for a machine: only for whoever holds the label (its claim code), as onboarding asks.
+  const holdsLabel = auth.role === 'internal' || sameClaimCode(claimCode, source.claim_code);
+  if (!source.machine_id && (source.owner === null || source.owner === auth.org) && holdsLabel)
+    return { ...reply, target: 'onboard' };
+  if (auth.role === 'internal')
+    return {
+      ...reply,
+      target: 'elsewhere',
+      machineName: source.machine_name,
+      organisationName: source.organisation_name,
+    };
+  throw notFound('No device of this organisation has this code');
+}
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 28;
+const COLUMNS = 3;
+const ROWS = 7;
+const QR_SIZE = 72;
+
+/** The portal's link a label's QR code holds. */
+export const labelLink = (publicUrl: string, code: string, claimCode: string) =>
+  `${publicUrl}/qr?${new URLSearchParams({ code, claim: claimCode }).toString()}`;
+
+/** A4 sheets of 3 × 7 labels, in the order the codes were given; an unknown code is a 400. */
+export async function labelSheet(
+  db: Queryable,
+  publicUrl: string,
+  codes: string[],
+): Promise<Buffer> {
+  const found = await sourcesByCode(db, codes);
+  const labels = codes.map((code, i) => {
+    const source = found.find((s) => s.code.toLowerCase() === code.trim().toLowerCase());
+    if (!source) throw badRequest(`codes.${i}`, `No device has the code '${code.slice(0, 64)}'`);
+    return source;
+  });
+  const images = await Promise.all(
+    labels.map((s) =>
+      toBuffer(labelLink(publicUrl, s.code, s.claim_code), { margin: 0, width: QR_SIZE * 4 }),
+    ),
+  );
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: 'Device labels', Producer: 'Fleet portal', Creator: 'Fleet portal' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const cellWidth = (PAGE.width - 2 * MARGIN) / COLUMNS;
+  const cellHeight = (PAGE.height - 2 * MARGIN) / ROWS;
+  labels.forEach((source, i) => {
+    const place = i % (COLUMNS * ROWS);
+    if (i > 0 && place === 0) doc.addPage();
+    const x = MARGIN + (place % COLUMNS) * cellWidth;
+    const y = MARGIN + Math.floor(place / COLUMNS) * cellHeight;
+    doc
+      .lineWidth(0.3)
+      .strokeColor('#bbbbbb')
+      .rect(x + 2, y + 2, cellWidth - 4, cellHeight - 4)
+      .stroke();
+    doc.image(images[i] as Buffer, x + 8, y + (cellHeight - QR_SIZE) / 2, { width: QR_SIZE });
+    const textX = x + QR_SIZE + 16;
+    const textWidth = cellWidth - QR_SIZE - 24;
+    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(9);
+    doc.text(source.code, textX, y + 22, { width: textWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(source.type, textX, doc.y + 2, { width: textWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .text('Claim code', textX, doc.y + 6, { width: textWidth });
+    doc
+      .font('Courier-Bold')
+      .fontSize(10)
+      .text(source.claim_code, textX, doc.y + 1, { width: textWidth });
+  });
+  doc.end();
+  return done;
+}
