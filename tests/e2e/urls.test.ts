@@ -189,4 +189,28 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/organisation/brand-configuration?logo=../../etc/passwd',
     ]);
   });
+
+  it('the devices', async () => {
+    const filter = (value: object) => encodeURIComponent(JSON.stringify(value));
+    await walk([
+      '/gateways',
+      `/gateways/list?filter=${filter({ status: 'asleep' })}&sort=%5B%22colour%22%5D`,
+      `/gateways/${UNKNOWN_ID}`,
+      `/gateways/${UNKNOWN_ID}/edit`,
+      '/gateways/not-an-id',
+      '/admin/gateways',
+      '/admin/gateways/register?eui=%3Cb%3E',
+      `/admin/gateways/${UNKNOWN_ID}/edit`,
+      `/admin/gateways/${UNKNOWN_ID}/configure`,
+      '/sensors',
+      `/sensors?filter=${filter({ batteryStatus: 'empty', q: '%<b>' })}`,
+      '/sensors/dashboard',
+      '/sensor/off',
+      `/sensor/off?sensor=${UNKNOWN_ID}`,
+      '/sensor/off?sensor=not-an-id',
+      '/qr',
+      '/qr?code=NO-SUCH-DEVICE&claim=NOPE',
+      '/qr?code=%3Cscript%3E',
+    ]);
+  });
 });
