@@ -86,3 +86,25 @@ export function sendRange(
   reply.header('content-range', `${resource} ${offset}-${last}/${total}`);
   reply.header('access-control-expose-headers', 'Content-Range');
 }
+
+/**
+ * One page of rows already in memory, sorted by the chosen key (then `tieBreak`), with the total:
+ * for lists whose rows depend on the clock and so are worked out per request.
+ */
+export function pageInMemory<Row>(
+  rows: Row[],
+  keys: Record<string, (row: Row) => string | number>,
+  params: Pick<ListParams<string>, 'sort' | 'order' | 'offset' | 'limit'>,
+  fallbackSort: string,
+  tieBreak: (a: Row, b: Row) => number,
+): { rows: Row[]; total: number } {
+  const key = keys[params.sort ?? fallbackSort] ?? keys[fallbackSort];
+  const direction = params.order === 'DESC' ? -1 : 1;
+  const sorted = key
+    ? [...rows].sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        return (x < y ? -1 : x > y ? 1 : tieBreak(a, b)) * direction;
+      })
+    : rows;
+  return { rows: sorted.slice(params.offset, params.offset + params.limit), total: rows.length };
+}

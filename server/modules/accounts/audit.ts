@@ -49,3 +49,20 @@ export async function recordAudit(
     ],
   );
 }
+
+/** A write through the API by its caller, kept with the caller's organisation unless one is named. */
+export function auditRequest(
+  db: Queryable,
+  request: { auth: { org: string; sub: string } },
+  action: AuditAction,
+  details: Record<string, unknown>,
+  organisationId: string | null = request.auth.org,
+): Promise<void> {
+  return recordAudit(db, {
+    action,
+    organisationId,
+    actorUserId: request.auth.sub,
+    subjectUserId: null,
+    details,
+  });
+}

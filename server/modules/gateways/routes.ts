@@ -16,7 +16,7 @@ import {
 } from '../../../src/domain/api/gateways.ts';
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
-import { recordAudit, type AuditAction } from '../accounts/audit.ts';
+import { auditRequest, type AuditAction } from '../accounts/audit.ts';
 import {
   adminEditGateway,
   configureGateway,
@@ -39,18 +39,18 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
   });
   /** Kept with the gateway's organisation, so its admins see staff's changes too. */
   const audited = (
-    request: { auth: { sub: string } },
+    request: { auth: { org: string; sub: string } },
     action: AuditAction,
     gateway: GatewayRecord,
     details: Record<string, unknown>,
   ) =>
-    recordAudit(db, {
+    auditRequest(
+      db,
+      request,
       action,
-      organisationId: gateway.organisationId,
-      actorUserId: request.auth.sub,
-      subjectUserId: null,
-      details: { id: gateway.id, eui: gateway.eui, ...details },
-    });
+      { id: gateway.id, eui: gateway.eui, ...details },
+      gateway.organisationId,
+    );
 
   for (const [prefix, access, scopeOf] of [
     ['/v1/portal/gateways', 'read', own],

@@ -20,7 +20,7 @@ import {
 } from '../../../src/domain/devices.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
-import type { ListParams } from '../../simpleRest.ts';
+import { pageInMemory, type ListParams } from '../../simpleRest.ts';
 
 /** Whose gateways: one organisation's, or every gateway (staff). */
 export type GatewayScope = { organisationId: string } | 'all';
@@ -170,13 +170,10 @@ export async function listGateways(
   const all = rows
     .map((row) => toRecord(row, nowMs))
     .filter((g) => !filter.status || g.status === filter.status);
-  const key = SORTS[page.sort ?? 'name'] ?? SORTS.name;
-  const direction = page.order === 'DESC' ? -1 : 1;
-  all.sort((a, b) => {
-    const [x, y] = [key?.(a) ?? '', key?.(b) ?? ''];
-    return (x < y ? -1 : x > y ? 1 : a.eui.localeCompare(b.eui)) * direction;
-  });
-  return { gateways: all.slice(page.offset, page.offset + page.limit), total: all.length };
+  const { rows: gateways, total } = pageInMemory(all, SORTS, page, 'name', (a, b) =>
+    a.eui.localeCompare(b.eui),
+  );
+  return { gateways, total };
 }
 
 export async function getGateway(

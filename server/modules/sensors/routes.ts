@@ -20,7 +20,7 @@ import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { recordAudit, type AuditAction } from '../accounts/audit.ts';
+import { auditRequest, type AuditAction } from '../accounts/audit.ts';
 import { labelSheet, qrTarget } from './labels.ts';
 import { listSensors, organisationSensors, readSensorFilter, sensorDashboard } from './service.ts';
 import {
@@ -43,14 +43,7 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
     request: { auth: { org: string; sub: string } },
     action: AuditAction,
     details: Record<string, unknown>,
-  ) =>
-    recordAudit(db, {
-      action,
-      organisationId: request.auth.org,
-      actorUserId: request.auth.sub,
-      subjectUserId: null,
-      details,
-    });
+  ) => auditRequest(db, request, action, details);
   const sensorOf = async (organisationId: string, id: string) => {
     const [sensor] = await organisationSensors(db, organisationId, id);
     if (!sensor) throw notFound('No such sensor in this organisation');

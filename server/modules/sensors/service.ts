@@ -17,7 +17,7 @@ import {
 } from '../../../src/domain/devices.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
-import type { ListParams } from '../../simpleRest.ts';
+import { pageInMemory, type ListParams } from '../../simpleRest.ts';
 
 /** Device protocols the server speaks itself; any other source type is an OEM feed (spec point 3). */
 const TELEMATICS_TYPES = ['TELTONIKA', 'CELLULAR', 'LORA', 'DIGITALMATTER', 'PLINX'];
@@ -164,13 +164,10 @@ export async function listSensors(
   page: Pick<ListParams<string>, 'sort' | 'order' | 'offset' | 'limit'>,
 ): Promise<{ sensors: SensorRecord[]; total: number }> {
   const all = (await organisationSensors(db, organisationId)).filter((s) => matches(s, filter));
-  const key = SORTS[page.sort ?? 'code'] ?? SORTS.code;
-  const direction = page.order === 'DESC' ? -1 : 1;
-  all.sort((a, b) => {
-    const [x, y] = [key?.(a) ?? '', key?.(b) ?? ''];
-    return (x < y ? -1 : x > y ? 1 : a.code.localeCompare(b.code)) * direction;
-  });
-  return { sensors: all.slice(page.offset, page.offset + page.limit), total: all.length };
+  const { rows: sensors, total } = pageInMemory(all, SORTS, page, 'code', (a, b) =>
+    a.code.localeCompare(b.code),
+  );
+  return { sensors, total };
 }
 
 /** What is wrong with a device, most serious first; empty when nothing is. */

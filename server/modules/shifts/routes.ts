@@ -5,7 +5,7 @@ import Type from 'typebox';
 import { ShiftBody, ShiftRecord, ShiftsReply } from '../../../src/domain/api/shifts.ts';
 import type { ServerContext } from '../../context.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { recordAudit } from '../accounts/audit.ts';
+import { auditRequest } from '../accounts/audit.ts';
 import { deleteShift, getShift, listShifts, saveShift } from './service.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -30,18 +30,11 @@ export const shiftRoutes: FastifyPluginAsyncTypebox<
     async (request) => getShift(db, rollups, request.auth.org, request.params.id),
   );
 
-  const audited = async (
+  const audited = (
     request: { auth: { org: string; sub: string } },
     action: 'shift.saved' | 'shift.deleted',
     details: Record<string, unknown>,
-  ) =>
-    recordAudit(db, {
-      action,
-      organisationId: request.auth.org,
-      actorUserId: request.auth.sub,
-      subjectUserId: null,
-      details,
-    });
+  ) => auditRequest(db, request, action, details);
 
   app.post(
     '/v1/portal/shifts',
