@@ -48,6 +48,7 @@ interface GatewayRow {
   network_id: string | null;
 }
 
+/** $1: 24 hours ago, by the server's clock like every status. */
 const GATEWAY_ROWS = `
   SELECT g.id, g.eui, g.kind, g.name, g.model, g.organisation_id, o.name AS organisation_name,
          g.site_id, st.name AS site_name,
@@ -60,10 +61,11 @@ const GATEWAY_ROWS = `
     LEFT JOIN organisation o ON o.id = g.organisation_id
     LEFT JOIN site st ON st.id = g.site_id
     LEFT JOIN (SELECT gateway_id, count(DISTINCT source_id) AS sensors, sum(uplinks) AS uplinks
-                 FROM gateway_source_hour WHERE hour >= now() - interval '24 hours'
+                 FROM gateway_source_hour WHERE hour >= $1
                 GROUP BY gateway_id) day ON day.gateway_id = g.id`;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+const dayAgo = () => new Date(Date.now() - 86_400_000);
 
 function toRecord(row: GatewayRow, nowMs: number): GatewayRecord {
   return {
@@ -146,7 +148,7 @@ export async function listGateways(
   filter: GatewayFilter,
   page: Pick<ListParams<string>, 'sort' | 'order' | 'offset' | 'limit'>,
 ): Promise<{ gateways: GatewayRecord[]; total: number }> {
-  const params: SqlParam[] = [];
+  const params: SqlParam[] = [dayAgo()];
   const conditions = [scoped(scope, params)];
   if (filter.q?.trim()) {
     params.push(`%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -181,9 +183,9 @@ export async function getGateway(
   scope: GatewayScope,
   id: string,
 ): Promise<GatewayRecord> {
-  const params: SqlParam[] = [id];
+  const params: SqlParam[] = [dayAgo(), id];
   const [row] = await db.query<GatewayRow>(
-    `${GATEWAY_ROWS} WHERE g.id = $1 AND ${scoped(scope, params)}`,
+    `${GATEWAY_ROWS} WHERE g.id = $2 AND ${scoped(scope, params)}`,
     params,
   );
   if (!row) throw notFound('No such gateway');

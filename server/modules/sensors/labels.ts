@@ -130,7 +130,7 @@ export async function labelSheet(
     doc.image(images[i] as Buffer, x + 8, y + (cellHeight - QR_SIZE) / 2, { width: QR_SIZE });
     const textX = x + QR_SIZE + 16;
     const textWidth = cellWidth - QR_SIZE - 24;
-    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(9);
+    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(8);
     doc.text(source.code, textX, y + 22, { width: textWidth });
     doc
       .font('Helvetica')

@@ -245,13 +245,14 @@ export async function sensorDashboard(
        LEFT JOIN machine m ON m.id = s.machine_id
        LEFT JOIN unnest($2::text[], $3::float8[]) AS t(type, low_v) ON t.type = s.type
       WHERE coalesce(m.organisation_id, s.organisation_id) = $1
-        AND h.day > (now() AT TIME ZONE 'UTC')::date - ${SENSOR_TREND_DAYS}
+        AND h.day > $5::date - ${SENSOR_TREND_DAYS}
       GROUP BY h.day ORDER BY h.day`,
     [
       organisationId,
       thresholds.map(([type]) => type),
       thresholds.map(([, limits]) => limits.lowV),
       SIGNAL_STATUS_BARS.weak[1],
+      new Date().toISOString().slice(0, 10),
     ],
   );
   return {
