@@ -12,6 +12,7 @@ import { formatMacLike } from '../../src/domain/devices.ts';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
 import {
   newPortalContext,
+  signInToDemo,
   startPortalProcess,
   type PortalProcess,
 } from '../support/portalProcess.ts';
@@ -34,19 +35,7 @@ describe.skipIf(!browserAvailable)('devices in a browser', () => {
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-  /** Signs in and, where the user belongs to several organisations, picks Northbank. */
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${url}/login`);
-    await page.getByLabel(/E-mail address/).fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel(/Password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const picker = page.getByRole('button', { name: /Northbank Plant Hire/ });
-    const summary = page.getByTestId('machine-summary');
-    await Promise.race([picker.waitFor({ timeout: 30_000 }), summary.waitFor({ timeout: 30_000 })]);
-    if (await picker.isVisible()) await picker.click();
-    await summary.waitFor({ timeout: 30_000 });
-  }
+  const signIn = (page: Page, email: string) => signInToDemo(page, url, email);
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });

@@ -13,12 +13,12 @@ import { zonedInstant } from '../../src/domain/zonedTime.ts';
 import { pngOf } from '../support/png.ts';
 import {
   newPortalContext,
+  signInToDemo,
   startPortalProcess,
   type PortalProcess,
 } from '../support/portalProcess.ts';
 
 const SCREENSHOTS = path.resolve('test-results/e2e');
-const DEMO_PASSWORD = 'Demo-portal-1';
 
 if (!existsSync('dist/web/index.html')) {
   throw new Error('The portal is not built: run the e2e project through vitest');
@@ -45,19 +45,7 @@ describe.skipIf(!browserAvailable)('organisation settings in a browser', () => {
     await page.getByText('Element updated').waitFor({ timeout: 15_000 });
   }
 
-  /** Signs in and, for the demo admin who belongs to two organisations, picks Northbank. */
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${url}/login`);
-    await page.getByLabel(/E-mail address/).fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel(/Password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const picker = page.getByRole('button', { name: /Northbank Plant Hire/ });
-    const summary = page.getByTestId('machine-summary');
-    await Promise.race([picker.waitFor({ timeout: 30_000 }), summary.waitFor({ timeout: 30_000 })]);
-    if (await picker.isVisible()) await picker.click();
-    await summary.waitFor({ timeout: 30_000 });
-  }
+  const signIn = (page: Page, email: string) => signInToDemo(page, url, email);
   const appBarColour = (page: Page) =>
     page
       .locator('header')

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fakeClockOffsetMs, fakeClockScript } from './fakeClock.mjs';
 
 export interface PortalProcess {
@@ -104,4 +104,26 @@ export async function newPortalContext(
   const context = await browser.newContext({ viewport });
   if (fakeClockOffsetMs !== 0) await context.addInitScript(fakeClockScript(fakeClockOffsetMs));
   return context;
+}
+
+/**
+ * Signs in through the login page as a demo user and, for one in several organisations, picks
+ * Northbank; resolves once the machine list shows.
+ */
+export async function signInToDemo(
+  page: Page,
+  url: string,
+  email: string,
+  password = 'Demo-portal-1',
+): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel(/E-mail address/).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const picker = page.getByRole('button', { name: /Northbank Plant Hire/ });
+  const summary = page.getByTestId('machine-summary');
+  await Promise.race([picker.waitFor({ timeout: 30_000 }), summary.waitFor({ timeout: 30_000 })]);
+  if (await picker.isVisible()) await picker.click();
+  await summary.waitFor({ timeout: 30_000 });
 }
