@@ -26,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { filterRoutes } from './modules/filters/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
 import { gatewayRoutes } from './modules/gateways/routes.ts';
 import { sensorRoutes } from './modules/sensors/routes.ts';
 import { mapRoutes } from './modules/maps/routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(shiftRoutes, { ...context, rollups });
     await secured.register(gatewayRoutes, context);
     await secured.register(sensorRoutes, { ...context, rollups });
+    await secured.register(assetRoutes, context);
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

@@ -20,7 +20,8 @@ export const unauthorised = (message = 'Authentication required') =>
   new HttpError(401, ERROR_CODES.unauthorised, message);
 export const forbidden = (message: string) => new HttpError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string) => new HttpError(404, ERROR_CODES.notFound, message);
-export const conflict = (message: string) => new HttpError(409, ERROR_CODES.conflict, message);
+export const conflict = (message: string, field?: string) =>
+  new HttpError(409, ERROR_CODES.conflict, message, field);
 export const gone = (message: string) => new HttpError(410, ERROR_CODES.gone, message);
 export const unsupportedMediaType = (field: string, message: string) =>
   new HttpError(415, ERROR_CODES.unsupportedMediaType, message, field);

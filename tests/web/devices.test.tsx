@@ -22,6 +22,8 @@ const sensor: SensorRecord = {
   machineId: 'a1b2c3d4-0000-4000-8000-000000000001',
   machineName: 'Atlas Copco QAS 20',
   machineAssetId: 'NPH-1227',
+  equipmentAssetId: null,
+  equipmentAssetName: null,
   firstSeenAt: '2026-11-17T08:00:00.000Z',
   lastSeenAt: '2026-11-24T08:00:00.000Z',
   status: 'reporting',

@@ -35,7 +35,14 @@ export const me: MeReply = {
 
 export const settings: UserSettingsReply = {
   organisations: me.organisation.availableOrgs,
-  navigation: { sites: true, routes: true, shifts: true, gateways: true, sensors: true },
+  navigation: {
+    sites: true,
+    routes: true,
+    shifts: true,
+    gateways: true,
+    sensors: true,
+    equipment: true,
+  },
   modules: {
     fuel: true,
     co2: true,

@@ -2,6 +2,7 @@
 // about 50 machines and their hires. Deterministic, and free of telemetry: activity comes from devices.
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { driverKeyOf } from '../../telemetry/adapters/teltonika/ioElements.ts';
+import { DEMO_ASSETS, DEMO_PLACES } from '../../telemetry/simulator/demoAssets.ts';
 import { DEMO_GATEWAYS } from '../../telemetry/simulator/demoRadio.ts';
 import { DEMO_OPERATOR_KEYS } from '../../telemetry/simulator/plan.ts';
 import { DEFAULT_SHIFT } from '../../telemetry/engine/rules.ts';
@@ -472,6 +473,28 @@ export async function seedDemoIfEmpty(
         code,
         claimCode,
       ]);
+    }
+
+    // Trailers and a cabin tracked by place with location-only trackers (the demo stream moves them).
+    for (const asset of DEMO_ASSETS) {
+      const id = await insertReturningId(
+        tx,
+        `INSERT INTO equipment_asset (organisation_id, name, asset_number, kind, home_site_id)
+         VALUES ($1, $2, $3, $4, (SELECT id FROM site WHERE organisation_id = $1 AND name = $5))`,
+        [
+          northbank,
+          asset.name,
+          asset.assetNumber,
+          asset.kind,
+          DEMO_PLACES[asset.homePlace].siteName,
+        ],
+      );
+      await tx.query(
+        `INSERT INTO source (type, code, claim_code, organisation_id, equipment_asset_id,
+                             expected_interval_s, expected_interval_off_s)
+         VALUES ('TELTONIKA', $1, $2, $3, $4, 3600, 3600)`,
+        [asset.code, asset.claimCode, northbank, id],
+      );
     }
 
     // The rental company's LoRaWAN gateways, registered at its depots and a site; the devices

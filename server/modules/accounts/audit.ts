@@ -25,7 +25,10 @@ export type AuditAction =
   | 'sensor.out-of-service'
   | 'sensor.in-service'
   | 'sensor.attachments-set'
-  | 'sensor.tank-capacity-set';
+  | 'sensor.tank-capacity-set'
+  | 'asset.created'
+  | 'asset.edited'
+  | 'asset.tracker-attached';
 
 export async function recordAudit(
   db: Queryable,

@@ -20,11 +20,12 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
 import { assertOwnMachine } from './visibility.ts';
 
-const UNASSIGNED = `
+const SOURCES = `
   SELECT s.id, s.type, s.code, s.short_code AS "shortCode", s.first_seen_at AS "firstSeenAt",
          s.last_seen_at AS "lastSeenAt", s.claim_code,
          (SELECT count(*)::int FROM telemetry_record r WHERE r.source_id = s.id) AS records
-    FROM source s WHERE s.machine_id IS NULL`;
+    FROM source s`;
+const UNASSIGNED = `${SOURCES} WHERE s.machine_id IS NULL AND s.equipment_asset_id IS NULL`;
 
 type SourceRow = Omit<UnassignedSource, 'firstSeenAt' | 'lastSeenAt' | 'claimCode'> & {
   firstSeenAt: Date | null;
@@ -42,34 +43,38 @@ const toReply = ({ claim_code, ...row }: SourceRow): UnassignedSource => ({
 /**
  * An unassigned source by the code on the device, for someone holding its claim code (staff need
  * none). A wrong claim code reads as no such device, so codes cannot be tried one by one. A spare
- * device an organisation took off a machine is that organisation's alone to attach again.
+ * device an organisation took off a machine is that organisation's alone to attach again. A device
+ * on a machine or an equipment asset already is a 409 naming it, when it is the caller's own.
  */
-async function unassignedSource(
+export async function unassignedSource(
   db: Queryable,
   auth: AccessClaims,
   code: string,
   claimCode: string | undefined,
 ): Promise<SourceRow | undefined> {
   const [row] = await db.query<
-    SourceRow & { machine_name: string | null; machine_org: string | null }
+    SourceRow & { holder_name: string | null; holder_org: string | null }
   >(
-    `SELECT u.*, m.name AS machine_name, m.organisation_id AS machine_org
-       FROM (${UNASSIGNED.replace('WHERE s.machine_id IS NULL', 'WHERE true')}
+    `SELECT u.*, coalesce(m.name, a.name) AS holder_name,
+            coalesce(m.organisation_id, a.organisation_id) AS holder_org
+       FROM (${SOURCES} WHERE true
                AND (lower(s.code) = lower($1) OR lower(s.short_code) = lower($1))
                AND (s.organisation_id IS NULL OR s.organisation_id = $2 OR $3)) u
        JOIN source s ON s.id = u.id
        LEFT JOIN machine m ON m.id = s.machine_id
-      ORDER BY s.machine_id IS NULL DESC, s.last_seen_at DESC NULLS LAST LIMIT 1`,
+       LEFT JOIN equipment_asset a ON a.id = s.equipment_asset_id
+      ORDER BY s.machine_id IS NULL AND s.equipment_asset_id IS NULL DESC,
+               s.last_seen_at DESC NULLS LAST LIMIT 1`,
     [code.trim(), auth.org, auth.role === 'internal'],
   );
   if (!row) return undefined;
   if (auth.role !== 'internal' && !sameClaimCode(claimCode, row.claim_code)) return undefined;
   // Whoever holds the label learns the device is in use, and where only when it is their own.
-  if (row.machine_org)
+  if (row.holder_org)
     throw conflict(
-      row.machine_org === auth.org
-        ? `The device is on ${row.machine_name} already`
-        : "The device is on another organisation's machine",
+      row.holder_org === auth.org
+        ? `The device is on ${row.holder_name} already`
+        : "The device is on another organisation's machine or asset",
     );
   return row;
 }
@@ -192,7 +197,8 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
         // Only while still unassigned: two people onboarding one device at once cannot both win.
         return tx.query<{ id: string }>(
           `UPDATE source SET machine_id = $2, organisation_id = $3
-            WHERE id = $1 AND machine_id IS NULL AND (organisation_id IS NULL OR organisation_id = $3)
+            WHERE id = $1 AND machine_id IS NULL AND equipment_asset_id IS NULL
+              AND (organisation_id IS NULL OR organisation_id = $3)
            RETURNING id`,
           [source.id, target ?? null, request.auth.org],
         );

@@ -46,7 +46,14 @@ export type OrganisationSettings = Pick<
 function defaultSettings(type: OrganisationType, timezone: string): OrganisationSettings {
   const rents = type !== 'end-user';
   return {
-    navigation: { sites: true, routes: true, shifts: true, gateways: rents, sensors: true },
+    navigation: {
+      sites: true,
+      routes: true,
+      shifts: true,
+      gateways: rents,
+      sensors: true,
+      equipment: true,
+    },
     modules: {
       fuel: true,
       co2: true,

@@ -17,16 +17,21 @@ interface LabelledSource {
   machine_id: string | null;
   machine_name: string | null;
   machine_org: string | null;
+  equipment_asset_id: string | null;
+  asset_name: string | null;
+  asset_org: string | null;
   organisation_name: string | null;
   owner: string | null;
 }
 
 const BY_CODE = `
   SELECT s.id, s.type, s.code, s.claim_code, m.id AS machine_id, m.name AS machine_name,
-         m.organisation_id AS machine_org, o.name AS organisation_name, s.organisation_id AS owner
+         m.organisation_id AS machine_org, a.id AS equipment_asset_id, a.name AS asset_name,
+         a.organisation_id AS asset_org, o.name AS organisation_name, s.organisation_id AS owner
     FROM source s
     LEFT JOIN machine m ON m.id = s.machine_id
-    LEFT JOIN organisation o ON o.id = m.organisation_id`;
+    LEFT JOIN equipment_asset a ON a.id = s.equipment_asset_id
+    LEFT JOIN organisation o ON o.id = coalesce(m.organisation_id, a.organisation_id)`;
 
 /** The devices these codes (or short codes) name, case aside, newest first for a code used twice. */
 async function sourcesByCode(db: Queryable, codes: string[]): Promise<LabelledSource[]> {
@@ -53,6 +58,7 @@ export async function qrTarget(
     code: source?.code ?? code,
     machineId: null,
     machineName: null,
+    equipmentAssetId: null,
     organisationName: null,
   };
   if (!source) throw notFound('No device has this code');
@@ -63,15 +69,22 @@ export async function qrTarget(
       machineId: source.machine_id,
       machineName: source.machine_name,
     };
+  if (source.asset_org === auth.org)
+    return { ...reply, target: 'asset', equipmentAssetId: source.equipment_asset_id };
   // Waiting for a machine: only for whoever holds the label (its claim code), as onboarding asks.
   const holdsLabel = auth.role === 'internal' || sameClaimCode(claimCode, source.claim_code);
-  if (!source.machine_id && (source.owner === null || source.owner === auth.org) && holdsLabel)
+  if (
+    !source.machine_id &&
+    !source.equipment_asset_id &&
+    (source.owner === null || source.owner === auth.org) &&
+    holdsLabel
+  )
     return { ...reply, target: 'onboard' };
   if (auth.role === 'internal')
     return {
       ...reply,
       target: 'elsewhere',
-      machineName: source.machine_name,
+      machineName: source.machine_name ?? source.asset_name,
       organisationName: source.organisation_name,
     };
   throw notFound('No device of this organisation has this code');

@@ -30,6 +30,8 @@ interface SourceRow {
   machine_id: string | null;
   machine_name: string | null;
   machine_asset_id: string | null;
+  equipment_asset_id: string | null;
+  equipment_asset_name: string | null;
   first_seen_at: Date | null;
   last_seen_at: Date | null;
   out_of_service_at: Date | null;
@@ -45,14 +47,19 @@ interface SourceRow {
   signal_at: Date | null;
 }
 
-/** The organisation's sources: on a machine it owns, or spare in its hands. $1 the organisation. */
+/**
+ * The organisation's sources: on a machine it owns, on one of its equipment assets, or spare in its
+ * hands. $1 the organisation.
+ */
 const ORGANISATION_SOURCES = `
   SELECT s.id, s.type, s.code, s.short_code, m.id AS machine_id, m.name AS machine_name,
-         m.asset_id AS machine_asset_id, s.first_seen_at, s.last_seen_at, s.out_of_service_at,
+         m.asset_id AS machine_asset_id, a.id AS equipment_asset_id, a.name AS equipment_asset_name,
+         s.first_seen_at, s.last_seen_at, s.out_of_service_at,
          s.expected_interval_s, s.expected_interval_off_s, s.battery_v, s.battery_status, s.battery_at,
          s.signal_bars, s.rssi_dbm, s.snr_db, s.gsm_level, s.signal_at
     FROM source s
     LEFT JOIN machine m ON m.id = s.machine_id
+    LEFT JOIN equipment_asset a ON a.id = s.equipment_asset_id
    WHERE coalesce(m.organisation_id, s.organisation_id) = $1`;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -67,6 +74,8 @@ function toRecord(row: SourceRow, nowMs: number): SensorRecord {
     machineId: row.machine_id,
     machineName: row.machine_name,
     machineAssetId: row.machine_asset_id,
+    equipmentAssetId: row.equipment_asset_id,
+    equipmentAssetName: row.equipment_asset_name,
     firstSeenAt: iso(row.first_seen_at),
     lastSeenAt: iso(row.last_seen_at),
     status: sourceStatus(
@@ -127,21 +136,28 @@ export function readSensorFilter(filter: Record<string, unknown>): SensorListFil
   return out;
 }
 
+const isSpare = (sensor: SensorRecord) =>
+  sensor.machineId === null && sensor.equipmentAssetId === null;
+
 function matches(sensor: SensorRecord, filter: SensorListFilter): boolean {
   const q = filter.q?.trim().toLowerCase();
   if (
     q &&
-    ![sensor.code, sensor.shortCode, sensor.machineName, sensor.machineAssetId, sensor.type].some(
-      (text) => text?.toLowerCase().includes(q),
-    )
+    ![
+      sensor.code,
+      sensor.shortCode,
+      sensor.machineName,
+      sensor.machineAssetId,
+      sensor.equipmentAssetName,
+      sensor.type,
+    ].some((text) => text?.toLowerCase().includes(q))
   )
     return false;
   if (filter.type && sensor.type !== filter.type) return false;
   if (filter.status && sensor.status !== filter.status) return false;
   if (filter.batteryStatus && sensor.batteryStatus !== filter.batteryStatus) return false;
   if (filter.signalStatus && sensor.signalStatus !== filter.signalStatus) return false;
-  if (filter.assigned !== undefined && (sensor.machineId !== null) !== filter.assigned)
-    return false;
+  if (filter.assigned !== undefined && !isSpare(sensor) !== filter.assigned) return false;
   if (filter.machineId && sensor.machineId !== filter.machineId) return false;
   return true;
 }
@@ -149,7 +165,7 @@ function matches(sensor: SensorRecord, filter: SensorListFilter): boolean {
 const SORTS: Record<string, (s: SensorRecord) => string | number> = {
   code: (s) => s.code,
   type: (s) => s.type,
-  machineName: (s) => (s.machineName ?? '').toLowerCase(),
+  machineName: (s) => (s.machineName ?? s.equipmentAssetName ?? '').toLowerCase(),
   lastSeenAt: (s) => s.lastSeenAt ?? '',
   status: (s) => SOURCE_STATUSES.indexOf(s.status),
   batteryV: (s) => s.batteryV ?? Number.POSITIVE_INFINITY,
@@ -214,7 +230,7 @@ export async function sensorDashboard(
     if (sensor.status === 'outOfService') continue;
     if (sensor.batteryStatus === 'low' || sensor.batteryStatus === 'critical') counts.lowBattery++;
     if (sensor.signalStatus === 'weak') counts.weakSignal++;
-    if (sensor.machineId === null) counts.unassigned++;
+    if (isSpare(sensor)) counts.unassigned++;
   }
   const score = (problems: string[]) =>
     problems.reduce((sum, problem) => sum + (SEVERITY[problem] ?? 0), 0);

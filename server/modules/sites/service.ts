@@ -77,6 +77,24 @@ export async function sitesOfHires(db: Queryable, machineId: string): Promise<Si
   return rows.map(toSite);
 }
 
+/**
+ * The organisation's sites and those its hires send its equipment to: where a rental company's
+ * trailers and cabins stand, named as its machines' routes name them.
+ */
+export async function sitesOfOrganisationAndHires(
+  db: Queryable,
+  organisationId: string,
+): Promise<Site[]> {
+  const rows = await db.query<SiteRow>(
+    `SELECT ${SITE_COLUMNS} FROM site s JOIN organisation o ON o.id = s.organisation_id
+      WHERE s.organisation_id = $1
+         OR s.id IN (SELECT site_id FROM hire WHERE rental_organisation_id = $1 AND site_id IS NOT NULL)
+      ORDER BY s.organisation_id = $1 DESC, lower(s.name), s.id`,
+    [organisationId],
+  );
+  return rows.map(toSite);
+}
+
 export async function getSite(db: Queryable, organisationId: string, id: string): Promise<Site> {
   const [row] = await db.query<SiteRow>(
     `SELECT ${SITE_COLUMNS} FROM site s JOIN organisation o ON o.id = s.organisation_id

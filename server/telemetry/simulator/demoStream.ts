@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { nextDate, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import type { OemFeedPoller } from '../pollers/oemFeedPoller.ts';
+import { DEMO_ASSETS, demoAssetRecords, type DemoAsset } from './demoAssets.ts';
 import { recordsFor } from './device.ts';
 import { demoBatteryMv, demoRadioLinks } from './demoRadio.ts';
 import { sendUplinks, uplinksFor, type RadioLink } from './loraDevice.ts';
@@ -22,9 +23,11 @@ const DEMO_FEED_NAME = 'Demo OEM portal (simulated)';
 const DEMO_FEED_INTERVAL_S = 300;
 
 interface DemoDevice {
-  unit: 'TELTONIKA' | 'LORA';
+  unit: 'TELTONIKA' | 'LORA' | 'ASSET';
   code: string;
-  sim: SimMachine;
+  sim: SimMachine | null;
+  /** A location-only tracker on one of the demo's equipment assets. */
+  asset?: DemoAsset;
   timeZone: string;
   lastSentMs: number;
   /** A LoRaWAN sensor's gateways and battery. */
@@ -149,6 +152,28 @@ export class DemoStream {
         });
       }
     });
+    const trackers = await this.options.db.query<{
+      code: string;
+      timezone: string;
+      last_ms: number | null;
+    }>(
+      `SELECT s.code, o.timezone,
+              extract(epoch FROM (SELECT max(device_time) FROM telemetry_record r WHERE r.source_id = s.id)) * 1000 AS last_ms
+         FROM source s JOIN equipment_asset a ON a.id = s.equipment_asset_id
+         JOIN organisation o ON o.id = a.organisation_id
+        WHERE s.type = 'TELTONIKA' AND s.code = ANY($1::text[]) ORDER BY s.code`,
+      [DEMO_ASSETS.map((asset) => asset.code)],
+    );
+    for (const tracker of trackers) {
+      this.devices.push({
+        unit: 'ASSET',
+        code: tracker.code,
+        timeZone: tracker.timezone,
+        lastSentMs: Math.max(Number(tracker.last_ms ?? 0), earliest),
+        sim: null,
+        asset: DEMO_ASSETS.find((asset) => asset.code === tracker.code),
+      });
+    }
     // The sensors' radio, in code order, fixed from this start on.
     const startedMs = this.now();
     this.devices
@@ -256,6 +281,13 @@ export class DemoStream {
   }
 
   private async sendDue(device: DemoDevice, nowMs: number): Promise<number> {
+    if (device.asset) {
+      const records = demoAssetRecords(device.asset, device.lastSentMs, nowMs);
+      if (records.length > 0) await sendOverTcp(this.options.target, device.code, records);
+      device.lastSentMs = records.at(-1)?.timestampMs ?? device.lastSentMs;
+      return records.length;
+    }
+    if (!device.sim) return 0;
     const days: string[] = [];
     const lastDay = zonedDate(new Date(nowMs), device.timeZone);
     for (
@@ -265,7 +297,8 @@ export class DemoStream {
     ) {
       days.push(day);
     }
-    const plan = planMachine(device.sim, days, device.timeZone, SEED);
+    const sim = device.sim;
+    const plan = planMachine(sim, days, device.timeZone, SEED);
     const random = seededRandom(device.lastSentMs);
     const due = (t: number) => t > device.lastSentMs && t <= nowMs;
     let lastMs: number | undefined;
@@ -285,7 +318,7 @@ export class DemoStream {
       lastMs = uplinks[uplinks.length - 1]?.timeMs;
       count = uplinks.length;
     } else {
-      const records = recordsFor(device.sim, plan, random).filter((r) => due(r.timestampMs));
+      const records = recordsFor(sim, plan, random).filter((r) => due(r.timestampMs));
       if (records.length > 0) await sendOverTcp(this.options.target, device.code, records);
       lastMs = records[records.length - 1]?.timestampMs;
       count = records.length;

@@ -27,6 +27,9 @@ export const SensorRecord = Type.Object({
   machineId: Nullable(Type.String()),
   machineName: Nullable(Type.String()),
   machineAssetId: Nullable(Type.String()),
+  /** The equipment asset a location-only tracker is on, instead of a machine. */
+  equipmentAssetId: Nullable(Type.String()),
+  equipmentAssetName: Nullable(Type.String()),
   firstSeenAt: Nullable(DateTime),
   lastSeenAt: Nullable(DateTime),
   status: Type.Enum(SOURCE_STATUSES),
@@ -64,7 +67,7 @@ export interface SensorListFilter {
   status?: SensorRecord['status'];
   batteryStatus?: NonNullable<SensorRecord['batteryStatus']>;
   signalStatus?: NonNullable<SensorRecord['signalStatus']>;
-  /** Sensors on a machine (true), or spare ones (false). */
+  /** Sensors on a machine or an asset (true), or spare ones (false). */
   assigned?: boolean;
   machineId?: string;
 }
@@ -181,10 +184,12 @@ export type TankCapacityBody = Static<typeof TankCapacityBody>;
  * device waits to be put on a machine; `elsewhere` (staff only): on another organisation's machine.
  */
 export const QrTargetReply = Type.Object({
-  target: Type.Enum(['machine', 'onboard', 'elsewhere'] as const),
+  target: Type.Enum(['machine', 'asset', 'onboard', 'elsewhere'] as const),
   code: Type.String(),
   machineId: Nullable(Type.String()),
   machineName: Nullable(Type.String()),
+  /** For `asset`: the equipment asset the tracker is on. */
+  equipmentAssetId: Nullable(Type.String()),
   organisationName: Nullable(Type.String()),
 });
 export type QrTargetReply = Static<typeof QrTargetReply>;

@@ -33,7 +33,14 @@ export type MeReply = Static<typeof MeReply>;
 
 const Colour = Type.Object({ backgroundColour: Type.String(), textColour: Type.String() });
 
-export const NAVIGATION_KEYS = ['sites', 'routes', 'shifts', 'gateways', 'sensors'] as const;
+export const NAVIGATION_KEYS = [
+  'sites',
+  'routes',
+  'shifts',
+  'gateways',
+  'sensors',
+  'equipment',
+] as const;
 export const MODULE_KEYS = [
   'fuel',
   'co2',

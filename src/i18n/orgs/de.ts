@@ -32,6 +32,7 @@ export const orgSettingsDe = {
     shifts: 'Schichten',
     gateways: 'Gateways',
     sensors: 'Sensoren',
+    equipment: 'Ausrüstung',
   },
   modules_keys: {
     fuel: 'Kraftstoff',

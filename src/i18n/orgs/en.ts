@@ -32,6 +32,7 @@ export const orgSettingsEn = {
     shifts: 'Shifts',
     gateways: 'Gateways',
     sensors: 'Sensors',
+    equipment: 'Equipment',
   },
   modules_keys: {
     fuel: 'Fuel',

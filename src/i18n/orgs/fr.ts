@@ -32,6 +32,7 @@ export const orgSettingsFr = {
     shifts: 'Équipes',
     gateways: 'Passerelles',
     sensors: 'Capteurs',
+    equipment: 'Équipements',
   },
   modules_keys: {
     fuel: 'Carburant',

@@ -32,6 +32,7 @@ export const orgSettingsIt = {
     shifts: 'Turni',
     gateways: 'Gateway',
     sensors: 'Sensori',
+    equipment: 'Attrezzature',
   },
   modules_keys: {
     fuel: 'Carburante',

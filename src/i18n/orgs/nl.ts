@@ -32,6 +32,7 @@ export const orgSettingsNl = {
     shifts: 'Diensten',
     gateways: 'Gateways',
     sensors: 'Sensoren',
+    equipment: 'Materieel',
   },
   modules_keys: {
     fuel: 'Brandstof',

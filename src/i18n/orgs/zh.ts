@@ -32,6 +32,7 @@ export const orgSettingsZh = {
     shifts: '班次',
     gateways: '网关',
     sensors: '传感器',
+    equipment: '设备资产',
   },
   modules_keys: {
     fuel: '燃油',
