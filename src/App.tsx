@@ -54,6 +54,14 @@ import {
 } from './resources/gateways/index.ts';
 import { SensorDashboardScreen, sensors, SensorServiceScreen } from './resources/sensors/index.ts';
 import {
+  AssetDetailsScreen,
+  AssetLabelScreen,
+  AssetListScreen,
+  AssetOnboardScreen,
+  equipmentAssets,
+  EquipmentOverviewScreen,
+} from './resources/equipment/index.ts';
+import {
   MachineDetailsScreen,
   MachineOnboardScreen,
   machines,
@@ -136,6 +144,11 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                   path={RESOURCE_ROUTES.sensorsDashboard}
                   element={<SensorDashboardScreen />}
                 />
+              </Resource>
+              <Resource name="equipment/assets" {...equipmentAssets}>
+                <Route path={RESOURCE_ROUTES.assetList} element={<AssetListScreen />} />
+                <Route path={RESOURCE_ROUTES.assetDetails} element={<AssetDetailsScreen />} />
+                <Route path={RESOURCE_ROUTES.assetOnboard} element={<AssetOnboardScreen />} />
               </Resource>
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
@@ -258,6 +271,8 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={PATHS.portalMultipleUsers} element={<MultipleInviteScreen />} />
                 <Route path={PATHS.machineOnboard} element={<MachineOnboardScreen />} />
                 <Route path={PATHS.sensorOff} element={<SensorServiceScreen />} />
+                <Route path={PATHS.equipment} element={<EquipmentOverviewScreen />} />
+                <Route path={PATHS.assetLabel} element={<AssetLabelScreen />} />
                 <Route path={PATHS.machine} element={<MachineDetailsScreen />} />
                 <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
               </CustomRoutes>

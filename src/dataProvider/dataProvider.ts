@@ -21,6 +21,7 @@ import type {
 } from 'ra-core';
 import type { ApiClient } from '../api/apiClient.ts';
 import { accountCalls } from './account.ts';
+import { assetCalls, assetResource } from './assets.ts';
 import { dashboardCalls } from './dashboard.ts';
 import { deviceCalls, deviceResource } from './devices.ts';
 import { filterCalls } from './filters.ts';
@@ -43,6 +44,7 @@ export { toMachine, type Machine } from './machines.ts';
 function areaCalls(client: ApiClient) {
   return {
     ...accountCalls(client),
+    ...assetCalls(client),
     ...dashboardCalls(client),
     ...deviceCalls(client),
     ...filterCalls(client),
@@ -89,6 +91,7 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     gateways: deviceResource(client, 'gateways'),
     'admin/gateways': deviceResource(client, 'admin/gateways'),
     sensors: deviceResource(client, 'sensors'),
+    'equipment/assets': assetResource(client),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

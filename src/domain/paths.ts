@@ -62,6 +62,12 @@ export const PATHS = {
   sensorsDashboard: '/sensors/dashboard',
   sensorOff: '/sensor/off',
   qr: '/qr',
+  equipment: '/equipment',
+  assets: '/equipment/assets',
+  assetList: '/equipment/assets/list',
+  assetDetails: '/equipment/assets/details/:id',
+  assetOnboard: '/equipment/assets/onboard',
+  assetLabel: '/asset/:id',
 } as const;
 
 /** Paths below a resource's own (react-admin mounts them under the resource's name). */
@@ -71,6 +77,9 @@ export const RESOURCE_ROUTES = {
   gatewayRegister: 'register',
   gatewayConfigure: ':id/configure',
   sensorsDashboard: 'dashboard',
+  assetList: 'list',
+  assetDetails: 'details/:id',
+  assetOnboard: 'onboard',
 } as const;
 
 /** The tabs of the organisation's own area, in order. */
@@ -124,4 +133,13 @@ export const links = {
   sensorsDashboard: () => PATHS.sensorsDashboard,
   /** Out of service and back, for the sensor with this id. */
   sensorOff: (sensor?: string) => withQuery(PATHS.sensorOff, { sensor }),
+  equipment: () => PATHS.equipment,
+  assetList: (query?: Query) => withQuery(PATHS.assetList, query),
+  /** An asset over a range (its list's, when it was opened from there). */
+  assetDetails: (id: string, query?: Query) =>
+    withQuery(`/equipment/assets/details/${segment(id)}`, query),
+  /** Fitting a tracker to an asset, the device's code and claim code filled in when known. */
+  assetOnboard: (query?: Query) => withQuery(PATHS.assetOnboard, query),
+  /** The short link printed on an asset's label. */
+  assetLabel: (id: string) => `/asset/${segment(id)}`,
 };

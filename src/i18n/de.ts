@@ -9,6 +9,7 @@ import { userSettingsDe } from './userSettings/de.ts';
 import { organisationAreaDe, organisationResourcesDe, orgSettingsDe } from './orgs/de.ts';
 import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
 import { deviceResourcesDe, devicesDe } from './devices/de.ts';
+import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
 
 export const de: AppCatalog = {
@@ -17,6 +18,7 @@ export const de: AppCatalog = {
     ...organisationResourcesDe,
     ...shiftResourcesDe,
     ...deviceResourcesDe,
+    ...equipmentResourcesDe,
     ...userResourcesDe,
     groups: {
       name: 'Maschinengruppe |||| Maschinengruppen',
@@ -69,6 +71,7 @@ export const de: AppCatalog = {
     org_settings: orgSettingsDe,
     shifts: shiftsDe,
     devices: devicesDe,
+    equipment: equipmentDe,
     organisation: organisationAreaDe,
     second_factor: secondFactorDe,
     users: usersDe,

@@ -8,6 +8,7 @@ import { userSettingsEn } from './userSettings/en.ts';
 import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './orgs/en.ts';
 import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
 import { deviceResourcesEn, devicesEn } from './devices/en.ts';
+import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
 export const en = {
@@ -16,6 +17,7 @@ export const en = {
     ...organisationResourcesEn,
     ...shiftResourcesEn,
     ...deviceResourcesEn,
+    ...equipmentResourcesEn,
     ...userResourcesEn,
     groups: {
       name: 'Machine group |||| Machine groups',
@@ -68,6 +70,7 @@ export const en = {
     org_settings: orgSettingsEn,
     shifts: shiftsEn,
     devices: devicesEn,
+    equipment: equipmentEn,
     organisation: organisationAreaEn,
     second_factor: secondFactorEn,
     users: usersEn,

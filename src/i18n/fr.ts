@@ -8,6 +8,7 @@ import { userSettingsFr } from './userSettings/fr.ts';
 import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './orgs/fr.ts';
 import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
 import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
+import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
 export const fr: AppCatalog = {
@@ -16,6 +17,7 @@ export const fr: AppCatalog = {
     ...organisationResourcesFr,
     ...shiftResourcesFr,
     ...deviceResourcesFr,
+    ...equipmentResourcesFr,
     ...userResourcesFr,
     groups: {
       name: 'Groupe de machines |||| Groupes de machines',
@@ -68,6 +70,7 @@ export const fr: AppCatalog = {
     org_settings: orgSettingsFr,
     shifts: shiftsFr,
     devices: devicesFr,
+    equipment: equipmentFr,
     organisation: organisationAreaFr,
     second_factor: secondFactorFr,
     users: usersFr,

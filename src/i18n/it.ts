@@ -8,6 +8,7 @@ import { userSettingsIt } from './userSettings/it.ts';
 import { organisationAreaIt, organisationResourcesIt, orgSettingsIt } from './orgs/it.ts';
 import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
 import { deviceResourcesIt, devicesIt } from './devices/it.ts';
+import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
@@ -15,6 +16,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     ...organisationResourcesIt,
     ...shiftResourcesIt,
     ...deviceResourcesIt,
+    ...equipmentResourcesIt,
     ...userResourcesIt,
     groups: {
       name: 'Gruppo di macchine |||| Gruppi di macchine',
@@ -67,6 +69,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     org_settings: orgSettingsIt,
     shifts: shiftsIt,
     devices: devicesIt,
+    equipment: equipmentIt,
     organisation: organisationAreaIt,
     second_factor: secondFactorIt,
     users: usersIt,

@@ -7,6 +7,7 @@ import { userSettingsNl } from './userSettings/nl.ts';
 import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './orgs/nl.ts';
 import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
 import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
+import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
 export const nl: AppCatalog = {
@@ -215,6 +216,7 @@ export const nl: AppCatalog = {
     ...organisationResourcesNl,
     ...shiftResourcesNl,
     ...deviceResourcesNl,
+    ...equipmentResourcesNl,
     ...userResourcesNl,
     groups: {
       name: 'Machinegroep |||| Machinegroepen',
@@ -267,6 +269,7 @@ export const nl: AppCatalog = {
     org_settings: orgSettingsNl,
     shifts: shiftsNl,
     devices: devicesNl,
+    equipment: equipmentNl,
     organisation: organisationAreaNl,
     second_factor: secondFactorNl,
     users: usersNl,

@@ -7,6 +7,7 @@ import { userSettingsZh } from './userSettings/zh.ts';
 import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './orgs/zh.ts';
 import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
 import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
+import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
 
 export const zh: AppCatalog = {
@@ -203,6 +204,7 @@ export const zh: AppCatalog = {
     ...organisationResourcesZh,
     ...shiftResourcesZh,
     ...deviceResourcesZh,
+    ...equipmentResourcesZh,
     ...userResourcesZh,
     groups: {
       name: '机器分组',
@@ -255,6 +257,7 @@ export const zh: AppCatalog = {
     org_settings: orgSettingsZh,
     shifts: shiftsZh,
     devices: devicesZh,
+    equipment: equipmentZh,
     organisation: organisationAreaZh,
     second_factor: secondFactorZh,
     users: usersZh,

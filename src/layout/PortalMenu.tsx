@@ -1,6 +1,7 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
-// machines, their groups and the shifts, the sensors with their health and the gateways, and the people: the organisation's own, and a rental company's customers' for those who
-// may manage them.
+// machines, their groups and the shifts, the equipment assets, the sensors with their health and
+// the gateways, and the people: the organisation's own, and a rental company's customers' for
+// those who may manage them.
 import { links, PATHS } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
 import MapIcon from '@mui/icons-material/Map';
@@ -9,6 +10,7 @@ import Place from '@mui/icons-material/Place';
 import Route from '@mui/icons-material/Route';
 import CorporateFare from '@mui/icons-material/CorporateFare';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
+import RvHookup from '@mui/icons-material/RvHookup';
 import { Menu, useTranslate } from 'react-admin';
 import { useCaller } from '../resources/common/useCaller.ts';
 import { useFeature } from '../settings/useFeature.ts';
@@ -23,6 +25,7 @@ export function PortalMenu() {
   const shiftsOn = useFeature('navigation.shifts') === true;
   const gatewaysOn = useFeature('navigation.gateways') === true;
   const sensorsOn = useFeature('navigation.sensors') === true;
+  const equipmentOn = useFeature('navigation.equipment') === true;
   return (
     <Menu>
       <Menu.Item
@@ -54,6 +57,13 @@ export function PortalMenu() {
       <Menu.ResourceItem name="machines" />
       <Menu.ResourceItem name="groups" />
       {shiftsOn ? <Menu.ResourceItem name="admin/shifts" /> : null}
+      {equipmentOn ? (
+        <Menu.Item
+          to={links.equipment()}
+          primaryText={translate('app.equipment.title')}
+          leftIcon={<RvHookup />}
+        />
+      ) : null}
       {sensorsOn ? <Menu.ResourceItem name="sensors" /> : null}
       {sensorsOn ? (
         <Menu.Item

@@ -45,7 +45,7 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
     customer = (await signIn(server, 'harrow@demo.example')).token;
     const [tracker] = await server.db.query<{ id: string; equipment_asset_id: string }>(
       'SELECT id, equipment_asset_id FROM source WHERE code = $1',
-      [DEMO_ASSETS[0]?.code],
+      [DEMO_ASSETS[0]?.code ?? ''],
     );
     trailerId = tracker?.equipment_asset_id ?? '';
     await sendRecords(server, tracker?.id ?? '', [

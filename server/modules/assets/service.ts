@@ -63,7 +63,7 @@ interface TrackerRow {
   equipment_asset_id: string;
   last_seen_at: Date | null;
   battery_v: number | null;
-  battery_status: string | null;
+  battery_status: EquipmentAsset['trackers'][number]['batteryStatus'];
   last_latitude: number | null;
   last_longitude: number | null;
   last_position_at: Date | null;

@@ -110,6 +110,18 @@ function positionAt(
   };
 }
 
+/**
+ * The site the asset's latest report places it on at an instant (null: off every site), or
+ * undefined while a tow is under way and the reports are on the road.
+ */
+export function demoSiteAt(asset: DemoAsset, timeMs: number): string | null | undefined {
+  const day = Math.floor(timeMs / DAY_MS);
+  const sinceTowMs = timeMs - day * DAY_MS - TOW_START_MS;
+  const moves = placeOnDay(asset, day) !== placeOnDay(asset, day - 1);
+  if (moves && sinceTowMs >= 0 && sinceTowMs <= TOW_DURATION_MS + 5 * 60_000) return undefined;
+  return DEMO_PLACES[placeOnDay(asset, sinceTowMs < 0 ? day - 1 : day)].siteName;
+}
+
 /** The records the asset's tracker sends after `fromMs` up to and including `toMs`. */
 export function demoAssetRecords(asset: DemoAsset, fromMs: number, toMs: number): AvlRecordInput[] {
   const times = new Set<number>();

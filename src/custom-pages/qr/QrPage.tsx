@@ -1,6 +1,6 @@
 // /qr?code=…&claim=…: the page a device's printed QR label opens. Signed in, it goes on to the
-// device's machine, or to onboarding with the code and claim code filled in; staff learn where a
-// device of another organisation is. Not signed in: sign in first, then continue here.
+// device's machine or equipment asset, or to onboarding with the code and claim code filled in;
+// staff learn where a device of another organisation is. Not signed in: sign in first, then on.
 import { Alert, Button, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useAuthProvider, useDataProvider, useTranslate } from 'react-admin';
@@ -45,6 +45,8 @@ export function QrPage() {
         if (!live) return;
         if (target.target === 'machine' && target.machineId)
           void navigate(links.machine(target.machineId), { replace: true });
+        else if (target.target === 'asset' && target.equipmentAssetId)
+          void navigate(links.assetDetails(target.equipmentAssetId), { replace: true });
         else if (target.target === 'onboard')
           void navigate(links.machineOnboard({ sensor: target.code, claim }), { replace: true });
         else setOutcome(target);

@@ -2,6 +2,7 @@
 // attachments tracked by place with a location-only tracker. The list and details work over a
 // range of the organisation's days, as the machine list does.
 import Type, { type Static } from 'typebox';
+import { BATTERY_STATUSES } from '../devices.ts';
 import { ClaimCode } from './onboarding.ts';
 import { DateTime, Day } from './dates.ts';
 
@@ -25,7 +26,7 @@ export const AssetTracker = Type.Object({
   code: Type.String(),
   lastSeenAt: Nullable(DateTime),
   batteryV: Nullable(Type.Number()),
-  batteryStatus: Nullable(Type.String()),
+  batteryStatus: Nullable(Type.Enum(BATTERY_STATUSES)),
 });
 
 export const AssetPosition = Type.Object({

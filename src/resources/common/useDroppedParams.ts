@@ -15,6 +15,7 @@ const PARAM_OF_FIELD: Record<string, string> = {
   end: 'endDate',
   startDate: 'startDate',
   endDate: 'endDate',
+  'filter.siteId': 'siteId',
 };
 
 /**

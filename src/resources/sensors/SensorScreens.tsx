@@ -67,9 +67,19 @@ function useChoices(keys: readonly string[], prefix: string) {
   return keys.map((key) => ({ id: key, name: translate(`${prefix}.${key}`) }));
 }
 
-/** The machine a device is on, or that it is spare. */
+/** The machine or equipment asset a device is on, or that it is spare. */
 function MachineCell({ sensor }: { sensor: SensorRecord }) {
   const translate = useTranslate();
+  if (sensor.equipmentAssetId)
+    return (
+      <Link
+        component={RouterLink}
+        to={links.assetDetails(sensor.equipmentAssetId)}
+        onClick={(event) => event.stopPropagation()}
+      >
+        {sensor.equipmentAssetName}
+      </Link>
+    );
   if (!sensor.machineId)
     return <Chip size="small" variant="outlined" label={translate('app.devices.sensors.spare')} />;
   return (

@@ -7,7 +7,7 @@ import {
   Button,
   Card,
   CardContent,
-  Stack,
+  Link,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -16,22 +16,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { HttpError } from 'ra-core';
 import { useState } from 'react';
-import {
-  Title,
-  useDataProvider,
-  useGetIdentity,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { NewMachine } from '../../../domain/api/onboarding.ts';
-import { formatDateTime } from '../../../domain/format.ts';
 import { links } from '../../../domain/paths.ts';
 import { onboardingKeys } from '../../../dataProvider/onboarding.ts';
 import { machineSettingKeys } from '../../../dataProvider/machineSettings.ts';
-import { useTimeZone } from '../../../settings/useTimeZone.ts';
+import { DeviceLookupCard, useDeviceLookup } from '../../common/DeviceLookup.tsx';
 
 const FIELDS = [
   'name',
@@ -47,18 +39,11 @@ type Field = (typeof FIELDS)[number];
 
 export function MachineOnboard() {
   const translate = useTranslate();
-  const [language] = useLocaleState();
-  const timeZone = useTimeZone();
   const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const { identity } = useGetIdentity();
-  const [params, setParams] = useSearchParams();
-  const sensor = params.get('sensor')?.trim() ?? '';
-  // The claim code on the device's label proves the device is in hand; staff need none.
-  const claimCode = params.get('claim')?.trim() ?? '';
-  const [code, setCode] = useState(sensor);
-  const [claim, setClaim] = useState(claimCode);
+  const lookup = useDeviceLookup();
+  const { sensor, claimCode, source } = lookup;
   const [mode, setMode] = useState<'new' | 'existing'>('new');
   const [fields, setFields] = useState<Record<Field, string>>(
     Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>,
@@ -68,17 +53,6 @@ export function MachineOnboard() {
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const source = useQuery({
-    queryKey: onboardingKeys.source(sensor, claimCode),
-    queryFn: () => dataProvider.getUnassignedSource(sensor, claimCode),
-    enabled: sensor !== '',
-    retry: false,
-  });
-  const unassigned = useQuery({
-    queryKey: onboardingKeys.sources,
-    queryFn: () => dataProvider.getUnassignedSources(),
-    enabled: identity?.role === 'internal',
-  });
   const mandatory = useQuery({
     queryKey: machineSettingKeys.formDropDownValues,
     queryFn: () => dataProvider.getFormDropDownValues(),
@@ -143,83 +117,15 @@ export function MachineOnboard() {
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2, maxWidth: 900 }}>
       <Title title={translate('app.onboard.title')} />
-      <Card variant="outlined">
-        <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="h6">{translate('app.onboard.find')}</Typography>
-          <Stack
-            component="form"
-            direction="row"
-            gap={1}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (code.trim())
-                setParams({
-                  sensor: code.trim(),
-                  ...(claim.trim() ? { claim: claim.trim() } : {}),
-                });
-            }}
-          >
-            <TextField
-              size="small"
-              label={translate('app.onboard.sensor')}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              sx={{ width: 320 }}
-            />
-            {identity?.role === 'internal' ? null : (
-              <TextField
-                size="small"
-                label={translate('app.onboard.claim_code')}
-                value={claim}
-                onChange={(e) => setClaim(e.target.value)}
-                sx={{ width: 220 }}
-              />
-            )}
-            <Button type="submit" variant="outlined">
-              {translate('app.onboard.look_up')}
-            </Button>
-          </Stack>
-          {unassigned.data && unassigned.data.sources.length > 0 ? (
-            <Autocomplete
-              size="small"
-              options={unassigned.data.sources}
-              getOptionLabel={(s) => `${s.type} ${s.code}${s.shortCode ? ` (${s.shortCode})` : ''}`}
-              onChange={(_e, chosen) =>
-                chosen && (setCode(chosen.code), setParams({ sensor: chosen.code }))
-              }
-              renderInput={(props) => (
-                <TextField {...props} label={translate('app.onboard.unassigned')} />
-              )}
-              sx={{ maxWidth: 480 }}
-            />
-          ) : null}
-          {source.error ? (
-            <Alert severity="warning" data-testid="onboard-refused">
-              {/* A device in use says where (the server's words); any other miss reads as not found. */}
-              {source.error instanceof HttpError && source.error.status === 409
-                ? source.error.message
-                : translate('app.onboard.not_found', { code: sensor })}
-            </Alert>
-          ) : null}
-          {source.data ? (
-            <Alert severity="info" data-testid="onboard-source">
-              {source.data.records === null
-                ? translate('app.onboard.source_found', {
-                    type: source.data.type,
-                    code: source.data.code,
-                  })
-                : translate('app.onboard.source', {
-                    type: source.data.type,
-                    code: source.data.code,
-                    records: source.data.records,
-                    seen: source.data.lastSeenAt
-                      ? formatDateTime(source.data.lastSeenAt, language, timeZone)
-                      : '–',
-                  })}
-            </Alert>
-          ) : null}
-        </CardContent>
-      </Card>
+      <DeviceLookupCard lookup={lookup}>
+        {sensor ? (
+          <Typography variant="body2">
+            <Link component={RouterLink} to={links.assetOnboard({ sensor, claim: claimCode })}>
+              {translate('app.equipment.onboard.instead')}
+            </Link>
+          </Typography>
+        ) : null}
+      </DeviceLookupCard>
 
       {source.data ? (
         <Card variant="outlined">
