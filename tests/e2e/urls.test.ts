@@ -213,4 +213,22 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/qr?code=%3Cscript%3E',
     ]);
   });
+
+  it('the equipment screens', async () => {
+    await walk([
+      '/equipment',
+      ...withRanges('/equipment/assets/list', [
+        'sortKey=colour&order=sideways&kind=boat',
+        'filter=%3Cb%3E&siteId=not-a-site',
+        'startDate=2024-01-01&endDate=2026-11-01',
+      ]),
+      '/equipment/assets',
+      ...withRanges(`/equipment/assets/details/${UNKNOWN_ID}`),
+      '/equipment/assets/details/not-an-id?startDate=2024-01-01&endDate=2026-01-01',
+      '/equipment/assets/onboard',
+      '/equipment/assets/onboard?sensor=NO-SUCH&claim=NOPE',
+      `/asset/${UNKNOWN_ID}`,
+      '/asset/not-an-id',
+    ]);
+  });
 });

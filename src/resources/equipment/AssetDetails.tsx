@@ -40,7 +40,9 @@ import { BatteryReading, When } from '../common/DeviceHealth.tsx';
 import { useCaller } from '../common/useCaller.ts';
 import { refusedParam } from '../common/useDroppedParams.ts';
 import { useUrlState } from '../common/useUrlState.ts';
+import { refusalOf } from '../common/AttachChoice.tsx';
 import {
+  ASSET_FORM_FIELDS,
   AssetFormFields,
   bodyOfDraft,
   Distance,
@@ -225,9 +227,7 @@ function EditDialog({ asset, onClose }: { asset: EquipmentAsset; onClose(): void
       await queryClient.invalidateQueries({ queryKey: ['asset-details', asset.id] });
       onClose();
     } catch (caught) {
-      const body = caught instanceof HttpError ? (caught.body as { field?: string }) : undefined;
-      const message = caught instanceof Error ? caught.message : String(caught);
-      setError({ field: body?.field ?? '', message });
+      setError(refusalOf(caught, ''));
     } finally {
       setBusy(false);
     }
@@ -237,7 +237,7 @@ function EditDialog({ asset, onClose }: { asset: EquipmentAsset; onClose(): void
       <DialogTitle>{translate('app.equipment.details.edit')}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important', display: 'grid', gap: 1.5 }}>
         <AssetFormFields draft={draft} onChange={setDraft} error={error} />
-        {error && !['name', 'assetNumber', 'homeSiteId'].includes(error.field) ? (
+        {error && !(ASSET_FORM_FIELDS as readonly string[]).includes(error.field) ? (
           <Alert severity="error">{error.message}</Alert>
         ) : null}
       </DialogContent>

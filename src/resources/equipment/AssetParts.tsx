@@ -6,6 +6,8 @@ import L from 'leaflet';
 import { useEffect } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useMap } from 'react-leaflet';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { siteKeys } from '../../dataProvider/sites.ts';
 import { ASSET_KINDS, type AssetBody, type AssetKind } from '../../domain/api/assets.ts';
 import { formatNumber } from '../../domain/format.ts';
 
@@ -36,6 +38,9 @@ export function FitPoints({ points }: { points: { latitude: number; longitude: n
   return null;
 }
 
+/** The fields the asset form shows the server's refusals on. */
+export const ASSET_FORM_FIELDS = ['name', 'assetNumber', 'homeSiteId'] as const;
+
 export type AssetDraft = Required<{ [K in keyof AssetBody]: string }>;
 
 export const emptyDraft = (): AssetDraft => ({
@@ -56,16 +61,8 @@ export const bodyOfDraft = (draft: AssetDraft): AssetBody => ({
 
 /** The organisation's sites, for an asset's home. */
 function useSiteChoices() {
-  const dataProvider = useDataProvider();
-  return useQuery({
-    queryKey: ['sites', 'choices'],
-    queryFn: () =>
-      dataProvider.getList('sites', {
-        pagination: { page: 1, perPage: 500 },
-        sort: { field: 'name', order: 'ASC' },
-        filter: {},
-      }),
-  });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return useQuery({ queryKey: siteKeys.all, queryFn: () => dataProvider.getSites() });
 }
 
 export function AssetFormFields({
@@ -123,9 +120,9 @@ export function AssetFormFields({
         onChange={(event) => onChange({ ...draft, homeSiteId: event.target.value })}
       >
         <MenuItem value="">–</MenuItem>
-        {(sites.data?.data ?? []).map((site) => (
-          <MenuItem key={String(site.id)} value={String(site.id)}>
-            {String(site.name)}
+        {(sites.data?.sites ?? []).map((site) => (
+          <MenuItem key={site.id} value={site.id}>
+            {site.name}
           </MenuItem>
         ))}
       </TextField>

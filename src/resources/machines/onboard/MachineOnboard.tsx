@@ -1,20 +1,7 @@
 // /machines/onboard?sensor=: find an unassigned device by the code on it, then attach it to a new
 // machine (the organisation's mandatory fields required) or to one of the fleet's machines.
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Link, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { HttpError } from 'ra-core';
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -23,6 +10,7 @@ import type { NewMachine } from '../../../domain/api/onboarding.ts';
 import { links } from '../../../domain/paths.ts';
 import { onboardingKeys } from '../../../dataProvider/onboarding.ts';
 import { machineSettingKeys } from '../../../dataProvider/machineSettings.ts';
+import { AttachChoice, refusalOf, type AttachOption } from '../../common/AttachChoice.tsx';
 import { DeviceLookupCard, useDeviceLookup } from '../../common/DeviceLookup.tsx';
 
 const FIELDS = [
@@ -48,7 +36,7 @@ export function MachineOnboard() {
   const [fields, setFields] = useState<Record<Field, string>>(
     Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>,
   );
-  const [existing, setExisting] = useState<{ id: string; label: string } | null>(null);
+  const [existing, setExisting] = useState<AttachOption | null>(null);
   const [search, setSearch] = useState('');
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -98,12 +86,9 @@ export function MachineOnboard() {
       notify('app.onboard.done', { type: 'success' });
       navigate(links.machine(reply.machineId));
     } catch (error) {
-      const body =
-        error instanceof HttpError ? (error.body as { field?: string } | undefined) : undefined;
-      const field = body?.field?.replace(/^machine\./, '');
-      const message = error instanceof Error ? error.message : String(error);
-      if (field) setFieldError({ field, message });
-      else notify(message, { type: 'error' });
+      const refusal = refusalOf(error, 'machine.');
+      if (refusal.field) setFieldError(refusal);
+      else notify(refusal.message, { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -128,69 +113,46 @@ export function MachineOnboard() {
       </DeviceLookupCard>
 
       {source.data ? (
-        <Card variant="outlined">
-          <CardContent sx={{ display: 'grid', gap: 2 }}>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={mode}
-              onChange={(_e, value: 'new' | 'existing' | null) => value && setMode(value)}
-            >
-              <ToggleButton value="new">{translate('app.onboard.new_machine')}</ToggleButton>
-              <ToggleButton value="existing">
-                {translate('app.onboard.existing_machine')}
-              </ToggleButton>
-            </ToggleButtonGroup>
-            {mode === 'new' ? (
-              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-                {FIELDS.map((field) => (
-                  <TextField
-                    key={field}
-                    size="small"
-                    required={required(field)}
-                    label={translate(`app.onboard.fields.${field}`)}
-                    value={fields[field]}
-                    error={fieldError?.field === field}
-                    helperText={fieldError?.field === field ? fieldError.message : undefined}
-                    onChange={(e) => setFields({ ...fields, [field]: e.target.value })}
-                    slotProps={{
-                      htmlInput:
-                        field === 'manufacturingYear' ? { inputMode: 'numeric' } : undefined,
-                    }}
-                  />
-                ))}
-              </Box>
-            ) : (
-              <Autocomplete
-                options={(machines.data?.data ?? []).map((m) => ({
-                  id: String(m.id),
-                  label: `${m.name}${m.assetId ? ` · ${m.assetId}` : ''}`,
-                }))}
-                value={existing}
-                onChange={(_e, chosen) => setExisting(chosen)}
-                onInputChange={(_e, text) => setSearch(text)}
-                filterOptions={(options) => options}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                renderInput={(props) => (
-                  <TextField
-                    {...props}
-                    size="small"
-                    label={translate('app.onboard.choose_machine')}
-                  />
-                )}
-                sx={{ maxWidth: 480 }}
-              />
-            )}
-            {fieldError && !FIELDS.includes(fieldError.field as Field) ? (
-              <Alert severity="error">{fieldError.message}</Alert>
-            ) : null}
-            <div>
-              <Button variant="contained" disabled={!canSubmit} onClick={() => void submit()}>
-                {translate('app.onboard.attach')}
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
+        <AttachChoice
+          labels={{
+            new: 'app.onboard.new_machine',
+            existing: 'app.onboard.existing_machine',
+            choose: 'app.onboard.choose_machine',
+            attach: 'app.onboard.attach',
+          }}
+          mode={mode}
+          onMode={setMode}
+          form={
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+              {FIELDS.map((field) => (
+                <TextField
+                  key={field}
+                  size="small"
+                  required={required(field)}
+                  label={translate(`app.onboard.fields.${field}`)}
+                  value={fields[field]}
+                  error={fieldError?.field === field}
+                  helperText={fieldError?.field === field ? fieldError.message : undefined}
+                  onChange={(e) => setFields({ ...fields, [field]: e.target.value })}
+                  slotProps={{
+                    htmlInput: field === 'manufacturingYear' ? { inputMode: 'numeric' } : undefined,
+                  }}
+                />
+              ))}
+            </Box>
+          }
+          formFields={FIELDS}
+          options={(machines.data?.data ?? []).map((m) => ({
+            id: String(m.id),
+            label: `${m.name}${m.assetId ? ` · ${m.assetId}` : ''}`,
+          }))}
+          chosen={existing}
+          onChoose={setExisting}
+          onSearch={setSearch}
+          refusal={fieldError}
+          canSubmit={canSubmit}
+          onSubmit={() => void submit()}
+        />
       ) : null}
     </Box>
   );
