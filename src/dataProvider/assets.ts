@@ -87,6 +87,13 @@ export function assetCalls(client: ApiClient) {
       range: { startDate: string; endDate: string },
       signal?: AbortSignal,
     ) => client.request<AssetDetailsReply>(assetPath(id), { query: range, signal }),
+    /** A PDF sheet of labels for these assets, each a QR code of its short link. */
+    printAssetLabels: (ids: string[]) =>
+      client.request<Blob>('/v1/portal/assets/labels', {
+        method: 'POST',
+        body: { ids },
+        responseType: 'blob',
+      }),
     onboardAsset: (body: AssetOnboardBody) =>
       client.request<AssetOnboardReply>('/v1/portal/assets/onboard', { method: 'POST', body }),
   };

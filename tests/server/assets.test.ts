@@ -218,6 +218,26 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
     });
   });
 
+  it('prints labels of the organisation’s assets, each a QR code of its short link', async () => {
+    const labels = (ids: string[], token = viewer) =>
+      fetch(`${server.url}/v1/portal/assets/labels`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ ids }),
+      });
+    const sheet = await labels([trailerId]);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await sheet.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const foreign = await labels([trailerId], customer);
+    expect(foreign.status).toBe(400);
+    expect(((await foreign.json()) as { field: string }).field).toBe('ids.0');
+  });
+
   it('keeps each organisation to its own assets, and viewers to reading', async () => {
     expect((await details(trailerId, RANGE, customer)).status).toBe(404);
     expect((await list('', customer)).body).toEqual([]);

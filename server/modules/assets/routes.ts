@@ -7,6 +7,7 @@ import {
   AssetBody,
   AssetDetailsQuery,
   AssetDetailsReply,
+  AssetLabelsBody,
   AssetListQuery,
   AssetListReply,
   AssetOnboardBody,
@@ -24,13 +25,17 @@ import {
   listAssets,
   readAssetFilter,
 } from './service.ts';
+import { assetLabelSheet } from './labels.ts';
 import { createAsset, onboardAsset, updateAsset } from './writes.ts';
 
 const feature = 'navigation.equipment' as const;
 const tags = ['equipment'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
-export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, config },
+) => {
   /** One asset as the list shows it today, after a write. */
   const current = async (organisation: Parameters<typeof assetDetails>[1], id: string) =>
     (await assetDetails(db, organisation, id, assetRange({}, organisation.timezone))).asset;
@@ -116,6 +121,18 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
       const attached = await onboardAsset(db, request.auth, request.body);
       await auditRequest(db, request, 'asset.tracker-attached', { ...attached });
       return reply.code(201).send(attached);
+    },
+  );
+
+  app.post(
+    '/v1/portal/assets/labels',
+    { config: { access: 'read', feature }, schema: { tags, body: AssetLabelsBody } },
+    async (request, reply) => {
+      const pdf = await assetLabelSheet(db, request.auth.org, config.publicUrl, request.body.ids);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="asset-labels.pdf"')
+        .send(pdf);
     },
   );
 };

@@ -1,13 +1,12 @@
 // Where a device's printed QR label leads, and the sheet of labels staff print for a batch of
 // devices: each label a QR code of the portal's /qr link with the device's code and claim code,
 // and both printed in words (onboarding asks anyone but staff for the claim code).
-import PDFDocument from 'pdfkit';
-import { toBuffer } from 'qrcode';
 import type { QrTargetReply } from '../../../src/domain/api/sensors.ts';
 import { sameClaimCode } from '../../../src/domain/devices.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
+import { labelSheet, type LabelLine } from '../labels/labelSheet.ts';
 
 interface LabelledSource {
   id: string;
@@ -90,18 +89,12 @@ export async function qrTarget(
   throw notFound('No device of this organisation has this code');
 }
 
-const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
-const MARGIN = 28;
-const COLUMNS = 3;
-const ROWS = 7;
-const QR_SIZE = 72;
-
 /** The portal's link a label's QR code holds. */
 export const labelLink = (publicUrl: string, code: string, claimCode: string) =>
   `${publicUrl}/qr?${new URLSearchParams({ code, claim: claimCode }).toString()}`;
 
-/** A4 sheets of 3 × 7 labels, in the order the codes were given; an unknown code is a 400. */
-export async function labelSheet(
+/** A4 sheets of device labels, in the order the codes were given; an unknown code is a 400. */
+export async function deviceLabelSheet(
   db: Queryable,
   publicUrl: string,
   codes: string[],
@@ -110,54 +103,15 @@ export async function labelSheet(
   const labels = codes.map((code, i) => {
     const source = found.find((s) => s.code.toLowerCase() === code.trim().toLowerCase());
     if (!source) throw badRequest(`codes.${i}`, `No device has the code '${code.slice(0, 64)}'`);
-    return source;
+    return {
+      link: labelLink(publicUrl, source.code, source.claim_code),
+      lines: [
+        { text: source.code, font: 'Helvetica-Bold', sizePt: 8, gapPt: 0 },
+        { text: source.type, font: 'Helvetica', sizePt: 8, gapPt: 2 },
+        { text: 'Claim code', font: 'Helvetica', sizePt: 7, gapPt: 6 },
+        { text: source.claim_code, font: 'Courier-Bold', sizePt: 10, gapPt: 1 },
+      ] satisfies LabelLine[],
+    };
   });
-  const images = await Promise.all(
-    labels.map((s) =>
-      toBuffer(labelLink(publicUrl, s.code, s.claim_code), { margin: 0, width: QR_SIZE * 4 }),
-    ),
-  );
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: 'Device labels', Producer: 'Fleet portal', Creator: 'Fleet portal' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const cellWidth = (PAGE.width - 2 * MARGIN) / COLUMNS;
-  const cellHeight = (PAGE.height - 2 * MARGIN) / ROWS;
-  labels.forEach((source, i) => {
-    const place = i % (COLUMNS * ROWS);
-    if (i > 0 && place === 0) doc.addPage();
-    const x = MARGIN + (place % COLUMNS) * cellWidth;
-    const y = MARGIN + Math.floor(place / COLUMNS) * cellHeight;
-    doc
-      .lineWidth(0.3)
-      .strokeColor('#bbbbbb')
-      .rect(x + 2, y + 2, cellWidth - 4, cellHeight - 4)
-      .stroke();
-    doc.image(images[i] as Buffer, x + 8, y + (cellHeight - QR_SIZE) / 2, { width: QR_SIZE });
-    const textX = x + QR_SIZE + 16;
-    const textWidth = cellWidth - QR_SIZE - 24;
-    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(8);
-    doc.text(source.code, textX, y + 22, { width: textWidth });
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .text(source.type, textX, doc.y + 2, { width: textWidth });
-    doc
-      .font('Helvetica')
-      .fontSize(7)
-      .text('Claim code', textX, doc.y + 6, { width: textWidth });
-    doc
-      .font('Courier-Bold')
-      .fontSize(10)
-      .text(source.claim_code, textX, doc.y + 1, { width: textWidth });
-  });
-  doc.end();
-  return done;
+  return labelSheet('Device labels', labels);
 }

@@ -21,7 +21,7 @@ import { notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { auditRequest, type AuditAction } from '../accounts/audit.ts';
-import { labelSheet, qrTarget } from './labels.ts';
+import { deviceLabelSheet, qrTarget } from './labels.ts';
 import { listSensors, organisationSensors, readSensorFilter, sensorDashboard } from './service.ts';
 import {
   getAttachments,
@@ -175,7 +175,7 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
     '/v1/admin/sensors/labels',
     { config: { access: 'staff' }, schema: { tags, body: LabelSheetBody } },
     async (request, reply) => {
-      const pdf = await labelSheet(db, config.publicUrl, request.body.codes);
+      const pdf = await deviceLabelSheet(db, config.publicUrl, request.body.codes);
       return reply
         .type('application/pdf')
         .header('content-disposition', 'attachment; filename="device-labels.pdf"')

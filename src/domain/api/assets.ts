@@ -139,6 +139,15 @@ export const AssetOnboardReply = Type.Object({
 });
 export type AssetOnboardReply = Static<typeof AssetOnboardReply>;
 
+/** POST /v1/portal/assets/labels: a PDF of labels for these assets, each a QR code of /asset/{id}. */
+export const AssetLabelsBody = Type.Object(
+  {
+    ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type AssetLabelsBody = Static<typeof AssetLabelsBody>;
+
 export const ASSET_OVERVIEW_COUNTS = [
   'assets',
   'onSite',

@@ -31,6 +31,7 @@ export const equipmentDe = {
     noPosition: 'Noch keine Position',
   },
   open_list: 'Alle Ausrüstung',
+  print_labels: 'Etikett drucken |||| %{smart_count} Etiketten drucken',
   fit_tracker: 'Tracker anbringen',
   map_title: 'Wo sie jetzt sind',
   none: 'Noch keine Ausrüstung. Bringen Sie einen Ortungstracker an einem Anhänger, Container oder einer Kabine an, um zu beginnen.',

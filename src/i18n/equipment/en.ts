@@ -31,6 +31,7 @@ export const equipmentEn = {
     noPosition: 'No position yet',
   },
   open_list: 'All assets',
+  print_labels: 'Print label |||| Print %{smart_count} labels',
   fit_tracker: 'Fit a tracker',
   map_title: 'Where they are now',
   none: 'No equipment assets yet. Fit a location tracker to a trailer, container or cabin to start.',

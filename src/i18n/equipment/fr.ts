@@ -31,6 +31,7 @@ export const equipmentFr = {
     noPosition: 'Pas encore de position',
   },
   open_list: 'Tous les équipements',
+  print_labels: 'Imprimer l’étiquette |||| Imprimer %{smart_count} étiquettes',
   fit_tracker: 'Poser un traceur',
   map_title: 'Où ils sont maintenant',
   none: "Aucun équipement pour l'instant. Posez un traceur de localisation sur une remorque, un conteneur ou une cabine pour commencer.",

@@ -31,6 +31,7 @@ export const equipmentIt = {
     noPosition: 'Ancora nessuna posizione',
   },
   open_list: 'Tutte le attrezzature',
+  print_labels: 'Stampa etichetta |||| Stampa %{smart_count} etichette',
   fit_tracker: 'Montare un tracker',
   map_title: 'Dove sono ora',
   none: 'Ancora nessuna attrezzatura. Monta un tracker di posizione su un rimorchio, un container o una baracca per iniziare.',

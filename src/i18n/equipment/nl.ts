@@ -31,6 +31,7 @@ export const equipmentNl = {
     noPosition: 'Nog geen positie',
   },
   open_list: 'Al het materieel',
+  print_labels: 'Label afdrukken |||| %{smart_count} labels afdrukken',
   fit_tracker: 'Tracker plaatsen',
   map_title: 'Waar ze nu zijn',
   none: 'Nog geen materieel. Plaats een locatietracker op een aanhanger, container of keet om te beginnen.',

@@ -31,6 +31,7 @@ export const equipmentZh = {
     noPosition: '尚无位置',
   },
   open_list: '全部资产',
+  print_labels: '打印标签 |||| 打印 %{smart_count} 个标签',
   fit_tracker: '安装定位器',
   map_title: '当前位置',
   none: '尚无设备资产。为拖车、集装箱或工棚安装定位器即可开始。',

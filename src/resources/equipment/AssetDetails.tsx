@@ -48,6 +48,7 @@ import {
   Distance,
   FitPoints,
   KindChip,
+  PrintLabelsButton,
   type AssetDraft,
 } from './AssetParts.tsx';
 
@@ -288,6 +289,7 @@ export function AssetDetails() {
           presets={BOUNDED_PRESETS}
           onChange={(next) => update({ startDate: next.startDate, endDate: next.endDate })}
         />
+        {asset ? <PrintLabelsButton ids={[asset.id]} variant="outlined" /> : null}
         {canWrite && asset ? (
           <Button variant="outlined" onClick={() => setEditing(true)}>
             {translate('app.equipment.details.edit')}

@@ -29,7 +29,7 @@ import { DateRangeControl } from '../common/DateRangeControl.tsx';
 import { UrlListContext, type UrlListCodec } from '../common/UrlListContext.tsx';
 import { refusedParam, useDroppedParams } from '../common/useDroppedParams.ts';
 import { useCaller } from '../common/useCaller.ts';
-import { Distance, KindChip } from './AssetParts.tsx';
+import { Distance, KindChip, PrintLabelsButton } from './AssetParts.tsx';
 
 const LIST_URL: UrlListCodec<AssetListValues> = {
   read: readAssetListUrl,
@@ -76,6 +76,11 @@ function Trackers({ asset }: { asset: EquipmentAsset }) {
   );
 }
 
+function SelectedLabels() {
+  const { selectedIds } = useListContext();
+  return <PrintLabelsButton ids={selectedIds.map(String)} />;
+}
+
 function AssetListView() {
   const translate = useTranslate();
   const [params] = useSearchParams();
@@ -93,7 +98,7 @@ function AssetListView() {
       actions={<ListActions />}
     >
       <DataTable<EquipmentAsset>
-        bulkActionButtons={false}
+        bulkActionButtons={<SelectedLabels />}
         rowClick={(id) =>
           links.assetDetails(String(id), {
             startDate: params.get('startDate'),

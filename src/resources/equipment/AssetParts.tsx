@@ -1,15 +1,52 @@
 // What the equipment screens share: an asset's kind, its distance in km, the map that fits the
 // points it shows, and the form fields of an asset (new, or edited).
-import { Box, Chip, MenuItem, TextField } from '@mui/material';
+import QrCode2 from '@mui/icons-material/QrCode2';
+import { Box, Button, Chip, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
-import { useEffect } from 'react';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useMap } from 'react-leaflet';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
 import { ASSET_KINDS, type AssetBody, type AssetKind } from '../../domain/api/assets.ts';
 import { formatNumber } from '../../domain/format.ts';
+import { saveBlob } from '../saveBlob.ts';
+
+/** Downloads the labels of these assets as a PDF sheet. */
+export function PrintLabelsButton({
+  ids,
+  variant,
+}: {
+  ids: string[];
+  variant?: 'text' | 'outlined';
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [busy, setBusy] = useState(false);
+  const print = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await dataProvider.printAssetLabels(ids), 'asset-labels.pdf');
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : String(failure), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      variant={variant}
+      startIcon={<QrCode2 />}
+      disabled={busy || ids.length === 0}
+      onClick={() => void print()}
+    >
+      {translate('app.equipment.print_labels', { smart_count: ids.length })}
+    </Button>
+  );
+}
 
 export function KindChip({ kind }: { kind: AssetKind }) {
   const translate = useTranslate();
