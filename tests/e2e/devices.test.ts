@@ -110,9 +110,16 @@ describe.skipIf(!browserAvailable)('devices in a browser', () => {
     await page.locator('[data-count="lowBattery"]').click({ timeout: 30_000 });
     await page.waitForURL(/\/sensors\?filter=/);
     await page.locator('[data-battery="low"]').first().waitFor({ timeout: 30_000 });
-    expect(await page.locator('[data-battery]').count()).toBe(
-      await page.locator('[data-battery="low"]').count(),
-    );
+    // Once the list has settled, it shows batteries and every one is low (read together).
+    await expect
+      .poll(
+        async () => {
+          const shown = await page.locator('[data-battery]').count();
+          return shown > 0 && shown === (await page.locator('[data-battery="low"]').count());
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await shot(page, 'devices-sensors-low');
   });
 
