@@ -52,6 +52,8 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { customTokenRoutes } from './modules/integrations/customTokenRoutes.ts';
 import { secondFactorRoutes } from './modules/secondFactor/routes.ts';
 import { ssoProviderRoutes } from './modules/sso/adminRoutes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { ReportWorker } from './jobs/reportWorker.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
@@ -62,6 +64,13 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { FORMATS, registerValidation } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The report worker: tests wait on it with idle(). */
+    reports: Pick<ReportWorker, 'wake' | 'stop' | 'idle'>;
+  }
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -79,6 +88,13 @@ export interface AppOptions {
   oemFeeds?: OemFeedPoller;
   /** What start-up still has to do before /v1/health/ready says so; ready at once when not given. */
   readiness?: Readiness;
+  /**
+   * The report worker, woken when a report file or run is queued; built when not given (main.ts
+   * starts its polling). Tests that pass their own clock give one that is never woken.
+   */
+  reports?: Pick<ReportWorker, 'wake' | 'stop' | 'idle'>;
+  /** Whether the built report worker also looks for due work every REPORT_POLL_MS (main.ts). */
+  pollReports?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -165,6 +181,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.ingest ??
     createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
   await app.register(ingestRoutes, { ...context, ingest });
+  const reports =
+    options.reports ??
+    new ReportWorker({ db, files: context.files, keys: context.keys, config, log: app.log });
+  app.decorate('reports', reports);
+  app.addHook('onClose', () => reports.stop());
+  if (options.pollReports && reports instanceof ReportWorker) {
+    app.addHook('onReady', async () => reports.start());
+  }
   await registerMachineImages(app, context);
   await registerPublicBrand(app, context);
   await app.register(async (secured) => {
@@ -196,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(gatewayRoutes, context);
     await secured.register(sensorRoutes, { ...context, rollups });
     await secured.register(assetRoutes, context);
+    await secured.register(reportRoutes, { ...context, wakeReports: () => reports.wake() });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

@@ -63,6 +63,12 @@ export interface Config {
   demoOidcPort: number;
   /** Integrating applications that may sign people in at /int_fftools: name to shared secret. */
   customTokenIssuers: Record<string, string>;
+  /** A scheduled report's file goes with its mail up to this size; a larger one as a link. */
+  reportAttachmentMaxBytes: number;
+  /** How long the link to a report file in a mail works. */
+  reportLinkTtlS: number;
+  /** How often this process looks for due scheduled reports and queued report files; 0: never. */
+  reportPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -247,6 +253,9 @@ export function loadConfig(env: Env = process.env): Config {
     shareMaxRecipients: integer(env, 'SHARE_MAX_RECIPIENTS', 10, 1, 20),
     clientErrorReportsPerMinute: integer(env, 'CLIENT_ERROR_REPORTS_PER_MINUTE', 10, 1, 1_000_000),
     shareMailsPerHour: integer(env, 'SHARE_MAILS_PER_HOUR', 30, 1, 10_000),
+    reportAttachmentMaxBytes: integer(env, 'REPORT_ATTACHMENT_MAX_BYTES', 5_000_000, 0, 25_000_000),
+    reportLinkTtlS: integer(env, 'REPORT_LINK_TTL_S', 7 * 86_400, 600, 90 * 86_400),
+    reportPollMs: integer(env, 'REPORT_POLL_MS', 15_000, 0, 3_600_000),
     oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
     invitationTtlS: integer(env, 'INVITATION_TTL_S', 7 * 86_400, 600, 90 * 86_400),
     passwordResetTtlS: integer(env, 'PASSWORD_RESET_TTL_S', 3600, 300, 86_400),

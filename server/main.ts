@@ -70,7 +70,15 @@ async function main(): Promise<void> {
       ? log.error({ err: error, ms }, `start-up: ${step} failed`)
       : log.info({ ms }, `start-up: ${step} done`),
   );
-  const app = await buildApp({ config, db, rollups, ingest, oemFeeds, readiness });
+  const app = await buildApp({
+    config,
+    db,
+    rollups,
+    ingest,
+    oemFeeds,
+    readiness,
+    pollReports: true,
+  });
   log = app.log;
   app.log.info(`start-up: database ready (${describeDatabase(config)})`);
 

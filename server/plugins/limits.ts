@@ -67,17 +67,20 @@ export async function registerLimits(
   app.addHook('onRoute', (route) => {
     if (!route.config?.expensive) return;
     const held = new WeakSet<FastifyRequest>();
+    // A public expensive call (a report page opened by its token) counts by address.
+    const userOf = (request: FastifyRequest) =>
+      (request.auth as typeof request.auth | null)?.sub ?? `address|${request.ip}`;
     const release = (request: FastifyRequest) => {
       if (!held.has(request)) return;
       held.delete(request);
-      const user = request.auth.sub;
+      const user = userOf(request);
       const count = (running.get(user) ?? 1) - 1;
       if (count > 0) running.set(user, count);
       else running.delete(user);
       total--;
     };
     const acquire = async (request: FastifyRequest, reply: FastifyReply) => {
-      const user = request.auth.sub;
+      const user = userOf(request);
       if ((running.get(user) ?? 0) >= config.expensivePerUser)
         throw tooMany('You have reports or maps being computed already', EXPENSIVE_RETRY_S);
       if (total >= config.expensiveTotal)

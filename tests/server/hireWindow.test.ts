@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { testDatabases } from '../support/databases.ts';
-import { demoMachines, sendRecords } from '../support/fleet.ts';
+import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DAYS = ['2026-11-18', '2026-11-19', '2026-11-20'];
@@ -13,18 +13,7 @@ const DAYS = ['2026-11-18', '2026-11-19', '2026-11-20'];
 const HIRE = { from: '2026-11-18T12:00:00Z', to: '2026-11-20T12:00:00Z' };
 
 /** Eight hours of work a day, 08:00 to 16:00, a record a minute, then the engine off. */
-const workingDay = (day: string) => [
-  ...Array.from({ length: 481 }, (_, i) => ({
-    deviceTime: new Date(Date.parse(`${day}T08:00:00Z`) + i * 60_000).toISOString(),
-    ignition: true,
-    movement: true,
-    engineRpm: 1500,
-    latitude: 51.5301,
-    longitude: -0.1201,
-    satellites: 9,
-  })),
-  { deviceTime: `${day}T16:01:00.000Z`, ignition: false, engineRpm: 0 },
-];
+const workingDay = (day: string) => engineRun(`${day}T08:00:00Z`, 480);
 
 describe.each(testDatabases)('hire windows on $kind', (database) => {
   let server: TestServer;

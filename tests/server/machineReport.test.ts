@@ -3,22 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
+import { parseCsv } from '../support/csv.ts';
 import { testDatabases } from '../support/databases.ts';
 import { pngOf } from '../support/png.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
-
-/** A CSV's rows as arrays of cells (quoted cells unquoted), without the byte-order mark. */
-function parseCsv(text: string): string[][] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n')
-    .map((line) =>
-      [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)]
-        .filter((m) => m.index < line.length || m[1] !== '')
-        .map((m) => (m[1]?.startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : (m[1] ?? ''))),
-    );
-}
 
 describe.each(testDatabases)('machine report on $kind', (database) => {
   let server: TestServer;

@@ -44,3 +44,24 @@ export async function sendRecords(
   expect(response.status).toBe(200);
   await server.rollups.drain();
 }
+
+/** The engine on from `from` (an instant) for `minutes`, a record a minute in one place, then off. */
+export function engineRun(from: string, minutes: number): Partial<GenericRecord>[] {
+  const startMs = Date.parse(from);
+  return [
+    ...Array.from({ length: minutes + 1 }, (_, i) => ({
+      deviceTime: new Date(startMs + i * 60_000).toISOString(),
+      ignition: true,
+      movement: true,
+      engineRpm: 1500,
+      latitude: 51.5301,
+      longitude: -0.1201,
+      satellites: 9,
+    })),
+    {
+      deviceTime: new Date(startMs + (minutes + 1) * 60_000).toISOString(),
+      ignition: false,
+      engineRpm: 0,
+    },
+  ];
+}

@@ -35,6 +35,7 @@ export async function startTestServer(
     signInLimits?: AppOptions['signInLimits'];
     seed?: boolean;
     readiness?: AppOptions['readiness'];
+    reports?: AppOptions['reports'];
   } = {},
 ): Promise<TestServer> {
   const { db, close } = await database.open();
@@ -60,6 +61,7 @@ export async function startTestServer(
     logger: false,
     signInLimits: options.signInLimits,
     readiness: options.readiness,
+    ...(options.reports ? { reports: options.reports } : {}),
     rollups,
     ingest,
     oemFeeds: new OemFeedPoller(db, ingest, { allowPrivate: config.oemFeedAllowPrivate }),

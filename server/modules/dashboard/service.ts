@@ -43,7 +43,7 @@ function summaryOf(totals: MeasureTotals): DashboardSummary {
   };
 }
 
-function categoryRows(fleet: MeasuredFleet): CategoryRow[] {
+export function categoryRows(fleet: MeasuredFleet): CategoryRow[] {
   const groups = new Map<string | null, MeasuredMachine[]>();
   for (const machine of fleet.machines) {
     const group = groups.get(machine.category);

@@ -138,6 +138,17 @@ export const machineRows = (only?: string) => `
 /** Every visible machine's row. */
 export const MACHINE_ROWS = machineRows();
 
+/**
+ * The day rollup `d` of machine `m` (owned by organisation `mo`) is one organisation $1 may see:
+ * its own machine's, or a day of its hire of another's.
+ */
+export const VISIBLE_DAY = `(m.organisation_id = $1 OR EXISTS (
+  SELECT 1 FROM hire h
+   WHERE h.machine_id = m.id AND h.customer_organisation_id = $1
+     AND d.day >= (h.starts_at AT TIME ZONE mo.timezone)::date
+     AND (h.ends_at IS NULL
+          OR d.day <= ((h.ends_at - interval '1 microsecond') AT TIME ZONE mo.timezone)::date)))`;
+
 /** What a filter condition may need besides its keys: more parameters, and the moments it compares with. */
 interface FilterContext {
   param(value: SqlParam): string;

@@ -7,6 +7,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailType } from '../../../src/domain/api/accounts.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { MAIL_WORDS, type MailLanguage } from '../accounts/mailWords.ts';
 import { mailSwitchedOff } from '../users/ownSettings.ts';
 import { brandedHtml, type MailBrand } from './brandedHtml.ts';
@@ -22,6 +23,8 @@ export interface Mail {
   language?: MailLanguage;
   /** Sent on an organisation's behalf: an HTML part in its brand goes with the text. */
   brand?: MailBrand;
+  /** A file from the file storage that goes with the mail. */
+  attachment?: { key: string; name: string };
 }
 
 /** Why an outbox row was not sent: its address unsubscribed from its kind of mail. */
@@ -37,6 +40,7 @@ export interface OutboxMail extends Mail {
   createdAt: string;
   sentAt: string | null;
   error: string | null;
+  attachmentName: string | null;
 }
 
 const transports = new Map<string, Transporter>();
@@ -49,6 +53,13 @@ const transportFor = (url: string) => {
   return transport;
 };
 
+/** A mail written to the outbox and waiting to go. */
+export interface QueuedMail {
+  id: string;
+  mail: Mail;
+  html: string | null;
+}
+
 /**
  * Writes each mail to the outbox, then, with SMTP configured, sends them in the background: the
  * caller does not wait on a slow mail server, and a mail that cannot go keeps its reason.
@@ -58,8 +69,22 @@ export async function sendMail(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>,
   log: OutboxLog,
   mails: Mail[],
+  files?: FileStorage,
 ): Promise<void> {
-  const queued: { id: string; mail: Mail; html: string | null }[] = [];
+  deliverMail(db, config, log, await queueMail(db, config, log, mails), files);
+}
+
+/**
+ * Writes the mails to the outbox and nothing more: inside a transaction, so that the mails exist
+ * exactly when the work they report on is committed. Send them with deliverMail after the commit.
+ */
+export async function queueMail(
+  db: Queryable,
+  config: Pick<Config, 'smtpUrl' | 'publicUrl'>,
+  log: OutboxLog,
+  mails: Mail[],
+): Promise<QueuedMail[]> {
+  const queued: QueuedMail[] = [];
   for (const given of mails) {
     // Held back: a kind of mail the address unsubscribed from, or all mail of a user who
     // switched theirs off.
@@ -78,8 +103,8 @@ export async function sendMail(
         : given;
     const html = mail.brand ? brandedHtml(mail.body, mail.brand, config.publicUrl) : null;
     const [row] = await db.query<{ id: string }>(
-      `INSERT INTO mail_outbox (to_address, subject, body, email_type, error, html)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO mail_outbox (to_address, subject, body, email_type, error, html, attachment_key, attachment_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [
         mail.to,
         mail.subject,
@@ -87,6 +112,8 @@ export async function sendMail(
         mail.emailType ?? null,
         suppressed ? UNSUBSCRIBED : null,
         html,
+        mail.attachment?.key ?? null,
+        mail.attachment?.name ?? null,
       ],
     );
     if (suppressed || !row) continue;
@@ -98,17 +125,33 @@ export async function sendMail(
       );
     }
   }
+  return queued;
+}
+
+/** Sends queued mails through SMTP in the background, when SMTP is configured. */
+export function deliverMail(
+  db: Queryable,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  log: OutboxLog,
+  queued: QueuedMail[],
+  files?: FileStorage,
+): void {
   const smtpUrl = config.smtpUrl;
-  if (!smtpUrl) return;
+  if (!smtpUrl || queued.length === 0) return;
   void (async () => {
     for (const { id, mail, html } of queued) {
       try {
+        const bytes = mail.attachment ? await files?.get(mail.attachment.key) : undefined;
+        if (mail.attachment && !bytes) throw new Error('the attached file is gone');
         await transportFor(smtpUrl).sendMail({
           from: config.mailFrom,
           to: mail.to,
           subject: mail.subject,
           text: mail.body,
           ...(html ? { html } : {}),
+          ...(mail.attachment && bytes
+            ? { attachments: [{ filename: mail.attachment.name, content: bytes }] }
+            : {}),
         });
         await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [id]);
       } catch (error) {
@@ -145,8 +188,9 @@ export async function readOutbox(db: Queryable, limit: number): Promise<OutboxMa
     created_at: Date;
     sent_at: Date | null;
     error: string | null;
+    attachment_name: string | null;
   }>(
-    `SELECT id, to_address, subject, body, created_at, sent_at, error FROM mail_outbox
+    `SELECT id, to_address, subject, body, created_at, sent_at, error, attachment_name FROM mail_outbox
       ORDER BY created_at DESC LIMIT $1`,
     [limit],
   );
@@ -158,5 +202,6 @@ export async function readOutbox(db: Queryable, limit: number): Promise<OutboxMa
     createdAt: row.created_at.toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
     error: row.error,
+    attachmentName: row.attachment_name,
   }));
 }

@@ -15,6 +15,8 @@ const OutboxReply = Type.Object({
       createdAt: Type.String(),
       sentAt: Type.Union([Type.String(), Type.Null()]),
       error: Type.Union([Type.String(), Type.Null()]),
+      /** The name of the file that goes with it, if one does. */
+      attachmentName: Type.Union([Type.String(), Type.Null()]),
     }),
   ),
 });

@@ -16,9 +16,10 @@ import { addDays, timeZoneOffsetMs, zonedDate } from '../../../src/domain/zonedT
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../httpError.ts';
 import { filterWithPairs } from '../filters/pairs.ts';
-import { toCsv } from '../machines/report/csv.ts';
-import type { ReportColumn } from '../machines/report/table.ts';
-import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
+import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../machines/service.ts';
+import { documentCsv } from '../reports/render/csv.ts';
+import { section, type ReportSection } from '../reports/render/document.ts';
+import type { ReportColumn } from '../reports/render/table.ts';
 import type { Organisation } from '../orgs/service.ts';
 import { cycleRoutes, machineCycles } from './cycles.ts';
 import { machineRoute } from './route.ts';
@@ -26,7 +27,7 @@ import { machineRoute } from './route.ts';
 /** Each machine's route is read and worked out on request: beyond this, narrow the selection. */
 export const MAX_REPORT_MACHINES = 2_000;
 
-interface MachineRoute {
+export interface MachineRoute {
   route: RouteReply;
   cycles: WorkCycle[];
   routes: CycleRoute[];
@@ -38,17 +39,25 @@ const hours = (ms: number) => ms / 3_600_000;
 const km = (metres: number) => metres / 1000;
 const durationMs = (from: string, to: string) => Date.parse(to) - Date.parse(from);
 
-function tables(
+/** Each table's title, as a report's section names it. */
+export const ROUTE_TABLE_TITLES: Record<RouteReportType, string> = {
+  SUMMARY_ROUTE: 'Routes per machine',
+  DETAIL_ROUTE: 'Trips',
+  WORK_CYCLES_KPI: 'Work cycle routes per machine',
+  WORK_CYCLES_KPI_DETAIL: 'Work cycles',
+  WORK_CYCLES_ROUTES: 'Work cycle routes of the fleet',
+};
+
+export function routeTables(
   machines: MachineRoute[],
   options: Set<RouteReportOption>,
   localTime: (iso: string) => string,
-): Record<RouteReportType, () => string> {
+): Record<RouteReportType, () => ReportSection> {
   const who = <Row extends { m: MachineRoute }>(): ReportColumn<Row>[] => [
     { heading: 'Machine', value: (r) => r.m.route.name },
     { heading: 'Asset ID', value: (r) => r.m.route.assetId },
   ];
   const coordinates = options.has('coordinates');
-  const table = <Row>(columns: ReportColumn<Row>[], rows: Row[]) => toCsv({ columns, rows });
   const trips = machines.flatMap((m) => m.route.trips.map((t) => ({ m, t })));
   const cycles = machines.flatMap((m) => m.cycles.map((c) => ({ m, c })));
   const placeColumns = <Row>(of: (r: Row) => WorkCycle | CycleRoute): ReportColumn<Row>[] => [
@@ -71,7 +80,8 @@ function tables(
   ];
   return {
     SUMMARY_ROUTE: () =>
-      table<{ m: MachineRoute }>(
+      section<{ m: MachineRoute }>(
+        ROUTE_TABLE_TITLES.SUMMARY_ROUTE,
         [
           ...who(),
           { heading: 'Trips', decimals: 0, value: (r) => r.m.route.trips.length },
@@ -106,7 +116,8 @@ function tables(
         machines.map((m) => ({ m })),
       ),
     DETAIL_ROUTE: () =>
-      table<{ m: MachineRoute; t: RouteTrip }>(
+      section<{ m: MachineRoute; t: RouteTrip }>(
+        ROUTE_TABLE_TITLES.DETAIL_ROUTE,
         [
           ...who(),
           { heading: 'Start', value: (r) => localTime(r.t.startTime) },
@@ -138,7 +149,8 @@ function tables(
         trips,
       ),
     WORK_CYCLES_KPI: () =>
-      table<{ m: MachineRoute; k: CycleRoute }>(
+      section<{ m: MachineRoute; k: CycleRoute }>(
+        ROUTE_TABLE_TITLES.WORK_CYCLES_KPI,
         [
           ...who(),
           ...placeColumns<{ k: CycleRoute }>((r) => r.k),
@@ -152,7 +164,8 @@ function tables(
         machines.flatMap((m) => m.routes.map((k) => ({ m, k }))),
       ),
     WORK_CYCLES_KPI_DETAIL: () =>
-      table<{ m: MachineRoute; c: WorkCycle }>(
+      section<{ m: MachineRoute; c: WorkCycle }>(
+        ROUTE_TABLE_TITLES.WORK_CYCLES_KPI_DETAIL,
         [
           ...who(),
           { heading: 'Start', value: (r) => localTime(r.c.startTime) },
@@ -179,7 +192,8 @@ function tables(
               place(own.dumpingPlace) === place(k.dumpingPlace),
           ),
         ).length;
-      return table<{ k: CycleRoute }>(
+      return section<{ k: CycleRoute }>(
+        ROUTE_TABLE_TITLES.WORK_CYCLES_ROUTES,
         [
           ...placeColumns<{ k: CycleRoute }>((r) => r.k),
           { heading: 'Machines', decimals: 0, value: (r) => machinesOn(r.k) },
@@ -230,12 +244,52 @@ export async function routeReport(
   let filter = filterWithPairs(query, ROUTE_REPORT_FILTER_GROUPS);
   if (query.site) filter = encodeFilter({ ...decodeFilter(filter ?? ''), site: [query.site] });
 
-  const { params, where } = selectMachines(organisation, {
-    start,
-    end,
-    show: query.show,
-    filter,
-  });
+  const machines = await machineRoutes(
+    db,
+    organisation,
+    { start, end, show: query.show, filter },
+    { signal },
+  );
+  return {
+    csv: documentCsv({
+      title: ROUTE_TABLE_TITLES[type],
+      subtitle: [],
+      sections: [
+        routeTables(machines, new Set(options as RouteReportOption[]), localTimeIn(organisation))[
+          type
+        ](),
+      ],
+    }),
+    fileName: `routes-${type.toLowerCase()}-${start}-${end}.csv`,
+  };
+}
+
+/** An instant as the organisation's wall clock: yyyy-MM-dd HH:mm. */
+export const localTimeIn =
+  ({ timezone }: Pick<Organisation, 'timezone'>) =>
+  (iso: string) => {
+    const instant = new Date(iso);
+    return new Date(instant.getTime() + timeZoneOffsetMs(instant, timezone))
+      .toISOString()
+      .slice(0, 16)
+      .replace('T', ' ');
+  };
+
+/**
+ * The selected machines' routes and work cycles over whole days, as the routes screen shows them;
+ * `progress` hears of each machine done. Refused beyond MAX_REPORT_MACHINES machines.
+ */
+export async function machineRoutes(
+  db: Queryable,
+  organisation: Organisation,
+  selection: MachineSelection & { start: string; end: string },
+  {
+    signal,
+    progress,
+  }: { signal?: AbortSignal; progress?: (done: number, total: number) => Promise<void> } = {},
+): Promise<MachineRoute[]> {
+  const { start, end } = selection;
+  const { params, where } = selectMachines(organisation, selection);
   const selected = await db.query<{ id: string }>(
     `${MACHINE_ROWS} SELECT id FROM rows ${where} ORDER BY lower(name), id LIMIT ${MAX_REPORT_MACHINES + 1}`,
     params,
@@ -244,9 +298,10 @@ export async function routeReport(
     throw badRequest('filter', `More than ${MAX_REPORT_MACHINES} machines: narrow the filters`);
   }
   const machines: MachineRoute[] = [];
-  for (const { id } of selected) {
+  for (const [index, { id }] of selected.entries()) {
     // A client that went away gets nothing: stop rather than compute every machine's route.
     signal?.throwIfAborted();
+    await progress?.(index, selected.length);
     let route: RouteReply;
     try {
       route = await machineRoute(db, organisation.id, { machineID: id, start, end });
@@ -258,15 +313,6 @@ export async function routeReport(
     const { cycles, routes } = await machineCycles(db, organisation.id, id, {}, route);
     machines.push({ route, cycles, routes });
   }
-  const localTime = (iso: string) => {
-    const instant = new Date(iso);
-    return new Date(instant.getTime() + timeZoneOffsetMs(instant, organisation.timezone))
-      .toISOString()
-      .slice(0, 16)
-      .replace('T', ' ');
-  };
-  return {
-    csv: tables(machines, new Set(options as RouteReportOption[]), localTime)[type](),
-    fileName: `routes-${type.toLowerCase()}-${start}-${end}.csv`,
-  };
+  await progress?.(selected.length, selected.length);
+  return machines;
 }

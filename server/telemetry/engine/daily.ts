@@ -100,12 +100,15 @@ function emptyDay(day: string, fuelType: string): DayRollup {
   };
 }
 
-/** The part of an active piece outside the shift, ignoring runs shorter than the grace period. */
+/** The runs of an active piece outside the shift, those shorter than the grace period left out. */
+export function outOfHoursRuns(fromMs: number, toMs: number, shift: ShiftRule): [number, number][] {
+  return outsideShift(shift, fromMs, toMs).filter(
+    ([a, b]) => (b - a) / 1000 >= OUT_OF_HOURS_GRACE_S,
+  );
+}
+
 function outOfHoursS(fromMs: number, toMs: number, shift: ShiftRule): number {
-  return outsideShift(shift, fromMs, toMs)
-    .map(([a, b]) => (b - a) / 1000)
-    .filter((seconds) => seconds >= OUT_OF_HOURS_GRACE_S)
-    .reduce((sum, seconds) => sum + seconds, 0);
+  return outOfHoursRuns(fromMs, toMs, shift).reduce((sum, [a, b]) => sum + (b - a) / 1000, 0);
 }
 
 /** How much of [fromMs, toMs) the periods cover. */

@@ -18,16 +18,12 @@ import { badRequest } from '../../../httpError.ts';
 import { brandLogo, getBrandConfiguration } from '../../brand/service.ts';
 import { type Organisation } from '../../orgs/service.ts';
 import { listMachines } from '../list.ts';
-import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../service.ts';
-import { toCsv } from './csv.ts';
-import { renderPdf } from './pdf.ts';
-import {
-  DAY_COLUMNS,
-  MACHINE_COLUMNS,
-  metricColumn,
-  type MachineDay,
-  type ReportTable,
-} from './table.ts';
+import { MACHINE_ROWS, selectMachines, VISIBLE_DAY, type MachineSelection } from '../service.ts';
+import { toCsv } from '../../reports/render/csv.ts';
+import { section } from '../../reports/render/document.ts';
+import { renderPdf } from '../../reports/render/pdf.ts';
+import type { ReportTable } from '../../reports/render/table.ts';
+import { DAY_COLUMNS, MACHINE_COLUMNS, metricColumn, type MachineDay } from './columns.ts';
 
 /** Beyond these a report is refused with advice to narrow it: a PDF is read, not searched. */
 export const MAX_REPORT_ROWS: Record<ReportFormat, number> = { csv: 200_000, pdf: 5_000 };
@@ -68,12 +64,7 @@ async function machineDays(
        ) cut ON true
        LEFT JOIN machine_hire_day_rollup p ON p.hire_id = cut.id AND p.day = d.day
       WHERE (${from}::date IS NULL OR d.day >= ${from}::date) AND (${to}::date IS NULL OR d.day <= ${to}::date)
-        AND (m.organisation_id = $1 OR EXISTS (
-              SELECT 1 FROM hire h
-               WHERE h.machine_id = m.id AND h.customer_organisation_id = $1
-                 AND d.day >= (h.starts_at AT TIME ZONE mo.timezone)::date
-                 AND (h.ends_at IS NULL
-                      OR d.day <= ((h.ends_at - interval '1 microsecond') AT TIME ZONE mo.timezone)::date)))
+        AND ${VISIBLE_DAY}
       ORDER BY d.day, lower(r.name), r.id
       LIMIT ${limit + 1}`,
     params,
@@ -142,7 +133,11 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
           subtitle: [organisation.name, range, `${table.rows.length} ${counted}`],
           brand: await getBrandConfiguration(db, organisation.id),
           logo: await brandLogo(db, files, organisation.id),
-          table,
+          sections: [
+            section(title, table.columns, table.rows, {
+              empty: 'No machines match this selection.',
+            }),
+          ],
           generatedAt: `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         });
         return reply.type('application/pdf').send(pdf);

@@ -1,17 +1,6 @@
-// A report as a table: columns that know their heading and how to read a row, for CSV and PDF alike.
+// The machine report's columns: who and what a machine is, its activity metrics, its days.
 import type { ActivityMetric, MachineRow } from '../../../../src/domain/api/machines.ts';
-
-export interface ReportColumn<Row> {
-  heading: string;
-  /** Numbers are right-aligned and written with `decimals` places; text as it is. */
-  decimals?: number;
-  value(row: Row): string | number | null;
-}
-
-export interface ReportTable<Row> {
-  columns: ReportColumn<Row>[];
-  rows: Row[];
-}
+import type { ReportColumn } from '../../reports/render/table.ts';
 
 const HIRE_STATUS: Record<string, string> = { ON_HIRE: 'On hire', OFF_HIRE: 'Off hire' };
 
@@ -100,11 +89,3 @@ export const DAY_COLUMNS: ReportColumn<MachineDay>[] = [
   { heading: 'Refills', decimals: 0, value: (d) => d.refills },
   { heading: 'Thefts', decimals: 0, value: (d) => d.thefts },
 ];
-
-/** A cell as text: numbers with their decimals and a point, null as empty. */
-export function cellText<Row>(column: ReportColumn<Row>, row: Row): string {
-  const value = column.value(row);
-  if (value === null) return '';
-  if (typeof value === 'number') return value.toFixed(column.decimals ?? 1);
-  return value;
-}

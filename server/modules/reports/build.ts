@@ -1,0 +1,107 @@
+// One report request made into a file: the type's builder gathers the figures, then they are
+// written as CSV, or as a PDF in the organisation's brand. Used by report files a person asks
+// for, by scheduled reports and, as data, by the report page.
+import {
+  MAX_REPORT_DAYS,
+  type ReportRequest,
+  type ReportType,
+} from '../../../src/domain/api/reports.ts';
+import { MAX_ROUTE_DAYS } from '../../../src/domain/api/mapRoutes.ts';
+import { addDays } from '../../../src/domain/zonedTime.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest } from '../../httpError.ts';
+import { brandLogo, getBrandConfiguration } from '../brand/service.ts';
+import type { FileStorage } from '../files/storage.ts';
+import type { Organisation } from '../orgs/service.ts';
+import { roundingMinutesOf, type ReportBuilder } from './context.ts';
+import { documentCsv } from './render/csv.ts';
+import type { ReportDocument } from './render/document.ts';
+import { renderPdf } from './render/pdf.ts';
+import { deviceHealth } from './types/deviceHealth.ts';
+import { fleetUtilisation } from './types/fleetUtilisation.ts';
+import { fuelCo2 } from './types/fuelCo2.ts';
+import { hireUsage } from './types/hireUsage.ts';
+import { idle } from './types/idle.ts';
+import { outOfHours } from './types/outOfHours.ts';
+import { routes, workCycles } from './types/routes.ts';
+import { siteActivity } from './types/siteActivity.ts';
+
+const BUILDERS: Record<ReportType, ReportBuilder> = {
+  'fleet-utilisation': fleetUtilisation,
+  'out-of-hours': outOfHours,
+  'fuel-co2': fuelCo2,
+  idle,
+  'site-activity': siteActivity,
+  routes,
+  'work-cycles': workCycles,
+  'device-health': deviceHealth,
+  'hire-usage': hireUsage,
+};
+
+/** Routes are worked out from positions per machine: their reports cover a month at most. */
+const maxDaysOf = (type: ReportType) =>
+  type === 'routes' || type === 'work-cycles' ? MAX_ROUTE_DAYS : MAX_REPORT_DAYS;
+
+/** A 400 naming the field when the range cannot be made into a report. */
+export function checkReportRange({
+  type,
+  start,
+  end,
+}: Pick<ReportRequest, 'type' | 'start' | 'end'>) {
+  if (end < start) throw badRequest('end', 'end must not be before start');
+  const days = maxDaysOf(type);
+  if (addDays(start, days - 1) < end) {
+    throw badRequest('end', `a ${type} report covers at most ${days} days`);
+  }
+}
+
+export type Progress = (done: number, total: number) => Promise<void>;
+
+export async function buildReport(
+  db: Queryable,
+  organisation: Organisation,
+  request: ReportRequest,
+  progress: Progress = async () => undefined,
+): Promise<ReportDocument> {
+  checkReportRange(request);
+  return BUILDERS[request.type]({
+    db,
+    organisation,
+    request,
+    roundingMinutes: await roundingMinutesOf(db, organisation.id),
+    progress,
+  });
+}
+
+export interface MadeReport {
+  bytes: Buffer;
+  fileName: string;
+  contentType: string;
+  document: ReportDocument;
+}
+
+export async function makeReport(
+  db: Queryable,
+  files: FileStorage,
+  organisation: Organisation,
+  request: ReportRequest,
+  progress?: Progress,
+): Promise<MadeReport> {
+  const document = await buildReport(db, organisation, request, progress);
+  const fileName = `${request.type}-${request.start}-${request.end}.${request.format}`;
+  if (request.format === 'csv') {
+    return {
+      bytes: Buffer.from(documentCsv(document), 'utf8'),
+      fileName,
+      contentType: 'text/csv; charset=utf-8',
+      document,
+    };
+  }
+  const bytes = await renderPdf({
+    ...document,
+    brand: await getBrandConfiguration(db, organisation.id),
+    logo: await brandLogo(db, files, organisation.id),
+    generatedAt: `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  });
+  return { bytes, fileName, contentType: 'application/pdf', document };
+}
