@@ -53,6 +53,7 @@ import { customTokenRoutes } from './modules/integrations/customTokenRoutes.ts';
 import { secondFactorRoutes } from './modules/secondFactor/routes.ts';
 import { ssoProviderRoutes } from './modules/sso/adminRoutes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { documentRoutes } from './modules/files/routes.ts';
 import { ReportWorker } from './jobs/reportWorker.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(sensorRoutes, { ...context, rollups });
     await secured.register(assetRoutes, context);
     await secured.register(reportRoutes, { ...context, wakeReports: () => reports.wake() });
+    await secured.register(documentRoutes, context);
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

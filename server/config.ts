@@ -69,6 +69,8 @@ export interface Config {
   reportLinkTtlS: number;
   /** How often this process looks for due scheduled reports and queued report files; 0: never. */
   reportPollMs: number;
+  /** The largest document a user may upload. */
+  documentMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -256,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     reportAttachmentMaxBytes: integer(env, 'REPORT_ATTACHMENT_MAX_BYTES', 5_000_000, 0, 25_000_000),
     reportLinkTtlS: integer(env, 'REPORT_LINK_TTL_S', 7 * 86_400, 600, 90 * 86_400),
     reportPollMs: integer(env, 'REPORT_POLL_MS', 15_000, 0, 3_600_000),
+    documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 20_000_000, 1_000, 200_000_000),
     oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
     invitationTtlS: integer(env, 'INVITATION_TTL_S', 7 * 86_400, 600, 90 * 86_400),
     passwordResetTtlS: integer(env, 'PASSWORD_RESET_TTL_S', 3600, 300, 86_400),

@@ -352,6 +352,7 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
         'report_file',
         'report_schedule',
         'report_run',
+        'document',
       ].map((table) =>
         server.db
           .query<{ v: string | null }>(

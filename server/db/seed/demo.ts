@@ -1,6 +1,7 @@
 // The demo data of a first start: a rental company, its customers, users of every role, sites,
 // about 50 machines and their hires. Deterministic, and free of telemetry: activity comes from devices.
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { createSchedule } from '../../modules/reports/schedules.ts';
 import { driverKeyOf } from '../../telemetry/adapters/teltonika/ioElements.ts';
 import { DEMO_ASSETS, DEMO_PLACES } from '../../telemetry/simulator/demoAssets.ts';
 import { DEMO_GATEWAYS } from '../../telemetry/simulator/demoRadio.ts';
@@ -515,6 +516,27 @@ export async function seedDemoIfEmpty(
         ],
       );
     }
+
+    // Each weekday at 07:00 the admin gets yesterday's fleet utilisation by mail (to the outbox
+    // without SMTP), and the site manager too.
+    const schedule = await createSchedule(
+      tx,
+      { organisationId: northbank, userId: admin },
+      {
+        name: 'Daily fleet utilisation',
+        type: 'fleet-utilisation',
+        format: 'pdf',
+        frequency: 'daily',
+        dateRange: 'yesterday',
+        weekdays: [1, 2, 3, 4, 5],
+        hour: 7,
+        extraMinutes: 0,
+        timezone: 'Europe/London',
+        recipientUserIds: [admin],
+        recipientEmails: ['site.manager@northbank.example'],
+      },
+    );
+    if (!schedule.nextRunAt) throw new Error('the demo schedule has no next run');
     return true;
   });
 }

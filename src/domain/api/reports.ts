@@ -102,7 +102,7 @@ export const REPORT_DATE_RANGES = [
   'last_month',
 ] as const;
 export type ReportDateRange = (typeof REPORT_DATE_RANGES)[number];
-/** Spec point 9: report extra-minute options; 0 for none. */
+/** Spec point 9: report extra-minute options; 0 for none (ReportScheduleBody lists them too). */
 export const REPORT_EXTRA_MINUTES = [0, 15, 30, 45, 60] as const;
 /** A scheduled report goes to at most this many addresses. */
 export const MAX_REPORT_RECIPIENTS = 50;
@@ -122,7 +122,13 @@ export const ReportScheduleBody = Type.Object(
     }),
     /** The hour of the day it runs; unused after each shift, which runs at the shift's end. */
     hour: Type.Integer({ minimum: 0, maximum: 23 }),
-    extraMinutes: Type.Union(REPORT_EXTRA_MINUTES.map((m) => Type.Literal(m))),
+    extraMinutes: Type.Union([
+      Type.Literal(0),
+      Type.Literal(15),
+      Type.Literal(30),
+      Type.Literal(45),
+      Type.Literal(60),
+    ]),
     timezone: TimeZone,
     filter: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
     site: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
