@@ -1,6 +1,7 @@
 // Documents (issue 18, spec point 2's /files): manuals, certificates, inspections and contracts on
 // a machine, a site or the organisation itself. Our design in the spec's style.
 import Type, { type Static } from 'typebox';
+import { SimpleListQuery } from './simpleList.ts';
 import { DateTime } from './dates.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -55,14 +56,7 @@ export const DocumentUploadQuery = Type.Object(
 );
 export type DocumentUploadQuery = Static<typeof DocumentUploadQuery>;
 
-export const DocumentListQuery = Type.Object(
-  {
-    sort: Type.Optional(Type.String({ maxLength: 200 })),
-    range: Type.Optional(Type.String({ maxLength: 100 })),
-    filter: Type.Optional(Type.String({ maxLength: 1000 })),
-  },
-  { additionalProperties: false },
-);
+export const DocumentListQuery = SimpleListQuery;
 
 /** What the list's `filter` takes (JSON): text, where it is, its type and the days it came. */
 export interface DocumentListFilter {

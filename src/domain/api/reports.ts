@@ -1,6 +1,7 @@
 // Reports (issue 18, spec points 2, 3, 7 and 9): report types and their categories, report files
 // made in the background, scheduled reports and their runs, and a report opened as a page.
 import Type, { type Static } from 'typebox';
+import { SimpleListQuery } from './simpleList.ts';
 import { DateTime, Day, TimeZone } from './dates.ts';
 import { MACHINE_SHOW } from './machines.ts';
 import { Email } from './users.ts';
@@ -81,14 +82,7 @@ export const ReportFile = Type.Object({
 });
 export type ReportFile = Static<typeof ReportFile>;
 
-export const ReportFileListQuery = Type.Object(
-  {
-    sort: Type.Optional(Type.String({ maxLength: 200 })),
-    range: Type.Optional(Type.String({ maxLength: 100 })),
-    filter: Type.Optional(Type.String({ maxLength: 1000 })),
-  },
-  { additionalProperties: false },
-);
+export const ReportFileListQuery = SimpleListQuery;
 
 // Scheduled reports (spec point 3's report options).
 export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly', 'afterEachShift'] as const;
