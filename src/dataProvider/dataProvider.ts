@@ -31,6 +31,7 @@ import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
 import { onboardingCalls } from './onboarding.ts';
 import { organisationResource } from './organisations.ts';
+import { documentResource, reportCalls, reportFileResource } from './reports.ts';
 import { shiftResource } from './shifts.ts';
 import { siteCalls, siteResource } from './sites.ts';
 import { secondFactorCalls } from './secondFactor.ts';
@@ -53,6 +54,7 @@ function areaCalls(client: ApiClient) {
     ...machineCalls(client),
     ...machineSettingCalls(client),
     ...onboardingCalls(client),
+    ...reportCalls(client),
     ...siteCalls(client),
     ...secondFactorCalls(client),
     ...ssoCalls(client),
@@ -92,6 +94,8 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     'admin/gateways': deviceResource(client, 'admin/gateways'),
     sensors: deviceResource(client, 'sensors'),
     'equipment/assets': assetResource(client),
+    'reports/files': reportFileResource(client),
+    files: documentResource(client),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

@@ -68,6 +68,8 @@ export const PATHS = {
   assetDetails: '/equipment/assets/details/:id',
   assetOnboard: '/equipment/assets/onboard',
   assetLabel: '/asset/:id',
+  files: '/files',
+  createReportsFile: '/create-reports-file',
 } as const;
 
 /** Paths below a resource's own (react-admin mounts them under the resource's name). */
@@ -142,4 +144,8 @@ export const links = {
   assetOnboard: (query?: Query) => withQuery(PATHS.assetOnboard, query),
   /** The short link printed on an asset's label. */
   assetLabel: (id: string) => `/asset/${segment(id)}`,
+  /** Documents, or with showFilesTab=reports the report files; filter and dates (from, to). */
+  files: (query?: Query) => withQuery(PATHS.files, query),
+  /** A report file to make: its type and the machine list's filter and site when known. */
+  createReportsFile: (query?: Query) => withQuery(PATHS.createReportsFile, query),
 };
