@@ -61,6 +61,7 @@ import {
   equipmentAssets,
   EquipmentOverviewScreen,
 } from './resources/equipment/index.ts';
+import { CreateReportFileScreen, files } from './resources/files/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -150,6 +151,8 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={RESOURCE_ROUTES.assetDetails} element={<AssetDetailsScreen />} />
                 <Route path={RESOURCE_ROUTES.assetOnboard} element={<AssetOnboardScreen />} />
               </Resource>
+              <Resource name="files" {...files} />
+              <Resource name="reports/files" />
               <CustomRoutes noLayout>
                 <Route path={LOGOUT_PATH} element={<LogoutPage />} />
                 <Route path={PATHS.forgotPassword} element={<account.ForgotPasswordScreen />} />
@@ -272,6 +275,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={PATHS.machineOnboard} element={<MachineOnboardScreen />} />
                 <Route path={PATHS.sensorOff} element={<SensorServiceScreen />} />
                 <Route path={PATHS.equipment} element={<EquipmentOverviewScreen />} />
+                <Route path={PATHS.createReportsFile} element={<CreateReportFileScreen />} />
                 <Route path={PATHS.assetLabel} element={<AssetLabelScreen />} />
                 <Route path={PATHS.machine} element={<MachineDetailsScreen />} />
                 <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />

@@ -10,6 +10,7 @@ import { organisationAreaDe, organisationResourcesDe, orgSettingsDe } from './or
 import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
 import { deviceResourcesDe, devicesDe } from './devices/de.ts';
 import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
+import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
 
 export const de: AppCatalog = {
@@ -19,6 +20,7 @@ export const de: AppCatalog = {
     ...shiftResourcesDe,
     ...deviceResourcesDe,
     ...equipmentResourcesDe,
+    ...reportsResourcesDe,
     ...userResourcesDe,
     groups: {
       name: 'Maschinengruppe |||| Maschinengruppen',
@@ -72,6 +74,8 @@ export const de: AppCatalog = {
     shifts: shiftsDe,
     devices: devicesDe,
     equipment: equipmentDe,
+    reports: reportsDe,
+    files: filesDe,
     organisation: organisationAreaDe,
     second_factor: secondFactorDe,
     users: usersDe,

@@ -9,6 +9,7 @@ import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './or
 import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
 import { deviceResourcesEn, devicesEn } from './devices/en.ts';
 import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
+import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
 export const en = {
@@ -18,6 +19,7 @@ export const en = {
     ...shiftResourcesEn,
     ...deviceResourcesEn,
     ...equipmentResourcesEn,
+    ...reportsResourcesEn,
     ...userResourcesEn,
     groups: {
       name: 'Machine group |||| Machine groups',
@@ -71,6 +73,8 @@ export const en = {
     shifts: shiftsEn,
     devices: devicesEn,
     equipment: equipmentEn,
+    reports: reportsEn,
+    files: filesEn,
     organisation: organisationAreaEn,
     second_factor: secondFactorEn,
     users: usersEn,

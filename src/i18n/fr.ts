@@ -9,6 +9,7 @@ import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './or
 import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
 import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
 import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
+import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
 export const fr: AppCatalog = {
@@ -18,6 +19,7 @@ export const fr: AppCatalog = {
     ...shiftResourcesFr,
     ...deviceResourcesFr,
     ...equipmentResourcesFr,
+    ...reportsResourcesFr,
     ...userResourcesFr,
     groups: {
       name: 'Groupe de machines |||| Groupes de machines',
@@ -71,6 +73,8 @@ export const fr: AppCatalog = {
     shifts: shiftsFr,
     devices: devicesFr,
     equipment: equipmentFr,
+    reports: reportsFr,
+    files: filesFr,
     organisation: organisationAreaFr,
     second_factor: secondFactorFr,
     users: usersFr,

@@ -9,6 +9,7 @@ import { organisationAreaIt, organisationResourcesIt, orgSettingsIt } from './or
 import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
 import { deviceResourcesIt, devicesIt } from './devices/it.ts';
 import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
+import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
 export const it: Pick<AppCatalog, 'resources' | 'app'> = {
@@ -17,6 +18,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     ...shiftResourcesIt,
     ...deviceResourcesIt,
     ...equipmentResourcesIt,
+    ...reportsResourcesIt,
     ...userResourcesIt,
     groups: {
       name: 'Gruppo di macchine |||| Gruppi di macchine',
@@ -70,6 +72,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     shifts: shiftsIt,
     devices: devicesIt,
     equipment: equipmentIt,
+    reports: reportsIt,
+    files: filesIt,
     organisation: organisationAreaIt,
     second_factor: secondFactorIt,
     users: usersIt,

@@ -8,6 +8,7 @@ import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './or
 import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
 import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
 import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
+import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
 export const nl: AppCatalog = {
@@ -217,6 +218,7 @@ export const nl: AppCatalog = {
     ...shiftResourcesNl,
     ...deviceResourcesNl,
     ...equipmentResourcesNl,
+    ...reportsResourcesNl,
     ...userResourcesNl,
     groups: {
       name: 'Machinegroep |||| Machinegroepen',
@@ -270,6 +272,8 @@ export const nl: AppCatalog = {
     shifts: shiftsNl,
     devices: devicesNl,
     equipment: equipmentNl,
+    reports: reportsNl,
+    files: filesNl,
     organisation: organisationAreaNl,
     second_factor: secondFactorNl,
     users: usersNl,

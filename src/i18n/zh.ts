@@ -8,6 +8,7 @@ import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './or
 import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
 import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
 import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
+import { filesZh, reportsZh, reportsResourcesZh } from './reports/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
 
 export const zh: AppCatalog = {
@@ -205,6 +206,7 @@ export const zh: AppCatalog = {
     ...shiftResourcesZh,
     ...deviceResourcesZh,
     ...equipmentResourcesZh,
+    ...reportsResourcesZh,
     ...userResourcesZh,
     groups: {
       name: '机器分组',
@@ -258,6 +260,8 @@ export const zh: AppCatalog = {
     shifts: shiftsZh,
     devices: devicesZh,
     equipment: equipmentZh,
+    reports: reportsZh,
+    files: filesZh,
     organisation: organisationAreaZh,
     second_factor: secondFactorZh,
     users: usersZh,

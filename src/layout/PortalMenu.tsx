@@ -1,6 +1,6 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
 // machines, their groups and the shifts, the equipment assets, the sensors with their health and
-// the gateways, and the people: the organisation's own, and a rental company's customers' for
+// the gateways, the files (documents and report files), and the people: the organisation's own, and a rental company's customers' for
 // those who may manage them.
 import { links, PATHS } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -73,6 +73,7 @@ export function PortalMenu() {
         />
       ) : null}
       {gatewaysOn ? <Menu.ResourceItem name="gateways" /> : null}
+      <Menu.ResourceItem name="files" />
       <Menu.ResourceItem name="users" />
       {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}
       {canWrite ? (

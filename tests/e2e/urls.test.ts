@@ -231,4 +231,21 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/asset/not-an-id',
     ]);
   });
+
+  it('the files and reports screens', async () => {
+    await walk([
+      '/files',
+      '/files?filter=manual&dates=2026-11-01,2026-11-30',
+      '/files?dates=2026-13-45,soon&type=spaceship&scope=moon&sortKey=colour&order=sideways',
+      `/files?machineId=${machineId}&scope=machine`,
+      '/files?machineId=not-an-id',
+      '/files?showFilesTab=reports',
+      '/files?showFilesTab=reports&status=exploded&type=fuel-co2&dates=2026-11-30,2026-11-01',
+      '/files?showFilesTab=nonsense&page=-3',
+      '/create-reports-file',
+      '/create-reports-file?type=fuel-co2&filter=type:Excavator',
+      `/create-reports-file?type=spaceship&filter=garbage&site=${siteId}`,
+      `/create-reports-file?site=${UNKNOWN_ID}`,
+    ]);
+  });
 });

@@ -70,7 +70,10 @@ export default function CreateReportFile() {
     },
   });
   const types = reports.data?.reportsList.map((r) => r.id) ?? [];
-  const chosen = type || types[0] || '';
+  // The URL's type and site count only when they are ones the user has.
+  const chosen = type && types.includes(type) ? type : (types[0] ?? '');
+  const siteChoices = sites.data?.sites ?? [];
+  const chosenSite = siteChoices.some((s) => s.id === site) ? site : '';
 
   const submit = async () => {
     if (!chosen) return;
@@ -83,7 +86,7 @@ export default function CreateReportFile() {
         start,
         end,
         ...(filter ? { filter } : {}),
-        ...(site ? { site } : {}),
+        ...(chosenSite ? { site: chosenSite } : {}),
       });
       setFileId(created.id);
     } catch (caught) {
@@ -95,7 +98,10 @@ export default function CreateReportFile() {
   };
 
   const download = async (made: ReportFile) => {
-    saveBlob(await dataProvider.downloadReportFile(made.id), made.fileName ?? `${made.type}.${made.format}`);
+    saveBlob(
+      await dataProvider.downloadReportFile(made.id),
+      made.fileName ?? `${made.type}.${made.format}`,
+    );
   };
 
   const made = file.data;
@@ -142,12 +148,13 @@ export default function CreateReportFile() {
               <TextField
                 select
                 label={translate('app.reports.create.site')}
-                value={site}
+                value={chosenSite}
                 onChange={(event) => setSite(event.target.value)}
                 disabled={fileId !== null}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               >
                 <MenuItem value="">{translate('app.reports.create.all_sites')}</MenuItem>
-                {(sites.data?.sites ?? []).map((s) => (
+                {siteChoices.map((s) => (
                   <MenuItem key={s.id} value={s.id}>
                     {s.name}
                   </MenuItem>
@@ -169,13 +176,27 @@ export default function CreateReportFile() {
                 value={format}
                 onChange={(event) => setFormat(event.target.value as ReportFormat)}
               >
-                <FormControlLabel value="pdf" control={<Radio />} label="PDF" disabled={fileId !== null} />
-                <FormControlLabel value="csv" control={<Radio />} label="CSV" disabled={fileId !== null} />
+                <FormControlLabel
+                  value="pdf"
+                  control={<Radio />}
+                  label="PDF"
+                  disabled={fileId !== null}
+                />
+                <FormControlLabel
+                  value="csv"
+                  control={<Radio />}
+                  label="CSV"
+                  disabled={fileId !== null}
+                />
               </RadioGroup>
               {error ? <Alert severity="error">{error}</Alert> : null}
               {fileId === null ? (
                 <Box>
-                  <Button variant="contained" onClick={() => void submit()} disabled={busy || !chosen}>
+                  <Button
+                    variant="contained"
+                    onClick={() => void submit()}
+                    disabled={busy || !chosen}
+                  >
                     {translate('app.reports.create.submit')}
                   </Button>
                 </Box>

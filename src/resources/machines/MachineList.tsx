@@ -39,7 +39,7 @@ import { useErrorReport } from '../../layout/useErrorReport.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
 import { FilterPanel } from './filters/FilterPanel.tsx';
 import { OffHoursWarning } from './list/OffHoursWarning.tsx';
-import { ReportDownload } from './list/ReportDownload.tsx';
+import { ReportDownload, ReportFileLink } from './list/ReportDownload.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
 import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
@@ -192,6 +192,7 @@ function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
       <ColumnsButton />
       <ReportDownload format="csv" />
       <ReportDownload format="pdf" />
+      <ReportFileLink />
     </TopToolbar>
   );
 }

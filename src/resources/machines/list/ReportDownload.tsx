@@ -1,7 +1,10 @@
 // Downloads the list as the machine report (CSV or PDF) with its current range, filters, search
-// and sort: the file holds what the screen shows.
+// and sort: the file holds what the screen shows; or a report file of another type over its filters.
 import { Button } from '@mui/material';
 import Download from '@mui/icons-material/Download';
+import NoteAdd from '@mui/icons-material/NoteAdd';
+import { Link as RouterLink } from 'react-router-dom';
+import { links } from '../../../domain/paths.ts';
 import { useState } from 'react';
 import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
@@ -52,6 +55,23 @@ export function ReportDownload({ format }: { format: ReportFormat }) {
   return (
     <Button size="small" startIcon={<Download />} onClick={download} disabled={busy}>
       {translate(`app.machines.download.${format}`)}
+    </Button>
+  );
+}
+
+/** Opens a report file of another type (fuel, idle, out-of-hours…) over the list's filters. */
+export function ReportFileLink() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const { filter } = filterValues as { filter?: string };
+  return (
+    <Button
+      size="small"
+      startIcon={<NoteAdd />}
+      component={RouterLink}
+      to={links.createReportsFile({ filter })}
+    >
+      {translate('app.files.new_report')}
     </Button>
   );
 }
