@@ -61,7 +61,13 @@ import {
   equipmentAssets,
   EquipmentOverviewScreen,
 } from './resources/equipment/index.ts';
-import { CreateReportFileScreen, files } from './resources/files/index.ts';
+import {
+  CreateReportFileScreen,
+  files,
+  ReportPageScreen,
+  ReportsScreen,
+  UserReportCategoriesScreen,
+} from './resources/files/index.ts';
 import {
   MachineDetailsScreen,
   MachineOnboardScreen,
@@ -276,6 +282,9 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                 <Route path={PATHS.sensorOff} element={<SensorServiceScreen />} />
                 <Route path={PATHS.equipment} element={<EquipmentOverviewScreen />} />
                 <Route path={PATHS.createReportsFile} element={<CreateReportFileScreen />} />
+                <Route path={PATHS.reports} element={<ReportsScreen />} />
+                <Route path={PATHS.mmReports} element={<ReportPageScreen />} />
+                <Route path={PATHS.userReportCategories} element={<UserReportCategoriesScreen />} />
                 <Route path={PATHS.assetLabel} element={<AssetLabelScreen />} />
                 <Route path={PATHS.machine} element={<MachineDetailsScreen />} />
                 <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />

@@ -5,13 +5,27 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DeleteParams, GetListParams } from 'ra-core';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { DocumentRecord, DocumentUploadQuery } from '../domain/api/documents.ts';
-import type { ReportFile, ReportRequest, UserReportsReply } from '../domain/api/reports.ts';
+import type {
+  ReportFile,
+  ReportRequest,
+  ReportRun,
+  ReportSchedule,
+  ReportScheduleBody,
+  ReportCategory,
+  ReportType,
+  ReportView,
+  UserReportsReply,
+} from '../domain/api/reports.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
 
 export const reportKeys = {
   userReports: ['user-reports'],
   file: (id: string) => ['report-file', id],
+  schedules: ['report-schedules'],
+  runs: (scheduleId: string) => ['report-runs', scheduleId],
 };
+
+const schedulePath = (id: string) => `/v1/portal/reports/schedules/${encodeURIComponent(id)}`;
 
 const filePath = (id: string | number) =>
   `/v1/portal/reports/files/${encodeURIComponent(String(id))}`;
@@ -57,6 +71,43 @@ export function reportCalls(client: ApiClient) {
         body: form,
       });
     },
+    listReportSchedules: (signal?: AbortSignal) =>
+      client.request<ReportSchedule[]>('/v1/portal/reports/schedules', { signal }),
+    saveReportSchedule: (body: ReportScheduleBody, id?: string) =>
+      client.request<ReportSchedule>(id ? schedulePath(id) : '/v1/portal/reports/schedules', {
+        method: id ? 'PUT' : 'POST',
+        body,
+      }),
+    deleteReportSchedule: (id: string) =>
+      client.request<unknown>(schedulePath(id), { method: 'DELETE' }),
+    runReportScheduleNow: (id: string) =>
+      client.request<ReportRun>(`${schedulePath(id)}/run`, { method: 'POST' }),
+    listReportRuns: (id: string, signal?: AbortSignal) =>
+      client.request<ReportRun[]>(`${schedulePath(id)}/runs`, { signal }),
+    getReportToken: (type: ReportType, signal?: AbortSignal) =>
+      client.request<{ token: string; expiresAt: string }>(
+        `/v1/user/reports/${encodeURIComponent(type)}/token`,
+        { signal },
+      ),
+    getReportView: (
+      query: { token: string; start: string; end: string; site?: string },
+      signal?: AbortSignal,
+    ) => client.request<ReportView>('/v1/reports/view', { query, signal }),
+    getReportCategories: (signal?: AbortSignal) =>
+      client.request<{ id: ReportCategory; reportTypes: ReportType[] }[]>(
+        '/v1/admin/reports/categories',
+        { signal },
+      ),
+    getUserReportCategories: (userId: string, signal?: AbortSignal) =>
+      client.request<{ categoryIds: ReportCategory[] }>(
+        `/v1/admin/user/${encodeURIComponent(userId)}/reports/categories`,
+        { signal },
+      ),
+    setUserReportCategories: (userId: string, categoryIds: ReportCategory[]) =>
+      client.request<{ categoryIds: ReportCategory[] }>(
+        `/v1/admin/user/${encodeURIComponent(userId)}/reports/categories`,
+        { method: 'PUT', body: { categoryIds } },
+      ),
     downloadDocument: (id: string) =>
       client.request<Blob>(`${documentPath(id)}/download`, { responseType: 'blob' }),
   };

@@ -70,6 +70,9 @@ export const PATHS = {
   assetLabel: '/asset/:id',
   files: '/files',
   createReportsFile: '/create-reports-file',
+  reports: '/reports',
+  mmReports: '/mm-reports',
+  userReportCategories: '/portal/cil-user-reports',
 } as const;
 
 /** Paths below a resource's own (react-admin mounts them under the resource's name). */
@@ -148,4 +151,10 @@ export const links = {
   files: (query?: Query) => withQuery(PATHS.files, query),
   /** A report file to make: its type and the machine list's filter and site when known. */
   createReportsFile: (query?: Query) => withQuery(PATHS.createReportsFile, query),
+  /** The user's reports and the scheduled reports; reportId opens one schedule's runs. */
+  reports: (query?: Query) => withQuery(PATHS.reports, query),
+  /** A report opened as a page: its type (report) and a site. */
+  mmReports: (query?: Query) => withQuery(PATHS.mmReports, query),
+  /** Where an admin chooses a user's report categories. */
+  userReportCategories: (userId?: string) => withQuery(PATHS.userReportCategories, { userId }),
 };

@@ -1,6 +1,6 @@
 // The side menu: the dashboard, the fleet map, the heat map, the routes and the sites, then the
 // machines, their groups and the shifts, the equipment assets, the sensors with their health and
-// the gateways, the files (documents and report files), and the people: the organisation's own, and a rental company's customers' for
+// the gateways, the reports and the files (documents and report files), and the people: the organisation's own, and a rental company's customers' for
 // those who may manage them.
 import { links, PATHS } from '../domain/paths.ts';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -11,6 +11,7 @@ import Route from '@mui/icons-material/Route';
 import CorporateFare from '@mui/icons-material/CorporateFare';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import RvHookup from '@mui/icons-material/RvHookup';
+import Assessment from '@mui/icons-material/Assessment';
 import { Menu, useTranslate } from 'react-admin';
 import { useCaller } from '../resources/common/useCaller.ts';
 import { useFeature } from '../settings/useFeature.ts';
@@ -73,6 +74,11 @@ export function PortalMenu() {
         />
       ) : null}
       {gatewaysOn ? <Menu.ResourceItem name="gateways" /> : null}
+      <Menu.Item
+        to={links.reports()}
+        primaryText={translate('app.reports.title')}
+        leftIcon={<Assessment />}
+      />
       <Menu.ResourceItem name="files" />
       <Menu.ResourceItem name="users" />
       {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}

@@ -40,8 +40,14 @@ describe.skipIf(!browserAvailable)('organisation settings in a browser', () => {
     await page.getByRole('cell', { name: 'Northbank Plant Hire' }).click({ timeout: 30_000 });
     const routes = page.getByRole('switch', { name: 'Routes', exact: true });
     await routes.waitFor({ timeout: 30_000 });
-    if ((await routes.isChecked()) !== on) await routes.click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    // The form may take its record after the switch shows, undoing an early click: click until
+    // the switch holds and Save is on (the switch always changes here), a bounded number of times.
+    const save = page.getByRole('button', { name: 'Save' });
+    for (let i = 0; i < 40 && !(await save.isEnabled()); i++) {
+      if ((await routes.isChecked()) !== on) await routes.click();
+      await page.waitForTimeout(250);
+    }
+    await save.click();
     await page.getByText('Element updated').waitFor({ timeout: 15_000 });
   }
 

@@ -349,10 +349,15 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
       await page.locator('.marker-cluster').first().click();
       await page.waitForTimeout(400);
     }
-    await circle.click();
-    await page.getByRole('link', { name: 'Share location' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('E-mail addresses').fill('site.manager@harrow.example');
+    const emails = dialog.getByLabel('E-mail addresses');
+    // The map's live update may redraw the popup under the click: open it again, a few times.
+    for (let i = 0; i < 3 && !(await emails.isVisible()); i++) {
+      await circle.click();
+      await page.getByRole('link', { name: 'Share location' }).click();
+      await emails.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    }
+    await emails.fill('site.manager@harrow.example');
     await dialog.getByRole('button', { name: 'Share' }).click();
     const link = dialog.getByRole('link', { name: /\/shared\/location\// });
     await link.waitFor({ timeout: 30_000 });

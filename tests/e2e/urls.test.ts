@@ -246,6 +246,17 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/create-reports-file?type=fuel-co2&filter=type:Excavator',
       `/create-reports-file?type=spaceship&filter=garbage&site=${siteId}`,
       `/create-reports-file?site=${UNKNOWN_ID}`,
+      '/reports',
+      `/reports?reportId=${UNKNOWN_ID}`,
+      '/reports?reportId=not-an-id',
+      '/mm-reports',
+      '/mm-reports?report=fleet-utilisation',
+      `/mm-reports?report=site-activity&site=${siteId}&startDate=2026-11-01&endDate=2026-11-07`,
+      '/mm-reports?report=spaceship&startDate=soon&endDate=2026-02-30',
+      `/mm-reports?report=fuel-co2&site=${UNKNOWN_ID}`,
+      '/portal/cil-user-reports',
+      `/portal/cil-user-reports?userId=${UNKNOWN_ID}`,
+      '/portal/cil-user-reports?userId=not-an-id',
     ]);
   });
 });

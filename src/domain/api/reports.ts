@@ -177,6 +177,12 @@ export const ReportSchedule = Type.Object({
 });
 export type ReportSchedule = Static<typeof ReportSchedule>;
 
+/** The body that saves a schedule as it is: the record without what the server works out. */
+export function bodyOfSchedule(schedule: ReportSchedule): ReportScheduleBody {
+  const { id: _id, nextRunAt: _next, lastRun: _last, ...rest } = schedule;
+  return { ...rest, extraMinutes: rest.extraMinutes as ReportScheduleBody['extraMinutes'] };
+}
+
 // Report categories per user (spec point 7).
 export const ReportCategoryRecord = Type.Object({
   id: Type.Enum(REPORT_CATEGORY_IDS),
