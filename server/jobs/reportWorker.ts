@@ -175,7 +175,7 @@ export class ReportWorker {
   }
 
   /** Writes progress now and then, and keeps the lease while the work goes on. */
-  private progressOf(table: 'report_file', id: string, now: Date): Progress {
+  private progressOf(id: string, now: Date): Progress {
     const startedMs = Date.now();
     let writtenMs = 0;
     return async (done, total) => {
@@ -183,7 +183,7 @@ export class ReportWorker {
       writtenMs = Date.now();
       const leaseUntil = new Date(now.getTime() + (Date.now() - startedMs) + LEASE_MS);
       await this.context.db.query(
-        `UPDATE ${table} SET machines_done = $2, machines_total = $3, lease_until = $4 WHERE id = $1`,
+        `UPDATE report_file SET machines_done = $2, machines_total = $3, lease_until = $4 WHERE id = $1`,
         [id, done, total, leaseUntil],
       );
     };
@@ -199,7 +199,7 @@ export class ReportWorker {
         files,
         organisation,
         file.request,
-        this.progressOf('report_file', file.id, now),
+        this.progressOf(file.id, now),
       );
       const key = fileKey(organisation.id, `${file.id}.${file.request.format}`);
       await files.put(key, made.bytes);

@@ -7,9 +7,8 @@ import {
   DocumentRecord,
   DocumentUploadQuery,
 } from '../../../src/domain/api/documents.ts';
-import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, HttpError } from '../../httpError.ts';
+import { badRequest } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import {
   addDocument,
@@ -19,6 +18,7 @@ import {
   listDocuments,
   readDocumentFilter,
 } from './documents.ts';
+import { readUpload } from './upload.ts';
 
 const feature = 'modules.documents' as const;
 const tags = ['files'];
@@ -54,24 +54,17 @@ export const documentRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       schema: { tags, querystring: DocumentUploadQuery, response: { 201: DocumentRecord } },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('file', 'Send the document as a multipart file');
-      const file = await request.file({ limits: { fileSize: config.documentMaxBytes } });
-      if (!file) throw badRequest('file', 'No file was sent');
-      const bytes = await file.toBuffer();
-      if (file.file.truncated) {
-        throw new HttpError(
-          413,
-          ERROR_CODES.payloadTooLarge,
-          `The document is larger than ${config.documentMaxBytes} bytes`,
-          'file',
-        );
-      }
+      const { bytes, filename } = await readUpload(request, {
+        field: 'file',
+        noun: 'document',
+        maxBytes: config.documentMaxBytes,
+      });
       if (bytes.length === 0) throw badRequest('file', 'The file is empty');
       const record = await addDocument(
         db,
         files,
         { organisationId: request.auth.org, userId: request.auth.sub },
-        { name: file.filename, bytes, ...request.query },
+        { name: filename, bytes, ...request.query },
       );
       return reply.code(201).send(record);
     },

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, HttpError, notFound, unsupportedMediaType } from '../../httpError.ts';
-import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
+import { notFound, unsupportedMediaType } from '../../httpError.ts';
+import { readUpload } from '../files/upload.ts';
 import { assertOwnMachine } from './visibility.ts';
 
 export const MAX_MACHINE_IMAGE_BYTES = 5_000_000;
@@ -40,18 +40,11 @@ export const machineImageRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
     },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
-      if (!request.isMultipart()) throw badRequest('image', 'Send the image as a multipart file');
-      const file = await request.file({ limits: { fileSize: MAX_MACHINE_IMAGE_BYTES } });
-      if (!file) throw badRequest('image', 'No image was sent');
-      const bytes = await file.toBuffer();
-      if (file.file.truncated) {
-        throw new HttpError(
-          413,
-          ERROR_CODES.payloadTooLarge,
-          `The image is larger than ${MAX_MACHINE_IMAGE_BYTES} bytes`,
-          'image',
-        );
-      }
+      const { bytes } = await readUpload(request, {
+        field: 'image',
+        noun: 'image',
+        maxBytes: MAX_MACHINE_IMAGE_BYTES,
+      });
       const type = imageType(bytes);
       if (!type)
         throw unsupportedMediaType('image', 'Only PNG, JPEG, WebP and GIF images are accepted');

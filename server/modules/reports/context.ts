@@ -3,8 +3,8 @@
 // the organisation's wall clock.
 import type { ReportRequest } from '../../../src/domain/api/reports.ts';
 import { TIME_ROUNDING_MINUTES } from '../../../src/domain/constants.ts';
-import { decodeFilter, encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { Queryable } from '../../db/database.ts';
+import { filterWithPairs } from '../filters/pairs.ts';
 import type { MachineSelection } from '../machines/service.ts';
 import type { Organisation } from '../orgs/service.ts';
 import type { ReportDocument } from './render/document.ts';
@@ -26,9 +26,10 @@ export function selectionOf(request: ReportRequest): MachineSelection & {
   start: string;
   end: string;
 } {
-  const filter = request.site
-    ? encodeFilter({ ...decodeFilter(request.filter ?? ''), site: [request.site] })
-    : request.filter;
+  const filter = filterWithPairs(
+    { filter: request.filter, site: request.site ? [request.site] : undefined },
+    ['site'],
+  );
   return {
     start: request.start,
     end: request.end,

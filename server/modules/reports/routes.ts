@@ -22,10 +22,10 @@ import {
   categoryOfReport,
   type ReportType,
 } from '../../../src/domain/api/reports.ts';
-import { decodeFilter, FilterQueryError } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, notFound, unauthorised } from '../../httpError.ts';
+import { notFound, unauthorised } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
+import { filterWithPairs } from '../filters/pairs.ts';
 import { getOrganisation } from '../orgs/service.ts';
 import { buildReport, checkReportRange } from './build.ts';
 import {
@@ -51,6 +51,7 @@ import {
   listRuns,
   listSchedules,
   runScheduleNow,
+  scheduleRow,
   updateSchedule,
 } from './schedules.ts';
 import { signReportView, verifyReportFileLink, verifyReportView } from './signedLinks.ts';
@@ -63,15 +64,8 @@ const ReportId = Type.Object({ id: Type.Enum(REPORT_TYPES) });
 const REPORT_VIEW_TTL_S = 15 * 60;
 
 /** The machine list's filter is read before the work is queued: a bad one is a 400 now. */
-function checkFilter(filter: string | null | undefined) {
-  if (!filter) return;
-  try {
-    decodeFilter(filter);
-  } catch (error) {
-    if (error instanceof FilterQueryError) throw badRequest('filter', error.message);
-    throw error;
-  }
-}
+const checkFilter = (filter: string | null | undefined) =>
+  filterWithPairs({ filter: filter ?? undefined }, []);
 
 const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
@@ -222,7 +216,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async
       schema: { tags, params: Id, body: ReportScheduleBody, response: { 200: ReportSchedule } },
     },
     async (request) => {
-      await getSchedule(db, request.auth.org, request.params.id);
+      // Another organisation's id is a 404 before anything about the body.
+      await scheduleRow(db, request.auth.org, request.params.id);
       await checkSchedule(request, request.body);
       return updateSchedule(db, request.auth.org, request.params.id, request.body);
     },

@@ -15,6 +15,17 @@ import { hoursIn, metricOf, whoColumns } from './machineColumns.ts';
 /** Machines whose sessions are worked out together. */
 const BATCH_MACHINES = 200;
 
+/** The rows by a key, each list in the rows' order. */
+function groupBy<Row>(rows: Row[], key: (row: Row) => string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 interface Session {
   machine: MachineRow;
   fromMs: number;
@@ -76,18 +87,19 @@ export const outOfHours: ReportBuilder = async ({
         [batch.map((m) => m.id), organisation.id],
       ),
     ]);
-    for (const machine of batch) {
-      const window = windowOf(machine);
+    const segmentsOf = groupBy(segments, (segment) => segment.machine_id);
+    const hiresOf = groupBy(hires, (hire) => hire.machine_id);
+    for (const [index, machine] of batch.entries()) {
+      const window = windows[index] as (typeof windows)[number];
       const zone = zoneOf.get(machine.id) ?? organisation.timezone;
       const plan = plans.get(machine.id);
-      const own = hires.filter((h) => h.machine_id === machine.id);
+      const own = hiresOf.get(machine.id) ?? [];
       const periods = own.length
         ? own.map((h) => [h.starts_at.getTime(), h.ends_at?.getTime() ?? Infinity] as const)
         : [[-Infinity, Infinity] as const];
       const days = new LocalDays(zone);
       const runs: [number, number][] = [];
-      for (const segment of segments) {
-        if (segment.machine_id !== machine.id) continue;
+      for (const segment of segmentsOf.get(machine.id) ?? []) {
         for (const [periodFrom, periodTo] of periods) {
           const fromMs = Math.max(segment.from_at.getTime(), window.fromMs, periodFrom);
           const toMs = Math.min(segment.to_at.getTime(), window.toMs, periodTo);
