@@ -55,6 +55,9 @@ import { ssoProviderRoutes } from './modules/sso/adminRoutes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { documentRoutes } from './modules/files/routes.ts';
 import { ReportWorker } from './jobs/reportWorker.ts';
+import { AlertWorker } from './jobs/alertWorker.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
+import { alertListener } from './modules/alerts/raise.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
@@ -70,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The report worker: tests wait on it with idle(). */
     reports: Pick<ReportWorker, 'wake' | 'stop' | 'idle'>;
+    /** The alert worker: tests run it at a clock of their own. */
+    alerts: AlertWorker;
   }
 }
 
@@ -96,6 +101,8 @@ export interface AppOptions {
   reports?: Pick<ReportWorker, 'wake' | 'stop' | 'idle'>;
   /** Whether the built report worker also looks for due work every REPORT_POLL_MS (main.ts). */
   pollReports?: boolean;
+  /** Whether the alert worker looks for silent devices and due mails every ALERT_POLL_MS (main.ts). */
+  pollAlerts?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -190,6 +197,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.pollReports && reports instanceof ReportWorker) {
     app.addHook('onReady', async () => reports.start());
   }
+  const alerts = new AlertWorker({ db, config, log: app.log });
+  app.decorate('alerts', alerts);
+  app.addHook('onClose', () => alerts.stop());
+  if (options.pollAlerts) app.addHook('onReady', async () => alerts.start());
+  // The engine announces what it committed; alerts listen, and wake the mailer when any are new.
+  rollups.onCommitted(
+    alertListener(db, { raised: () => (options.pollAlerts ? alerts.wake() : undefined) }),
+  );
   await registerMachineImages(app, context);
   await registerPublicBrand(app, context);
   await app.register(async (secured) => {
@@ -223,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(assetRoutes, context);
     await secured.register(reportRoutes, { ...context, wakeReports: () => reports.wake() });
     await secured.register(documentRoutes, context);
+    await secured.register(alertRoutes, context);
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

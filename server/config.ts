@@ -69,6 +69,10 @@ export interface Config {
   reportLinkTtlS: number;
   /** How often this process looks for due scheduled reports and queued report files; 0: never. */
   reportPollMs: number;
+  /** A member's waiting alerts go in one mail once the oldest has waited this long. */
+  alertBatchS: number;
+  /** How often each process looks for silent devices and alert mails to send; 0 never. */
+  alertPollMs: number;
   /** The largest document a user may upload. */
   documentMaxBytes: number;
 }
@@ -258,6 +262,8 @@ export function loadConfig(env: Env = process.env): Config {
     reportAttachmentMaxBytes: integer(env, 'REPORT_ATTACHMENT_MAX_BYTES', 5_000_000, 0, 25_000_000),
     reportLinkTtlS: integer(env, 'REPORT_LINK_TTL_S', 7 * 86_400, 600, 90 * 86_400),
     reportPollMs: integer(env, 'REPORT_POLL_MS', 15_000, 0, 3_600_000),
+    alertBatchS: integer(env, 'ALERT_BATCH_S', 300, 0, 86_400),
+    alertPollMs: integer(env, 'ALERT_POLL_MS', 60_000, 0, 3_600_000),
     documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 20_000_000, 1_000, 200_000_000),
     oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
     invitationTtlS: integer(env, 'INVITATION_TTL_S', 7 * 86_400, 600, 90 * 86_400),

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     oemFeeds,
     readiness,
     pollReports: true,
+    pollAlerts: true,
   });
   log = app.log;
   app.log.info(`start-up: database ready (${describeDatabase(config)})`);

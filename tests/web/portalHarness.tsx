@@ -60,7 +60,7 @@ export const settings: UserSettingsReply = {
     active: true,
   },
   features: { routePositions: true },
-  properties: { machineName: 'name', routeMinSatellites: 4 },
+  properties: { machineName: 'name', routeMinSatellites: 4, idleAlertMinutes: 30 },
   hireStatuses: { hired: ['ON_HIRE'] },
   timezone: 'Europe/London',
   mandatoryFields: [],
@@ -71,6 +71,7 @@ export const settings: UserSettingsReply = {
   offHoursStartDate: '2022-04-26',
   language: null,
   brandConfiguration: DEFAULT_BRAND_CONFIGURATION,
+  alerts: [],
 };
 
 export function machineRow(overrides: Partial<MachineRow>): MachineRow {

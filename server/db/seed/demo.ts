@@ -1,5 +1,7 @@
 // The demo data of a first start: a rental company, its customers, users of every role, sites,
 // about 50 machines and their hires. Deterministic, and free of telemetry: activity comes from devices.
+import { ALERT_TYPES } from '../../../src/domain/api/alerts.ts';
+import { setAlertSubscriptions } from '../../modules/alerts/service.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { createSchedule } from '../../modules/reports/schedules.ts';
 import { driverKeyOf } from '../../telemetry/adapters/teltonika/ioElements.ts';
@@ -537,6 +539,8 @@ export async function seedDemoIfEmpty(
       },
     );
     if (!schedule.nextRunAt) throw new Error('the demo schedule has no next run');
+    // The admin gets every alert by mail: the replayed history's last day raises the first ones.
+    await setAlertSubscriptions(tx, admin, northbank, ALERT_TYPES);
     return true;
   });
 }

@@ -1,8 +1,10 @@
-// The organisation's own settings that screens change: here, what a route point needs.
+// The organisation's own settings that screens change: what a route point needs, when an idle run
+// becomes an alert.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RoutePointSettingsBody } from '../../../src/domain/api/session.ts';
 import type { ServerContext } from '../../context.ts';
-import { setRouteMinSatellites } from './service.ts';
+import { AlertSettingsBody } from '../../../src/domain/api/alerts.ts';
+import { setIntegerProperty } from './service.ts';
 
 export const organisationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.put(
@@ -16,8 +18,29 @@ export const organisationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       },
     },
     async (request) => {
-      await setRouteMinSatellites(db, request.auth.org, request.body.minSatellites);
+      await setIntegerProperty(
+        db,
+        request.auth.org,
+        'routeMinSatellites',
+        request.body.minSatellites,
+      );
       return { minSatellites: request.body.minSatellites };
+    },
+  );
+
+  app.put(
+    '/v1/organisation/settings/alerts',
+    {
+      config: { access: 'write', feature: 'modules.notifications' },
+      schema: {
+        tags: ['organisation'],
+        body: AlertSettingsBody,
+        response: { 200: AlertSettingsBody },
+      },
+    },
+    async (request) => {
+      await setIntegerProperty(db, request.auth.org, 'idleAlertMinutes', request.body.idleMinutes);
+      return { idleMinutes: request.body.idleMinutes };
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   OFF_HOURS_DATA_START,
   type OrganisationType,
 } from '../../../src/domain/constants.ts';
+import { DEFAULT_IDLE_ALERT_MINUTES } from '../../../src/domain/api/alerts.ts';
 import type { UserSettingsReply } from '../../../src/domain/api/session.ts';
 import type { Queryable } from '../../db/database.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
@@ -72,7 +73,11 @@ function defaultSettings(type: OrganisationType, timezone: string): Organisation
       active: true,
     },
     features: { routePositions: false },
-    properties: { machineName: 'name', routeMinSatellites: MIN_SATELLITES },
+    properties: {
+      machineName: 'name',
+      routeMinSatellites: MIN_SATELLITES,
+      idleAlertMinutes: DEFAULT_IDLE_ALERT_MINUTES,
+    },
     hireStatuses: { hired: ['ON_HIRE'] },
     timezone: timezone || DEFAULT_TIMEZONE,
     mandatoryFields: [],
@@ -117,17 +122,19 @@ export async function routeMinSatellites(db: Queryable, organisationId: string):
   return row?.n ?? MIN_SATELLITES;
 }
 
-export async function setRouteMinSatellites(
+/** Sets one whole-number property of the organisation's settings, leaving the others. */
+export async function setIntegerProperty(
   db: Queryable,
   organisationId: string,
-  minSatellites: number,
+  property: 'routeMinSatellites' | 'idleAlertMinutes',
+  value: number,
 ): Promise<void> {
   await db.query(
     `UPDATE organisation
         SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{properties}',
                                  coalesce(settings->'properties', '{}'::jsonb)
-                                   || jsonb_build_object('routeMinSatellites', $2::int))
+                                   || jsonb_build_object($2::text, $3::int))
       WHERE id = $1`,
-    [organisationId, minSatellites],
+    [organisationId, property, value],
   );
 }

@@ -77,6 +77,17 @@ export async function sitesOfHires(db: Queryable, machineId: string): Promise<Si
   return rows.map(toSite);
 }
 
+/** Sites by id, whoever owns them: where machines are meant to be, for the alerts. */
+export async function sitesByIds(db: Queryable, ids: string[]): Promise<Site[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<SiteRow>(
+    `SELECT ${SITE_COLUMNS} FROM site s JOIN organisation o ON o.id = s.organisation_id
+      WHERE s.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return rows.map(toSite);
+}
+
 /**
  * The organisation's sites and those its hires send its equipment to: where a rental company's
  * trailers and cabins stand, named as its machines' routes name them.

@@ -2,11 +2,14 @@
 // choices over their organisation's, PATCH changes only the user's. Which kinds of mail they get is
 // the same record the unsubscribe links write (mail_suppression), so the two always agree.
 import { EMAIL_TYPES } from '../../../src/domain/api/accounts.ts';
+import { alertTypesAllowed } from '../../../src/domain/api/alerts.ts';
+import { badRequest } from '../../httpError.ts';
 import type { UserSettingsPatch, UserSettingsReply } from '../../../src/domain/api/session.ts';
 import { isLanguageCode } from '../../../src/domain/constants.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { getBrandConfiguration } from '../brand/service.ts';
 import { keepOnlyTypes, suppressedTypes } from '../mail/unsubscribe.ts';
+import { alertSubscriptions, setAlertSubscriptions } from '../alerts/service.ts';
 import { listManufacturers } from '../machines/service.ts';
 import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
 import type { Membership, User } from './service.ts';
@@ -26,11 +29,12 @@ export async function readUserSettings(
   organisation: Organisation,
 ): Promise<UserSettingsReply> {
   const own = user.settings as OwnSettings;
-  const [settings, brandConfiguration, manufacturers, suppressed] = await Promise.all([
+  const [settings, brandConfiguration, manufacturers, suppressed, alerts] = await Promise.all([
     getOrganisationSettings(db, organisation),
     getBrandConfiguration(db, organisation.id),
     listManufacturers(db, organisation.id),
     suppressedTypes(db, user.email),
+    alertSubscriptions(db, user.id, organisation.id),
   ]);
   return {
     ...settings,
@@ -50,14 +54,21 @@ export async function readUserSettings(
       a.localeCompare(b),
     ),
     brandConfiguration,
+    alerts,
   };
 }
 
 export async function updateOwnSettings(
   db: Database,
   user: User,
+  organisation: Organisation,
   patch: UserSettingsPatch,
 ): Promise<void> {
+  if (patch.alerts) {
+    const allowed = alertTypesAllowed((await getOrganisationSettings(db, organisation)).modules);
+    const refused = patch.alerts.find((type) => !allowed.includes(type));
+    if (refused) throw badRequest('alerts', `The organisation does not raise ${refused} alerts`);
+  }
   await db.transaction(async (tx) => {
     const own: Record<string, unknown> = {};
     if (patch.language) own.language = patch.language;
@@ -78,6 +89,7 @@ export async function updateOwnSettings(
       ],
     );
     if (patch.subscriptions) await keepOnlyTypes(tx, user.email, patch.subscriptions.subscriptions);
+    if (patch.alerts) await setAlertSubscriptions(tx, user.id, organisation.id, patch.alerts);
   });
 }
 

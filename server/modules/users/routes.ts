@@ -76,13 +76,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       },
     },
     async (request) => {
-      const { user } = await session(request.auth.sub, request.auth.org);
-      await updateOwnSettings(db, user, request.body);
-      const {
-        user: changed,
-        memberships,
-        organisation,
-      } = await session(request.auth.sub, request.auth.org);
+      const { user, organisation } = await session(request.auth.sub, request.auth.org);
+      await updateOwnSettings(db, user, organisation, request.body);
+      const { user: changed, memberships } = await session(request.auth.sub, request.auth.org);
       return readUserSettings(db, changed, memberships, organisation);
     },
   );

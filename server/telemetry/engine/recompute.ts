@@ -16,7 +16,8 @@ import { rollupCacheFor } from '../../modules/machines/rollupCache.ts';
 import type { CalibrationPoint } from '../../../src/domain/api/machineSettings.ts';
 import { TELEMATICS_SOURCE_TYPES } from '../../../src/domain/constants.ts';
 import { oemActivity } from './oem.ts';
-import { MIN_SATELLITES } from './rules.ts';
+import { defaultShiftRule, MIN_SATELLITES } from './rules.ts';
+import { outOfHoursSessions, type CommittedMachine } from './events.ts';
 import type { MachineProfile, Sample, Segment } from './sample.ts';
 import { buildSegments, clipSegments } from './segments.ts';
 import { heatCells } from './heatCells.ts';
@@ -167,6 +168,7 @@ interface Result {
   rollups: DayRollup[];
   hireRollups: { cut: HireCut; rollup: DayRollup; cells: CellSums[] }[];
   cells: Map<string, CellSums[]>;
+  committed: CommittedMachine;
 }
 
 const profileOf = (machine: MachineRow): MachineProfile => ({
@@ -191,12 +193,9 @@ function computeWindow(
   // A tracker's states are what the machine did; an OEM feed's hours count only without one.
   const telematics = samples.filter((sample) => !sample.oem);
   const oem = telematics.length > 0 ? { spans: [], missing: [] } : oemActivity(samples);
+  const built = telematics.length > 0 ? buildSegments(telematics, profile) : [];
   const segments = applyBreakdowns(
-    clipSegments(
-      telematics.length > 0 ? buildSegments(telematics, profile) : oem.missing,
-      windowFrom,
-      windowTo,
-    ),
+    clipSegments(telematics.length > 0 ? built : oem.missing, windowFrom, windowTo),
     breakdowns,
     oem.spans,
     windowFrom,
@@ -206,11 +205,12 @@ function computeWindow(
   const positions = samples.filter(
     (s): s is Sample & Position => s.latitude !== null && s.longitude !== null,
   );
+  const fuel = analyseFuel(samples, profile);
   const input: DailyInput = {
     segments,
     oemSpans: oem.spans,
     breakdowns,
-    fuel: analyseFuel(samples, profile),
+    fuel,
     trips: stopsAndTrips(positions).trips,
     profile,
     timeZone,
@@ -256,7 +256,27 @@ function computeWindow(
     );
   }
   const cells = heatCells(samples, segments, timeZone, windowFrom, windowTo);
-  return { window, pieces, rollups, hireRollups, cells };
+  const fallback = defaultShiftRule(timeZone);
+  const committed: CommittedMachine = {
+    machineId: window.machineId,
+    timeZone,
+    fromDay: window.fromDay,
+    toDay: window.toDay,
+    fromMs: windowFrom,
+    toMs: windowTo,
+    segments: built,
+    outOfHours: outOfHoursSessions(built, timeZone, (startMs, endMs) =>
+      plan ? plan.onDay(startMs, endMs) : fallback,
+    ),
+    thefts: fuel.thefts,
+    breakdownStarts: breakdowns.map((b) => b.fromMs),
+    positions: positions.map((p) => ({
+      atMs: p.timeMs,
+      latitude: p.latitude,
+      longitude: p.longitude,
+    })),
+  };
+  return { window, pieces, rollups, hireRollups, cells, committed };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -293,10 +313,14 @@ export async function machineSamples(
 
 /**
  * Recomputes the segments and daily rollups of a batch of machines, each for its own span of local
- * days, from their stored records: a few statements for the whole batch, whatever its size.
+ * days, from their stored records: a few statements for the whole batch, whatever its size. Returns
+ * what it committed, for the scheduler to announce.
  */
-export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Promise<void> {
-  if (jobs.length === 0) return;
+export async function recomputeMachines(
+  db: Database,
+  jobs: RecomputeJob[],
+): Promise<CommittedMachine[]> {
+  if (jobs.length === 0) return [];
   const machines = new Map(
     (await db.query<MachineRow>(MACHINES, [jobs.map((job) => job.machineId)])).map((row) => [
       row.id,
@@ -314,7 +338,7 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
       toMs: startOfZonedDay(nextDate(job.toDay), machine.timezone).getTime(),
     });
   }
-  if (windows.length === 0) return;
+  if (windows.length === 0) return [];
   const ids = windows.map((w) => w.machineId);
   const packed = await db.query<{ machine_id: string; records: string }>(WINDOW_RECORDS, [
     ids,
@@ -448,6 +472,7 @@ export async function recomputeMachines(db: Database, jobs: RecomputeJob[]): Pro
   });
   // The list's cached sums of these machines are stale now.
   rollupCacheFor(db).invalidate(ids);
+  return results.map((result) => result.committed);
 }
 
 /**
@@ -559,11 +584,11 @@ async function storeHireRollups(tx: Queryable, windows: Window[], results: Resul
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** One machine's days: a batch of one. */
-export function recomputeMachineDays(
+export async function recomputeMachineDays(
   db: Database,
   machineId: string,
   fromDay: string,
   toDay: string,
 ): Promise<void> {
-  return recomputeMachines(db, [{ machineId, fromDay, toDay }]);
+  await recomputeMachines(db, [{ machineId, fromDay, toDay }]);
 }

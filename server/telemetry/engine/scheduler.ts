@@ -2,6 +2,7 @@
 import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import type { TouchedSpan } from '../ingest.ts';
+import type { CommitListener } from './events.ts';
 import { recomputeMachines, type RecomputeJob } from './recompute.ts';
 
 /** Machines recomputed together: a few statements per batch rather than several per machine. */
@@ -60,6 +61,7 @@ export class RollupScheduler {
   private readonly maxWaitMs: number;
   /** When the oldest change not yet recomputed arrived; null when there is none. */
   private waitingSinceMs: number | null = null;
+  private readonly listeners: CommitListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -68,6 +70,25 @@ export class RollupScheduler {
     this.onError = options.onError ?? (() => undefined);
     this.delayMs = options.delayMs ?? 1000;
     this.maxWaitMs = options.maxWaitMs ?? 10_000;
+  }
+
+  /**
+   * Calls `listener` with what each recompute committed, after the commit: the engine announces,
+   * modules listen. A listener's failure is reported through onError and holds nothing back.
+   */
+  onCommitted(listener: CommitListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async announce(jobs: RecomputeJob[]): Promise<void> {
+    const committed = await recomputeMachines(this.db, jobs);
+    for (const listener of this.listeners) {
+      try {
+        await listener(committed);
+      } catch (error) {
+        this.onError(error, '');
+      }
+    }
   }
 
   /** Takes what a committed batch changed; returns at once, so the device's acknowledgement waits for nothing. */
@@ -189,12 +210,12 @@ export class RollupScheduler {
         this.inFlight.add(job.machineId);
       }
       try {
-        await recomputeMachines(this.db, batch);
+        await this.announce(batch);
       } catch {
         // One machine's bad data must not hold back the others: each again on its own.
         for (const job of batch) {
           try {
-            await recomputeMachines(this.db, [job]);
+            await this.announce([job]);
           } catch (error) {
             this.onError(error, job.machineId);
           }

@@ -2,6 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { LANGUAGE_CODES, ORGANISATION_TYPES, ROLES } from '../constants.ts';
 import { EMAIL_TYPES } from './accounts.ts';
+import { ALERT_TYPES, MAX_IDLE_ALERT_MINUTES } from './alerts.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const OrganisationSummary = Type.Object({
@@ -110,6 +111,8 @@ export const UserSettingsReply = Type.Object({
     machineName: Type.Enum(['name', 'assetId'] as const),
     /** Spec point 5: the satellites a position needs to be a route point. */
     routeMinSatellites: Type.Integer({ minimum: 0, maximum: MAX_ROUTE_MIN_SATELLITES }),
+    /** An idle run becomes an alert after this many minutes. */
+    idleAlertMinutes: Type.Integer({ minimum: 1, maximum: MAX_IDLE_ALERT_MINUTES }),
   }),
   hireStatuses: Type.Object({ hired: Type.Array(Type.String()) }),
   timezone: Type.String(),
@@ -123,12 +126,15 @@ export const UserSettingsReply = Type.Object({
   brandConfiguration: BrandConfigurationReply,
   /** The user's own language; null until they choose one (the browser's choice stands). */
   language: Nullable(Type.Enum(LANGUAGE_CODES)),
+  /** The alerts the user gets by mail in this organisation. */
+  alerts: Type.Array(Type.Enum(ALERT_TYPES)),
 });
 export type UserSettingsReply = Static<typeof UserSettingsReply>;
 
 /**
  * PATCH /v1/users/settings: the signed-in user's own settings, viewers included. `machineName`
- * null follows the organisation again; `subscriptions` lists the kinds of mail they want.
+ * null follows the organisation again; `subscriptions` lists the kinds of mail they want, `alerts`
+ * the alerts they get by mail in the organisation of their token.
  */
 export const UserSettingsPatch = Type.Object(
   {
@@ -148,6 +154,9 @@ export const UserSettingsPatch = Type.Object(
         },
         { additionalProperties: false },
       ),
+    ),
+    alerts: Type.Optional(
+      Type.Array(Type.Enum(ALERT_TYPES), { maxItems: ALERT_TYPES.length, uniqueItems: true }),
     ),
   },
   { additionalProperties: false, minProperties: 1 },

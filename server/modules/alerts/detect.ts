@@ -1,0 +1,122 @@
+// Which alerts a machine's committed days hold, for one organisation: pure, so the rules are tested
+// on fixtures; docs/reports.md states them in words. Each alert is named by its subject and the
+// instant its event began, so computing the same days again finds the same alerts.
+import type { AlertType } from '../../../src/domain/api/alerts.ts';
+import { contains, type Geofence } from '../../../src/domain/geofence.ts';
+import type { CommittedMachine } from '../../telemetry/engine/events.ts';
+
+/** A machine back inside its site this soon after leaving it only crossed the fence's edge. */
+export const LEFT_SITE_CONFIRM_MS = 10 * 60_000;
+/** Events older than this when their days are computed (history replayed, a late backlog) raise nothing. */
+export const ALERT_MAX_AGE_MS = 24 * 3_600_000;
+
+export interface AlertCandidate {
+  type: AlertType;
+  machineId: string | null;
+  sourceId: string | null;
+  subjectId: string;
+  startedAtMs: number;
+  atMs: number;
+  siteName: string | null;
+  litres: number | null;
+  minutes: number | null;
+}
+
+export interface ExpectedSite {
+  name: string;
+  geofence: Geofence;
+}
+
+export interface MachineAlertRules {
+  /** The alert types the organisation raises. */
+  types: ReadonlySet<AlertType>;
+  idleMinutes: number;
+  /** Where the machine is meant to be at an instant: its hire's site, else its home site. */
+  siteAt(atMs: number): ExpectedSite | null;
+  /** The period the organisation may see the machine in (a customer: its hires). */
+  visible(atMs: number): boolean;
+}
+
+const minutesOf = (ms: number) => Math.round(ms / 60_000);
+
+/** The alerts of one machine's committed days that fall within [nowMs - max age, nowMs]. */
+export function machineAlerts(
+  committed: CommittedMachine,
+  rules: MachineAlertRules,
+  nowMs: number,
+): AlertCandidate[] {
+  const found: AlertCandidate[] = [];
+  const base = {
+    machineId: committed.machineId,
+    sourceId: null,
+    subjectId: committed.machineId,
+    siteName: null,
+    litres: null,
+    minutes: null,
+  };
+  const add = (candidate: Omit<AlertCandidate, keyof typeof base> & Partial<AlertCandidate>) => {
+    if (!rules.types.has(candidate.type)) return;
+    if (candidate.atMs > nowMs || candidate.atMs < nowMs - ALERT_MAX_AGE_MS) return;
+    if (!rules.visible(candidate.atMs)) return;
+    found.push({ ...base, ...candidate });
+  };
+
+  const idleMs = rules.idleMinutes * 60_000;
+  for (const segment of committed.segments) {
+    const lengthMs = segment.toMs - segment.fromMs;
+    if (segment.state !== 'idle' || lengthMs < idleMs) continue;
+    add({
+      type: 'idle',
+      startedAtMs: segment.fromMs,
+      atMs: segment.fromMs + idleMs,
+      minutes: minutesOf(lengthMs),
+    });
+  }
+  for (const [fromMs, toMs] of committed.outOfHours) {
+    add({
+      type: 'outOfHours',
+      startedAtMs: fromMs,
+      atMs: fromMs,
+      minutes: minutesOf(toMs - fromMs),
+    });
+  }
+  for (const theft of committed.thefts) {
+    add({ type: 'fuelTheft', startedAtMs: theft.atMs, atMs: theft.atMs, litres: theft.litres });
+  }
+  for (const fromMs of committed.breakdownStarts) {
+    add({ type: 'breakdown', startedAtMs: fromMs, atMs: fromMs });
+  }
+  for (const left of siteLeavings(committed, rules)) add({ type: 'leftSite', ...left });
+  return found;
+}
+
+/** Each time the machine went from inside the site it is meant to be on to outside it, for good. */
+function siteLeavings(
+  committed: CommittedMachine,
+  rules: Pick<MachineAlertRules, 'siteAt'>,
+): { startedAtMs: number; atMs: number; siteName: string }[] {
+  const leavings: { startedAtMs: number; atMs: number; siteName: string }[] = [];
+  const positions = committed.positions;
+  let insideOf: ExpectedSite | null = null;
+  for (const [index, position] of positions.entries()) {
+    const site = rules.siteAt(position.atMs);
+    const inside = site !== null && contains(site.geofence, position);
+    if (inside) {
+      insideOf = site;
+      continue;
+    }
+    if (insideOf !== null && insideOf === site) {
+      const back = positions
+        .slice(index + 1)
+        .find(
+          (later) =>
+            later.atMs - position.atMs <= LEFT_SITE_CONFIRM_MS && contains(site.geofence, later),
+        );
+      if (!back) {
+        leavings.push({ startedAtMs: position.atMs, atMs: position.atMs, siteName: site.name });
+      }
+    }
+    insideOf = null;
+  }
+  return leavings;
+}

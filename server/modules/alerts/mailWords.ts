@@ -1,0 +1,120 @@
+// An alert mail in each portal language: one mail carries every alert a member had waiting.
+import type { AlertType } from '../../../src/domain/api/alerts.ts';
+import type { MailLanguage } from '../accounts/mailWords.ts';
+
+/** What one line of the mail says of an alert; the time is already in the reader's zone. */
+export interface AlertLine {
+  machine: string;
+  device: string;
+  time: string;
+  site: string | null;
+  litres: number | null;
+  minutes: number | null;
+  note: string | null;
+}
+
+export interface AlertMailWords {
+  subject(count: number, organisation: string): string;
+  intro(organisation: string): string;
+  line: Record<AlertType, (a: AlertLine) => string>;
+  seeAll(link: string): string;
+}
+
+const whole = (n: number | null) => String(Math.round(n ?? 0));
+const noted = (a: AlertLine) => (a.note ? ` (${a.note})` : '');
+
+export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
+  en: {
+    subject: (n, org) => (n === 1 ? `1 alert for ${org}` : `${n} alerts for ${org}`),
+    intro: (org) => `New alerts for ${org}:`,
+    line: {
+      outOfHours: (a) =>
+        `${a.machine}: out-of-hours use started at ${a.time}${a.site ? ` at ${a.site}` : ''}`,
+      fuelTheft: (a) => `${a.machine}: ${whole(a.litres)} l of fuel lost at ${a.time}, engine off`,
+      breakdown: (a) => `${a.machine}: marked broken down at ${a.time}${noted(a)}`,
+      deviceSilent: (a) =>
+        `Device ${a.device} (${a.machine}): silent since ${a.time}, over ${whole(a.minutes)} min`,
+      idle: (a) => `${a.machine}: idle for ${whole(a.minutes)} min from ${a.time}`,
+      leftSite: (a) => `${a.machine}: left ${a.site ?? 'its site'} at ${a.time}`,
+    },
+    seeAll: (link) => `See all alerts: ${link}`,
+  },
+  de: {
+    subject: (n, org) => (n === 1 ? `1 Alarm für ${org}` : `${n} Alarme für ${org}`),
+    intro: (org) => `Neue Alarme für ${org}:`,
+    line: {
+      outOfHours: (a) =>
+        `${a.machine}: Einsatz außerhalb der Arbeitszeit ab ${a.time}${a.site ? ` auf ${a.site}` : ''}`,
+      fuelTheft: (a) =>
+        `${a.machine}: ${whole(a.litres)} l Kraftstoff verloren um ${a.time}, Motor aus`,
+      breakdown: (a) => `${a.machine}: als defekt gemeldet um ${a.time}${noted(a)}`,
+      deviceSilent: (a) =>
+        `Gerät ${a.device} (${a.machine}): still seit ${a.time}, über ${whole(a.minutes)} Min.`,
+      idle: (a) => `${a.machine}: ${whole(a.minutes)} Min. Leerlauf ab ${a.time}`,
+      leftSite: (a) => `${a.machine}: hat ${a.site ?? 'seine Baustelle'} um ${a.time} verlassen`,
+    },
+    seeAll: (link) => `Alle Alarme: ${link}`,
+  },
+  fr: {
+    subject: (n, org) => (n === 1 ? `1 alerte pour ${org}` : `${n} alertes pour ${org}`),
+    intro: (org) => `Nouvelles alertes pour ${org} :`,
+    line: {
+      outOfHours: (a) =>
+        `${a.machine} : utilisation hors horaires depuis ${a.time}${a.site ? ` sur ${a.site}` : ''}`,
+      fuelTheft: (a) =>
+        `${a.machine} : ${whole(a.litres)} l de carburant perdus à ${a.time}, moteur arrêté`,
+      breakdown: (a) => `${a.machine} : déclarée en panne à ${a.time}${noted(a)}`,
+      deviceSilent: (a) =>
+        `Boîtier ${a.device} (${a.machine}) : muet depuis ${a.time}, plus de ${whole(a.minutes)} min`,
+      idle: (a) => `${a.machine} : ralenti pendant ${whole(a.minutes)} min depuis ${a.time}`,
+      leftSite: (a) => `${a.machine} : a quitté ${a.site ?? 'son chantier'} à ${a.time}`,
+    },
+    seeAll: (link) => `Toutes les alertes : ${link}`,
+  },
+  nl: {
+    subject: (n, org) => (n === 1 ? `1 melding voor ${org}` : `${n} meldingen voor ${org}`),
+    intro: (org) => `Nieuwe meldingen voor ${org}:`,
+    line: {
+      outOfHours: (a) =>
+        `${a.machine}: gebruik buiten werktijd vanaf ${a.time}${a.site ? ` op ${a.site}` : ''}`,
+      fuelTheft: (a) =>
+        `${a.machine}: ${whole(a.litres)} l brandstof verdwenen om ${a.time}, motor uit`,
+      breakdown: (a) => `${a.machine}: defect gemeld om ${a.time}${noted(a)}`,
+      deviceSilent: (a) =>
+        `Apparaat ${a.device} (${a.machine}): stil sinds ${a.time}, langer dan ${whole(a.minutes)} min`,
+      idle: (a) => `${a.machine}: ${whole(a.minutes)} min stationair vanaf ${a.time}`,
+      leftSite: (a) => `${a.machine}: heeft ${a.site ?? 'de bouwplaats'} verlaten om ${a.time}`,
+    },
+    seeAll: (link) => `Alle meldingen: ${link}`,
+  },
+  it: {
+    subject: (n, org) => (n === 1 ? `1 avviso per ${org}` : `${n} avvisi per ${org}`),
+    intro: (org) => `Nuovi avvisi per ${org}:`,
+    line: {
+      outOfHours: (a) =>
+        `${a.machine}: uso fuori orario dalle ${a.time}${a.site ? ` a ${a.site}` : ''}`,
+      fuelTheft: (a) =>
+        `${a.machine}: ${whole(a.litres)} l di carburante persi alle ${a.time}, motore spento`,
+      breakdown: (a) => `${a.machine}: segnalata guasta alle ${a.time}${noted(a)}`,
+      deviceSilent: (a) =>
+        `Dispositivo ${a.device} (${a.machine}): silenzioso dalle ${a.time}, oltre ${whole(a.minutes)} min`,
+      idle: (a) => `${a.machine}: al minimo per ${whole(a.minutes)} min dalle ${a.time}`,
+      leftSite: (a) => `${a.machine}: ha lasciato ${a.site ?? 'il cantiere'} alle ${a.time}`,
+    },
+    seeAll: (link) => `Tutti gli avvisi: ${link}`,
+  },
+  zh: {
+    subject: (n, org) => `${org} 的 ${n} 条告警`,
+    intro: (org) => `${org} 的新告警：`,
+    line: {
+      outOfHours: (a) => `${a.machine}：${a.time} 起非工作时间使用${a.site ? `（${a.site}）` : ''}`,
+      fuelTheft: (a) => `${a.machine}：${a.time} 熄火时损失燃油 ${whole(a.litres)} 升`,
+      breakdown: (a) => `${a.machine}：${a.time} 标记为故障${noted(a)}`,
+      deviceSilent: (a) =>
+        `设备 ${a.device}（${a.machine}）：自 ${a.time} 起无数据，超过 ${whole(a.minutes)} 分钟`,
+      idle: (a) => `${a.machine}：${a.time} 起怠速 ${whole(a.minutes)} 分钟`,
+      leftSite: (a) => `${a.machine}：${a.time} 离开 ${a.site ?? '工地'}`,
+    },
+    seeAll: (link) => `查看全部告警：${link}`,
+  },
+};

@@ -1,0 +1,160 @@
+// Raises alerts from what the engine committed: for the machine's owner, and for a customer while
+// the machine is on hire to it, each by its own modules and rules. An alert is stored once per
+// event (its unique name), so recomputing the same days or replaying history raises nothing twice.
+import { alertTypesAllowed, type AlertType } from '../../../src/domain/api/alerts.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { CommitListener, CommittedMachine } from '../../telemetry/engine/events.ts';
+import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
+import { sitesByIds } from '../sites/service.ts';
+import {
+  ALERT_MAX_AGE_MS,
+  machineAlerts,
+  type AlertCandidate,
+  type ExpectedSite,
+} from './detect.ts';
+
+interface OrganisationRules {
+  types: Set<AlertType>;
+  idleMinutes: number;
+}
+
+interface HireRow {
+  machine_id: string;
+  customer_organisation_id: string | null;
+  site_id: string | null;
+  starts_at: Date;
+  ends_at: Date | null;
+}
+
+/** Whether anything the engine saw in these days is recent enough to raise an alert. */
+function recent(committed: CommittedMachine, sinceMs: number): boolean {
+  return (
+    committed.toMs >= sinceMs &&
+    (committed.segments.some((s) => s.toMs >= sinceMs) ||
+      committed.thefts.some((t) => t.atMs >= sinceMs) ||
+      committed.breakdownStarts.some((ms) => ms >= sinceMs) ||
+      committed.positions.some((p) => p.atMs >= sinceMs))
+  );
+}
+
+/** Each organisation's alert types (by its modules) and idle threshold; absent when it raises none. */
+export async function organisationAlertRules(
+  db: Queryable,
+  organisationIds: string[],
+): Promise<Map<string, OrganisationRules>> {
+  const rules = new Map<string, OrganisationRules>();
+  for (const id of new Set(organisationIds)) {
+    const organisation = await getOrganisation(db, id);
+    if (!organisation) continue;
+    const settings = await getOrganisationSettings(db, organisation);
+    const types = new Set(alertTypesAllowed(settings.modules));
+    if (types.size > 0) rules.set(id, { types, idleMinutes: settings.properties.idleAlertMinutes });
+  }
+  return rules;
+}
+
+/** The alerts of committed machines, per organisation. */
+export async function alertsOfCommitted(
+  db: Queryable,
+  committed: CommittedMachine[],
+  nowMs: number,
+): Promise<{ organisationId: string; candidate: AlertCandidate }[]> {
+  const relevant = committed.filter((c) => recent(c, nowMs - ALERT_MAX_AGE_MS));
+  if (relevant.length === 0) return [];
+  const ids = relevant.map((c) => c.machineId);
+  const machines = await db.query<{ id: string; organisation_id: string; site_id: string | null }>(
+    'SELECT id, organisation_id, site_id FROM machine WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  const hires = await db.query<HireRow>(
+    `SELECT machine_id, customer_organisation_id, site_id, starts_at, ends_at FROM hire
+      WHERE machine_id = ANY($1::uuid[]) AND (ends_at IS NULL OR ends_at > $2)`,
+    [ids, new Date(nowMs - ALERT_MAX_AGE_MS - 86_400_000)],
+  );
+  const siteIds = [...machines.map((m) => m.site_id), ...hires.map((h) => h.site_id)].filter(
+    (id): id is string => id !== null,
+  );
+  const sites = new Map<string, ExpectedSite>();
+  for (const site of await sitesByIds(db, [...new Set(siteIds)])) {
+    if (site.geofence) sites.set(site.id, { name: site.name, geofence: site.geofence });
+  }
+  const rules = await organisationAlertRules(db, [
+    ...machines.map((m) => m.organisation_id),
+    ...hires.flatMap((h) => (h.customer_organisation_id ? [h.customer_organisation_id] : [])),
+  ]);
+
+  const found: { organisationId: string; candidate: AlertCandidate }[] = [];
+  for (const facts of relevant) {
+    const machine = machines.find((m) => m.id === facts.machineId);
+    if (!machine) continue;
+    const own = hires.filter((h) => h.machine_id === machine.id);
+    const hireAt = (atMs: number) =>
+      own.find((h) => h.starts_at.getTime() <= atMs && (h.ends_at?.getTime() ?? Infinity) > atMs);
+    const siteAt = (atMs: number) => {
+      const siteId = hireAt(atMs)?.site_id ?? machine.site_id;
+      return (siteId && sites.get(siteId)) || null;
+    };
+    const audiences = [
+      { organisationId: machine.organisation_id, visible: () => true },
+      ...[...new Set(own.map((h) => h.customer_organisation_id))]
+        .filter((id): id is string => id !== null && id !== machine.organisation_id)
+        .map((customer) => ({
+          organisationId: customer,
+          visible: (atMs: number) => hireAt(atMs)?.customer_organisation_id === customer,
+        })),
+    ];
+    for (const { organisationId, visible } of audiences) {
+      const organisationRules = rules.get(organisationId);
+      if (!organisationRules) continue;
+      for (const candidate of machineAlerts(
+        facts,
+        { ...organisationRules, siteAt, visible },
+        nowMs,
+      )) {
+        found.push({ organisationId, candidate });
+      }
+    }
+  }
+  return found;
+}
+
+/** Stores the alerts not stored before; returns how many were new. */
+export async function storeAlerts(
+  db: Queryable,
+  alerts: { organisationId: string; candidate: AlertCandidate }[],
+): Promise<number> {
+  if (alerts.length === 0) return 0;
+  const column = <K extends keyof AlertCandidate>(key: K) => alerts.map((a) => a.candidate[key]);
+  const stored = await db.query<{ id: string }>(
+    `INSERT INTO alert (organisation_id, alert_type, machine_id, source_id, subject_id, started_at, at,
+       site_name, litres, minutes)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::uuid[], $6::timestamptz[],
+       $7::timestamptz[], $8::text[], $9::float8[], $10::float8[])
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [
+      alerts.map((a) => a.organisationId),
+      column('type'),
+      column('machineId'),
+      column('sourceId'),
+      column('subjectId'),
+      alerts.map((a) => new Date(a.candidate.startedAtMs).toISOString()),
+      alerts.map((a) => new Date(a.candidate.atMs).toISOString()),
+      column('siteName'),
+      column('litres'),
+      column('minutes'),
+    ],
+  );
+  return stored.length;
+}
+
+/** The engine's listener: alerts from each committed batch, then `raised` when any are new. */
+export function alertListener(
+  db: Queryable,
+  options: { now?: () => number; raised?: () => void } = {},
+): CommitListener {
+  const now = options.now ?? Date.now;
+  return async (committed) => {
+    const fresh = await storeAlerts(db, await alertsOfCommitted(db, committed, now()));
+    if (fresh > 0) options.raised?.();
+  };
+}
