@@ -34,6 +34,7 @@ import {
   sites,
 } from './resources/sites/index.ts';
 import { groups } from './resources/groups/index.ts';
+import { alerts } from './resources/alerts/index.ts';
 import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
 import * as account from './custom-pages/account/index.ts';
 import * as brand from './custom-pages/brand/index.ts';
@@ -129,6 +130,7 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <Resource name="machines" {...machines} />
               <Resource name="sites" {...sites} />
               <Resource name="groups" {...groups} />
+              <Resource name="alerts" {...alerts} />
               <Resource name="users" {...users} />
               <Resource name="portal/users" {...portalUsers} />
               <Resource name="admin/sso-providers" {...ssoProviders} />

@@ -176,7 +176,7 @@ export class AlertWorker {
           note: a.note,
         })}`,
     );
-    const link = `${config.publicUrl.replace(/\/$/, '')}/notifications`;
+    const link = `${config.publicUrl.replace(/\/$/, '')}/alerts`;
     return queueMail(tx, config, log, [
       {
         to: user.email,

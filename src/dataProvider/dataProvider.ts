@@ -21,6 +21,7 @@ import type {
 } from 'ra-core';
 import type { ApiClient } from '../api/apiClient.ts';
 import { accountCalls } from './account.ts';
+import { alertCalls, alertResource } from './alerts.ts';
 import { assetCalls, assetResource } from './assets.ts';
 import { dashboardCalls } from './dashboard.ts';
 import { deviceCalls, deviceResource } from './devices.ts';
@@ -45,6 +46,7 @@ export { toMachine, type Machine } from './machines.ts';
 function areaCalls(client: ApiClient) {
   return {
     ...accountCalls(client),
+    ...alertCalls(client),
     ...assetCalls(client),
     ...dashboardCalls(client),
     ...deviceCalls(client),
@@ -96,6 +98,7 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     'equipment/assets': assetResource(client),
     'reports/files': reportFileResource(client),
     files: documentResource(client),
+    alerts: alertResource(client),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

@@ -16,6 +16,8 @@ const segment = (id: string) => encodeURIComponent(id);
 
 export const PATHS = {
   machines: '/machines',
+  /** The alerts resource's list; alert mails link here. */
+  alerts: '/alerts',
   machineList: '/machines/list',
   machine: '/machines/:id',
   machineOnboard: '/machines/onboard',
@@ -97,6 +99,7 @@ export const ORGANISATION_TABS = [
 
 export const links = {
   machines: (query?: Query) => withQuery(PATHS.machines, query),
+  alerts: (query?: Query) => withQuery(PATHS.alerts, query),
   machine: (id: string, query?: Query) => withQuery(`/machines/${segment(id)}`, query),
   machineOnboard: (query?: Query) => withQuery(PATHS.machineOnboard, query),
   dashboard: (query?: Query) => withQuery(PATHS.dashboard, query),

@@ -10,6 +10,7 @@ import { organisationAreaDe, organisationResourcesDe, orgSettingsDe } from './or
 import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
 import { deviceResourcesDe, devicesDe } from './devices/de.ts';
 import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
+import { alertsDe, alertResourcesDe } from './alerts/de.ts';
 import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
 
@@ -20,6 +21,7 @@ export const de: AppCatalog = {
     ...shiftResourcesDe,
     ...deviceResourcesDe,
     ...equipmentResourcesDe,
+    ...alertResourcesDe,
     ...reportsResourcesDe,
     ...userResourcesDe,
     groups: {
@@ -74,6 +76,7 @@ export const de: AppCatalog = {
     shifts: shiftsDe,
     devices: devicesDe,
     equipment: equipmentDe,
+    alerts: alertsDe,
     reports: reportsDe,
     files: filesDe,
     organisation: organisationAreaDe,

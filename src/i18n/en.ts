@@ -9,6 +9,7 @@ import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './or
 import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
 import { deviceResourcesEn, devicesEn } from './devices/en.ts';
 import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
+import { alertsEn, alertResourcesEn } from './alerts/en.ts';
 import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
@@ -19,6 +20,7 @@ export const en = {
     ...shiftResourcesEn,
     ...deviceResourcesEn,
     ...equipmentResourcesEn,
+    ...alertResourcesEn,
     ...reportsResourcesEn,
     ...userResourcesEn,
     groups: {
@@ -73,6 +75,7 @@ export const en = {
     shifts: shiftsEn,
     devices: devicesEn,
     equipment: equipmentEn,
+    alerts: alertsEn,
     reports: reportsEn,
     files: filesEn,
     organisation: organisationAreaEn,

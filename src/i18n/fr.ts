@@ -9,6 +9,7 @@ import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './or
 import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
 import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
 import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
+import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
 import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
@@ -19,6 +20,7 @@ export const fr: AppCatalog = {
     ...shiftResourcesFr,
     ...deviceResourcesFr,
     ...equipmentResourcesFr,
+    ...alertResourcesFr,
     ...reportsResourcesFr,
     ...userResourcesFr,
     groups: {
@@ -73,6 +75,7 @@ export const fr: AppCatalog = {
     shifts: shiftsFr,
     devices: devicesFr,
     equipment: equipmentFr,
+    alerts: alertsFr,
     reports: reportsFr,
     files: filesFr,
     organisation: organisationAreaFr,

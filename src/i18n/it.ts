@@ -9,6 +9,7 @@ import { organisationAreaIt, organisationResourcesIt, orgSettingsIt } from './or
 import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
 import { deviceResourcesIt, devicesIt } from './devices/it.ts';
 import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
+import { alertsIt, alertResourcesIt } from './alerts/it.ts';
 import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
@@ -18,6 +19,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     ...shiftResourcesIt,
     ...deviceResourcesIt,
     ...equipmentResourcesIt,
+    ...alertResourcesIt,
     ...reportsResourcesIt,
     ...userResourcesIt,
     groups: {
@@ -72,6 +74,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     shifts: shiftsIt,
     devices: devicesIt,
     equipment: equipmentIt,
+    alerts: alertsIt,
     reports: reportsIt,
     files: filesIt,
     organisation: organisationAreaIt,

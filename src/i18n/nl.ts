@@ -8,6 +8,7 @@ import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './or
 import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
 import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
 import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
+import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
 import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
@@ -218,6 +219,7 @@ export const nl: AppCatalog = {
     ...shiftResourcesNl,
     ...deviceResourcesNl,
     ...equipmentResourcesNl,
+    ...alertResourcesNl,
     ...reportsResourcesNl,
     ...userResourcesNl,
     groups: {
@@ -272,6 +274,7 @@ export const nl: AppCatalog = {
     shifts: shiftsNl,
     devices: devicesNl,
     equipment: equipmentNl,
+    alerts: alertsNl,
     reports: reportsNl,
     files: filesNl,
     organisation: organisationAreaNl,

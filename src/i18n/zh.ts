@@ -8,6 +8,7 @@ import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './or
 import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
 import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
 import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
+import { alertsZh, alertResourcesZh } from './alerts/zh.ts';
 import { filesZh, reportsZh, reportsResourcesZh } from './reports/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
 
@@ -206,6 +207,7 @@ export const zh: AppCatalog = {
     ...shiftResourcesZh,
     ...deviceResourcesZh,
     ...equipmentResourcesZh,
+    ...alertResourcesZh,
     ...reportsResourcesZh,
     ...userResourcesZh,
     groups: {
@@ -260,6 +262,7 @@ export const zh: AppCatalog = {
     shifts: shiftsZh,
     devices: devicesZh,
     equipment: equipmentZh,
+    alerts: alertsZh,
     reports: reportsZh,
     files: filesZh,
     organisation: organisationAreaZh,

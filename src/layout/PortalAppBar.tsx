@@ -1,8 +1,10 @@
-// The app bar: the organisation's logo, connectivity, language, loading and the user menu.
+// The app bar: the organisation's logo, connectivity, unread alerts, language, loading and the user
+// menu.
 import { Box } from '@mui/material';
 import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { offeredLanguages } from '../i18n/languages.ts';
 import { useUserSettings } from '../settings/useUserSettings.ts';
+import { AlertBell } from '../resources/alerts/AlertBell.tsx';
 import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
 import { PortalUserMenu } from './PortalUserMenu.tsx';
 
@@ -16,6 +18,7 @@ export function PortalAppBar() {
       toolbar={
         <>
           <ConnectivityIndicator />
+          <AlertBell />
           <LocalesMenuButton languages={languages} />
           <LoadingIndicator />
         </>

@@ -27,6 +27,7 @@ export function PortalMenu() {
   const gatewaysOn = useFeature('navigation.gateways') === true;
   const sensorsOn = useFeature('navigation.sensors') === true;
   const equipmentOn = useFeature('navigation.equipment') === true;
+  const alertsOn = useFeature('modules.notifications') === true;
   return (
     <Menu>
       <Menu.Item
@@ -80,6 +81,7 @@ export function PortalMenu() {
         leftIcon={<Assessment />}
       />
       <Menu.ResourceItem name="files" />
+      {alertsOn ? <Menu.ResourceItem name="alerts" /> : null}
       <Menu.ResourceItem name="users" />
       {managesCustomers ? <Menu.ResourceItem name="portal/users" /> : null}
       {canWrite ? (

@@ -168,6 +168,8 @@ export const handlers = [
     return HttpResponse.json({ ...settings, language: body.language ?? settings.language });
   }),
   http.get('*/v1/portal/machines/list', () => HttpResponse.json(machineList)),
+  // The app bar's alert count.
+  http.get('*/v1/portal/alerts/unread', () => HttpResponse.json({ unread: 0 })),
   // What the details screen reads besides the machine and its activity.
   http.get('*/v1/portal/fuel/:id', () =>
     HttpResponse.json({ fuelType: 'diesel', levels: [], refills: [], thefts: [], days: [] }),

@@ -1,6 +1,7 @@
 // /user/settings (spec points 3, 4): the signed-in user's own name, language, time zone, which of
-// machine name and asset id comes first, and the mail they get; a link to two-step sign-in. Any
-// user may change these, viewers included; the organisation's settings are staff's.
+// machine name and asset id comes first, the mail they get and the alerts among it; a link to
+// two-step sign-in. Any user may change these, viewers included; the organisation's settings are
+// staff's.
 import { useState } from 'react';
 import {
   Autocomplete,
@@ -31,6 +32,7 @@ import type { PortalAuthProvider, PortalIdentity } from '../../authProvider/auth
 import { accountKeys } from '../../dataProvider/account.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { EMAIL_TYPES, type EmailType } from '../../domain/api/accounts.ts';
+import { alertTypesAllowed, type AlertType } from '../../domain/api/alerts.ts';
 import type { UserSettingsPatch, UserSettingsReply } from '../../domain/api/session.ts';
 import { PATHS } from '../../domain/paths.ts';
 import { offeredLanguages } from '../../i18n/languages.ts';
@@ -64,6 +66,9 @@ function SettingsForm({
   const [namingChosen, setNamingChosen] = useState(false);
   const [mailOn, setMailOn] = useState(settings.subscriptions.enabled);
   const [kinds, setKinds] = useState(settings.subscriptions.subscriptions as EmailType[]);
+  const [alerts, setAlerts] = useState<AlertType[]>(settings.alerts);
+  // The alerts the organisation's modules raise: none without notifications.
+  const alertTypes = alertTypesAllowed(settings.modules);
 
   const save = useMutation({
     mutationFn: () => {
@@ -74,6 +79,7 @@ function SettingsForm({
         timezone,
         ...(namingChosen ? { machineName: naming === 'organisation' ? null : naming } : {}),
         subscriptions: { enabled: mailOn, subscriptions: kinds },
+        ...(alertTypes.length > 0 ? { alerts: alerts.filter((t) => alertTypes.includes(t)) } : {}),
       };
       return dataProvider.updateSettings(body);
     },
@@ -91,6 +97,8 @@ function SettingsForm({
   });
   const toggle = (kind: EmailType) =>
     setKinds((old) => (old.includes(kind) ? old.filter((k) => k !== kind) : [...old, kind]));
+  const toggleAlert = (type: AlertType) =>
+    setAlerts((old) => (old.includes(type) ? old.filter((t) => t !== type) : [...old, type]));
   const namesValid = firstName.trim() !== '' && lastName.trim() !== '';
 
   return (
@@ -170,6 +178,26 @@ function SettingsForm({
           ))}
         </FormGroup>
       </div>
+      {alertTypes.length > 0 ? (
+        <div>
+          <Typography variant="subtitle1">{translate('app.alerts.mail_title')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.alerts.mail_help')}
+          </Typography>
+          <FormGroup sx={{ pl: 2 }}>
+            {alertTypes.map((type) => (
+              <FormControlLabel
+                key={type}
+                disabled={!mailOn || !kinds.includes('alerts')}
+                control={
+                  <Checkbox checked={alerts.includes(type)} onChange={() => toggleAlert(type)} />
+                }
+                label={translate(`app.alerts.types.${type}`)}
+              />
+            ))}
+          </FormGroup>
+        </div>
+      ) : null}
       <Typography variant="body2">
         <Link to={PATHS.secondFactor}>{translate('app.second_factor.title')}</Link>
       </Typography>

@@ -1,0 +1,34 @@
+// The alerts in German: the list at /alerts, the app bar's count and the settings' choices.
+export const alertResourcesDe = {
+  alerts: {
+    name: 'Alarm |||| Alarme',
+    fields: {
+      at: 'Wann',
+      type: 'Alarm',
+      machineName: 'Maschine',
+      detail: 'Details',
+      startedAt: 'Beginn',
+    },
+  },
+};
+
+export const alertsDe = {
+  title: 'Alarme',
+  new: 'Neu',
+  device: 'Gerät %{code}',
+  litres: '%{litres} l',
+  minutes: '%{minutes} Min.',
+  idle_threshold: 'Leerlauf-Alarm nach (Minuten)',
+  threshold_saved: 'Die Leerlauf-Schwelle ist gespeichert.',
+  unread: '%{smart_count} neuer Alarm |||| %{smart_count} neue Alarme',
+  mail_title: 'Alarme per E-Mail',
+  mail_help: 'Jede angekreuzte Art kommt per E-Mail; mehrere auf einmal kommen in einer E-Mail.',
+  types: {
+    outOfHours: 'Einsatz außerhalb der Arbeitszeit',
+    fuelTheft: 'Kraftstoffdiebstahl erkannt',
+    breakdown: 'Maschine defekt',
+    deviceSilent: 'Gerät still',
+    idle: 'Zu lange im Leerlauf',
+    leftSite: 'Maschine hat ihre Baustelle verlassen',
+  },
+};

@@ -1,0 +1,152 @@
+// /alerts: the organisation's alerts, newest first, filtered by type; opening it marks them seen,
+// so the app bar's count goes back to nothing. Admins set when an idle run becomes an alert.
+import { useEffect, useState } from 'react';
+import { Button, Chip, Link, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  DataTable,
+  FunctionField,
+  List,
+  SelectInput,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { alertKeys } from '../../dataProvider/alerts.ts';
+import { accountKeys } from '../../dataProvider/account.ts';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { ALERT_TYPES, MAX_IDLE_ALERT_MINUTES, type AlertRecord } from '../../domain/api/alerts.ts';
+import { links } from '../../domain/paths.ts';
+import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { useUserSettings } from '../../settings/useUserSettings.ts';
+import { useCaller } from '../common/useCaller.ts';
+import { When } from '../common/DeviceHealth.tsx';
+
+/** What the alert says beyond its type: litres, minutes, the site, the breakdown's note. */
+function AlertDetail({ alert }: { alert: AlertRecord }) {
+  const translate = useTranslate();
+  const parts = [
+    alert.sourceCode ? translate('app.alerts.device', { code: alert.sourceCode }) : null,
+    alert.litres !== null
+      ? translate('app.alerts.litres', { litres: Math.round(alert.litres) })
+      : null,
+    alert.minutes !== null
+      ? translate('app.alerts.minutes', { minutes: Math.round(alert.minutes) })
+      : null,
+    alert.siteName,
+    alert.note,
+  ].filter((part): part is string => Boolean(part));
+  return <span>{parts.join(' · ')}</span>;
+}
+
+/** When an idle run becomes an alert: the organisation's rule, which its admins set. */
+function IdleThreshold() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const current = useUserSettings().data?.properties.idleAlertMinutes;
+  // What the admin typed; untouched, the organisation's current rule.
+  const [typed, setMinutes] = useState<string | null>(null);
+  const minutes = typed ?? (current === undefined ? '' : String(current));
+  const value = Number(minutes);
+  const valid = Number.isInteger(value) && value >= 5 && value <= MAX_IDLE_ALERT_MINUTES;
+  const save = useMutation({
+    mutationFn: () => dataProvider.setAlertSettings({ idleMinutes: value }),
+    onSuccess: () => {
+      setMinutes(null);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.settings });
+      notify('app.alerts.threshold_saved', { type: 'success' });
+    },
+    onError: (error) =>
+      notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
+  });
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <TextField
+        size="small"
+        type="number"
+        label={translate('app.alerts.idle_threshold')}
+        value={minutes}
+        error={minutes !== '' && !valid}
+        onChange={(event) => setMinutes(event.target.value)}
+        slotProps={{ htmlInput: { min: 5, max: MAX_IDLE_ALERT_MINUTES } }}
+        sx={{ width: 220 }}
+      />
+      <Button
+        disabled={!valid || value === current || save.isPending}
+        onClick={() => save.mutate()}
+      >
+        {translate('ra.action.save')}
+      </Button>
+    </Stack>
+  );
+}
+
+export default function AlertList() {
+  const translate = useTranslate();
+  const { canWrite } = useCaller();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void dataProvider
+      .markAlertsSeen()
+      .then(() => queryClient.setQueryData(alertKeys.unread, { unread: 0 }))
+      .catch(() => undefined);
+  }, [dataProvider, queryClient]);
+  const types = ALERT_TYPES.map((type) => ({
+    id: type,
+    name: translate(`app.alerts.types.${type}`),
+  }));
+  return (
+    <FeatureGate flag="modules.notifications">
+      <List
+        resource="alerts"
+        sort={{ field: 'at', order: 'DESC' }}
+        exporter={false}
+        actions={<TopToolbar>{canWrite ? <IdleThreshold /> : null}</TopToolbar>}
+        filters={[<SelectInput key="type" source="type" choices={types} alwaysOn />]}
+        empty={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="at">
+            <FunctionField<AlertRecord>
+              render={(a) => (
+                <Stack direction="row" spacing={1} alignItems="center">
+                  <When value={a.at} />
+                  {a.unread ? (
+                    <Chip size="small" color="primary" label={translate('app.alerts.new')} />
+                  ) : null}
+                </Stack>
+              )}
+            />
+          </DataTable.Col>
+          <DataTable.Col source="type">
+            <FunctionField<AlertRecord> render={(a) => translate(`app.alerts.types.${a.type}`)} />
+          </DataTable.Col>
+          <DataTable.Col source="machineName" disableSort>
+            <FunctionField<AlertRecord>
+              render={(a) =>
+                a.machineId ? (
+                  <Link component={RouterLink} to={links.machine(a.machineId)}>
+                    {a.machineName}
+                  </Link>
+                ) : (
+                  '–'
+                )
+              }
+            />
+          </DataTable.Col>
+          <DataTable.Col source="detail" disableSort>
+            <FunctionField<AlertRecord> render={(a) => <AlertDetail alert={a} />} />
+          </DataTable.Col>
+          <DataTable.Col source="startedAt" disableSort>
+            <FunctionField<AlertRecord> render={(a) => <When value={a.startedAt} />} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </FeatureGate>
+  );
+}
