@@ -1,12 +1,15 @@
-// End to end, reports and documents in Chromium against the real server and its demo: an admin
-// makes a fleet utilisation file of the machines on hire from the machine list, watches it made, downloads it
-// and finds the machines the list has; then uploads a manual to a machine and downloads it back.
+// End to end, reports, documents and alerts in Chromium against the real server and its demo: an
+// admin makes a fleet utilisation file of the machines on hire from the machine list, watches it
+// made, downloads it and finds the machines the list has; uploads a manual to a machine and
+// downloads it back; schedules a daily report, runs it now and opens the link its mail carries;
+// and sees the alert a breakdown raises in the app bar, the alert list and the mail.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../support/csv.ts';
+import { mailText, startSmtpServer, waitForMailLink } from '../support/smtpServer.ts';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
 import {
   newPortalContext,
@@ -18,6 +21,7 @@ import {
 const SCREENSHOTS = path.resolve('test-results/e2e');
 const FILTER = 'hiredStatus:ON_HIRE';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const FOREMAN = 'foreman@site.example';
 
 if (!existsSync('dist/web/index.html')) {
   throw new Error('The portal is not built: run the e2e project through vitest');
@@ -25,6 +29,7 @@ if (!existsSync('dist/web/index.html')) {
 
 describe.skipIf(!browserAvailable)('reports and documents in a browser', () => {
   let portal: PortalProcess | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   let browser: Browser;
   let url: string;
   let token: string;
@@ -40,7 +45,14 @@ describe.skipIf(!browserAvailable)('reports and documents in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    portal = await startPortalProcess(2);
+    smtp = await startSmtpServer();
+    // Every report file goes as a link, and alerts are mailed as soon as they are raised.
+    portal = await startPortalProcess(2, {
+      SMTP_URL: smtp.url,
+      REPORT_ATTACHMENT_MAX_BYTES: '0',
+      ALERT_BATCH_S: '0',
+      ALERT_POLL_MS: '1000',
+    });
     url = portal.url;
     browser = await launchChromium();
     const login = await fetch(`${url}/v1/auth/login`, {
@@ -54,6 +66,7 @@ describe.skipIf(!browserAvailable)('reports and documents in a browser', () => {
   afterAll(async () => {
     await browser?.close();
     portal?.stop();
+    await smtp?.close();
   });
 
   it('makes a report file, shows its progress and downloads the machines the list has', async () => {
@@ -124,5 +137,79 @@ describe.skipIf(!browserAvailable)('reports and documents in a browser', () => {
       row.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(readFileSync(await download.path()).equals(PDF)).toBe(true);
+  });
+
+  it('schedules a daily report, runs it now, and the mail links to the file', async () => {
+    const page = await freshPage();
+    await signInToDemo(page, url, 'admin@demo.example');
+    await page.goto(`${url}/reports`);
+    await page.getByRole('button', { name: 'New scheduled report' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('Morning utilisation for the foreman');
+    await dialog.getByLabel('Other addresses').fill(FOREMAN);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Morning utilisation for the foreman' });
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'Run now' }).click();
+    const link = await waitForMailLink(
+      smtp?.received ?? [],
+      FOREMAN,
+      '/v1/reports/download',
+      120_000,
+    );
+    expect(link.origin).toBe(url);
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await page.reload();
+    await row.getByText('Sent').waitFor({ timeout: 30_000 });
+    await shot(page, 'scheduled-report-sent');
+  });
+
+  it('shows the alert a breakdown raises in the app bar and the list, and mails it', async () => {
+    const list = await api<{ machines: { id: string; name: string; breakdown: boolean }[] }>(
+      '/v1/portal/machines/list?start=max&end=max',
+    );
+    const machine = list.machines.find((m) => !m.breakdown);
+    if (!machine) throw new Error('the demo has working machines');
+    const flagged = await fetch(`${url}/v1/portal/machines/${machine.id}/breakdown`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ breakdown: true, note: 'Hydraulic hose burst' }),
+    });
+    expect(flagged.status).toBe(200);
+
+    const page = await freshPage();
+    await signInToDemo(page, url, 'admin@demo.example');
+    const alerts = page.getByRole('link', { name: /new alerts?$/ });
+    await alerts.waitFor({ timeout: 30_000 });
+    await alerts.click();
+    await page.waitForURL(/\/alerts/);
+    // The alert is raised once the engine has computed the breakdown's days.
+    const row = page.getByRole('row').filter({ hasText: 'Hydraulic hose burst' });
+    for (let tries = 0; tries < 30 && !(await row.isVisible()); tries++) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+    }
+    await row.getByText('Machine broken down').waitFor({ timeout: 10_000 });
+    await row.getByText(machine.name).waitFor();
+    await shot(page, 'alerts');
+    await page.getByRole('link', { name: '0 new alerts' }).waitFor({ timeout: 10_000 });
+
+    const deadline = Date.now() + 60_000;
+    const mailed = () =>
+      (smtp?.received ?? []).find(
+        (mail) =>
+          mail.to.some((to) => to.includes('admin@demo.example')) &&
+          mailText(mail).includes(`${machine.name}: marked broken down`),
+      );
+    while (!mailed() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    const mail = mailed();
+    expect(mail && mailText(mail)).toContain('Hydraulic hose burst');
+    expect(mail && mailText(mail)).toContain(`${url}/alerts`);
   });
 });
