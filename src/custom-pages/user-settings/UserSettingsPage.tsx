@@ -67,6 +67,7 @@ function SettingsForm({
   const [mailOn, setMailOn] = useState(settings.subscriptions.enabled);
   const [kinds, setKinds] = useState(settings.subscriptions.subscriptions as EmailType[]);
   const [alerts, setAlerts] = useState<AlertType[]>(settings.alerts);
+  const [alertsChosen, setAlertsChosen] = useState(false);
   // The alerts the organisation's modules raise: none without notifications.
   const alertTypes = alertTypesAllowed(settings.modules);
 
@@ -79,7 +80,8 @@ function SettingsForm({
         timezone,
         ...(namingChosen ? { machineName: naming === 'organisation' ? null : naming } : {}),
         subscriptions: { enabled: mailOn, subscriptions: kinds },
-        ...(alertTypes.length > 0 ? { alerts: alerts.filter((t) => alertTypes.includes(t)) } : {}),
+        // Only a changed choice is sent: an untouched one stays as the server has it.
+        ...(alertsChosen ? { alerts: alerts.filter((t) => alertTypes.includes(t)) } : {}),
       };
       return dataProvider.updateSettings(body);
     },
@@ -97,8 +99,10 @@ function SettingsForm({
   });
   const toggle = (kind: EmailType) =>
     setKinds((old) => (old.includes(kind) ? old.filter((k) => k !== kind) : [...old, kind]));
-  const toggleAlert = (type: AlertType) =>
+  const toggleAlert = (type: AlertType) => {
+    setAlertsChosen(true);
     setAlerts((old) => (old.includes(type) ? old.filter((t) => t !== type) : [...old, type]));
+  };
   const namesValid = firstName.trim() !== '' && lastName.trim() !== '';
 
   return (
