@@ -145,7 +145,7 @@ describe.skipIf(!browserAvailable)('reports and documents in a browser', () => {
     await page.goto(`${url}/reports`);
     await page.getByRole('button', { name: 'New scheduled report' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name', { exact: true }).fill('Morning utilisation for the foreman');
+    await dialog.getByLabel(/^Name/).fill('Morning utilisation for the foreman');
     await dialog.getByLabel('Other addresses').fill(FOREMAN);
     await dialog.getByRole('button', { name: 'Save' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Morning utilisation for the foreman' });

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertType } from '../../src/domain/api/alerts.ts';
 import { ALERT_TYPES } from '../../src/domain/api/alerts.ts';
-import { machineAlerts, type ExpectedSite } from '../../server/modules/alerts/detect.ts';
+import {
+  machineAlerts,
+  newBouts,
+  type AlertCandidate,
+  type ExpectedSite,
+} from '../../server/modules/alerts/detect.ts';
 import type { CommittedMachine } from '../../server/telemetry/engine/events.ts';
 
 const MINUTE = 60_000;
@@ -97,5 +102,40 @@ describe('machine alerts', () => {
         siteName: 'Park Royal',
       }),
     ]);
+  });
+
+  it('alerts a bout of runs once: a start that moved, or a run soon after, is the same bout', () => {
+    const run = (
+      startMinutesAgo: number,
+      minutes: number,
+    ): { organisationId: string; candidate: AlertCandidate } => ({
+      organisationId: 'o1',
+      candidate: {
+        type: 'outOfHours',
+        machineId: 'm1',
+        sourceId: null,
+        subjectId: 'm1',
+        startedAtMs: NOW - startMinutesAgo * MINUTE,
+        atMs: NOW - startMinutesAgo * MINUTE,
+        siteName: null,
+        litres: null,
+        minutes,
+      },
+    });
+    const raised = [
+      {
+        organisationId: 'o1',
+        type: 'outOfHours' as const,
+        subjectId: 'm1',
+        startedAtMs: NOW - 300 * MINUTE,
+        minutes: 10,
+      },
+    ];
+    const kept = newBouts([run(300, 10), run(285, 6), run(200, 5), run(30, 20)], raised);
+    // The same run again is left to the database's unique name; 285 continues it; 200 is 90 minutes
+    // after its end, a bout of its own, and 30 another.
+    expect(kept.map((a) => a.candidate.startedAtMs)).toEqual(
+      [300, 200, 30].map((m) => NOW - m * MINUTE),
+    );
   });
 });

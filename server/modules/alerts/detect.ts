@@ -7,6 +7,12 @@ import type { CommittedMachine } from '../../telemetry/engine/events.ts';
 
 /** A machine back inside its site this soon after leaving it only crossed the fence's edge. */
 export const LEFT_SITE_CONFIRM_MS = 10 * 60_000;
+/**
+ * Runs of work out of hours, or of idling, less than this apart are one bout: one alert. A run's
+ * start can move as later records revise the segments (a pause turns out to be work), and a
+ * manager wants to hear of an evening's use once, not of each stop and start.
+ */
+export const ALERT_BOUT_GAP_MS = 60 * 60_000;
 /** Events older than this when their days are computed (history replayed, a late backlog) raise nothing. */
 export const ALERT_MAX_AGE_MS = 24 * 3_600_000;
 
@@ -119,4 +125,49 @@ function siteLeavings(
     insideOf = null;
   }
   return leavings;
+}
+
+/** A run alert already raised: its subject, type, start and the minutes it had run by then. */
+export interface RaisedRun {
+  organisationId: string;
+  type: AlertType;
+  subjectId: string;
+  startedAtMs: number;
+  minutes: number | null;
+}
+
+const BOUT_TYPES: ReadonlySet<AlertType> = new Set(['outOfHours', 'idle']);
+
+/**
+ * The candidates less those that continue a bout already alerted (raised before, or earlier in the
+ * same batch): a run starting within ALERT_BOUT_GAP_MS of another's end, or overlapping it.
+ */
+export function newBouts<T extends { organisationId: string; candidate: AlertCandidate }>(
+  found: T[],
+  raised: RaisedRun[],
+): T[] {
+  const known = [...raised];
+  const endOf = (run: { startedAtMs: number; minutes: number | null }) =>
+    run.startedAtMs + (run.minutes ?? 0) * 60_000;
+  const kept: T[] = [];
+  for (const alert of [...found].sort(
+    (a, b) => a.candidate.startedAtMs - b.candidate.startedAtMs,
+  )) {
+    const { candidate } = alert;
+    if (BOUT_TYPES.has(candidate.type)) {
+      const continues = known.some(
+        (run) =>
+          run.organisationId === alert.organisationId &&
+          run.type === candidate.type &&
+          run.subjectId === candidate.subjectId &&
+          run.startedAtMs !== candidate.startedAtMs &&
+          candidate.startedAtMs <= endOf(run) + ALERT_BOUT_GAP_MS &&
+          endOf(candidate) + ALERT_BOUT_GAP_MS >= run.startedAtMs,
+      );
+      if (continues) continue;
+      known.push({ organisationId: alert.organisationId, ...candidate });
+    }
+    kept.push(alert);
+  }
+  return kept;
 }

@@ -9,8 +9,10 @@ import { sitesByIds } from '../sites/service.ts';
 import {
   ALERT_MAX_AGE_MS,
   machineAlerts,
+  newBouts,
   type AlertCandidate,
   type ExpectedSite,
+  type RaisedRun,
 } from './detect.ts';
 
 interface OrganisationRules {
@@ -118,11 +120,42 @@ export async function alertsOfCommitted(
   return found;
 }
 
-/** Stores the alerts not stored before; returns how many were new. */
+/** The run alerts raised for these subjects since a day before the earliest candidate. */
+async function raisedRuns(
+  db: Queryable,
+  found: { organisationId: string; candidate: AlertCandidate }[],
+): Promise<RaisedRun[]> {
+  const runs = found.filter(
+    (a) => a.candidate.type === 'outOfHours' || a.candidate.type === 'idle',
+  );
+  if (runs.length === 0) return [];
+  const sinceMs = Math.min(...runs.map((a) => a.candidate.startedAtMs)) - 86_400_000;
+  const rows = await db.query<{
+    organisation_id: string;
+    alert_type: AlertType;
+    subject_id: string;
+    started_at: Date;
+    minutes: number | null;
+  }>(
+    `SELECT organisation_id, alert_type, subject_id, started_at, minutes FROM alert
+      WHERE subject_id = ANY($1::uuid[]) AND alert_type IN ('outOfHours', 'idle') AND started_at >= $2`,
+    [[...new Set(runs.map((a) => a.candidate.subjectId))], new Date(sinceMs)],
+  );
+  return rows.map((row) => ({
+    organisationId: row.organisation_id,
+    type: row.alert_type,
+    subjectId: row.subject_id,
+    startedAtMs: row.started_at.getTime(),
+    minutes: row.minutes,
+  }));
+}
+
+/** Stores the alerts not stored before, one per bout of runs; returns how many were new. */
 export async function storeAlerts(
   db: Queryable,
-  alerts: { organisationId: string; candidate: AlertCandidate }[],
+  found: { organisationId: string; candidate: AlertCandidate }[],
 ): Promise<number> {
+  const alerts = newBouts(found, await raisedRuns(db, found));
   if (alerts.length === 0) return 0;
   const column = <K extends keyof AlertCandidate>(key: K) => alerts.map((a) => a.candidate[key]);
   const stored = await db.query<{ id: string }>(
