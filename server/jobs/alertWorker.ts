@@ -14,6 +14,7 @@ import { mailBrandOf } from '../modules/brand/mailBrand.ts';
 import { deliverMail, queueMail, type OutboxLog, type QueuedMail } from '../modules/mail/outbox.ts';
 import { localTimeIn } from '../modules/maps/routeReport.ts';
 import { getOrganisation } from '../modules/orgs/service.ts';
+import { PollingWorker } from './pollingWorker.ts';
 
 export interface AlertWorkerContext {
   db: Database;
@@ -42,47 +43,13 @@ const WAITING_FROM = `
 /** ...and not mailed to them yet. */
 const NOT_MAILED = `NOT EXISTS (SELECT 1 FROM alert_delivery d WHERE d.user_id = s.user_id AND d.alert_id = a.id)`;
 
-export class AlertWorker {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-
-  constructor(private readonly context: AlertWorkerContext) {}
-
-  /** Looks every ALERT_POLL_MS, and at once when woken (new alerts raised). */
-  start(): void {
-    const pollMs = this.context.config.alertPollMs;
-    if (pollMs > 0 && !this.timer) this.timer = setInterval(() => this.wake(), pollMs);
-    this.wake();
+export class AlertWorker extends PollingWorker {
+  constructor(private readonly context: AlertWorkerContext) {
+    super(() => context.config.alertPollMs, context.log, 'alert worker');
   }
 
-  wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.run(Date.now());
-        } catch (error) {
-          this.context.log.error({ err: error }, 'alert worker failed');
-        }
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.idle();
-  }
-
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  protected tick(): Promise<void> {
+    return this.run(Date.now());
   }
 
   /** Everything due at `nowMs`: silent devices raised, then the mails that are due sent. */

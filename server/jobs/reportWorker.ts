@@ -22,6 +22,7 @@ import { REPORT_MAIL_WORDS, rangeText } from '../modules/reports/mailWords.ts';
 import { nextSlotOf, slotRuleOf, type ScheduleRow } from '../modules/reports/schedules.ts';
 import { signReportFileLink } from '../modules/reports/signedLinks.ts';
 import { reportDayOf } from '../modules/reports/slots.ts';
+import { PollingWorker } from './pollingWorker.ts';
 
 /** How long a claim holds before another process may take the work over. */
 const LEASE_MS = 10 * 60_000;
@@ -65,50 +66,13 @@ interface RunRow {
 
 const fileKey = (organisationId: string, name: string) => `reports/${organisationId}/${name}`;
 
-export class ReportWorker {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-
-  constructor(private readonly context: ReportWorkerContext) {}
-
-  /** Looks for work every REPORT_POLL_MS, and at once when woken. */
-  start(): void {
-    const pollMs = this.context.config.reportPollMs;
-    if (pollMs > 0 && !this.timer) this.timer = setInterval(() => this.wake(), pollMs);
-    this.wake();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.idle();
-  }
-
-  /** Resolves once the work under way, and any it was woken for meanwhile, is done. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  /** Work was queued in this process: do it soon rather than at the next poll. */
-  wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.tick()
-      .catch((error: unknown) => this.context.log.error({ err: error }, 'report worker failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+export class ReportWorker extends PollingWorker {
+  constructor(private readonly context: ReportWorkerContext) {
+    super(() => context.config.reportPollMs, context.log, 'report worker');
   }
 
   /** Everything due at `now`: slots planned, then files and runs made until none is waiting. */
-  async tick(now = new Date()): Promise<void> {
+  override async tick(now = new Date()): Promise<void> {
     await this.planSlots(now);
     for (let file = await this.claimFile(now); file; file = await this.claimFile(now)) {
       await this.makeFile(file, now);
