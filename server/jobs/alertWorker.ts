@@ -3,12 +3,12 @@
 // ALERT_BATCH_S, so a busy morning is one mail rather than one per event. A member's mailbox row is
 // claimed (FOR UPDATE SKIP LOCKED) and each alert's delivery written in the transaction that queues
 // the mail: with several server processes, or after a restart, no alert is mailed twice.
-import type { AlertType } from '../../src/domain/api/alerts.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { isMailLanguage, type MailLanguage } from '../modules/accounts/mailWords.ts';
 import { ALERT_MAIL_WORDS } from '../modules/alerts/mailWords.ts';
 import { storeAlerts } from '../modules/alerts/raise.ts';
+import { ALERT_COLUMNS, ALERT_JOINS, type AlertRow } from '../modules/alerts/service.ts';
 import { silentDeviceAlerts } from '../modules/alerts/silent.ts';
 import { mailBrandOf } from '../modules/brand/mailBrand.ts';
 import { deliverMail, queueMail, type OutboxLog, type QueuedMail } from '../modules/mail/outbox.ts';
@@ -20,17 +20,6 @@ export interface AlertWorkerContext {
   db: Database;
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'alertBatchS' | 'alertPollMs'>;
   log: OutboxLog;
-}
-
-interface WaitingAlert {
-  alert_type: AlertType;
-  at: Date;
-  machine_name: string | null;
-  source_code: string | null;
-  site_name: string | null;
-  litres: number | null;
-  minutes: number | null;
-  note: string | null;
 }
 
 /** Members' subscribed alerts (a) raised since they subscribed (s)... */
@@ -97,14 +86,8 @@ export class AlertWorker extends PollingWorker {
     now: Date,
   ): Promise<QueuedMail[]> {
     const { config, log } = this.context;
-    const alerts = await tx.query<WaitingAlert & { id: string }>(
-      `SELECT a.id, a.alert_type, a.at, m.name AS machine_name, src.code AS source_code, a.site_name,
-              a.litres, a.minutes, b.note
-       ${WAITING_FROM}
-         LEFT JOIN machine m ON m.id = a.machine_id
-         LEFT JOIN source src ON src.id = a.source_id
-         LEFT JOIN machine_breakdown b ON a.alert_type = 'breakdown' AND b.machine_id = a.machine_id
-               AND b.from_at = a.started_at
+    const alerts = await tx.query<AlertRow>(
+      `SELECT ${ALERT_COLUMNS} ${WAITING_FROM} ${ALERT_JOINS}
         WHERE ${NOT_MAILED} AND s.user_id = $1 AND s.organisation_id = $2
         ORDER BY a.at, a.id`,
       [userId, organisationId],

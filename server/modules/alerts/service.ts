@@ -26,7 +26,16 @@ export function readAlertFilter(filter: Record<string, unknown>): AlertListFilte
   return read;
 }
 
-interface AlertRow {
+/** An alert's columns with what it says beyond them: its machine, its device, a breakdown's note. */
+export const ALERT_COLUMNS = `a.id, a.alert_type, a.at, a.started_at, a.machine_id, m.name AS machine_name,
+  src.code AS source_code, a.site_name, a.litres, a.minutes, b.note`;
+export const ALERT_JOINS = `
+  LEFT JOIN machine m ON m.id = a.machine_id
+  LEFT JOIN source src ON src.id = a.source_id
+  LEFT JOIN machine_breakdown b ON a.alert_type = 'breakdown' AND b.machine_id = a.machine_id
+        AND b.from_at = a.started_at`;
+
+export interface AlertRow {
   id: string;
   alert_type: AlertType;
   at: Date;
@@ -38,9 +47,22 @@ interface AlertRow {
   litres: number | null;
   minutes: number | null;
   note: string | null;
-  unread: boolean;
-  total: number;
 }
+
+export const toAlertRecord = (row: AlertRow, unread: boolean): AlertRecord => ({
+  id: row.id,
+  type: row.alert_type,
+  at: row.at.toISOString(),
+  startedAt: row.started_at.toISOString(),
+  machineId: row.machine_id,
+  machineName: row.machine_name,
+  sourceCode: row.source_code,
+  siteName: row.site_name,
+  litres: row.litres,
+  minutes: row.minutes,
+  note: row.note,
+  unread,
+});
 
 const SORT_COLUMNS = { at: 'a.at', type: 'a.alert_type' } as const;
 
@@ -53,16 +75,10 @@ export async function listAlerts(
 ): Promise<{ alerts: AlertRecord[]; total: number }> {
   const column = SORT_COLUMNS[params.sort ?? 'at'];
   const order = params.sort ? params.order : 'DESC';
-  const rows = await db.query<AlertRow>(
-    `SELECT a.id, a.alert_type, a.at, a.started_at, a.machine_id, m.name AS machine_name,
-            s.code AS source_code, a.site_name, a.litres, a.minutes, b.note,
-            a.created_at > coalesce(ms.alerts_seen_at, '-infinity') AS unread,
+  const rows = await db.query<AlertRow & { unread: boolean; total: number }>(
+    `SELECT ${ALERT_COLUMNS}, a.created_at > coalesce(ms.alerts_seen_at, '-infinity') AS unread,
             count(*) OVER ()::int AS total
-       FROM alert a
-       LEFT JOIN machine m ON m.id = a.machine_id
-       LEFT JOIN source s ON s.id = a.source_id
-       LEFT JOIN machine_breakdown b ON a.alert_type = 'breakdown' AND b.machine_id = a.machine_id
-             AND b.from_at = a.started_at
+       FROM alert a ${ALERT_JOINS}
        LEFT JOIN membership ms ON ms.user_id = $2 AND ms.organisation_id = a.organisation_id
       WHERE a.organisation_id = $1 AND ($3::text IS NULL OR a.alert_type = $3)
         AND ($4::uuid IS NULL OR a.machine_id = $4)
@@ -90,20 +106,7 @@ export async function listAlerts(
     0;
   return {
     total,
-    alerts: rows.map((row) => ({
-      id: row.id,
-      type: row.alert_type,
-      at: row.at.toISOString(),
-      startedAt: row.started_at.toISOString(),
-      machineId: row.machine_id,
-      machineName: row.machine_name,
-      sourceCode: row.source_code,
-      siteName: row.site_name,
-      litres: row.litres,
-      minutes: row.minutes,
-      note: row.note,
-      unread: row.unread,
-    })),
+    alerts: rows.map((row) => toAlertRecord(row, row.unread)),
   };
 }
 
