@@ -22,6 +22,8 @@ export interface AlertMailWords {
 
 const whole = (n: number | null) => String(Math.round(n ?? 0));
 const noted = (a: AlertLine) => (a.note ? ` (${a.note})` : '');
+/** The machine or asset a device is on, when it is on one. */
+const on = (a: AlertLine) => (a.machine ? ` (${a.machine})` : '');
 
 export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
   en: {
@@ -33,7 +35,7 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       fuelTheft: (a) => `${a.machine}: ${whole(a.litres)} l of fuel lost at ${a.time}, engine off`,
       breakdown: (a) => `${a.machine}: marked broken down at ${a.time}${noted(a)}`,
       deviceSilent: (a) =>
-        `Device ${a.device} (${a.machine}): silent since ${a.time}, over ${whole(a.minutes)} min`,
+        `Device ${a.device}${on(a)}: silent since ${a.time}, over ${whole(a.minutes)} min`,
       idle: (a) => `${a.machine}: idle for ${whole(a.minutes)} min from ${a.time}`,
       leftSite: (a) => `${a.machine}: left ${a.site ?? 'its site'} at ${a.time}`,
     },
@@ -49,7 +51,7 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
         `${a.machine}: ${whole(a.litres)} l Kraftstoff verloren um ${a.time}, Motor aus`,
       breakdown: (a) => `${a.machine}: als defekt gemeldet um ${a.time}${noted(a)}`,
       deviceSilent: (a) =>
-        `Gerät ${a.device} (${a.machine}): still seit ${a.time}, über ${whole(a.minutes)} Min.`,
+        `Gerät ${a.device}${on(a)}: still seit ${a.time}, über ${whole(a.minutes)} Min.`,
       idle: (a) => `${a.machine}: ${whole(a.minutes)} Min. Leerlauf ab ${a.time}`,
       leftSite: (a) => `${a.machine}: hat ${a.site ?? 'seine Baustelle'} um ${a.time} verlassen`,
     },
@@ -65,7 +67,7 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
         `${a.machine} : ${whole(a.litres)} l de carburant perdus à ${a.time}, moteur arrêté`,
       breakdown: (a) => `${a.machine} : déclarée en panne à ${a.time}${noted(a)}`,
       deviceSilent: (a) =>
-        `Boîtier ${a.device} (${a.machine}) : muet depuis ${a.time}, plus de ${whole(a.minutes)} min`,
+        `Boîtier ${a.device}${on(a)} : muet depuis ${a.time}, plus de ${whole(a.minutes)} min`,
       idle: (a) => `${a.machine} : ralenti pendant ${whole(a.minutes)} min depuis ${a.time}`,
       leftSite: (a) => `${a.machine} : a quitté ${a.site ?? 'son chantier'} à ${a.time}`,
     },
@@ -81,7 +83,7 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
         `${a.machine}: ${whole(a.litres)} l brandstof verdwenen om ${a.time}, motor uit`,
       breakdown: (a) => `${a.machine}: defect gemeld om ${a.time}${noted(a)}`,
       deviceSilent: (a) =>
-        `Apparaat ${a.device} (${a.machine}): stil sinds ${a.time}, langer dan ${whole(a.minutes)} min`,
+        `Apparaat ${a.device}${on(a)}: stil sinds ${a.time}, langer dan ${whole(a.minutes)} min`,
       idle: (a) => `${a.machine}: ${whole(a.minutes)} min stationair vanaf ${a.time}`,
       leftSite: (a) => `${a.machine}: heeft ${a.site ?? 'de bouwplaats'} verlaten om ${a.time}`,
     },
@@ -97,7 +99,7 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
         `${a.machine}: ${whole(a.litres)} l di carburante persi alle ${a.time}, motore spento`,
       breakdown: (a) => `${a.machine}: segnalata guasta alle ${a.time}${noted(a)}`,
       deviceSilent: (a) =>
-        `Dispositivo ${a.device} (${a.machine}): silenzioso dalle ${a.time}, oltre ${whole(a.minutes)} min`,
+        `Dispositivo ${a.device}${on(a)}: silenzioso dalle ${a.time}, oltre ${whole(a.minutes)} min`,
       idle: (a) => `${a.machine}: al minimo per ${whole(a.minutes)} min dalle ${a.time}`,
       leftSite: (a) => `${a.machine}: ha lasciato ${a.site ?? 'il cantiere'} alle ${a.time}`,
     },
@@ -111,7 +113,7 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       fuelTheft: (a) => `${a.machine}：${a.time} 熄火时损失燃油 ${whole(a.litres)} 升`,
       breakdown: (a) => `${a.machine}：${a.time} 标记为故障${noted(a)}`,
       deviceSilent: (a) =>
-        `设备 ${a.device}（${a.machine}）：自 ${a.time} 起无数据，超过 ${whole(a.minutes)} 分钟`,
+        `设备 ${a.device}${on(a)}：自 ${a.time} 起无数据，超过 ${whole(a.minutes)} 分钟`,
       idle: (a) => `${a.machine}：${a.time} 起怠速 ${whole(a.minutes)} 分钟`,
       leftSite: (a) => `${a.machine}：${a.time} 离开 ${a.site ?? '工地'}`,
     },

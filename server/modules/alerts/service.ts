@@ -26,12 +26,17 @@ export function readAlertFilter(filter: Record<string, unknown>): AlertListFilte
   return read;
 }
 
-/** An alert's columns with what it says beyond them: its machine, its device, a breakdown's note. */
-export const ALERT_COLUMNS = `a.id, a.alert_type, a.at, a.started_at, a.machine_id, m.name AS machine_name,
+/**
+ * An alert's columns with what it says beyond them: its machine (or a device's equipment asset), its
+ * device, a breakdown's note.
+ */
+export const ALERT_COLUMNS = `a.id, a.alert_type, a.at, a.started_at, a.machine_id,
+  coalesce(m.name, ea.name) AS machine_name,
   src.code AS source_code, a.site_name, a.litres, a.minutes, b.note`;
 export const ALERT_JOINS = `
   LEFT JOIN machine m ON m.id = a.machine_id
   LEFT JOIN source src ON src.id = a.source_id
+  LEFT JOIN equipment_asset ea ON ea.id = src.equipment_asset_id
   LEFT JOIN machine_breakdown b ON a.alert_type = 'breakdown' AND b.machine_id = a.machine_id
         AND b.from_at = a.started_at`;
 
