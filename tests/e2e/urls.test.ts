@@ -259,4 +259,13 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       '/portal/cil-user-reports?userId=not-an-id',
     ]);
   });
+
+  it('the alerts', async () => {
+    await walk([
+      '/alerts',
+      `/alerts?filter=${encodeURIComponent('{"type":"idle"}')}`,
+      `/alerts?filter=${encodeURIComponent('{"type":"sunshine","machineId":"not-an-id"}')}`,
+      '/alerts?filter=garbage&sort=colour&order=sideways&page=-3&perPage=100000',
+    ]);
+  });
 });
