@@ -76,7 +76,7 @@ describe('machine alerts', () => {
     expect(machineAlerts(facts, rules(['idle']), NOW)).toEqual([]);
   });
 
-  it('leaves a site only for good: a fix outside and back within ten minutes is the fence’s edge', () => {
+  it('leaves a site only for good: a fix outside and back within half an hour is work along the fence', () => {
     const at = (minutesAgo: number, where: typeof INSIDE) => ({
       atMs: NOW - minutesAgo * MINUTE,
       ...where,

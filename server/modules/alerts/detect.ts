@@ -5,12 +5,16 @@ import type { AlertType } from '../../../src/domain/api/alerts.ts';
 import { contains, type Geofence } from '../../../src/domain/geofence.ts';
 import type { CommittedMachine } from '../../telemetry/engine/events.ts';
 
-/** A machine back inside its site this soon after leaving it only crossed the fence's edge. */
-export const LEFT_SITE_CONFIRM_MS = 10 * 60_000;
 /**
- * Runs of work out of hours, or of idling, less than this apart are one bout: one alert. A run's
- * start can move as later records revise the segments (a pause turns out to be work), and a
- * manager wants to hear of an evening's use once, not of each stop and start.
+ * A machine back inside its site this soon after leaving it was working along the fence (a dumper's
+ * haul road crossing it), not leaving.
+ */
+export const LEFT_SITE_CONFIRM_MS = 30 * 60_000;
+/**
+ * Runs of work out of hours, or of idling, less than this apart are one bout: one alert; so are a
+ * machine's departures from its site. A run's start can move as later records revise the segments
+ * (a pause turns out to be work), and a manager wants to hear of an evening's use once, not of each
+ * stop and start.
  */
 export const ALERT_BOUT_GAP_MS = 60 * 60_000;
 /** Events older than this when their days are computed (history replayed, a late backlog) raise nothing. */
@@ -136,7 +140,7 @@ export interface RaisedRun {
   minutes: number | null;
 }
 
-const BOUT_TYPES: ReadonlySet<AlertType> = new Set(['outOfHours', 'idle']);
+export const BOUT_TYPES: ReadonlySet<AlertType> = new Set(['outOfHours', 'idle', 'leftSite']);
 
 /**
  * The candidates less those that continue a bout already alerted (raised before, or earlier in the

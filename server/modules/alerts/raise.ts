@@ -8,6 +8,7 @@ import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
 import { sitesByIds } from '../sites/service.ts';
 import {
   ALERT_MAX_AGE_MS,
+  BOUT_TYPES,
   machineAlerts,
   newBouts,
   type AlertCandidate,
@@ -120,7 +121,7 @@ export async function alertsOfCommitted(
   return found;
 }
 
-/** The run alerts raised for these subjects since a day before the earliest candidate. */
+/** The bout alerts raised for these subjects since a day before the earliest candidate. */
 async function raisedRuns(
   db: Queryable,
   found: { organisationId: string; candidate: AlertCandidate }[],
@@ -138,8 +139,8 @@ async function raisedRuns(
     minutes: number | null;
   }>(
     `SELECT organisation_id, alert_type, subject_id, started_at, minutes FROM alert
-      WHERE subject_id = ANY($1::uuid[]) AND alert_type IN ('outOfHours', 'idle') AND started_at >= $2`,
-    [[...new Set(runs.map((a) => a.candidate.subjectId))], new Date(sinceMs)],
+      WHERE subject_id = ANY($1::uuid[]) AND alert_type = ANY($2::text[]) AND started_at >= $3`,
+    [[...new Set(runs.map((a) => a.candidate.subjectId))], [...BOUT_TYPES], new Date(sinceMs)],
   );
   return rows.map((row) => ({
     organisationId: row.organisation_id,
