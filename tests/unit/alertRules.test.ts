@@ -5,7 +5,7 @@ import { ALERT_TYPES } from '../../src/domain/api/alerts.ts';
 import {
   machineAlerts,
   newBouts,
-  type AlertCandidate,
+  type OrganisationAlert,
   type ExpectedSite,
 } from '../../server/modules/alerts/detect.ts';
 import type { CommittedMachine } from '../../server/telemetry/engine/events.ts';
@@ -105,10 +105,7 @@ describe('machine alerts', () => {
   });
 
   it('alerts a bout of runs once: a start that moved, or a run soon after, is the same bout', () => {
-    const run = (
-      startMinutesAgo: number,
-      minutes: number,
-    ): { organisationId: string; candidate: AlertCandidate } => ({
+    const run = (startMinutesAgo: number, minutes: number): OrganisationAlert => ({
       organisationId: 'o1',
       candidate: {
         type: 'outOfHours',

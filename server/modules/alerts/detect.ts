@@ -32,6 +32,12 @@ export interface AlertCandidate {
   minutes: number | null;
 }
 
+/** An alert for one organisation: a machine's owner, or its customer during a hire. */
+export interface OrganisationAlert {
+  organisationId: string;
+  candidate: AlertCandidate;
+}
+
 export interface ExpectedSite {
   name: string;
   geofence: Geofence;
@@ -146,10 +152,7 @@ export const BOUT_TYPES: ReadonlySet<AlertType> = new Set(['outOfHours', 'idle',
  * The candidates less those that continue a bout already alerted (raised before, or earlier in the
  * same batch): a run starting within ALERT_BOUT_GAP_MS of another's end, or overlapping it.
  */
-export function newBouts<T extends { organisationId: string; candidate: AlertCandidate }>(
-  found: T[],
-  raised: RaisedRun[],
-): T[] {
+export function newBouts<T extends OrganisationAlert>(found: T[], raised: RaisedRun[]): T[] {
   const known = [...raised];
   const endOf = (run: { startedAtMs: number; minutes: number | null }) =>
     run.startedAtMs + (run.minutes ?? 0) * 60_000;

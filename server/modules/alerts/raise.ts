@@ -12,6 +12,7 @@ import {
   machineAlerts,
   newBouts,
   type AlertCandidate,
+  type OrganisationAlert,
   type ExpectedSite,
   type RaisedRun,
 } from './detect.ts';
@@ -61,7 +62,7 @@ export async function alertsOfCommitted(
   db: Queryable,
   committed: CommittedMachine[],
   nowMs: number,
-): Promise<{ organisationId: string; candidate: AlertCandidate }[]> {
+): Promise<OrganisationAlert[]> {
   const relevant = committed.filter((c) => recent(c, nowMs - ALERT_MAX_AGE_MS));
   if (relevant.length === 0) return [];
   const ids = relevant.map((c) => c.machineId);
@@ -86,7 +87,7 @@ export async function alertsOfCommitted(
     ...hires.flatMap((h) => (h.customer_organisation_id ? [h.customer_organisation_id] : [])),
   ]);
 
-  const found: { organisationId: string; candidate: AlertCandidate }[] = [];
+  const found: OrganisationAlert[] = [];
   for (const facts of relevant) {
     const machine = machines.find((m) => m.id === facts.machineId);
     if (!machine) continue;
@@ -122,10 +123,7 @@ export async function alertsOfCommitted(
 }
 
 /** The bout alerts raised for these subjects since a day before the earliest candidate. */
-async function raisedRuns(
-  db: Queryable,
-  found: { organisationId: string; candidate: AlertCandidate }[],
-): Promise<RaisedRun[]> {
+async function raisedRuns(db: Queryable, found: OrganisationAlert[]): Promise<RaisedRun[]> {
   const runs = found.filter(
     (a) => a.candidate.type === 'outOfHours' || a.candidate.type === 'idle',
   );
@@ -152,10 +150,7 @@ async function raisedRuns(
 }
 
 /** Stores the alerts not stored before, one per bout of runs; returns how many were new. */
-export async function storeAlerts(
-  db: Queryable,
-  found: { organisationId: string; candidate: AlertCandidate }[],
-): Promise<number> {
+export async function storeAlerts(db: Queryable, found: OrganisationAlert[]): Promise<number> {
   const alerts = newBouts(found, await raisedRuns(db, found));
   if (alerts.length === 0) return 0;
   const column = <K extends keyof AlertCandidate>(key: K) => alerts.map((a) => a.candidate[key]);

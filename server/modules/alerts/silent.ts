@@ -3,13 +3,13 @@
 // reporting interval (src/domain/devices.ts), the point the sensors list calls it late.
 import { LATE_AFTER_INTERVALS } from '../../../src/domain/devices.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ALERT_MAX_AGE_MS, type AlertCandidate } from './detect.ts';
+import { ALERT_MAX_AGE_MS, type OrganisationAlert } from './detect.ts';
 import { organisationAlertRules } from './raise.ts';
 
 export async function silentDeviceAlerts(
   db: Queryable,
   nowMs: number,
-): Promise<{ organisationId: string; candidate: AlertCandidate }[]> {
+): Promise<OrganisationAlert[]> {
   const rows = await db.query<{
     id: string;
     organisation_id: string;
@@ -29,7 +29,7 @@ export async function silentDeviceAlerts(
               greatest(s.expected_interval_s, s.expected_interval_off_s)) BETWEEN $1 AND $2`,
     [new Date(nowMs - ALERT_MAX_AGE_MS), new Date(nowMs)],
   );
-  const found: { organisationId: string; candidate: AlertCandidate }[] = [];
+  const found: OrganisationAlert[] = [];
   const rules = await organisationAlertRules(
     db,
     rows.map((row) => row.organisation_id),
