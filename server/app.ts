@@ -58,10 +58,16 @@ import { ReportWorker } from './jobs/reportWorker.ts';
 import { AlertWorker } from './jobs/alertWorker.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { alertListener } from './modules/alerts/raise.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { RecomputeRuns } from './modules/admin/recomputeRuns.ts';
+import { registerRequestTrail } from './modules/audit/requestTrail.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest, type Ingest } from './telemetry/ingest.ts';
+import { IngestMeter } from './telemetry/ingestMeter.ts';
+import { DeviceConnections } from './telemetry/listeners/connections.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -92,6 +98,10 @@ export interface AppOptions {
   rollups?: RollupScheduler;
   ingest?: Ingest;
   oemFeeds?: OemFeedPoller;
+  /** The Teltonika devices connected now (main.ts shares it with the listeners); empty when not given. */
+  devices?: DeviceConnections;
+  /** Counts records per protocol as they pass the ingest; main.ts wraps its ingest with it. */
+  meter?: IngestMeter;
   /** What start-up still has to do before /v1/health/ready says so; ready at once when not given. */
   readiness?: Readiness;
   /**
@@ -166,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerLimits(app, config, context.keys);
   registerAccess(app, context);
+  registerRequestTrail(app, db);
   await app.register(clientErrorRoutes, context);
   await app.register(healthRoutes, {
     ...context,
@@ -185,9 +196,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         app.log.error({ err: error, machineId }, 'activity recompute failed'),
     });
   if (!options.rollups) app.addHook('onClose', () => rollups.drain());
+  const meter = options.meter ?? new IngestMeter();
   const ingest =
     options.ingest ??
-    createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
+    meter.wrap(createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) }));
   await app.register(ingestRoutes, { ...context, ingest });
   const reports =
     options.reports ??
@@ -239,6 +251,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await secured.register(reportRoutes, { ...context, wakeReports: () => reports.wake() });
     await secured.register(documentRoutes, context);
     await secured.register(alertRoutes, context);
+    await secured.register(auditRoutes, context);
+    const recomputes = new RecomputeRuns(db, rollups, app.log);
+    // A run left queued or running by the process before this one ended with it.
+    await recomputes.failInterrupted();
+    await secured.register(adminRoutes, {
+      ...context,
+      rollups,
+      devices: options.devices ?? new DeviceConnections(),
+      meter,
+      recomputes,
+    });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
     await secured.register(oemFeedRoutes, {

@@ -11,7 +11,9 @@ import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/demoSso.ts';
 import { RollupScheduler } from './telemetry/engine/scheduler.ts';
 import { createIngest } from './telemetry/ingest.ts';
+import { IngestMeter } from './telemetry/ingestMeter.ts';
 import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
+import { DeviceConnections } from './telemetry/listeners/connections.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import { DemoStream } from './telemetry/simulator/demoStream.ts';
@@ -59,7 +61,10 @@ async function main(): Promise<void> {
     onError: (error, machineId) =>
       log.error({ err: error, machineId }, 'activity recompute failed'),
   });
-  const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
+  const meter = new IngestMeter();
+  const ingest = meter.wrap(
+    createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) }),
+  );
   const oemFeeds = new OemFeedPoller(db, ingest, {
     allowPrivate: config.oemFeedAllowPrivate,
     log: { error: (o, m) => log.error(o, m) },
@@ -70,12 +75,15 @@ async function main(): Promise<void> {
       ? log.error({ err: error, ms }, `start-up: ${step} failed`)
       : log.info({ ms }, `start-up: ${step} done`),
   );
+  const devices = new DeviceConnections();
   const app = await buildApp({
     config,
     db,
     rollups,
     ingest,
     oemFeeds,
+    devices,
+    meter,
     readiness,
     pollReports: true,
     pollAlerts: true,
@@ -87,7 +95,7 @@ async function main(): Promise<void> {
   await statistics.analyse();
   // The machine list's rollups in memory, so the first list is quick and right.
   void readiness.track('rollups read into memory', () => rollupCacheFor(db).warm());
-  const listeners = await startDeviceListeners(config, db, ingest, app.log);
+  const listeners = await startDeviceListeners(config, db, ingest, app.log, devices);
   const trackerPort = listeners[0]?.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let demoStream: DemoStream | undefined;

@@ -22,6 +22,8 @@ interface Schema {
   format?: string;
   enum?: unknown[];
   pattern?: string;
+  /** OpenAPI 3.0's one example (the document turns a schema's `examples` into it). */
+  example?: unknown;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number | boolean;
@@ -75,6 +77,8 @@ const branch = (schema: Schema): Schema =>
 function exampleOf(schema: Schema, name: string, ids: Ids): unknown {
   const s = branch(schema);
   if (s.default !== undefined) return s.default;
+  // A value a pattern alone cannot suggest (an IMEI) is given by the schema.
+  if (s.example !== undefined) return s.example;
   if (s.enum) return s.enum[0];
   switch (s.type) {
     case 'string': {

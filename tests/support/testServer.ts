@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/database.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
 import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
 import { createIngest, type Ingest } from '../../server/telemetry/ingest.ts';
+import { IngestMeter } from '../../server/telemetry/ingestMeter.ts';
 import { OemFeedPoller } from '../../server/telemetry/pollers/oemFeedPoller.ts';
 import type { TestDatabase } from './databases.ts';
 
@@ -36,6 +37,8 @@ export async function startTestServer(
     seed?: boolean;
     readiness?: AppOptions['readiness'];
     reports?: AppOptions['reports'];
+    /** Connected Teltonika devices, for a test that starts a listener with the same registry. */
+    devices?: AppOptions['devices'];
   } = {},
 ): Promise<TestServer> {
   const { db, close } = await database.open();
@@ -54,14 +57,19 @@ export async function startTestServer(
   if (options.seed !== false)
     await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
   const rollups = new RollupScheduler(db);
-  const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
+  const meter = new IngestMeter();
+  const ingest = meter.wrap(
+    createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) }),
+  );
   const app = await buildApp({
+    meter,
     config,
     db,
     logger: false,
     signInLimits: options.signInLimits,
     readiness: options.readiness,
     ...(options.reports ? { reports: options.reports } : {}),
+    ...(options.devices ? { devices: options.devices } : {}),
     rollups,
     ingest,
     oemFeeds: new OemFeedPoller(db, ingest, { allowPrivate: config.oemFeedAllowPrivate }),

@@ -20,6 +20,20 @@ import {
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
 import { recordReceptions } from '../gateways/receptions.ts';
+import { logIngestRequest } from './requestLog.ts';
+
+interface IngestSource {
+  id: string;
+  type: string;
+  code: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The source whose key a JSON ingest request carries. */
+    ingestSource?: IngestSource;
+  }
+}
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
@@ -107,14 +121,27 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
         body: IngestRecordsBody,
         response: { 200: IngestRecordsReply },
       },
+      // The source is known before the body is checked, so a refused body is kept with its reason.
+      preValidation: async (request) => {
+        const key = request.headers['x-api-key'];
+        if (typeof key !== 'string' || key.length > 200) return;
+        const [source] = await db.query<IngestSource>(
+          'SELECT id, type, code FROM source WHERE api_key_hash = $1',
+          [hashKey(key)],
+        );
+        request.ingestSource = source;
+      },
+      onSend: async (request, reply, payload) => {
+        if (request.ingestSource) {
+          await logIngestRequest(db, request.ingestSource.id, request, reply.statusCode, payload);
+        }
+        return payload;
+      },
     },
     async (request) => {
-      const key = request.headers['x-api-key'];
-      if (!key) throw unauthorised('The X-Api-Key header with the source key is required');
-      const [source] = await db.query<{ type: string; code: string }>(
-        'SELECT type, code FROM source WHERE api_key_hash = $1',
-        [hashKey(key)],
-      );
+      if (!request.headers['x-api-key'])
+        throw unauthorised('The X-Api-Key header with the source key is required');
+      const source = request.ingestSource;
       if (!source) throw unauthorised('The source key is not known');
       const receivedMs = Date.now();
       return ingest(request.body.records.map((record) => toRecord(record, source, receivedMs)));
@@ -193,6 +220,23 @@ export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       );
       if (rows.length === 0) throw notFound('No such source');
       return { sourceId: request.params.id, apiKey };
+    },
+  );
+
+  // Revokes the source's key: its requests are refused from now on.
+  app.delete(
+    '/v1/admin/sources/:id/api-key',
+    {
+      config: { access: 'staff' },
+      schema: { tags: ['admin'], params: Type.Object({ id: Type.String({ format: 'uuid' }) }) },
+    },
+    async (request, reply) => {
+      const rows = await db.query<{ id: string }>(
+        'UPDATE source SET api_key_hash = NULL WHERE id = $1 RETURNING id',
+        [request.params.id],
+      );
+      if (rows.length === 0) throw notFound('No such source');
+      return reply.code(204).send();
     },
   );
 };

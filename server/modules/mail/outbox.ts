@@ -178,8 +178,12 @@ async function withUnsubscribeLink(
   };
 }
 
-/** The newest mails first. */
-export async function readOutbox(db: Queryable, limit: number): Promise<OutboxMail[]> {
+/** The newest mails first; `failed`: only those that could not be sent (not the unsubscribed). */
+export async function readOutbox(
+  db: Queryable,
+  limit: number,
+  failed = false,
+): Promise<OutboxMail[]> {
   const rows = await db.query<{
     id: string;
     to_address: string;
@@ -191,8 +195,9 @@ export async function readOutbox(db: Queryable, limit: number): Promise<OutboxMa
     attachment_name: string | null;
   }>(
     `SELECT id, to_address, subject, body, created_at, sent_at, error, attachment_name FROM mail_outbox
+      WHERE NOT $2 OR (sent_at IS NULL AND error IS NOT NULL AND error <> $3)
       ORDER BY created_at DESC LIMIT $1`,
-    [limit],
+    [limit, failed, UNSUBSCRIBED],
   );
   return rows.map((row) => ({
     id: row.id,
@@ -204,4 +209,53 @@ export async function readOutbox(db: Queryable, limit: number): Promise<OutboxMa
     error: row.error,
     attachmentName: row.attachment_name,
   }));
+}
+
+/**
+ * Sends a mail that failed once more, as it was written, when SMTP is configured. Null when there
+ * is no such mail; false when it cannot be retried: already sent, its address unsubscribed, or no
+ * SMTP to send through. Its error is cleared now and written again if it fails again.
+ */
+export async function retryMail(
+  db: Queryable,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  log: OutboxLog,
+  id: string,
+  files?: FileStorage,
+): Promise<boolean | null> {
+  const [row] = await db.query<{
+    to_address: string;
+    subject: string;
+    body: string;
+    html: string | null;
+    attachment_key: string | null;
+    attachment_name: string | null;
+    sent_at: Date | null;
+    error: string | null;
+  }>(
+    `SELECT to_address, subject, body, html, attachment_key, attachment_name, sent_at, error
+       FROM mail_outbox WHERE id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  if (row.sent_at || row.error === UNSUBSCRIBED || !config.smtpUrl) return false;
+  await db.query('UPDATE mail_outbox SET error = NULL WHERE id = $1', [id]);
+  const attachment =
+    row.attachment_key && row.attachment_name
+      ? { key: row.attachment_key, name: row.attachment_name }
+      : undefined;
+  deliverMail(
+    db,
+    config,
+    log,
+    [
+      {
+        id,
+        mail: { to: row.to_address, subject: row.subject, body: row.body, attachment },
+        html: row.html,
+      },
+    ],
+    files,
+  );
+  return true;
 }

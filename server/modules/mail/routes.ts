@@ -3,7 +3,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ServerContext } from '../../context.ts';
-import { readOutbox } from './outbox.ts';
+import { conflict, notFound } from '../../httpError.ts';
+import { readOutbox, retryMail } from './outbox.ts';
 
 const OutboxReply = Type.Object({
   mails: Type.Array(
@@ -21,7 +22,10 @@ const OutboxReply = Type.Object({
   ),
 });
 
-export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, config, files },
+) => {
   app.get(
     '/v1/admin/outbox',
     {
@@ -29,14 +33,42 @@ export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
       schema: {
         tags: ['admin'],
         querystring: Type.Object(
-          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) },
+          {
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+            failed: Type.Optional(Type.Boolean()),
+          },
           { additionalProperties: false },
         ),
         response: { 200: OutboxReply },
       },
     },
     async (request) => {
-      return { mails: await readOutbox(db, request.query.limit ?? 100) };
+      return { mails: await readOutbox(db, request.query.limit ?? 100, request.query.failed) };
+    },
+  );
+
+  // A failed mail sent again as it was written; its row then says whether it went.
+  app.post(
+    '/v1/admin/outbox/:id/retry',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 202: Type.Object({ id: Type.String() }) },
+      },
+    },
+    async (request, reply) => {
+      const retried = await retryMail(db, config, request.log, request.params.id, files);
+      if (retried === null) throw notFound('No such mail');
+      if (!retried) {
+        throw conflict(
+          config.smtpUrl
+            ? 'This mail was sent, or its address unsubscribed: there is nothing to retry'
+            : 'No SMTP server is configured (SMTP_URL): mail stays in the outbox',
+        );
+      }
+      return reply.code(202).send({ id: request.params.id });
     },
   );
 };

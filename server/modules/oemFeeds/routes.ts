@@ -6,6 +6,7 @@ import {
   OemFeed,
   OemFeedBody,
   OemFeedList,
+  OemFeedEquipmentReply,
   OemFeedPollReply,
 } from '../../../src/domain/api/oemFeeds.ts';
 import { literalPrivateReason } from '../../telemetry/pollers/feedAddress.ts';
@@ -215,6 +216,43 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
       const result = await oemFeeds.poll(request.params.id);
       if (!result) throw notFound('No such OEM feed');
       return result;
+    },
+  );
+
+  // The equipment the feed reported, matched to a machine or not (its PIN matched none).
+  app.get(
+    '/v1/admin/oem-feeds/:id/equipment',
+    {
+      config: { access: 'staff' },
+      schema: { ...schema, params: Id, response: { 200: OemFeedEquipmentReply } },
+    },
+    async (request) => {
+      const [feed] = await db.query<{ source_type: string }>(
+        'SELECT source_type FROM oem_feed WHERE id = $1',
+        [request.params.id],
+      );
+      if (!feed) throw notFound('No such OEM feed');
+      const rows = await db.query<{
+        id: string;
+        code: string;
+        machine_id: string | null;
+        machine_name: string | null;
+        last_seen_at: Date | null;
+      }>(
+        `SELECT s.id, s.code, s.machine_id, m.name AS machine_name, s.last_seen_at
+           FROM source s LEFT JOIN machine m ON m.id = s.machine_id
+          WHERE s.type = $1 ORDER BY s.machine_id IS NOT NULL, s.code`,
+        [feed.source_type],
+      );
+      return {
+        equipment: rows.map((row) => ({
+          sourceId: row.id,
+          code: row.code,
+          machineId: row.machine_id,
+          machineName: row.machine_name,
+          lastSeenAt: row.last_seen_at ? row.last_seen_at.toISOString() : null,
+        })),
+      };
     },
   );
 };

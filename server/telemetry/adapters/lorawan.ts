@@ -79,6 +79,22 @@ function fill(
   return record;
 }
 
+/**
+ * The frame counter and the payload bytes as hexadecimal, kept with the record's raw values (`fCnt`,
+ * `payloadHex`) so staff can count lost uplinks and read what the sensor sent.
+ */
+function withFrame(record: TelemetryRecord, fCnt: unknown, rawBase64: unknown): TelemetryRecord {
+  if (typeof fCnt === 'number' && Number.isInteger(fCnt) && fCnt >= 0) {
+    record.ioIds.push('fCnt');
+    record.ioValues.push(fCnt);
+  }
+  if (typeof rawBase64 === 'string' && rawBase64.length > 0 && rawBase64.length <= 400) {
+    record.ioIds.push('payloadHex');
+    record.ioValues.push(Buffer.from(rawBase64, 'base64').toString('hex').toUpperCase());
+  }
+  return record;
+}
+
 /** One gateway's reception of an uplink. */
 export interface GatewayReception {
   /** 16 upper-case hexadecimal digits. */
@@ -155,11 +171,15 @@ export function decodeTtsUplink(body: unknown, receivedMs: number): LoraUplink {
     'uplink_message.received_at',
     receivedMs,
   );
-  const record = fill(
-    emptyRecord(LORA_SOURCE, code, time, receivedMs),
-    uplink.decoded_payload,
+  const record = withFrame(
+    fill(
+      emptyRecord(LORA_SOURCE, code, time, receivedMs),
+      uplink.decoded_payload,
+      uplink.frm_payload,
+      'uplink_message.frm_payload',
+    ),
+    uplink.f_cnt,
     uplink.frm_payload,
-    'uplink_message.frm_payload',
   );
   const receptions = receptionsOf(uplink.rx_metadata, 'uplink_message.rx_metadata', (item) => {
     const ids = isObject(item.gateway_ids) ? item.gateway_ids : {};
@@ -174,11 +194,10 @@ export function decodeChirpstackUp(body: unknown, receivedMs: number): LoraUplin
   const info = objectAt(body, 'deviceInfo', 'deviceInfo');
   const code = devEui(info.devEui, 'deviceInfo.devEui');
   const time = timeOf(body.time, 'time', receivedMs);
-  const record = fill(
-    emptyRecord(LORA_SOURCE, code, time, receivedMs),
-    body.object,
+  const record = withFrame(
+    fill(emptyRecord(LORA_SOURCE, code, time, receivedMs), body.object, body.data, 'data'),
+    body.fCnt,
     body.data,
-    'data',
   );
   // ChirpStack names a gateway by its EUI alone.
   const receptions = receptionsOf(body.rxInfo, 'rxInfo', (item) => ({

@@ -140,6 +140,12 @@ export class RollupScheduler {
     return false;
   }
 
+  /** Machines with days queued or being recomputed in this process, and since when the oldest waits. */
+  waiting(): { machines: number; sinceMs: number | null } {
+    const machines = new Set([...this.pending.keys(), ...this.inFlight]);
+    return { machines: machines.size, sinceMs: this.waitingSinceMs };
+  }
+
   /** Recomputes everything queued now, without waiting for the delay, and resolves when done. */
   async drain(): Promise<void> {
     if (this.timer) {

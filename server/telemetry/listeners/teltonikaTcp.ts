@@ -9,6 +9,7 @@ import {
   type FramerEvent,
 } from '../adapters/teltonika/tcpFramer.ts';
 import type { Ingest } from '../ingest.ts';
+import type { DeviceConnections } from './connections.ts';
 
 export interface TeltonikaTcpOptions {
   host: string;
@@ -16,6 +17,8 @@ export interface TeltonikaTcpOptions {
   ingest: Ingest;
   storeCommandResponse: (imei: string, text: string) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where connected devices are known by IMEI, for staff's commands. */
+  devices?: DeviceConnections;
   /** A connection silent this long is closed; devices reconnect on their own. */
   idleTimeoutMs?: number;
 }
@@ -44,14 +47,17 @@ function handleConnection(
     if (socket.destroyed) return;
     switch (event.type) {
       case 'imei':
+        options.devices?.opened(event.imei, socket, remote);
         socket.write(HANDSHAKE_ACCEPT);
         return;
       case 'records':
+        options.devices?.packet(framer.deviceImei ?? '');
         await options.ingest(event.records);
         if (!socket.destroyed) socket.write(recordCountAck(event.records.length));
         return;
       case 'command-response':
         await options.storeCommandResponse(framer.deviceImei ?? '', event.text);
+        options.devices?.answered(framer.deviceImei ?? '', event.text);
         return;
       case 'rejected':
         options.log.warn(
@@ -90,7 +96,10 @@ function handleConnection(
     }
   });
   socket.on('error', () => socket.destroy());
-  socket.on('close', () => connections.delete(socket));
+  socket.on('close', () => {
+    connections.delete(socket);
+    if (framer.deviceImei) options.devices?.closed(framer.deviceImei, socket);
+  });
 }
 
 export async function startTeltonikaTcp(options: TeltonikaTcpOptions): Promise<Listener> {

@@ -10,6 +10,8 @@ export type LoraNetwork = 'tts' | 'chirpstack';
 
 export interface LoraUplink {
   timeMs: number;
+  /** The frame counter: it counts every uplink sent, heard or not, so lost ones leave a gap. */
+  fCnt: number;
   activityLevel: number;
   batteryMv: number;
   temperatureCentiC: number;
@@ -42,11 +44,17 @@ export function uplinksFor(
   batteryMv: (timeMs: number) => number = freshBattery(random),
 ): LoraUplink[] {
   const uplinks: LoraUplink[] = [];
+  let fCnt = 0;
   for (const interval of plan.timeline) {
-    if (interval.state === 'missing') continue;
+    // Sent while nobody heard: counted by the sensor, lost to the network.
+    if (interval.state === 'missing') {
+      fCnt += Math.ceil((interval.toMs - interval.fromMs) / (LORA_REPORT_S * 1000));
+      continue;
+    }
     for (let t = interval.fromMs; t < interval.toMs; t += LORA_REPORT_S * 1000) {
       uplinks.push({
         timeMs: t,
+        fCnt: fCnt++,
         activityLevel: levelFor(interval.state, random),
         batteryMv: batteryMv(t),
         temperatureCentiC: 800 + Math.floor(random() * 600),
@@ -90,6 +98,7 @@ export function uplinkBody(
       received_at: time,
       uplink_message: {
         f_port: 1,
+        f_cnt: uplink.fCnt,
         frm_payload: payload,
         received_at: time,
         rx_metadata: heard.map((link) => ({
@@ -112,6 +121,7 @@ export function uplinkBody(
     time,
     deviceInfo: { devEui: devEui.toLowerCase(), deviceName: `sensor-${devEui}` },
     fPort: 1,
+    fCnt: uplink.fCnt,
     data: payload,
     rxInfo: heard.map((link) => ({
       gatewayId: link.eui.toLowerCase(),

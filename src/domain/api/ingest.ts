@@ -64,6 +64,7 @@ export const IngestRecordsReply = Type.Object({
   setAside: Type.Array(Type.Object({ index: Type.Integer(), fields: Type.Array(Type.String()) })),
 });
 
+export type SourceKeyReply = Static<typeof SourceKeyReply>;
 export const SourceKeyReply = Type.Object({
   sourceId: Type.String(),
   /** Shown once: only its hash is kept. */

@@ -53,6 +53,7 @@ export type OemFeed = Static<typeof OemFeed>;
 
 export const OemFeedList = Type.Object({ feeds: Type.Array(OemFeed) });
 
+export type OemFeedPollReply = Static<typeof OemFeedPollReply>;
 export const OemFeedPollReply = Type.Object({
   pages: Type.Integer(),
   equipment: Type.Integer(),
@@ -63,3 +64,17 @@ export const OemFeedPollReply = Type.Object({
   duplicates: Type.Integer(),
   error: Nullable(Type.String()),
 });
+
+/** The feed's equipment: matched to a machine of the feed's organisation, or left for staff. */
+export const OemFeedEquipmentReply = Type.Object({
+  equipment: Type.Array(
+    Type.Object({
+      sourceId: Type.String(),
+      code: Type.String(),
+      machineId: Nullable(Type.String()),
+      machineName: Nullable(Type.String()),
+      lastSeenAt: Nullable(Type.String()),
+    }),
+  ),
+});
+export type OemFeedEquipmentReply = Static<typeof OemFeedEquipmentReply>;

@@ -110,18 +110,23 @@ export function encodeImeiHandshake(imei: string): Buffer {
   return frame;
 }
 
-/** A codec 12 command response as the device sends it. */
-export function encodeCommandResponse(text: string): Buffer {
+/** A codec 12 message: 0x05 a command to the device, 0x06 the device's response. */
+function encodeCodec12(type: 0x05 | 0x06, text: string): Buffer {
   const body = Buffer.from(text, 'latin1');
   const data = Buffer.alloc(8 + body.length);
   data[0] = CODEC_12;
   data[1] = 1;
-  data[2] = 0x06; // response
+  data[2] = type;
   data.writeUInt32BE(body.length, 3);
   body.copy(data, 7);
   data[7 + body.length] = 1;
   return wrapTcp(data);
 }
+
+/** A codec 12 command as the server sends it (a text such as `getinfo`). */
+export const encodeCommand = (text: string) => encodeCodec12(0x05, text);
+/** A codec 12 command response as the device sends it. */
+export const encodeCommandResponse = (text: string) => encodeCodec12(0x06, text);
 
 export function encodeUdpDatagram(
   imei: string,

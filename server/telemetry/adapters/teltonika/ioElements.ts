@@ -97,3 +97,15 @@ export function applyIoElement(record: TelemetryRecord, id: number, value: numbe
       break;
   }
 }
+
+/** Each IO element id's name, for staff reading raw records: the ids above and a few more FMB ones. */
+export const IO_NAMES: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(IO).map(([name, id]): [string, string] => [String(id), name]),
+  ['24', 'speed'],
+  ['69', 'gnssStatus'],
+  ['80', 'dataMode'],
+  ['113', 'batteryLevel'],
+  ['199', 'tripOdometer'],
+  ['200', 'sleepMode'],
+  ['241', 'gsmOperator'],
+]);

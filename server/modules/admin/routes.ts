@@ -1,0 +1,226 @@
+// The staff admin area's calls (issue 19, docs/api.md "Admin"): the staff home, device debugging per
+// protocol, data completeness, radio coverage, and a machine's inner workings with background
+// recomputes. Staff only: everyone else gets 403 from the access check.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  AdminOverviewReply,
+  COMMAND_REPLY_WAIT_MS,
+  CompletenessReply,
+  CoverageQuery,
+  CoverageReply,
+  DaysQuery,
+  DeviceCommandBody,
+  DeviceCommandReply,
+  DeviceCommandsReply,
+  DeviceConnectionsReply,
+  DeviceDebugQuery,
+  IngestRequestsReply,
+  LoraUplinksReply,
+  MachineCompletenessReply,
+  MachineDayQuery,
+  MachineDayReply,
+  MachineWorkingsReply,
+  RecomputeBody,
+  RecomputeRun,
+  TeltonikaRecordsReply,
+} from '../../../src/domain/api/admin.ts';
+import { Day } from '../../../src/domain/api/dates.ts';
+import type { ServerContext } from '../../context.ts';
+import { conflict, notFound } from '../../httpError.ts';
+import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import type { IngestMeter } from '../../telemetry/ingestMeter.ts';
+import type { DeviceConnections } from '../../telemetry/listeners/connections.ts';
+import { machineCompleteness, fleetCompleteness } from './completeness.ts';
+import { coverage } from './coverage.ts';
+import {
+  commandResponses,
+  ingestRequests,
+  loraUplinks,
+  readDebugRange,
+  teltonikaRecords,
+} from './deviceRecords.ts';
+import { machineDay, machineWorkings } from './machineWorkings.ts';
+import { adminOverview } from './overview.ts';
+import type { RecomputeRuns } from './recomputeRuns.ts';
+
+export interface AdminContext extends ServerContext {
+  rollups: RollupScheduler;
+  devices: DeviceConnections;
+  meter: IngestMeter;
+  recomputes: RecomputeRuns;
+}
+
+const tags = ['admin'];
+const config = { access: 'staff' as const };
+const MachineId = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
+  app,
+  { db, rollups, devices, meter, recomputes },
+) => {
+  app.get(
+    '/v1/admin/overview',
+    { config, schema: { tags, response: { 200: AdminOverviewReply } } },
+    async () => adminOverview(db, rollups, meter),
+  );
+
+  app.get(
+    '/v1/admin/teltonika/records',
+    {
+      config,
+      schema: { tags, querystring: DeviceDebugQuery, response: { 200: TeltonikaRecordsReply } },
+    },
+    async (request) => teltonikaRecords(db, readDebugRange(request.query)),
+  );
+
+  app.get(
+    '/v1/admin/teltonika/connections',
+    { config, schema: { tags, response: { 200: DeviceConnectionsReply } } },
+    async () => ({
+      connections: devices.list().map((open) => ({
+        deviceId: open.deviceId,
+        remote: open.remote,
+        connectedAt: new Date(open.connectedAtMs).toISOString(),
+        lastPacketAt:
+          open.lastPacketAtMs === null ? null : new Date(open.lastPacketAtMs).toISOString(),
+      })),
+    }),
+  );
+
+  app.get(
+    '/v1/admin/teltonika/commands',
+    {
+      config,
+      schema: { tags, querystring: DeviceDebugQuery, response: { 200: DeviceCommandsReply } },
+    },
+    async (request) => commandResponses(db, readDebugRange(request.query)),
+  );
+
+  // Sends a codec 12 command to a connected device and waits a while for its reply.
+  app.post(
+    '/v1/admin/teltonika/commands',
+    { config, schema: { tags, body: DeviceCommandBody, response: { 200: DeviceCommandReply } } },
+    async (request) => {
+      const { deviceId, command } = request.body;
+      const sentAt = new Date().toISOString();
+      const outcome = await devices.command(deviceId, command, COMMAND_REPLY_WAIT_MS);
+      if (!outcome.sent) {
+        throw conflict(
+          outcome.reason === 'busy'
+            ? 'The device has not answered the last command yet'
+            : 'The device is not connected now: a command goes out while it is',
+          'deviceId',
+        );
+      }
+      return { deviceId, command, sentAt, response: outcome.response };
+    },
+  );
+
+  app.get(
+    '/v1/admin/arya/uplinks',
+    {
+      config,
+      schema: { tags, querystring: DeviceDebugQuery, response: { 200: LoraUplinksReply } },
+    },
+    async (request) => loraUplinks(db, readDebugRange(request.query)),
+  );
+
+  app.get(
+    '/v1/admin/android/requests',
+    {
+      config,
+      schema: { tags, querystring: DeviceDebugQuery, response: { 200: IngestRequestsReply } },
+    },
+    async (request) => ingestRequests(db, readDebugRange(request.query)),
+  );
+
+  app.get(
+    '/v1/admin/datacompleteness',
+    { config, schema: { tags, querystring: DaysQuery, response: { 200: CompletenessReply } } },
+    async (request) => fleetCompleteness(db, request.query),
+  );
+
+  app.get(
+    '/v1/admin/datacompleteness/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: MachineId,
+        querystring: Type.Object({ from: Day, to: Day }, { additionalProperties: false }),
+        response: { 200: MachineCompletenessReply },
+      },
+    },
+    async (request) =>
+      machineCompleteness(db, request.params.id, request.query.from, request.query.to),
+  );
+
+  app.get(
+    '/v1/admin/coverage',
+    { config, schema: { tags, querystring: CoverageQuery, response: { 200: CoverageReply } } },
+    async (request) => coverage(db, request.query),
+  );
+
+  app.get(
+    '/v1/admin/machines/:id',
+    { config, schema: { tags, params: MachineId, response: { 200: MachineWorkingsReply } } },
+    async (request) => machineWorkings(db, request.params.id, (id) => recomputes.list(id)),
+  );
+
+  app.get(
+    '/v1/admin/machines/:id/day',
+    {
+      config,
+      schema: {
+        tags,
+        params: MachineId,
+        querystring: MachineDayQuery,
+        response: { 200: MachineDayReply },
+      },
+    },
+    async (request) =>
+      machineDay(db, request.params.id, request.query.day, {
+        offset: request.query.offset ?? 0,
+        limit: request.query.limit ?? 500,
+      }),
+  );
+
+  // Starts a recompute of the machine's days in the background; the run's call shows its progress.
+  app.post(
+    '/v1/admin/machines/:id/recomputes',
+    {
+      config,
+      schema: { tags, params: MachineId, body: RecomputeBody, response: { 202: RecomputeRun } },
+    },
+    async (request, reply) => {
+      const run = await recomputes.start(
+        request.params.id,
+        request.body.fromDay,
+        request.body.toDay,
+        request.auth.sub,
+      );
+      return reply.code(202).send(run);
+    },
+  );
+
+  app.get(
+    '/v1/admin/machines/:id/recomputes/:runId',
+    {
+      config,
+      schema: {
+        tags,
+        params: Type.Object({
+          id: Type.String({ format: 'uuid' }),
+          runId: Type.String({ format: 'uuid' }),
+        }),
+        response: { 200: RecomputeRun },
+      },
+    },
+    async (request) => {
+      const run = await recomputes.get(request.params.id, request.params.runId);
+      if (!run) throw notFound('No such recompute');
+      return run;
+    },
+  );
+};

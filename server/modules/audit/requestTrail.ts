@@ -1,0 +1,68 @@
+// Every write through the API goes into the audit trail: who (user and organisation), when, which
+// route with which parameters and body, from which address, and how it ended. Written before the
+// reply leaves, so whoever reads the trail after a write's reply finds the write there. Modules
+// still record their own kinds of change (user.created, brand.saved) with the words they choose.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Names whose values are secrets: kept out of the trail, which admins of an organisation read. */
+const SECRET = /pass(word)?|secret|token|apikey|api_key|otp|totp|private|^key$|^code$/i;
+/** A body larger than this (a calibration table, an import) is kept as its size only. */
+export const AUDIT_BODY_MAX_CHARS = 8000;
+
+/** The value with every secret-named field hidden, however deep. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    copy[key] =
+      SECRET.test(key) && inner !== null && inner !== '' ? '[hidden]' : withoutSecrets(inner);
+  }
+  return copy;
+}
+
+function bodyOf(request: FastifyRequest): unknown {
+  if (request.isMultipart()) return { upload: true };
+  if (request.body === undefined || request.body === null) return null;
+  const text = JSON.stringify(withoutSecrets(request.body));
+  return text.length > AUDIT_BODY_MAX_CHARS ? { omittedChars: text.length } : JSON.parse(text);
+}
+
+/** The route as declared (/v1/users/:id), so writes to one kind of thing can be searched together. */
+const routeOf = (request: FastifyRequest) =>
+  request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
+
+export function registerRequestTrail(app: FastifyInstance, db: Queryable): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A caller that signed in and was let through: public calls (sign-in, device webhooks) have
+    // their own records, and a refused write changed nothing.
+    if (!WRITES.has(request.method) || !request.auth || reply.statusCode >= 400) return;
+    try {
+      await db.query(
+        `INSERT INTO audit_event (organisation_id, actor_user_id, actor_email, action, details,
+                                  method, path, status, address, request_id)
+         VALUES ($1, $2, (SELECT email FROM app_user WHERE id = $2), $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          request.auth.org,
+          request.auth.sub,
+          'api.write',
+          JSON.stringify({
+            params: request.params ?? {},
+            query: request.query ?? {},
+            body: bodyOf(request),
+          }),
+          request.method,
+          routeOf(request),
+          reply.statusCode,
+          request.ip,
+          request.id,
+        ],
+      );
+    } catch (error) {
+      // The write is done; a trail that cannot be written must not turn it into an error.
+      request.log.error({ err: error }, 'audit trail not written');
+    }
+  });
+}
