@@ -41,6 +41,8 @@ import * as brand from './custom-pages/brand/index.ts';
 import { QrScreen } from './custom-pages/qr/index.ts';
 import { OrganisationArea } from './custom-pages/organisation/OrganisationArea.tsx';
 import * as userSettings from './custom-pages/user-settings/index.ts';
+import * as admin from './custom-pages/admin/index.ts';
+import { adminAudit, organisationAudit } from './resources/audit/index.ts';
 import { ssoProviders } from './resources/ssoProviders/index.ts';
 import { shifts } from './resources/shifts/index.ts';
 import { organisationSettings } from './resources/orgs/index.ts';
@@ -134,6 +136,9 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
               <Resource name="users" {...users} />
               <Resource name="portal/users" {...portalUsers} />
               <Resource name="admin/sso-providers" {...ssoProviders} />
+              <Resource name="admin/audit" {...adminAudit} />
+              {/* Shown as a tab of the organisation's area (its route below), not a route of its own. */}
+              <Resource name="organisation/audit" />
               <Resource name="admin/orgs/settings" {...organisationSettings} />
               <Resource name="admin/shifts" {...shifts} />
               <Resource name="gateways" {...gateways}>
@@ -212,7 +217,38 @@ export function App({ authProvider, dataProvider, i18nProvider }: AppProps) {
                     path={PATHS.brandConfiguration}
                     element={<brand.BrandConfigurationScreen />}
                   />
+                  <Route
+                    path={PATHS.organisationAudit}
+                    element={
+                      <ResourceContextProvider value="organisation/audit">
+                        <organisationAudit.list />
+                      </ResourceContextProvider>
+                    }
+                  />
                 </Route>
+                {(
+                  [
+                    [PATHS.admin, admin.AdminHomeScreen],
+                    [PATHS.adminTeltonika, admin.TeltonikaScreen],
+                    [PATHS.adminArya, admin.AryaScreen],
+                    [PATHS.adminAndroid, admin.AndroidScreen],
+                    [PATHS.adminCompleteness, admin.CompletenessScreen],
+                    [PATHS.adminCoverage, admin.CoverageScreen],
+                    [PATHS.adminMachine, admin.MachineWorkingsScreen],
+                    [PATHS.adminOemFeeds, admin.OemFeedsScreen],
+                    [PATHS.adminOutbox, admin.OutboxScreen],
+                  ] as const
+                ).map(([path, Screen]) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <admin.StaffGate>
+                        <Screen />
+                      </admin.StaffGate>
+                    }
+                  />
+                ))}
                 <Route path={fleetMap.path} element={<fleetMap.FleetMapScreen />} />
                 <Route path={heatmap.path} element={<heatmap.HeatmapScreen />} />
                 <Route

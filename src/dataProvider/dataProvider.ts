@@ -21,6 +21,7 @@ import type {
 } from 'ra-core';
 import type { ApiClient } from '../api/apiClient.ts';
 import { accountCalls } from './account.ts';
+import { adminCalls, auditResource } from './admin.ts';
 import { alertCalls, alertResource } from './alerts.ts';
 import { assetCalls, assetResource } from './assets.ts';
 import { dashboardCalls } from './dashboard.ts';
@@ -46,6 +47,7 @@ export { toMachine, type Machine } from './machines.ts';
 function areaCalls(client: ApiClient) {
   return {
     ...accountCalls(client),
+    ...adminCalls(client),
     ...alertCalls(client),
     ...assetCalls(client),
     ...dashboardCalls(client),
@@ -99,6 +101,8 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     'reports/files': reportFileResource(client),
     files: documentResource(client),
     alerts: alertResource(client),
+    'admin/audit': auditResource(client, 'admin/audit'),
+    'organisation/audit': auditResource(client, 'organisation/audit'),
   };
   return {
     // react-query's signal reaches fetch, so leaving a screen cancels its requests.

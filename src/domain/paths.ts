@@ -60,6 +60,17 @@ export const PATHS = {
   gateways: '/gateways',
   gatewayList: '/gateways/list',
   adminGateways: '/admin/gateways',
+  admin: '/admin',
+  adminMachine: '/admin/machines/:id',
+  adminCoverage: '/admin/coverage',
+  adminAndroid: '/admin/android',
+  adminArya: '/admin/arya',
+  adminTeltonika: '/admin/teltonika',
+  adminCompleteness: '/admin/datacompleteness',
+  adminOemFeeds: '/admin/oem-feeds',
+  adminOutbox: '/admin/outbox',
+  adminAudit: '/admin/audit',
+  organisationAudit: '/organisation/audit',
   sensors: '/sensors',
   sensorsDashboard: '/sensors/dashboard',
   sensorOff: '/sensor/off',
@@ -95,6 +106,7 @@ export const ORGANISATION_TABS = [
   { key: 'users', path: PATHS.organisationUsers },
   { key: 'sites', path: PATHS.organisationSites },
   { key: 'brand', path: PATHS.brandConfiguration },
+  { key: 'audit', path: PATHS.organisationAudit },
 ] as const;
 
 export const links = {
@@ -131,6 +143,15 @@ export const links = {
   gateway: (id: string) => `/gateways/${segment(id)}`,
   gatewayEdit: (id: string) => `/gateways/${segment(id)}/edit`,
   adminGateways: (query?: Query) => withQuery(PATHS.adminGateways, query),
+  admin: () => PATHS.admin,
+  adminMachine: (id: string, query?: Query) => withQuery(`/admin/machines/${segment(id)}`, query),
+  /** searchType gateway or sensor, sensors, gateways, startDate, endDate (spec point 2). */
+  adminCoverage: (query?: Query) => withQuery(PATHS.adminCoverage, query),
+  /** deviceIds, startDate, endDate (spec point 2), for /admin/android, /admin/arya, /admin/teltonika. */
+  adminAndroid: (query?: Query) => withQuery(PATHS.adminAndroid, query),
+  adminArya: (query?: Query) => withQuery(PATHS.adminArya, query),
+  adminTeltonika: (query?: Query) => withQuery(PATHS.adminTeltonika, query),
+  adminCompleteness: (query?: Query) => withQuery(PATHS.adminCompleteness, query),
   adminGateway: (id: string) => `/admin/gateways/${segment(id)}/edit`,
   adminGatewayConfigure: (id: string) => `/admin/gateways/${segment(id)}/configure`,
   /** Staff register a gateway, its EUI filled in when it was heard already. */

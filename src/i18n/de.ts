@@ -11,6 +11,7 @@ import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
 import { deviceResourcesDe, devicesDe } from './devices/de.ts';
 import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
 import { alertsDe, alertResourcesDe } from './alerts/de.ts';
+import { adminDe, auditResourcesDe } from './admin/de.ts';
 import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
 
@@ -22,6 +23,7 @@ export const de: AppCatalog = {
     ...deviceResourcesDe,
     ...equipmentResourcesDe,
     ...alertResourcesDe,
+    ...auditResourcesDe,
     ...reportsResourcesDe,
     ...userResourcesDe,
     groups: {
@@ -77,6 +79,7 @@ export const de: AppCatalog = {
     devices: devicesDe,
     equipment: equipmentDe,
     alerts: alertsDe,
+    admin: adminDe,
     reports: reportsDe,
     files: filesDe,
     organisation: organisationAreaDe,

@@ -10,6 +10,7 @@ import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
 import { deviceResourcesEn, devicesEn } from './devices/en.ts';
 import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
 import { alertsEn, alertResourcesEn } from './alerts/en.ts';
+import { adminEn, auditResourcesEn } from './admin/en.ts';
 import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
 
@@ -21,6 +22,7 @@ export const en = {
     ...deviceResourcesEn,
     ...equipmentResourcesEn,
     ...alertResourcesEn,
+    ...auditResourcesEn,
     ...reportsResourcesEn,
     ...userResourcesEn,
     groups: {
@@ -76,6 +78,7 @@ export const en = {
     devices: devicesEn,
     equipment: equipmentEn,
     alerts: alertsEn,
+    admin: adminEn,
     reports: reportsEn,
     files: filesEn,
     organisation: organisationAreaEn,

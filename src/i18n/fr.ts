@@ -10,6 +10,7 @@ import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
 import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
 import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
 import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
+import { adminFr, auditResourcesFr } from './admin/fr.ts';
 import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
 
@@ -21,6 +22,7 @@ export const fr: AppCatalog = {
     ...deviceResourcesFr,
     ...equipmentResourcesFr,
     ...alertResourcesFr,
+    ...auditResourcesFr,
     ...reportsResourcesFr,
     ...userResourcesFr,
     groups: {
@@ -76,6 +78,7 @@ export const fr: AppCatalog = {
     devices: devicesFr,
     equipment: equipmentFr,
     alerts: alertsFr,
+    admin: adminFr,
     reports: reportsFr,
     files: filesFr,
     organisation: organisationAreaFr,

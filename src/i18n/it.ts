@@ -10,6 +10,7 @@ import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
 import { deviceResourcesIt, devicesIt } from './devices/it.ts';
 import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
 import { alertsIt, alertResourcesIt } from './alerts/it.ts';
+import { adminIt, auditResourcesIt } from './admin/it.ts';
 import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
 
@@ -20,6 +21,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     ...deviceResourcesIt,
     ...equipmentResourcesIt,
     ...alertResourcesIt,
+    ...auditResourcesIt,
     ...reportsResourcesIt,
     ...userResourcesIt,
     groups: {
@@ -75,6 +77,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     devices: devicesIt,
     equipment: equipmentIt,
     alerts: alertsIt,
+    admin: adminIt,
     reports: reportsIt,
     files: filesIt,
     organisation: organisationAreaIt,

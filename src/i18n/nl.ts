@@ -9,6 +9,7 @@ import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
 import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
 import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
 import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
+import { adminNl, auditResourcesNl } from './admin/nl.ts';
 import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
 
@@ -220,6 +221,7 @@ export const nl: AppCatalog = {
     ...deviceResourcesNl,
     ...equipmentResourcesNl,
     ...alertResourcesNl,
+    ...auditResourcesNl,
     ...reportsResourcesNl,
     ...userResourcesNl,
     groups: {
@@ -275,6 +277,7 @@ export const nl: AppCatalog = {
     devices: devicesNl,
     equipment: equipmentNl,
     alerts: alertsNl,
+    admin: adminNl,
     reports: reportsNl,
     files: filesNl,
     organisation: organisationAreaNl,

@@ -12,6 +12,7 @@ import CorporateFare from '@mui/icons-material/CorporateFare';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import RvHookup from '@mui/icons-material/RvHookup';
 import Assessment from '@mui/icons-material/Assessment';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import { Menu, useTranslate } from 'react-admin';
 import { useCaller } from '../resources/common/useCaller.ts';
 import { useFeature } from '../settings/useFeature.ts';
@@ -89,6 +90,13 @@ export function PortalMenu() {
           to={PATHS.organisationMachines}
           primaryText={translate('app.organisation.title')}
           leftIcon={<CorporateFare />}
+        />
+      ) : null}
+      {isStaff ? (
+        <Menu.Item
+          to={PATHS.admin}
+          primaryText={translate('app.admin.nav.area')}
+          leftIcon={<AdminPanelSettings />}
         />
       ) : null}
       {isStaff ? <Menu.ResourceItem name="admin/orgs/settings" /> : null}

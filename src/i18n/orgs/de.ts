@@ -75,5 +75,6 @@ export const organisationAreaDe = {
     users: 'Benutzer',
     sites: 'Standorte',
     brand: 'Marke',
+    audit: 'Prüfprotokoll',
   },
 };

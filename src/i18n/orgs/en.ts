@@ -75,5 +75,6 @@ export const organisationAreaEn = {
     users: 'Users',
     sites: 'Sites',
     brand: 'Brand',
+    audit: 'Audit trail',
   },
 };

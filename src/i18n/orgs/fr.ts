@@ -76,5 +76,6 @@ export const organisationAreaFr = {
     users: 'Utilisateurs',
     sites: 'Sites',
     brand: 'Marque',
+    audit: 'Journal d’audit',
   },
 };

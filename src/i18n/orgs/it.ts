@@ -76,5 +76,6 @@ export const organisationAreaIt = {
     users: 'Utenti',
     sites: 'Cantieri',
     brand: 'Marchio',
+    audit: 'Registro di controllo',
   },
 };

@@ -75,5 +75,6 @@ export const organisationAreaNl = {
     users: 'Gebruikers',
     sites: 'Locaties',
     brand: 'Huisstijl',
+    audit: 'Audittrail',
   },
 };

@@ -73,5 +73,6 @@ export const organisationAreaZh = {
     users: '用户',
     sites: '工地',
     brand: '品牌',
+    audit: '审计记录',
   },
 };

@@ -1,0 +1,278 @@
+// /admin: the staff home. Organisations, devices reporting now, late or silent per protocol, the
+// ingest rate per protocol over the last hours, the engine's backlog, feeds in error, mail that
+// failed, records in quarantine, and the devices silent longest with links into the screens that
+// explain them.
+import {
+  Card,
+  CardContent,
+  Grid,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type { AdminOverviewReply } from '../../domain/api/admin.ts';
+import { links, PATHS } from '../../domain/paths.ts';
+import { When } from '../../resources/common/DeviceHealth.tsx';
+import { AdminScreen, Failure, localToday } from './AdminShared.tsx';
+import { addDays } from '../../domain/zonedTime.ts';
+
+const LINE_COLOURS = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#c62828', '#00838f'];
+
+function Figure({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {to ? (
+            <Link component={RouterLink} to={to}>
+              {label}
+            </Link>
+          ) : (
+            label
+          )}
+        </Typography>
+        <Typography variant="h5" component="p">
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Where to look into a device of this protocol: its debug screen, and for a sensor its radio. */
+export function deviceLinks(type: string, code: string): { records: string; coverage?: string } {
+  const today = localToday();
+  const query = { deviceIds: code, startDate: addDays(today, -2), endDate: today };
+  if (type === 'TELTONIKA') return { records: links.adminTeltonika(query) };
+  if (type === 'LORA')
+    return {
+      records: links.adminArya(query),
+      coverage: links.adminCoverage({
+        searchType: 'sensor',
+        sensors: code,
+        startDate: addDays(today, -7),
+        endDate: today,
+      }),
+    };
+  return { records: links.adminAndroid(query) };
+}
+
+function IngestChart({ ingest }: { ingest: AdminOverviewReply['ingest'] }) {
+  const rows = ingest.hours.map((hour, index) => ({
+    hour: hour.slice(11, 16),
+    ...Object.fromEntries(
+      ingest.bySourceType.map((series) => [series.sourceType, series.records[index]]),
+    ),
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={220}>
+      <LineChart data={rows}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="hour" />
+        <YAxis allowDecimals={false} />
+        <Tooltip />
+        <Legend />
+        {ingest.bySourceType.map((series, index) => (
+          <Line
+            key={series.sourceType}
+            dataKey={series.sourceType}
+            stroke={LINE_COLOURS[index % LINE_COLOURS.length]}
+            dot={false}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+export default function AdminHome() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const overview = useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: ({ signal }) => dataProvider.getAdminOverview(signal),
+    refetchInterval: 60_000,
+  });
+  const data = overview.data;
+  return (
+    <AdminScreen title="app.admin.home.title">
+      <Failure error={overview.error} />
+      {data ? (
+        <Stack spacing={3}>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <Figure
+                label={translate('app.admin.home.organisations')}
+                value={data.organisations.total}
+                to={PATHS.organisationSettingsList}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <Figure
+                label={translate('app.admin.home.backlog')}
+                value={data.engine.backlogMachines}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <Figure
+                label={translate('app.admin.home.recomputes')}
+                value={data.engine.recomputesRunning}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <Figure
+                label={translate('app.admin.home.feeds_in_error')}
+                value={`${data.feeds.inError.length} / ${data.feeds.total}`}
+                to={PATHS.adminOemFeeds}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <Figure
+                label={translate('app.admin.home.mail_failed')}
+                value={`${data.mail.failed} (${translate('app.admin.home.mail_waiting', { count: data.mail.waiting })})`}
+                to={PATHS.adminOutbox}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <Figure label={translate('app.admin.home.quarantined')} value={data.quarantined} />
+            </Grid>
+          </Grid>
+
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {translate('app.admin.home.devices')}
+              </Typography>
+              <Table size="small" aria-label={translate('app.admin.home.devices')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.admin.protocol')}</TableCell>
+                    <TableCell align="right">{translate('app.admin.home.reporting')}</TableCell>
+                    <TableCell align="right">{translate('app.admin.home.late')}</TableCell>
+                    <TableCell align="right">{translate('app.admin.home.silent')}</TableCell>
+                    <TableCell align="right">{translate('app.admin.home.never')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.devices.map((row) => (
+                    <TableRow key={row.sourceType}>
+                      <TableCell>{row.sourceType}</TableCell>
+                      <TableCell align="right">{row.reporting}</TableCell>
+                      <TableCell align="right">{row.late}</TableCell>
+                      <TableCell align="right">{row.silent}</TableCell>
+                      <TableCell align="right">{row.never}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <Typography variant="caption" color="text.secondary">
+                {translate('app.admin.home.devices_help')}
+              </Typography>
+            </CardContent>
+          </Card>
+
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {translate('app.admin.home.ingest')}
+              </Typography>
+              <IngestChart ingest={data.ingest} />
+              <Typography variant="caption" color="text.secondary">
+                {translate('app.admin.home.ingest_help')}
+              </Typography>
+            </CardContent>
+          </Card>
+
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {translate('app.admin.home.silent_devices')}
+              </Typography>
+              <Table size="small" aria-label={translate('app.admin.home.silent_devices')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.admin.device')}</TableCell>
+                    <TableCell>{translate('app.admin.protocol')}</TableCell>
+                    <TableCell>{translate('app.admin.machine')}</TableCell>
+                    <TableCell>{translate('app.admin.last_seen')}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.silentDevices.map((device) => {
+                    const to = deviceLinks(device.sourceType, device.code);
+                    return (
+                      <TableRow key={device.sourceId}>
+                        <TableCell>{device.code}</TableCell>
+                        <TableCell>{device.sourceType}</TableCell>
+                        <TableCell>
+                          {device.machineId ? (
+                            <Link component={RouterLink} to={links.adminMachine(device.machineId)}>
+                              {device.machineName}
+                            </Link>
+                          ) : (
+                            '–'
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          <When value={device.lastSeenAt} />
+                        </TableCell>
+                        <TableCell>
+                          <Stack direction="row" spacing={2}>
+                            <Link component={RouterLink} to={to.records}>
+                              {translate('app.admin.home.records_link')}
+                            </Link>
+                            {to.coverage ? (
+                              <Link component={RouterLink} to={to.coverage}>
+                                {translate('app.admin.home.coverage_link')}
+                              </Link>
+                            ) : null}
+                          </Stack>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+          {data.feeds.inError.length > 0 ? (
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {translate('app.admin.home.feeds_in_error')}
+                </Typography>
+                {data.feeds.inError.map((feed) => (
+                  <Typography key={feed.id} variant="body2">
+                    {feed.name}: {feed.error}
+                  </Typography>
+                ))}
+              </CardContent>
+            </Card>
+          ) : null}
+        </Stack>
+      ) : null}
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,270 @@
+// /admin/datacompleteness (startDate, endDate, sort): per machine, the share of the range its data
+// covers (the machine list's figure) and the same per day as a calendar heat map, worst first; a
+// machine opens to its days: records against what its devices should send, and the gaps.
+import { Fragment, useState } from 'react';
+import {
+  Box,
+  Button,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type { CompletenessMachine } from '../../domain/api/admin.ts';
+import { links } from '../../domain/paths.ts';
+import { addDays } from '../../domain/zonedTime.ts';
+import { When } from '../../resources/common/DeviceHealth.tsx';
+import { AdminScreen, Failure, localToday, Pages } from './AdminShared.tsx';
+
+const PAGE_ROWS = 50;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Red at no data, through amber, to green at all of it; grey where nothing is expected. */
+export function coverageColour(pct: number | null): string {
+  if (pct === null) return '#e0e0e0';
+  const hue = Math.round((Math.max(0, Math.min(100, pct)) / 100) * 120);
+  return `hsl(${hue}, 65%, 48%)`;
+}
+
+const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} %`);
+
+function MachineDays({
+  machine,
+  from,
+  to,
+}: {
+  machine: CompletenessMachine;
+  from: string;
+  to: string;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const detail = useQuery({
+    queryKey: ['admin', 'completeness', machine.machineId, from, to],
+    queryFn: ({ signal }) =>
+      dataProvider.getMachineCompleteness(machine.machineId, from, to, signal),
+  });
+  return (
+    <Box sx={{ pl: 4, py: 1 }}>
+      <Failure error={detail.error} />
+      <Table size="small" aria-label={translate('app.admin.completeness.days')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('app.admin.completeness.day')}</TableCell>
+            <TableCell align="right">{translate('app.admin.completeness.coverage')}</TableCell>
+            <TableCell align="right">{translate('app.admin.completeness.records')}</TableCell>
+            <TableCell align="right">{translate('app.admin.completeness.expected')}</TableCell>
+            <TableCell>{translate('app.admin.completeness.gaps')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {detail.data?.days.map((day) => (
+            <TableRow key={day.day}>
+              <TableCell>{day.day}</TableCell>
+              <TableCell align="right">{percent(day.coveragePct)}</TableCell>
+              <TableCell align="right">{day.records}</TableCell>
+              <TableCell align="right">{day.expectedRecords}</TableCell>
+              <TableCell>
+                {day.gaps.map((gap) => (
+                  <Box key={gap.from} component="span" sx={{ mr: 1 }}>
+                    <When value={gap.from} /> – <When value={gap.to} />
+                  </Box>
+                ))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+export default function CompletenessPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [params, setParams] = useSearchParams();
+  const today = localToday();
+  const read = (name: string, fallback: string) => {
+    const value = params.get(name);
+    return value && DAY.test(value) ? value : fallback;
+  };
+  const from = read('startDate', addDays(today, -13));
+  const to = read('endDate', today);
+  const sort = params.get('sort') === 'name' ? 'name' : 'coverage';
+  const order = params.get('order') === 'DESC' ? 'DESC' : 'ASC';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState({ from, to, q });
+  const [open, setOpen] = useState<string | null>(null);
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+  const fleet = useQuery({
+    queryKey: ['admin', 'completeness', from, to, sort, order, q, page],
+    queryFn: ({ signal }) =>
+      dataProvider.getCompleteness(
+        {
+          from,
+          to,
+          sort,
+          order,
+          q: q || undefined,
+          offset: (page - 1) * PAGE_ROWS,
+          limit: PAGE_ROWS,
+        },
+        signal,
+      ),
+  });
+  const sortBy = (key: 'coverage' | 'name') =>
+    set({ sort: key, order: sort === key && order === 'ASC' ? 'DESC' : 'ASC', page: null });
+  const data = fleet.data;
+  return (
+    <AdminScreen title="app.admin.completeness.title">
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        sx={{ mb: 2 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          set({ startDate: draft.from, endDate: draft.to, q: draft.q, page: null });
+        }}
+      >
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.admin.start_date')}
+          value={draft.from}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.admin.end_date')}
+          value={draft.to}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          label={translate('app.admin.completeness.search')}
+          value={draft.q}
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+        />
+        <Button type="submit" variant="contained">
+          {translate('app.admin.show')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.admin.completeness.help')}
+      </Typography>
+      <Failure error={fleet.error} />
+      {data ? (
+        <>
+          <Pages
+            total={data.total}
+            pageSize={PAGE_ROWS}
+            page={page}
+            onPage={(next) => set({ page: String(next) })}
+          />
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={translate('app.admin.completeness.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>
+                    <TableSortLabel
+                      active={sort === 'name'}
+                      direction={order === 'ASC' ? 'asc' : 'desc'}
+                      onClick={() => sortBy('name')}
+                    >
+                      {translate('app.admin.machine')}
+                    </TableSortLabel>
+                  </TableCell>
+                  <TableCell>{translate('app.admin.organisation')}</TableCell>
+                  <TableCell align="right">
+                    <TableSortLabel
+                      active={sort === 'coverage'}
+                      direction={order === 'ASC' ? 'asc' : 'desc'}
+                      onClick={() => sortBy('coverage')}
+                    >
+                      {translate('app.admin.completeness.coverage')}
+                    </TableSortLabel>
+                  </TableCell>
+                  <TableCell>{translate('app.admin.completeness.calendar')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.machines.map((machine) => (
+                  <Fragment key={machine.machineId}>
+                    <TableRow
+                      hover
+                      onClick={() => setOpen(open === machine.machineId ? null : machine.machineId)}
+                      sx={{ cursor: 'pointer' }}
+                    >
+                      <TableCell>
+                        <Link
+                          component={RouterLink}
+                          to={links.adminMachine(machine.machineId)}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          {machine.name}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{machine.organisationName}</TableCell>
+                      <TableCell align="right" data-testid="coverage">
+                        {percent(machine.coveragePct)}
+                      </TableCell>
+                      <TableCell>
+                        <Stack direction="row" spacing="2px">
+                          {machine.days.map((pct, index) => (
+                            <Tooltip
+                              key={data.days[index]}
+                              title={`${data.days[index]}: ${percent(pct)}`}
+                            >
+                              <Box
+                                sx={{
+                                  width: 14,
+                                  height: 14,
+                                  borderRadius: '2px',
+                                  bgcolor: coverageColour(pct),
+                                }}
+                              />
+                            </Tooltip>
+                          ))}
+                        </Stack>
+                      </TableCell>
+                    </TableRow>
+                    {open === machine.machineId ? (
+                      <TableRow>
+                        <TableCell colSpan={4}>
+                          <MachineDays machine={machine} from={from} to={to} />
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </>
+      ) : null}
+    </AdminScreen>
+  );
+}

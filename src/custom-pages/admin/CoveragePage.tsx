@@ -1,0 +1,292 @@
+// /admin/coverage (searchType gateway or sensor, sensors, gateways, startDate, endDate): which
+// gateways heard which sensors and how well, on a map (a line per pair, coloured by signal) and as
+// a table: to place a new gateway, or to explain a silent sensor.
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useState } from 'react';
+import {
+  Box,
+  Button,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import L from 'leaflet';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type { CoverageReply } from '../../domain/api/admin.ts';
+import { links } from '../../domain/paths.ts';
+import { addDays } from '../../domain/zonedTime.ts';
+import { BaseLayers, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
+import { When } from '../../resources/common/DeviceHealth.tsx';
+import { AdminScreen, Failure, instantsOf, localToday } from './AdminShared.tsx';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Green at a strong signal (-70 dBm and better), red at the edge of reception (-120 dBm). */
+export function signalColour(rssiDbm: number): string {
+  const share = Math.max(0, Math.min(1, (rssiDbm + 120) / 50));
+  return `hsl(${Math.round(share * 120)}, 70%, 40%)`;
+}
+
+function FitBounds({ data }: { data: CoverageReply }) {
+  const map = useMap();
+  useEffect(() => {
+    const points = [...data.gateways, ...data.sensors]
+      .filter((point) => point.latitude !== null && point.longitude !== null)
+      .map((point) => L.latLng(point.latitude as number, point.longitude as number));
+    if (points.length > 0)
+      map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 14 });
+  }, [map, data]);
+  return null;
+}
+
+function CoverageMap({ data }: { data: CoverageReply }) {
+  const gatewayById = new Map(data.gateways.map((gateway) => [gateway.id, gateway]));
+  const sensorById = new Map(data.sensors.map((sensor) => [sensor.id, sensor]));
+  return (
+    <Box sx={{ height: 420, borderRadius: 1, overflow: 'hidden' }} data-testid="coverage-map">
+      <MapContainer
+        center={[54, -2.5]}
+        zoom={5}
+        style={{ height: '100%', background: MAP_BACKGROUND }}
+      >
+        <BaseLayers />
+        <FitBounds data={data} />
+        {data.links.map((link) => {
+          const gateway = gatewayById.get(link.gatewayId);
+          const sensor = sensorById.get(link.sensorId);
+          if (gateway?.latitude == null || gateway.longitude == null) return null;
+          if (sensor?.latitude == null || sensor.longitude == null) return null;
+          return (
+            <Polyline
+              key={`${link.gatewayId}|${link.sensorId}`}
+              positions={[
+                [gateway.latitude, gateway.longitude],
+                [sensor.latitude, sensor.longitude],
+              ]}
+              pathOptions={{ color: signalColour(link.rssiAvgDbm), weight: 3 }}
+            >
+              <Tooltip>
+                {sensor.code} ← {gateway.name ?? gateway.eui}: {link.rssiAvgDbm.toFixed(0)} dBm,{' '}
+                {link.snrAvgDb.toFixed(1)} dB
+              </Tooltip>
+            </Polyline>
+          );
+        })}
+        {data.gateways.map((gateway) =>
+          gateway.latitude === null || gateway.longitude === null ? null : (
+            <CircleMarker
+              key={gateway.id}
+              center={[gateway.latitude, gateway.longitude]}
+              radius={9}
+              pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#37474f', fillOpacity: 1 }}
+            >
+              <Tooltip>{gateway.name ?? gateway.eui}</Tooltip>
+            </CircleMarker>
+          ),
+        )}
+        {data.sensors.map((sensor) =>
+          sensor.latitude === null || sensor.longitude === null ? null : (
+            <CircleMarker
+              key={sensor.id}
+              center={[sensor.latitude, sensor.longitude]}
+              radius={6}
+              pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#0857B2', fillOpacity: 1 }}
+            >
+              <Tooltip>
+                {sensor.code}
+                {sensor.machineName ? ` · ${sensor.machineName}` : ''}
+              </Tooltip>
+            </CircleMarker>
+          ),
+        )}
+      </MapContainer>
+    </Box>
+  );
+}
+
+export default function CoveragePage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [params, setParams] = useSearchParams();
+  const today = localToday();
+  const day = (name: string, fallback: string) => {
+    const value = params.get(name);
+    return value && DAY.test(value) ? value : fallback;
+  };
+  const query = {
+    searchType: params.get('searchType') === 'gateway' ? ('gateway' as const) : ('sensor' as const),
+    sensors: params.get('sensors') ?? '',
+    gateways: params.get('gateways') ?? '',
+    startDate: day('startDate', addDays(today, -7)),
+    endDate: day('endDate', today),
+  };
+  const [draft, setDraft] = useState(query);
+  const coverage = useQuery({
+    queryKey: ['admin', 'coverage', query],
+    queryFn: ({ signal }) =>
+      dataProvider.getCoverage(
+        {
+          searchType: query.searchType,
+          sensors: query.sensors || undefined,
+          gateways: query.gateways || undefined,
+          ...instantsOf(query),
+        },
+        signal,
+      ),
+  });
+  const data = coverage.data;
+  const gatewayById = new Map(data?.gateways.map((gateway) => [gateway.id, gateway]));
+  const sensorById = new Map(data?.sensors.map((sensor) => [sensor.id, sensor]));
+  const named = query.searchType === 'sensor' ? query.sensors : query.gateways;
+  return (
+    <AdminScreen title="app.admin.coverage.title">
+      <Stack
+        component="form"
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1}
+        alignItems={{ md: 'center' }}
+        sx={{ mb: 2 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setParams(
+            Object.fromEntries(
+              Object.entries({
+                ...draft,
+                sensors: draft.sensors.replace(/\s+/g, ''),
+                gateways: draft.gateways.replace(/\s+/g, ''),
+              }).filter(([, value]) => value !== ''),
+            ),
+          );
+        }}
+      >
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={draft.searchType}
+          onChange={(_, value: 'sensor' | 'gateway' | null) =>
+            value && setDraft({ ...draft, searchType: value })
+          }
+        >
+          <ToggleButton value="sensor">{translate('app.admin.coverage.by_sensor')}</ToggleButton>
+          <ToggleButton value="gateway">{translate('app.admin.coverage.by_gateway')}</ToggleButton>
+        </ToggleButtonGroup>
+        {draft.searchType === 'sensor' ? (
+          <TextField
+            size="small"
+            label={translate('app.admin.coverage.sensors')}
+            value={draft.sensors}
+            onChange={(event) => setDraft({ ...draft, sensors: event.target.value })}
+            sx={{ minWidth: 280 }}
+          />
+        ) : (
+          <TextField
+            size="small"
+            label={translate('app.admin.coverage.gateways')}
+            value={draft.gateways}
+            onChange={(event) => setDraft({ ...draft, gateways: event.target.value })}
+            sx={{ minWidth: 280 }}
+          />
+        )}
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.admin.start_date')}
+          value={draft.startDate}
+          onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={translate('app.admin.end_date')}
+          value={draft.endDate}
+          onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button type="submit" variant="contained">
+          {translate('app.admin.show')}
+        </Button>
+      </Stack>
+      <Failure error={coverage.error} />
+      {data ? (
+        <Stack spacing={2}>
+          {named && data.links.length === 0 ? (
+            <Typography color="warning.main">
+              {translate('app.admin.coverage.none_heard')}
+            </Typography>
+          ) : null}
+          <CoverageMap data={data} />
+          <Table size="small" aria-label={translate('app.admin.coverage.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.admin.coverage.sensor')}</TableCell>
+                <TableCell>{translate('app.admin.machine')}</TableCell>
+                <TableCell>{translate('app.admin.coverage.gateway')}</TableCell>
+                <TableCell align="right">{translate('app.admin.arya.uplinks')}</TableCell>
+                <TableCell align="right">{translate('app.admin.coverage.rssi')}</TableCell>
+                <TableCell align="right">{translate('app.admin.coverage.snr')}</TableCell>
+                <TableCell align="right">{translate('app.admin.coverage.best')}</TableCell>
+                <TableCell>{translate('app.admin.coverage.last_heard')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.links.map((link) => {
+                const sensor = sensorById.get(link.sensorId);
+                const gateway = gatewayById.get(link.gatewayId);
+                return (
+                  <TableRow key={`${link.gatewayId}|${link.sensorId}`}>
+                    <TableCell>
+                      {sensor ? (
+                        <Link
+                          component={RouterLink}
+                          to={links.adminArya({
+                            deviceIds: sensor.code,
+                            startDate: query.startDate,
+                            endDate: query.endDate,
+                          })}
+                        >
+                          {sensor.code}
+                        </Link>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>{sensor?.machineName ?? '–'}</TableCell>
+                    <TableCell>{gateway?.name ?? gateway?.eui}</TableCell>
+                    <TableCell align="right">{link.uplinks}</TableCell>
+                    <TableCell align="right" sx={{ color: signalColour(link.rssiAvgDbm) }}>
+                      {link.rssiAvgDbm.toFixed(0)} dBm
+                    </TableCell>
+                    <TableCell align="right">{link.snrAvgDb.toFixed(1)} dB</TableCell>
+                    <TableCell align="right">{link.rssiBestDbm ?? '–'} dBm</TableCell>
+                    <TableCell>
+                      <When value={link.lastHeardAt} />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          {data.sensors
+            .filter((sensor) => !data.links.some((link) => link.sensorId === sensor.id))
+            .map((sensor) => (
+              <Typography key={sensor.id} color="warning.main">
+                {translate('app.admin.coverage.unheard', { code: sensor.code })}{' '}
+                <When value={sensor.lastSeenAt} />
+              </Typography>
+            ))}
+        </Stack>
+      ) : null}
+    </AdminScreen>
+  );
+}

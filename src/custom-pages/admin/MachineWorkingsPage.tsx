@@ -1,0 +1,484 @@
+// /admin/machines/{id}: one machine's inner workings. Which devices were on it when (with their
+// JSON ingest keys), its hires, one day's raw records beside the segments and the rollup the
+// engine made of them, a recompute of chosen days in the background with its progress and what it
+// changed, and the audit trail's entries about the machine.
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type {
+  MachineDayReply,
+  MachineWorkingsReply,
+  RecomputeRun,
+} from '../../domain/api/admin.ts';
+import { links } from '../../domain/paths.ts';
+import { addDays } from '../../domain/zonedTime.ts';
+import { When } from '../../resources/common/DeviceHealth.tsx';
+import { STATE_COLOURS } from '../../resources/common/stateColours.ts';
+import { AdminScreen, Failure, localToday } from './AdminShared.tsx';
+import { deviceLinks } from './AdminHome.tsx';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const hours = (value: number) => value.toFixed(2);
+
+function Sources({ workings }: { workings: MachineWorkingsReply }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [issued, setIssued] = useState<{ sourceId: string; apiKey: string } | null>(null);
+  const issue = useMutation({
+    mutationFn: (sourceId: string) => dataProvider.issueSourceKey(sourceId),
+    onSuccess: (reply) => setIssued(reply),
+  });
+  const revoke = useMutation({
+    mutationFn: (sourceId: string) => dataProvider.revokeSourceKey(sourceId),
+    onSuccess: () => setIssued(null),
+  });
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.machine_page.sources')}
+        </Typography>
+        <Failure error={issue.error ?? revoke.error} />
+        {issued ? (
+          <Alert severity="info" sx={{ my: 1 }} data-testid="issued-key">
+            {translate('app.admin.machine_page.key_issued')}{' '}
+            <Box component="code" sx={{ userSelect: 'all' }}>
+              {issued.apiKey}
+            </Box>
+          </Alert>
+        ) : null}
+        <Table size="small" aria-label={translate('app.admin.machine_page.sources')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.admin.protocol')}</TableCell>
+              <TableCell>{translate('app.admin.device')}</TableCell>
+              <TableCell>{translate('app.admin.machine_page.on_from')}</TableCell>
+              <TableCell>{translate('app.admin.machine_page.on_to')}</TableCell>
+              <TableCell>{translate('app.admin.last_seen')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {workings.sources.map((source) => (
+              <TableRow key={`${source.sourceId}|${source.from}`}>
+                <TableCell>{source.type}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={deviceLinks(source.type, source.code).records}>
+                    {source.code}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <When value={source.from} />
+                </TableCell>
+                <TableCell>
+                  {source.to ? <When value={source.to} /> : translate('app.admin.machine_page.now')}
+                </TableCell>
+                <TableCell>
+                  <When value={source.lastSeenAt} />
+                </TableCell>
+                <TableCell>
+                  {source.to === null ? (
+                    <Stack direction="row" spacing={1}>
+                      <Button size="small" onClick={() => issue.mutate(source.sourceId)}>
+                        {translate('app.admin.machine_page.issue_key')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => revoke.mutate(source.sourceId)}
+                      >
+                        {translate('app.admin.machine_page.revoke_key')}
+                      </Button>
+                    </Stack>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {workings.hires.length > 0 ? (
+          <>
+            <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+              {translate('app.admin.machine_page.hires')}
+            </Typography>
+            <Table size="small" aria-label={translate('app.admin.machine_page.hires')}>
+              <TableBody>
+                {workings.hires.map((hire) => (
+                  <TableRow key={hire.id}>
+                    <TableCell>{hire.customerName ?? '–'}</TableCell>
+                    <TableCell>{hire.siteName ?? '–'}</TableCell>
+                    <TableCell>{hire.contractNumber ?? '–'}</TableCell>
+                    <TableCell>
+                      <When value={hire.startsAt} /> –{' '}
+                      {hire.endsAt ? (
+                        <When value={hire.endsAt} />
+                      ) : (
+                        translate('app.admin.machine_page.now')
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The day's segments as a bar across its 24 hours. */
+function SegmentBar({ day }: { day: MachineDayReply }) {
+  const translate = useTranslate();
+  const fromMs = Date.parse(day.from);
+  const spanMs = Date.parse(day.to) - fromMs;
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        height: 24,
+        bgcolor: 'grey.100',
+        borderRadius: 1,
+        overflow: 'hidden',
+      }}
+      aria-label={translate('app.admin.machine_page.segments')}
+    >
+      {day.segments.map((segment) => {
+        const left = ((Date.parse(segment.from) - fromMs) / spanMs) * 100;
+        const width = ((Date.parse(segment.to) - Date.parse(segment.from)) / spanMs) * 100;
+        return (
+          <Tooltip
+            key={segment.from}
+            title={`${segment.state} ${segment.from.slice(11, 16)}–${segment.to.slice(11, 16)} UTC`}
+          >
+            <Box
+              data-state={segment.state}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                bottom: 0,
+                left: `${left}%`,
+                width: `${width}%`,
+                bgcolor: STATE_COLOURS[segment.state as keyof typeof STATE_COLOURS] ?? '#9e9e9e',
+              }}
+            />
+          </Tooltip>
+        );
+      })}
+    </Box>
+  );
+}
+
+function DayView({ machineId, day }: { machineId: string; day: string }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const result = useQuery({
+    queryKey: ['admin', 'machine-day', machineId, day],
+    queryFn: ({ signal }) => dataProvider.getMachineDay(machineId, day, signal),
+  });
+  const data = result.data;
+  return (
+    <Stack spacing={1}>
+      <Failure error={result.error} />
+      {data ? (
+        <>
+          <SegmentBar day={data} />
+          {data.rollup ? (
+            <Typography variant="body2" data-testid="day-rollup">
+              {translate('app.admin.machine_page.rollup', {
+                active: hours(data.rollup.activeH),
+                idle: hours(data.rollup.idleH),
+                off: hours(data.rollup.offH),
+                missing: hours(data.rollup.missingH),
+                fuel: data.rollup.fuelL.toFixed(1),
+              })}{' '}
+              · {translate('app.admin.machine_page.computed')}{' '}
+              <When value={data.rollup.computedAt} />
+            </Typography>
+          ) : (
+            <Typography variant="body2">{translate('app.admin.machine_page.no_rollup')}</Typography>
+          )}
+          <Typography variant="body2">
+            {translate('app.admin.rows', { smart_count: data.recordsTotal })}
+          </Typography>
+          <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
+            <Table
+              size="small"
+              stickyHeader
+              aria-label={translate('app.admin.machine_page.records')}
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.admin.device')}</TableCell>
+                  <TableCell>{translate('app.admin.device_time')}</TableCell>
+                  <TableCell>{translate('app.admin.machine_page.ignition')}</TableCell>
+                  <TableCell>{translate('app.admin.machine_page.engine')}</TableCell>
+                  <TableCell align="right">{translate('app.admin.speed')}</TableCell>
+                  <TableCell align="right">
+                    {translate('app.admin.machine_page.activity')}
+                  </TableCell>
+                  <TableCell align="right">
+                    {translate('app.admin.machine_page.hour_meter')}
+                  </TableCell>
+                  <TableCell align="right">{translate('app.admin.machine_page.fuel')}</TableCell>
+                  <TableCell>{translate('app.admin.flags')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.records.map((record) => (
+                  <TableRow key={`${record.sourceCode}|${record.deviceTime}`}>
+                    <TableCell>{record.sourceCode}</TableCell>
+                    <TableCell>
+                      <When value={record.deviceTime} />
+                    </TableCell>
+                    <TableCell>
+                      {record.ignition === null ? '–' : String(record.ignition)}
+                    </TableCell>
+                    <TableCell>
+                      {record.engineRunning === null ? '–' : String(record.engineRunning)}
+                    </TableCell>
+                    <TableCell align="right">{record.speedKmh ?? '–'}</TableCell>
+                    <TableCell align="right">{record.activityLevel ?? '–'}</TableCell>
+                    <TableCell align="right">{record.hourMeterH ?? '–'}</TableCell>
+                    <TableCell align="right">{record.fuelLevelL ?? '–'}</TableCell>
+                    <TableCell>{record.invalidReason ?? ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Recompute({ machineId, day }: { machineId: string; day: string }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const [range, setRange] = useState({ fromDay: day, toDay: day });
+  const [runId, setRunId] = useState<string | null>(null);
+  const start = useMutation({
+    mutationFn: () => dataProvider.startRecompute(machineId, range.fromDay, range.toDay),
+    onSuccess: (run) => setRunId(run.id),
+  });
+  const run = useQuery({
+    queryKey: ['admin', 'recompute', machineId, runId],
+    enabled: runId !== null,
+    queryFn: ({ signal }) => dataProvider.getRecompute(machineId, runId as string, signal),
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'done' || state === 'failed' ? false : 1000;
+    },
+  });
+  const current: RecomputeRun | undefined = run.data;
+  const finished = current?.state === 'done' || current?.state === 'failed';
+  // When it ends, what the screen shows of the machine is read again.
+  const [refreshedFor, setRefreshedFor] = useState<string | null>(null);
+  if (finished && current && refreshedFor !== current.id) {
+    setRefreshedFor(current.id);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'machine-day', machineId] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'machine', machineId] });
+  }
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.machine_page.recompute')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.admin.machine_page.recompute_help')}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ my: 1 }} alignItems="center">
+          <TextField
+            size="small"
+            type="date"
+            label={translate('app.admin.start_date')}
+            value={range.fromDay}
+            onChange={(event) => setRange({ ...range, fromDay: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={translate('app.admin.end_date')}
+            value={range.toDay}
+            onChange={(event) => setRange({ ...range, toDay: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button
+            variant="contained"
+            disabled={start.isPending || (current !== undefined && !finished)}
+            onClick={() => start.mutate()}
+          >
+            {translate('app.admin.machine_page.recompute_start')}
+          </Button>
+        </Stack>
+        <Failure error={start.error ?? run.error} />
+        {current ? (
+          <Stack spacing={1} data-testid="recompute-run">
+            <Typography variant="body2">
+              {translate(`app.admin.machine_page.state_${current.state}`, {
+                done: current.daysDone,
+                total: current.daysTotal,
+              })}
+              {current.error ? `: ${current.error}` : ''}
+            </Typography>
+            {!finished ? (
+              <LinearProgress
+                variant="determinate"
+                value={(current.daysDone / Math.max(1, current.daysTotal)) * 100}
+              />
+            ) : null}
+            {current.state === 'done' ? <Changes run={current} /> : null}
+          </Stack>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Changes({ run }: { run: RecomputeRun }) {
+  const translate = useTranslate();
+  if (run.changes.length === 0)
+    return <Typography variant="body2">{translate('app.admin.machine_page.unchanged')}</Typography>;
+  return (
+    <Table size="small" aria-label={translate('app.admin.machine_page.changes')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('app.admin.completeness.day')}</TableCell>
+          <TableCell>{translate('app.admin.machine_page.figure')}</TableCell>
+          <TableCell align="right">{translate('app.admin.machine_page.before')}</TableCell>
+          <TableCell align="right">{translate('app.admin.machine_page.after')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {run.changes.map((change) => (
+          <TableRow key={`${change.day}|${change.field}`}>
+            <TableCell>{change.day}</TableCell>
+            <TableCell>{translate(`app.admin.machine_page.fields.${change.field}`)}</TableCell>
+            <TableCell align="right">{change.before ?? '–'}</TableCell>
+            <TableCell align="right">{change.after ?? '–'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function History({ workings }: { workings: MachineWorkingsReply }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.machine_page.history')}
+        </Typography>
+        <Table size="small" aria-label={translate('app.admin.machine_page.history')}>
+          <TableBody>
+            {workings.history.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell>
+                  <When value={entry.at} />
+                </TableCell>
+                <TableCell>{entry.actorEmail ?? '–'}</TableCell>
+                <TableCell>
+                  {entry.method ? `${entry.method} ${entry.path}` : entry.action}
+                </TableCell>
+              </TableRow>
+            ))}
+            {workings.recomputes.map((run) => (
+              <TableRow key={run.id}>
+                <TableCell>
+                  <When value={run.createdAt} />
+                </TableCell>
+                <TableCell>{run.requestedBy ?? '–'}</TableCell>
+                <TableCell>
+                  {translate('app.admin.machine_page.recomputed', {
+                    from: run.fromDay,
+                    to: run.toDay,
+                    state: run.state,
+                  })}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function MachineWorkingsPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('day');
+  const workings = useQuery({
+    queryKey: ['admin', 'machine', id],
+    queryFn: ({ signal }) => dataProvider.getMachineWorkings(id, signal),
+  });
+  const data = workings.data;
+  const day =
+    selected && DAY.test(selected) ? selected : (data?.lastDay ?? addDays(localToday(), -1));
+  return (
+    <AdminScreen title="app.admin.machine_page.title">
+      <Failure error={workings.error} />
+      {data ? (
+        <Stack spacing={2}>
+          <Typography variant="h6" component="p">
+            <Link component={RouterLink} to={links.machine(data.id)}>
+              {data.name}
+            </Link>{' '}
+            · {data.organisationName} · {data.timezone}
+          </Typography>
+          <Sources workings={data} />
+          <Card variant="outlined">
+            <CardContent>
+              <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+                <Typography variant="h6" component="h2">
+                  {translate('app.admin.machine_page.day')}
+                </Typography>
+                <TextField
+                  size="small"
+                  type="date"
+                  label={translate('app.admin.completeness.day')}
+                  value={day}
+                  onChange={(event) =>
+                    DAY.test(event.target.value) && setParams({ day: event.target.value })
+                  }
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Stack>
+              <DayView machineId={id} day={day} />
+            </CardContent>
+          </Card>
+          <Recompute key={day} machineId={id} day={day} />
+          <History workings={data} />
+        </Stack>
+      ) : null}
+    </AdminScreen>
+  );
+}

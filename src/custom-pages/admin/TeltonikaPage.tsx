@@ -1,0 +1,213 @@
+// /admin/teltonika (deviceIds, startDate, endDate): the chosen trackers' records as stored, each
+// with its time, position, satellites, speed and every IO element by name and raw value, flagged
+// where the time or position cannot be used; the connections open now; and a codec 12 command
+// sent to a connected tracker with its reply.
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { When } from '../../resources/common/DeviceHealth.tsx';
+import {
+  AdminScreen,
+  DeviceQueryForm,
+  Failure,
+  instantsOf,
+  Pages,
+  UnknownDevices,
+  useDeviceQuery,
+} from './AdminShared.tsx';
+
+const PAGE_ROWS = 200;
+
+function Connections({ onPick }: { onPick: (deviceId: string) => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const connections = useQuery({
+    queryKey: ['admin', 'teltonika', 'connections'],
+    queryFn: ({ signal }) => dataProvider.getTeltonikaConnections(signal),
+    refetchInterval: 15_000,
+  });
+  const open = connections.data?.connections ?? [];
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.teltonika.connections', { smart_count: open.length })}
+        </Typography>
+        <Failure error={connections.error} />
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+          {open.map((connection) => (
+            <Chip
+              key={connection.deviceId}
+              label={`${connection.deviceId} · ${connection.remote}`}
+              onClick={() => onPick(connection.deviceId)}
+            />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CommandBox({ deviceIds }: { deviceIds: string[] }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [deviceId, setDeviceId] = useState(deviceIds[0] ?? '');
+  const [command, setCommand] = useState('getinfo');
+  const send = useMutation({ mutationFn: () => dataProvider.sendDeviceCommand(deviceId, command) });
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.teltonika.command')}
+        </Typography>
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ my: 1 }}>
+          <TextField
+            select={deviceIds.length > 0}
+            size="small"
+            label={translate('app.admin.device')}
+            value={deviceId}
+            onChange={(event) => setDeviceId(event.target.value)}
+            sx={{ minWidth: 220 }}
+          >
+            {deviceIds.map((id) => (
+              <MenuItem key={id} value={id}>
+                {id}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={translate('app.admin.teltonika.command_text')}
+            value={command}
+            onChange={(event) => setCommand(event.target.value)}
+          />
+          <Button
+            variant="contained"
+            disabled={!deviceId || !command || send.isPending}
+            onClick={() => send.mutate()}
+          >
+            {translate('app.admin.teltonika.send')}
+          </Button>
+        </Stack>
+        <Failure error={send.error} />
+        {send.data ? (
+          <Typography variant="body2" data-testid="command-reply">
+            {send.data.response ?? translate('app.admin.teltonika.no_reply')}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function TeltonikaPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [query, update] = useDeviceQuery();
+  const devices = query.deviceIds.split(',').filter(Boolean);
+  const records = useQuery({
+    queryKey: ['admin', 'teltonika', query],
+    enabled: devices.length > 0,
+    queryFn: ({ signal }) =>
+      dataProvider.getTeltonikaRecords(
+        {
+          deviceIds: query.deviceIds,
+          ...instantsOf(query),
+          offset: (query.page - 1) * PAGE_ROWS,
+          limit: PAGE_ROWS,
+        },
+        signal,
+      ),
+  });
+  const pick = (deviceId: string) =>
+    update({ deviceIds: [...new Set([...devices, deviceId])].join(',') });
+  return (
+    <AdminScreen title="app.admin.teltonika.title">
+      <Stack spacing={2}>
+        <DeviceQueryForm
+          key={`${query.deviceIds}|${query.startDate}|${query.endDate}`}
+          query={query}
+          onChange={update}
+          devicesLabel="app.admin.teltonika.devices"
+        />
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <Connections onPick={pick} />
+          <CommandBox key={query.deviceIds} deviceIds={devices} />
+        </Stack>
+        <Failure error={records.error} />
+        {records.data ? (
+          <>
+            <UnknownDevices codes={records.data.unknownDevices} />
+            <Pages
+              total={records.data.total}
+              pageSize={PAGE_ROWS}
+              page={query.page}
+              onPage={(page) => update({ page })}
+            />
+            <Table size="small" aria-label={translate('app.admin.teltonika.records')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.admin.device')}</TableCell>
+                  <TableCell>{translate('app.admin.device_time')}</TableCell>
+                  <TableCell>{translate('app.admin.received')}</TableCell>
+                  <TableCell>{translate('app.admin.position')}</TableCell>
+                  <TableCell align="right">{translate('app.admin.satellites')}</TableCell>
+                  <TableCell align="right">{translate('app.admin.speed')}</TableCell>
+                  <TableCell>{translate('app.admin.io')}</TableCell>
+                  <TableCell>{translate('app.admin.flags')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {records.data.records.map((record) => (
+                  <TableRow key={`${record.deviceId}|${record.deviceTime}`}>
+                    <TableCell>{record.deviceId}</TableCell>
+                    <TableCell>
+                      <When value={record.deviceTime} />
+                    </TableCell>
+                    <TableCell>
+                      <When value={record.receivedTime} />
+                    </TableCell>
+                    <TableCell>
+                      {record.latitude === null
+                        ? '–'
+                        : `${record.latitude.toFixed(5)}, ${record.longitude?.toFixed(5)}`}
+                    </TableCell>
+                    <TableCell align="right">{record.satellites ?? '–'}</TableCell>
+                    <TableCell align="right">{record.speedKmh ?? '–'}</TableCell>
+                    <TableCell sx={{ maxWidth: 420 }}>
+                      {record.io.map((io) => `${io.name ?? io.id}=${io.value}`).join(' · ')}
+                    </TableCell>
+                    <TableCell>
+                      {record.invalidReason ? (
+                        <Chip size="small" color="error" label={record.invalidReason} />
+                      ) : null}
+                      {record.positionInvalidReason ? (
+                        <Chip size="small" color="warning" label={record.positionInvalidReason} />
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        ) : null}
+      </Stack>
+    </AdminScreen>
+  );
+}

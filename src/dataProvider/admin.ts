@@ -1,0 +1,190 @@
+// The staff admin area's calls (/v1/admin/…): the staff home, device debugging per protocol, data
+// completeness, coverage, a machine's inner workings and its recomputes, commands, the outbox,
+// OEM feeds and source keys; and the audit trail as two read-only simple-rest resources.
+import type { GetListParams, GetManyParams, GetOneParams } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { ApiClient } from '../api/apiClient.ts';
+import type {
+  AdminOverviewReply,
+  CompletenessReply,
+  CoverageReply,
+  DeviceCommandReply,
+  DeviceCommandsReply,
+  IngestRequestsReply,
+  LoraUplinksReply,
+  MachineCompletenessReply,
+  MachineDayReply,
+  MachineWorkingsReply,
+  RecomputeRun,
+  TeltonikaRecordsReply,
+} from '../domain/api/admin.ts';
+import type { SourceKeyReply } from '../domain/api/ingest.ts';
+import type {
+  OemFeed,
+  OemFeedBody,
+  OemFeedEquipmentReply,
+  OemFeedPollReply,
+} from '../domain/api/oemFeeds.ts';
+import { simpleRestHttpClient } from './simpleRestHttp.ts';
+
+export interface DeviceDebugParams {
+  deviceIds: string;
+  from: string;
+  to: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+  attachmentName: string | null;
+}
+
+const readOnly = () => Promise.reject(new Error('The audit trail is written by the server'));
+
+/** `admin/audit` (staff, every organisation) or `organisation/audit` (an organisation's admins). */
+export function auditResource(client: ApiClient, path: 'admin/audit' | 'organisation/audit') {
+  const rest = simpleRestProvider('/v1', simpleRestHttpClient(client));
+  return {
+    getList: (params: GetListParams) => rest.getList(path, params),
+    getOne: (_params: GetOneParams) => readOnly(),
+    getMany: (_params: GetManyParams) => readOnly(),
+    create: readOnly,
+    update: readOnly,
+    delete: readOnly,
+  };
+}
+
+export function adminCalls(client: ApiClient) {
+  const query = (params: object) => params as Record<string, string | number | undefined>;
+  return {
+    getAdminOverview: (signal?: AbortSignal) =>
+      client.request<AdminOverviewReply>('/v1/admin/overview', { signal }),
+    getTeltonikaRecords: (params: DeviceDebugParams, signal?: AbortSignal) =>
+      client.request<TeltonikaRecordsReply>('/v1/admin/teltonika/records', {
+        query: query(params),
+        signal,
+      }),
+    getTeltonikaConnections: (signal?: AbortSignal) =>
+      client.request<{
+        connections: {
+          deviceId: string;
+          remote: string;
+          connectedAt: string;
+          lastPacketAt: string | null;
+        }[];
+      }>('/v1/admin/teltonika/connections', { signal }),
+    getCommandResponses: (params: DeviceDebugParams, signal?: AbortSignal) =>
+      client.request<DeviceCommandsReply>('/v1/admin/teltonika/commands', {
+        query: query(params),
+        signal,
+      }),
+    sendDeviceCommand: (deviceId: string, command: string) =>
+      client.request<DeviceCommandReply>('/v1/admin/teltonika/commands', {
+        method: 'POST',
+        body: { deviceId, command },
+      }),
+    getLoraUplinks: (params: DeviceDebugParams, signal?: AbortSignal) =>
+      client.request<LoraUplinksReply>('/v1/admin/arya/uplinks', { query: query(params), signal }),
+    getIngestRequests: (params: DeviceDebugParams, signal?: AbortSignal) =>
+      client.request<IngestRequestsReply>('/v1/admin/android/requests', {
+        query: query(params),
+        signal,
+      }),
+    getCompleteness: (
+      params: {
+        from: string;
+        to: string;
+        sort?: string;
+        order?: string;
+        offset?: number;
+        limit?: number;
+        q?: string;
+      },
+      signal?: AbortSignal,
+    ) =>
+      client.request<CompletenessReply>('/v1/admin/datacompleteness', {
+        query: query(params),
+        signal,
+      }),
+    getMachineCompleteness: (id: string, from: string, to: string, signal?: AbortSignal) =>
+      client.request<MachineCompletenessReply>(
+        `/v1/admin/datacompleteness/${encodeURIComponent(id)}`,
+        { query: { from, to }, signal },
+      ),
+    getCoverage: (
+      params: {
+        searchType: 'gateway' | 'sensor';
+        sensors?: string;
+        gateways?: string;
+        from: string;
+        to: string;
+      },
+      signal?: AbortSignal,
+    ) => client.request<CoverageReply>('/v1/admin/coverage', { query: query(params), signal }),
+    getMachineWorkings: (id: string, signal?: AbortSignal) =>
+      client.request<MachineWorkingsReply>(`/v1/admin/machines/${encodeURIComponent(id)}`, {
+        signal,
+      }),
+    getMachineDay: (id: string, day: string, signal?: AbortSignal) =>
+      client.request<MachineDayReply>(`/v1/admin/machines/${encodeURIComponent(id)}/day`, {
+        query: { day },
+        signal,
+      }),
+    startRecompute: (id: string, fromDay: string, toDay: string) =>
+      client.request<RecomputeRun>(`/v1/admin/machines/${encodeURIComponent(id)}/recomputes`, {
+        method: 'POST',
+        body: { fromDay, toDay },
+      }),
+    getRecompute: (id: string, runId: string, signal?: AbortSignal) =>
+      client.request<RecomputeRun>(
+        `/v1/admin/machines/${encodeURIComponent(id)}/recomputes/${encodeURIComponent(runId)}`,
+        { signal },
+      ),
+    getOutbox: (failed: boolean, signal?: AbortSignal) =>
+      client.request<{ mails: OutboxMail[] }>('/v1/admin/outbox', {
+        query: { limit: 200, ...(failed ? { failed: 'true' } : {}) },
+        signal,
+      }),
+    retryMail: (id: string) =>
+      client.request<{ id: string }>(`/v1/admin/outbox/${encodeURIComponent(id)}/retry`, {
+        method: 'POST',
+      }),
+    issueSourceKey: (sourceId: string) =>
+      client.request<SourceKeyReply>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
+        method: 'POST',
+      }),
+    revokeSourceKey: (sourceId: string) =>
+      client.request<undefined>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
+        method: 'DELETE',
+      }),
+    getOemFeeds: (signal?: AbortSignal) =>
+      client.request<{ feeds: OemFeed[] }>('/v1/admin/oem-feeds', { signal }),
+    createOemFeed: (body: OemFeedBody) =>
+      client.request<OemFeed>('/v1/admin/oem-feeds', { method: 'POST', body }),
+    updateOemFeed: (id: string, body: OemFeedBody) =>
+      client.request<OemFeed>(`/v1/admin/oem-feeds/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body,
+      }),
+    deleteOemFeed: (id: string) =>
+      client.request<undefined>(`/v1/admin/oem-feeds/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
+    pollOemFeed: (id: string) =>
+      client.request<OemFeedPollReply>(`/v1/admin/oem-feeds/${encodeURIComponent(id)}/poll`, {
+        method: 'POST',
+      }),
+    getOemFeedEquipment: (id: string, signal?: AbortSignal) =>
+      client.request<OemFeedEquipmentReply>(
+        `/v1/admin/oem-feeds/${encodeURIComponent(id)}/equipment`,
+        { signal },
+      ),
+  };
+}
