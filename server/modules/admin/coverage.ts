@@ -84,11 +84,14 @@ export async function coverage(db: Queryable, query: CoverageQuery): Promise<Cov
       longitude: number | null;
       last_seen_at: Date | null;
     }>(
-      // A sensor has no GPS of its own: it is where its machine's tracker last placed it.
+      // A sensor has no GPS of its own: it is where its machine's tracker last placed it, or
+      // without a tracker at the machine's site.
       `SELECT s.id, s.code, m.name AS machine_name,
-              coalesce(s.last_latitude, place.last_latitude) AS latitude,
-              coalesce(s.last_longitude, place.last_longitude) AS longitude, s.last_seen_at
+              coalesce(s.last_latitude, place.last_latitude, st.latitude) AS latitude,
+              coalesce(s.last_longitude, place.last_longitude, st.longitude) AS longitude,
+              s.last_seen_at
          FROM source s LEFT JOIN machine m ON m.id = s.machine_id
+         LEFT JOIN site st ON st.id = m.site_id
          LEFT JOIN LATERAL (
            SELECT o.last_latitude, o.last_longitude FROM source o
             WHERE o.machine_id = s.machine_id AND o.last_position_at IS NOT NULL

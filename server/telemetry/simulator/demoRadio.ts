@@ -50,14 +50,19 @@ export const DEMO_GATEWAYS = {
   },
 } satisfies Record<string, DemoGateway>;
 
-/** The demo sensor (in code order) at the edge of Dartford's range only: a weak signal. */
+/**
+ * The demo sensor (in code order) at the edge of Dartford's range only: a weak signal, lost during
+ * the mast's outage (a gap in its frame counter), and not heard at all for the last six hours
+ * before the demo started, so the admin area has a silent sensor to explain.
+ */
 export const WEAK_SENSOR_INDEX = 1;
 
 /**
  * The gateways that hear the `index`-th demo sensor (in code order). Every sensor but the weak one
  * is heard from the Park Royal roof; every other one from Dartford too, whose power failed for four
  * hours the day before the demo started; every third from the Hanger Lane cabin, silent since five
- * hours before the start; every fourth from an unregistered gateway at Wembley.
+ * hours before the start; every fourth from an unregistered gateway at Wembley. A sensor that no
+ * gateway hears at a moment sends nothing the network server sees.
  */
 export function demoRadioLinks(index: number, startedMs: number): RadioLink[] {
   const { parkRoyal, dartford, cabin, wembley } = DEMO_GATEWAYS;
@@ -65,18 +70,19 @@ export function demoRadioLinks(index: number, startedMs: number): RadioLink[] {
     gateway: DemoGateway,
     rssiDbm: number,
     snrDb: number,
-    silent?: [number, number],
+    silent: [number, number][] = [],
   ) => ({
     ...gateway,
     rssiDbm,
     snrDb,
-    silent: silent ?? null,
+    silent,
   });
   const dartfordOutage: [number, number] = [startedMs - 30 * HOUR_MS, startedMs - 26 * HOUR_MS];
-  if (index === WEAK_SENSOR_INDEX) return [link(dartford, -117, -13.5, dartfordOutage)];
+  if (index === WEAK_SENSOR_INDEX)
+    return [link(dartford, -117, -13.5, [dartfordOutage, [startedMs - 6 * HOUR_MS, Infinity]])];
   const links = [link(parkRoyal, -72 - (index % 7) * 4, 9 - (index % 5))];
-  if (index % 2 === 1) links.push(link(dartford, -96 - (index % 3) * 3, 3, dartfordOutage));
-  if (index % 3 === 2) links.push(link(cabin, -88, 6, [startedMs - 5 * HOUR_MS, Infinity]));
+  if (index % 2 === 1) links.push(link(dartford, -96 - (index % 3) * 3, 3, [dartfordOutage]));
+  if (index % 3 === 2) links.push(link(cabin, -88, 6, [[startedMs - 5 * HOUR_MS, Infinity]]));
   if (index % 4 === 0) links.push(link(wembley, -108, -2));
   return links;
 }

@@ -32,8 +32,8 @@ export interface RadioLink {
   longitude: number;
   rssiDbm: number;
   snrDb: number;
-  /** [from, to) in ms, or null. */
-  silent: [number, number] | null;
+  /** The [from, to) spans in ms when it hears nothing. */
+  silent: [number, number][];
 }
 
 const freshBattery = (random: Random) => () => 3600 - Math.floor(random() * 20);
@@ -78,7 +78,7 @@ export function encodeActivityPayload(uplink: LoraUplink): Buffer {
 function hearing(links: RadioLink[], timeMs: number) {
   const wander = ((timeMs / 600_000) % 5) - 2;
   return links
-    .filter((link) => !link.silent || timeMs < link.silent[0] || timeMs >= link.silent[1])
+    .filter((link) => link.silent.every(([from, to]) => timeMs < from || timeMs >= to))
     .map((link) => ({ ...link, rssiDbm: Math.round(link.rssiDbm + wander), snrDb: link.snrDb }));
 }
 
@@ -143,6 +143,8 @@ export async function sendUplinks(
   const path =
     network === 'tts' ? '/v1/ingest/lorawan/tts' : '/v1/ingest/lorawan/chirpstack?event=up';
   for (const uplink of uplinks) {
+    // An uplink no gateway heard never reaches the network server: lost, as its counter shows.
+    if (links.length > 0 && hearing(links, uplink.timeMs).length === 0) continue;
     const response = await fetch(`${target.baseUrl}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },

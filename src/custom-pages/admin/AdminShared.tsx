@@ -28,9 +28,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function AdminNav() {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const current = [...ADMIN_SCREENS]
-    .reverse()
-    .find((screen) => pathname === screen.path || pathname.startsWith(`${screen.path}/`));
+  // The home tab is the area's root only; the others own their sub-paths.
+  const current = ADMIN_SCREENS.find(
+    (screen) =>
+      pathname === screen.path || (screen.key !== 'home' && pathname.startsWith(`${screen.path}/`)),
+  );
   return (
     <Tabs
       value={current?.key ?? false}

@@ -315,6 +315,7 @@ function Recompute({ machineId, day }: { machineId: string; day: string }) {
             size="small"
             type="date"
             label={translate('app.admin.start_date')}
+            sx={{ width: 180 }}
             value={range.fromDay}
             onChange={(event) => setRange({ ...range, fromDay: event.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
@@ -323,6 +324,7 @@ function Recompute({ machineId, day }: { machineId: string; day: string }) {
             size="small"
             type="date"
             label={translate('app.admin.end_date')}
+            sx={{ width: 180 }}
             value={range.toDay}
             onChange={(event) => setRange({ ...range, toDay: event.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
@@ -341,7 +343,7 @@ function Recompute({ machineId, day }: { machineId: string; day: string }) {
             <Typography variant="body2">
               {translate(`app.admin.machine_page.state_${current.state}`, {
                 done: current.daysDone,
-                total: current.daysTotal,
+                smart_count: current.daysTotal,
               })}
               {current.error ? `: ${current.error}` : ''}
             </Typography>
@@ -458,13 +460,14 @@ export default function MachineWorkingsPage() {
           <Card variant="outlined">
             <CardContent>
               <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
-                <Typography variant="h6" component="h2">
+                <Typography variant="h6" component="h2" sx={{ whiteSpace: 'nowrap' }}>
                   {translate('app.admin.machine_page.day')}
                 </Typography>
                 <TextField
                   size="small"
                   type="date"
                   label={translate('app.admin.completeness.day')}
+                  sx={{ width: 180 }}
                   value={day}
                   onChange={(event) =>
                     DAY.test(event.target.value) && setParams({ day: event.target.value })

@@ -146,8 +146,8 @@ export const adminDe: Catalog<typeof adminEn> = {
   machine_page: {
     title: 'Innenleben der Maschine',
     sources: 'Geräte an der Maschine',
-    on_from: 'Dran seit',
-    on_to: 'Bis',
+    on_from: 'Angebracht',
+    on_to: 'Entfernt',
     now: 'jetzt',
     issue_key: 'Neuer Eingangsschlüssel',
     revoke_key: 'Schlüssel widerrufen',
@@ -170,8 +170,10 @@ export const adminDe: Catalog<typeof adminEn> = {
       'Berechnet die gewählten Tage aus den gespeicherten Datensätzen neu, im Hintergrund.',
     recompute_start: 'Neu berechnen',
     state_queued: 'Wartet auf den Start',
-    state_running: 'Berechnet: %{done} von %{total} Tagen',
-    state_done: 'Fertig: %{total} Tage neu berechnet',
+    state_running:
+      'Berechnet: %{done} von %{smart_count} Tag |||| Berechnet: %{done} von %{smart_count} Tagen',
+    state_done:
+      'Fertig: %{smart_count} Tag neu berechnet |||| Fertig: %{smart_count} Tage neu berechnet',
     state_failed: 'Fehlgeschlagen',
     unchanged: 'Nichts hat sich geändert.',
     changes: 'Änderungen',

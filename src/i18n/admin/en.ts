@@ -155,8 +155,8 @@ export const adminEn = {
   machine_page: {
     title: 'Machine workings',
     sources: 'Devices on it',
-    on_from: 'On from',
-    on_to: 'Until',
+    on_from: 'Attached',
+    on_to: 'Removed',
     now: 'now',
     issue_key: 'New ingest key',
     revoke_key: 'Revoke key',
@@ -178,8 +178,9 @@ export const adminEn = {
     recompute_help: 'Computes the chosen days again from the stored records, in the background.',
     recompute_start: 'Recompute',
     state_queued: 'Waiting to start',
-    state_running: 'Recomputing: %{done} of %{total} days',
-    state_done: 'Done: %{total} days recomputed',
+    state_running:
+      'Recomputing: %{done} of %{smart_count} day |||| Recomputing: %{done} of %{smart_count} days',
+    state_done: 'Done: %{smart_count} day recomputed |||| Done: %{smart_count} days recomputed',
     state_failed: 'Failed',
     unchanged: 'Nothing changed.',
     changes: 'Changes',

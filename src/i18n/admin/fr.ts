@@ -146,8 +146,8 @@ export const adminFr: Catalog<typeof adminEn> = {
   machine_page: {
     title: 'Fonctionnement interne de la machine',
     sources: 'Appareils installés',
-    on_from: 'Depuis',
-    on_to: 'Jusqu’à',
+    on_from: 'Installé',
+    on_to: 'Retiré',
     now: 'maintenant',
     issue_key: 'Nouvelle clé de réception',
     revoke_key: 'Révoquer la clé',
@@ -170,8 +170,10 @@ export const adminFr: Catalog<typeof adminEn> = {
       'Recalcule les jours choisis à partir des enregistrements stockés, en arrière-plan.',
     recompute_start: 'Recalculer',
     state_queued: 'En attente de démarrage',
-    state_running: 'Recalcul : %{done} jours sur %{total}',
-    state_done: 'Terminé : %{total} jours recalculés',
+    state_running:
+      'Recalcul : %{done} jour sur %{smart_count} |||| Recalcul : %{done} jours sur %{smart_count}',
+    state_done:
+      'Terminé : %{smart_count} jour recalculé |||| Terminé : %{smart_count} jours recalculés',
     state_failed: 'Échec',
     unchanged: 'Rien n’a changé.',
     changes: 'Changements',

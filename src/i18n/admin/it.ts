@@ -148,8 +148,8 @@ export const adminIt: Catalog<typeof adminEn> = {
   machine_page: {
     title: 'Funzionamento interno della macchina',
     sources: 'Dispositivi installati',
-    on_from: 'Dal',
-    on_to: 'Fino a',
+    on_from: 'Installato',
+    on_to: 'Rimosso',
     now: 'ora',
     issue_key: 'Nuova chiave di ricezione',
     revoke_key: 'Revoca la chiave',
@@ -171,8 +171,10 @@ export const adminIt: Catalog<typeof adminEn> = {
     recompute_help: 'Ricalcola i giorni scelti dai record salvati, in background.',
     recompute_start: 'Ricalcola',
     state_queued: 'In attesa di partire',
-    state_running: 'Ricalcolo: %{done} di %{total} giorni',
-    state_done: 'Fatto: %{total} giorni ricalcolati',
+    state_running:
+      'Ricalcolo: %{done} di %{smart_count} giorno |||| Ricalcolo: %{done} di %{smart_count} giorni',
+    state_done:
+      'Fatto: %{smart_count} giorno ricalcolato |||| Fatto: %{smart_count} giorni ricalcolati',
     state_failed: 'Non riuscito',
     unchanged: 'Non è cambiato nulla.',
     changes: 'Modifiche',

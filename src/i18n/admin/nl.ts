@@ -145,8 +145,8 @@ export const adminNl: Catalog<typeof adminEn> = {
   machine_page: {
     title: 'Binnenkant van de machine',
     sources: 'Apparaten op de machine',
-    on_from: 'Erop sinds',
-    on_to: 'Tot',
+    on_from: 'Geplaatst',
+    on_to: 'Verwijderd',
     now: 'nu',
     issue_key: 'Nieuwe ontvangstsleutel',
     revoke_key: 'Sleutel intrekken',
@@ -169,8 +169,10 @@ export const adminNl: Catalog<typeof adminEn> = {
       'Berekent de gekozen dagen opnieuw uit de opgeslagen records, op de achtergrond.',
     recompute_start: 'Herberekenen',
     state_queued: 'Wacht om te starten',
-    state_running: 'Bezig: %{done} van %{total} dagen',
-    state_done: 'Klaar: %{total} dagen herberekend',
+    state_running:
+      'Bezig: %{done} van %{smart_count} dag |||| Bezig: %{done} van %{smart_count} dagen',
+    state_done:
+      'Klaar: %{smart_count} dag herberekend |||| Klaar: %{smart_count} dagen herberekend',
     state_failed: 'Mislukt',
     unchanged: 'Er is niets veranderd.',
     changes: 'Wijzigingen',

@@ -1,0 +1,225 @@
+// The staff admin area against a mocked API: the staff home leads from a silent sensor to its
+// uplinks, where lost uplinks are counted; a machine's workings recompute a day and show what
+// changed; and nobody but staff is shown the area.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AdminOverviewReply,
+  LoraUplinksReply,
+  MachineDayReply,
+  MachineWorkingsReply,
+  RecomputeRun,
+} from '../../src/domain/api/admin.ts';
+import { api, me, renderPortal, signedIn } from './portalHarness.tsx';
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.resetHandlers());
+afterAll(() => api.close());
+
+const SENSOR = 'A84041000000B0B1';
+const MACHINE_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
+const asStaff = () =>
+  http.get('*/v1/me', () => HttpResponse.json({ ...me, user: { ...me.user, role: 'internal' } }));
+
+const overview: AdminOverviewReply = {
+  organisations: { total: 3, rental: 1, endUser: 1, both: 1 },
+  devices: [{ sourceType: 'LORA', reporting: 7, late: 0, silent: 1, never: 0 }],
+  ingest: {
+    hours: ['2026-11-24T07:00:00.000Z', '2026-11-24T08:00:00.000Z'],
+    bySourceType: [{ sourceType: 'LORA', records: [42, 40] }],
+  },
+  engine: { backlogMachines: 0, oldestWaitingAt: null, recomputesRunning: 0 },
+  feeds: { total: 1, inError: [] },
+  mail: { waiting: 0, failed: 2 },
+  quarantined: 0,
+  silentDevices: [
+    {
+      sourceId: 's1',
+      sourceType: 'LORA',
+      code: SENSOR,
+      machineId: MACHINE_ID,
+      machineName: 'Volvo EC220E',
+      lastSeenAt: '2026-11-24T02:00:00.000Z',
+    },
+  ],
+};
+
+const uplinks: LoraUplinksReply = {
+  uplinks: [
+    {
+      deviceId: SENSOR,
+      deviceTime: '2026-11-24T01:00:00.000Z',
+      receivedTime: '2026-11-24T01:00:01.000Z',
+      fCnt: 17,
+      payloadHex: '013C0E1003E8',
+      activityLevel: 60,
+      batteryV: 3.6,
+      temperatureC: 10,
+      decoded: [],
+      receptions: [
+        {
+          gatewayId: 'g1',
+          gatewayEui: '7276FF0039040102',
+          gatewayName: 'Dartford yard mast',
+          rssiDbm: -117,
+          snrDb: -13.5,
+        },
+      ],
+      lostBefore: 3,
+    },
+  ],
+  total: 1,
+  unknownDevices: [],
+  gaps: [
+    {
+      deviceId: SENSOR,
+      afterFCnt: 13,
+      beforeFCnt: 17,
+      lost: 3,
+      from: '2026-11-24T00:20:00.000Z',
+      to: '2026-11-24T01:00:00.000Z',
+    },
+  ],
+  devices: [{ deviceId: SENSOR, uplinks: 1, lost: 3, deliveryPct: 25 }],
+};
+
+describe('the staff admin area', () => {
+  it('follows a silent sensor from the staff home to its uplinks and the uplinks it lost', async () => {
+    let asked: URL | undefined;
+    api.use(
+      asStaff(),
+      http.get('*/v1/admin/overview', () => HttpResponse.json(overview)),
+      http.get('*/v1/admin/arya/uplinks', ({ request }) => {
+        asked = new URL(request.url);
+        return HttpResponse.json(uplinks);
+      }),
+    );
+    signedIn();
+    await renderPortal('/admin');
+    const silent = await screen.findByRole(
+      'table',
+      { name: 'Silent longest' },
+      { timeout: 10_000 },
+    );
+    const row = within(silent).getByText(SENSOR).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'Coverage' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`/admin/coverage?searchType=sensor&sensors=${SENSOR}`),
+    );
+    expect(screen.getByText('2 (0 waiting)')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('link', { name: 'Records' }));
+
+    const delivery = await screen.findByRole('table', { name: 'Delivery' }, { timeout: 10_000 });
+    expect(within(delivery).getByText('25.0 %')).toBeInTheDocument();
+    expect(screen.getByText('13 → 17')).toBeInTheDocument();
+    expect(screen.getByText('3 lost')).toBeInTheDocument();
+    expect(screen.getByText('013C0E1003E8')).toBeInTheDocument();
+    expect(screen.getByText(/Dartford yard mast -117 dBm/)).toBeInTheDocument();
+    expect(asked?.searchParams.get('deviceIds')).toBe(SENSOR);
+    // The page's days are the browser's, sent as instants.
+    expect(Date.parse(asked?.searchParams.get('from') ?? '')).toBeLessThan(
+      Date.parse(asked?.searchParams.get('to') ?? ''),
+    );
+  });
+
+  it('recomputes a machine’s day and shows what changed', async () => {
+    const workings: MachineWorkingsReply = {
+      id: MACHINE_ID,
+      name: 'Volvo EC220E',
+      organisationId: 'o1',
+      organisationName: 'Northbank Plant Hire',
+      timezone: 'Europe/London',
+      sources: [
+        {
+          sourceId: 's9',
+          type: 'TELTONIKA',
+          code: '356307042441013',
+          from: '2026-11-01T00:00:00.000Z',
+          to: null,
+          expectedIntervalS: 60,
+          lastSeenAt: '2026-11-24T08:00:00.000Z',
+        },
+      ],
+      hires: [],
+      firstDay: '2026-11-01',
+      lastDay: '2026-11-23',
+      recomputes: [],
+      history: [],
+    };
+    const day: MachineDayReply = {
+      day: '2026-11-23',
+      from: '2026-11-23T00:00:00.000Z',
+      to: '2026-11-24T00:00:00.000Z',
+      records: [],
+      recordsTotal: 0,
+      segments: [
+        { from: '2026-11-23T08:00:00.000Z', to: '2026-11-23T10:00:00.000Z', state: 'active' },
+      ],
+      rollup: {
+        activeH: 2,
+        idleH: 0,
+        offH: 22,
+        missingH: 0,
+        brokenDownH: 0,
+        outOfHoursH: 0,
+        fuelL: 30,
+        distanceKm: 0,
+        computedAt: '2026-11-24T01:00:00.000Z',
+      },
+    };
+    const run: RecomputeRun = {
+      id: 'r1',
+      machineId: MACHINE_ID,
+      fromDay: '2026-11-23',
+      toDay: '2026-11-23',
+      state: 'queued',
+      daysTotal: 1,
+      daysDone: 0,
+      requestedBy: 'staff@demo.example',
+      createdAt: '2026-11-24T09:00:00.000Z',
+      finishedAt: null,
+      error: null,
+      changes: [],
+    };
+    let started: unknown;
+    api.use(
+      asStaff(),
+      http.get('*/v1/admin/machines/:id', () => HttpResponse.json(workings)),
+      http.get('*/v1/admin/machines/:id/day', () => HttpResponse.json(day)),
+      http.post('*/v1/admin/machines/:id/recomputes', async ({ request }) => {
+        started = await request.json();
+        return HttpResponse.json(run, { status: 202 });
+      }),
+      http.get('*/v1/admin/machines/:id/recomputes/:runId', () =>
+        HttpResponse.json({
+          ...run,
+          state: 'done',
+          daysDone: 1,
+          finishedAt: '2026-11-24T09:00:02.000Z',
+          changes: [{ day: '2026-11-23', field: 'activeHours', before: 2, after: 2.5 }],
+        }),
+      ),
+    );
+    signedIn();
+    await renderPortal(`/admin/machines/${MACHINE_ID}`);
+    expect(await screen.findByTestId('day-rollup', {}, { timeout: 10_000 })).toHaveTextContent(
+      'active 2.00 h',
+    );
+    await userEvent.click(screen.getAllByRole('button', { name: 'Recompute' })[0] as HTMLElement);
+    expect(started).toEqual({ fromDay: '2026-11-23', toDay: '2026-11-23' });
+    const changes = await screen.findByRole('table', { name: 'Changes' }, { timeout: 10_000 });
+    expect(within(changes).getByText('Active h')).toBeInTheDocument();
+    expect(within(changes).getByText('2.5')).toBeInTheDocument();
+    expect(screen.getByText('Done: 1 day recomputed')).toBeInTheDocument();
+  });
+
+  it('tells anyone but staff that the area is not theirs', async () => {
+    signedIn();
+    await renderPortal('/admin/datacompleteness');
+    expect(
+      await screen.findByText('This area is for staff.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+});
