@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
 import {
   newPortalContext,
+  signInToDemo,
   startPortalProcess,
   type PortalProcess,
 } from '../support/portalProcess.ts';
@@ -266,6 +267,39 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       `/alerts?filter=${encodeURIComponent('{"type":"idle"}')}`,
       `/alerts?filter=${encodeURIComponent('{"type":"sunshine","machineId":"not-an-id"}')}`,
       '/alerts?filter=garbage&sort=colour&order=sideways&page=-3&perPage=100000',
+    ]);
+  });
+
+  it('the admin area, refused to an admin and walked by staff', async () => {
+    await walk(['/admin', '/admin/datacompleteness', `/admin/machines/${machineId}`]);
+    expect(await page.getByText('This area is for staff.').count()).toBe(1);
+    // The same browser, signed in as staff: the last walk of this file.
+    await page.goto(`${portal.url}/logout`);
+    await page.waitForURL(/\/login/);
+    await signInToDemo(page, portal.url, 'staff@demo.example');
+    const filter = (value: object) => encodeURIComponent(JSON.stringify(value));
+    await walk([
+      '/admin',
+      '/admin/teltonika',
+      '/admin/teltonika?deviceIds=357309051000001&startDate=2026-02-30&endDate=soon&page=-3',
+      '/admin/teltonika?deviceIds=%3Cb%3E,,,&startDate=2020-01-01&endDate=2026-11-01',
+      '/admin/arya?deviceIds=70B3D5E75E100002',
+      '/admin/arya?deviceIds=not-hex&startDate=2026-11-30&endDate=2026-11-01',
+      '/admin/android?deviceIds=NPH-APP-0001',
+      '/admin/datacompleteness',
+      '/admin/datacompleteness?startDate=2025-01-01&endDate=2026-11-01&sort=colour&order=sideways',
+      '/admin/coverage',
+      '/admin/coverage?searchType=gateway&gateways=%3Cb%3E',
+      '/admin/coverage?searchType=sideways&sensors=70B3D5E75E100002&startDate=soon',
+      `/admin/machines/${machineId}`,
+      `/admin/machines/${machineId}?day=2026-02-30`,
+      `/admin/machines/${UNKNOWN_ID}`,
+      '/admin/machines/not-an-id',
+      '/admin/oem-feeds',
+      '/admin/outbox',
+      '/admin/audit',
+      `/admin/audit?filter=${filter({ q: '%<b>', from: 'soon' })}&sort=%5B%22colour%22%5D`,
+      '/organisation/audit',
     ]);
   });
 });

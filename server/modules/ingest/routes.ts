@@ -1,5 +1,4 @@
 // POST /v1/ingest/records with a source's API key, and the staff call that issues that key.
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../../telemetry/adapters/lorawan.ts';
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
+import { hashSourceKey, newSourceKey } from '../../telemetry/sourceKey.ts';
 import { recordReceptions } from '../gateways/receptions.ts';
 import { logIngestRequest } from './requestLog.ts';
 
@@ -34,8 +34,6 @@ declare module 'fastify' {
     ingestSource?: IngestSource;
   }
 }
-
-const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 function toRecord(
   input: GenericRecord,
@@ -127,7 +125,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
         if (typeof key !== 'string' || key.length > 200) return;
         const [source] = await db.query<IngestSource>(
           'SELECT id, type, code FROM source WHERE api_key_hash = $1',
-          [hashKey(key)],
+          [hashSourceKey(key)],
         );
         request.ingestSource = source;
       },
@@ -213,10 +211,10 @@ export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       },
     },
     async (request) => {
-      const apiKey = `fpk_${randomBytes(24).toString('base64url')}`;
+      const apiKey = newSourceKey();
       const rows = await db.query<{ id: string }>(
         'UPDATE source SET api_key_hash = $2 WHERE id = $1 RETURNING id',
-        [request.params.id, hashKey(apiKey)],
+        [request.params.id, hashSourceKey(apiKey)],
       );
       if (rows.length === 0) throw notFound('No such source');
       return { sourceId: request.params.id, apiKey };

@@ -6,15 +6,23 @@ import { randomBytes } from 'node:crypto';
 import { nextDate, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import type { OemFeedPoller } from '../pollers/oemFeedPoller.ts';
+import { DemoApp } from './demoApp.ts';
 import { DEMO_ASSETS, demoAssetRecords, type DemoAsset } from './demoAssets.ts';
 import { recordsFor } from './device.ts';
+import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
 import { demoBatteryMv, demoRadioLinks } from './demoRadio.ts';
 import { sendUplinks, uplinksFor, type RadioLink } from './loraDevice.ts';
 import { OEM_REPORT_MS } from './oemUnit.ts';
 import { SimulatedOemPortal, type OemSimMachine } from './oemPortal.ts';
 import { DEMO_OPERATOR_KEYS, planMachine, type SimKind, type SimMachine } from './plan.ts';
 import { seededRandom } from './random.ts';
-import { sendOverTcp } from './teltonikaClient.ts';
+import { trackerReply } from './deviceCommands.ts';
+import {
+  connectDevice,
+  sendOverTcp,
+  sendPackets,
+  type TeltonikaConnection,
+} from './teltonikaClient.ts';
 
 const DAY_MS = 86_400_000;
 const SEED = 20_260_426;
@@ -77,6 +85,10 @@ export class DemoStream {
   private portal: SimulatedOemPortal | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private sending: Promise<void> = Promise.resolve();
+  /** The operator app posting through the JSON ingest. */
+  private app: DemoApp | null = null;
+  /** The machine trackers' open connections, by IMEI. */
+  private readonly links = new Map<string, TeltonikaConnection>();
   private readonly now: () => number;
 
   constructor(private readonly options: DemoStreamOptions) {
@@ -184,6 +196,8 @@ export class DemoStream {
           batteryMv: demoBatteryMv(index, startedMs),
         };
       });
+    if (this.options.http)
+      this.app = await DemoApp.start(this.options.db, this.options.http.baseUrl);
     const total = await this.send();
     this.options.log.info(
       { devices: this.devices.length, records: total },
@@ -197,9 +211,33 @@ export class DemoStream {
     }, 60_000);
   }
 
+  /**
+   * A machine tracker keeps its connection open between sends, as FMB devices do with an open link
+   * timeout, and answers the commands staff send it; a broken link is dialled again next time.
+   */
+  private async sendOverOpenLink(code: string, records: AvlRecordInput[]): Promise<void> {
+    let link = this.links.get(code);
+    if (!link || link.closed) {
+      const startedMs = Date.now();
+      link = await connectDevice(this.options.target, code, (command) =>
+        trackerReply(code, command, startedMs),
+      );
+      this.links.set(code, link);
+    }
+    try {
+      await sendPackets(link, records);
+    } catch (error) {
+      link.close();
+      this.links.delete(code);
+      throw error;
+    }
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.sending;
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
     await this.portal?.close();
   }
 
@@ -277,6 +315,9 @@ export class DemoStream {
       }
     };
     await Promise.all(Array.from({ length: DEVICES_AT_ONCE }, worker));
+    await this.app?.post(nowMs).catch((error: unknown) => {
+      this.options.log.error({ err: error }, 'demo app could not post');
+    });
     return sent;
   }
 
@@ -319,7 +360,7 @@ export class DemoStream {
       count = uplinks.length;
     } else {
       const records = recordsFor(sim, plan, random).filter((r) => due(r.timestampMs));
-      if (records.length > 0) await sendOverTcp(this.options.target, device.code, records);
+      if (records.length > 0) await this.sendOverOpenLink(device.code, records);
       lastMs = records[records.length - 1]?.timestampMs;
       count = records.length;
     }
