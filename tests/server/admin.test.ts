@@ -434,42 +434,65 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
     ).toMatchObject({ field: 'toDay' });
   });
 
-  it('keeps every write in the audit trail, secrets hidden, for staff and the organisation’s admins', async () => {
+  it('keeps every kind of write in the audit trail, for staff and the organisation’s admins', async () => {
     const startedAt = new Date().toISOString();
-    const created = await call<{ id: string }>(server, 'POST', '/v1/portal/shifts', {
-      token: admin,
-      body: { name: 'Audit shift', rules: [] },
-    });
-    const changed = await call(server, 'PUT', '/v1/users/password', {
-      token: admin,
-      body: { currentPassword: 'wrong-password-1', newPassword: 'Another-pass-2' },
-    });
-    // A write that was refused changed nothing and is not in the trail.
-    expect(changed.status).toBeGreaterThanOrEqual(400);
-    const seen = await call(server, 'POST', '/v1/portal/alerts/seen', { token: admin });
-    expect(seen.status).toBeLessThan(300);
+    const send = (method: string, path: string, body?: unknown) =>
+      call<{ id: string }>(server, method, path, { token: admin, body });
+    // POST, PUT, PATCH and DELETE: a group made, renamed, a setting changed, the group deleted.
+    const group = await send('POST', '/v1/portal/groups', { name: 'Audit group' });
+    expect(group.status).toBe(201);
+    expect(
+      (await send('PUT', `/v1/portal/groups/${group.body.id}`, { name: 'Audited' })).status,
+    ).toBe(200);
+    expect((await send('PATCH', '/v1/users/settings', { language: 'nl' })).status).toBe(200);
+    expect((await send('DELETE', `/v1/portal/groups/${group.body.id}`)).status).toBeLessThan(300);
+    // A refused write changed nothing and is not in the trail.
+    expect((await send('PUT', `/v1/portal/groups/${group.body.id}`, { name: 'Gone' })).status).toBe(
+      404,
+    );
+
     const filter = (value: object) => encodeURIComponent(JSON.stringify(value));
     const mine = await get<AuditRecord[]>(
-      `/v1/organisation/audit?filter=${filter({ from: startedAt, action: 'api.write' })}`,
+      `/v1/organisation/audit?filter=${filter({ from: startedAt, action: 'api.write' })}&range=[0,99]`,
       admin,
     );
     expect(mine.status).toBe(200);
-    expect(mine.body.map((row) => row.path)).toContain('/v1/portal/alerts/seen');
-    expect(mine.body.every((row) => row.actorEmail === 'admin@demo.example')).toBe(true);
-    expect(mine.body[0]).toMatchObject({
-      method: 'POST',
-      status: expect.any(Number),
+    expect(mine.body.map((row) => `${row.method} ${row.path} ${row.status}`).reverse()).toEqual([
+      'POST /v1/portal/groups 201',
+      'PUT /v1/portal/groups/:id 200',
+      'PATCH /v1/users/settings 200',
+      expect.stringMatching(/^DELETE \/v1\/portal\/groups\/:id 20\d$/),
+    ]);
+    const [, renamed] = [...mine.body].reverse();
+    expect(renamed).toMatchObject({
+      actorEmail: 'admin@demo.example',
       address: '127.0.0.1',
+      organisationName: 'Northbank Plant Hire',
+      details: { params: { id: group.body.id }, body: { name: 'Audited' } },
     });
-    if (created.status < 300)
-      expect(mine.body.map((row) => row.path)).toContain('/v1/portal/shifts');
+    // Searching by words finds what was sent; the machine's writes name it.
+    const found = await get<AuditRecord[]>(
+      `/v1/organisation/audit?filter=${filter({ q: 'audited' })}`,
+      admin,
+    );
+    expect(found.body.map((row) => row.path)).toEqual(['/v1/portal/groups/:id']);
 
-    const all = await get<AuditRecord[]>(`/v1/admin/audit?filter=${filter({ q: 'recomputes' })}`);
-    expect(all.body.some((row) => row.path === '/v1/admin/machines/:id/recomputes')).toBe(true);
+    // Staff search every organisation's, or one's.
+    const all = await get<AuditRecord[]>(
+      `/v1/admin/audit?filter=${filter({ q: 'audited', organisationId: renamed?.organisationId })}`,
+    );
+    expect(all.body.map((row) => row.actorEmail)).toEqual(['admin@demo.example']);
     expect(all.headers.get('content-range')).toMatch(/^audit \d+-\d+\/\d+$/);
     expect(
       (await get<{ field: string }>(`/v1/admin/audit?filter=${filter({ nope: 1 })}`)).body.field,
     ).toBe('filter.nope');
+    // An organisation's admins see their own organisation only.
+    const harrow = (await signIn(server, 'harrow@demo.example')).token;
+    const theirs = await get<AuditRecord[]>(
+      `/v1/organisation/audit?filter=${filter({ q: 'audited' })}`,
+      harrow,
+    );
+    expect(theirs.body).toEqual([]);
   });
 
   it('hides secrets from the trail', async () => {
