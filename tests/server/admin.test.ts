@@ -28,12 +28,14 @@ import { storeCommandResponse } from '../../server/telemetry/ingest.ts';
 import { DeviceConnections } from '../../server/telemetry/listeners/connections.ts';
 import { startTeltonikaTcp, type Listener } from '../../server/telemetry/listeners/teltonikaTcp.ts';
 import { testDatabases } from '../support/databases.ts';
+import { startSmtpServer } from '../support/smtpServer.ts';
 import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const TTS_TOKEN = 'admin-tts-token-0123456789';
 const HOUR_MS = 3_600_000;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe.each(testDatabases)('the staff admin area on $kind', (database) => {
   let server: TestServer;
@@ -41,6 +43,7 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
   let staff: string;
   let admin: string;
   let viewer: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const devices = new DeviceConnections();
 
   const get = <T>(path: string, token = staff) => call<T>(server, 'GET', path, { token });
@@ -48,7 +51,11 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
     `from=${new Date(fromMs).toISOString()}&to=${new Date(toMs).toISOString()}`;
 
   beforeAll(async () => {
-    server = await startTestServer(database, { env: { LORAWAN_TTS_TOKEN: TTS_TOKEN }, devices });
+    smtp = await startSmtpServer();
+    server = await startTestServer(database, {
+      env: { LORAWAN_TTS_TOKEN: TTS_TOKEN, SMTP_URL: smtp.url },
+      devices,
+    });
     tcp = await startTeltonikaTcp({
       host: '127.0.0.1',
       port: 0,
@@ -66,6 +73,7 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
   afterAll(async () => {
     await tcp?.close();
     await server?.close();
+    await smtp?.close();
   });
 
   it('refuses every admin call to anyone but staff', async () => {
@@ -516,14 +524,41 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
     // The tracker and the LoRaWAN sensor of the tests above came through this server's ingest.
     const lora = overview.body.ingest.bySourceType.find((row) => row.sourceType === 'LORA');
     expect(lora?.records.reduce((sum, count) => sum + count, 0)).toBe(5);
-    const retry = await call(
-      server,
-      'POST',
-      '/v1/admin/outbox/00000000-0000-4000-8000-000000000000/retry',
-      {
-        token: staff,
-      },
+    expect(
+      (await call(server, 'POST', `/v1/admin/outbox/${UNKNOWN}/retry`, { token: staff })).status,
+    ).toBe(404);
+  });
+
+  it('sends a failed mail again from the outbox, and refuses one that went', async () => {
+    // A mail the mail server refused an hour ago, kept with its error.
+    const [row] = await server.db.query<{ id: string }>(
+      `INSERT INTO mail_outbox (to_address, subject, body, error, created_at)
+       VALUES ('foreman@example.com', 'Morning report', 'The report.', '421 try later', now() - interval '1 hour')
+       RETURNING id`,
     );
-    expect(retry.status).toBe(404);
+    const failed = { id: row?.id ?? '' };
+    const listed = await get<{ mails: { id: string; error: string }[] }>(
+      '/v1/admin/outbox?failed=true',
+    );
+    expect(listed.body.mails.map((mail) => mail.id)).toContain(failed.id);
+    expect(
+      (await call(server, 'POST', `/v1/admin/outbox/${failed.id}/retry`, { token: staff })).status,
+    ).toBe(202);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db.query<{ sent_at: Date | null }>(
+              'SELECT sent_at FROM mail_outbox WHERE id = $1',
+              [failed.id],
+            )
+          )[0]?.sent_at,
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
+    expect(smtp.received.some((mail) => mail.to.join().includes('foreman@example.com'))).toBe(true);
+    expect(
+      (await call(server, 'POST', `/v1/admin/outbox/${failed.id}/retry`, { token: staff })).status,
+    ).toBe(409);
   });
 });
