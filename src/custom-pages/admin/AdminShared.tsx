@@ -12,8 +12,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import type { DeviceDebugParams } from '../../dataProvider/admin.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { ADMIN_SCREENS } from './adminPaths.ts';
 
@@ -117,6 +119,67 @@ export function instantsOf(query: Pick<DeviceQuery, 'startDate' | 'endDate'>) {
   return { from: from.toISOString(), to: to.toISOString() };
 }
 
+/** Two day fields, a range's first and last day. */
+export function DayRangeFields({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextField
+        size="small"
+        type="date"
+        label={translate('app.admin.start_date')}
+        value={from}
+        onChange={(event) => onChange({ from: event.target.value, to })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 180 }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={translate('app.admin.end_date')}
+        value={to}
+        onChange={(event) => onChange({ from, to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 180 }}
+      />
+    </>
+  );
+}
+
+/**
+ * A debug screen's page of rows for the URL's devices and days: `fetch` gets the API's
+ * parameters; nothing is asked until devices are named.
+ */
+export function useDebugQuery<T>(
+  key: string,
+  query: DeviceQuery,
+  pageRows: number,
+  fetch: (params: DeviceDebugParams, signal: AbortSignal) => Promise<T>,
+) {
+  return useQuery({
+    queryKey: ['admin', key, query],
+    enabled: query.deviceIds !== '',
+    queryFn: ({ signal }) =>
+      fetch(
+        {
+          deviceIds: query.deviceIds,
+          ...instantsOf(query),
+          offset: (query.page - 1) * pageRows,
+          limit: pageRows,
+        },
+        signal,
+      ),
+  });
+}
+
 /** Devices and days, applied together with Show. */
 export function DeviceQueryForm({
   query,
@@ -153,21 +216,10 @@ export function DeviceQueryForm({
         onChange={(event) => setDraft({ ...draft, deviceIds: event.target.value })}
         sx={{ minWidth: 320 }}
       />
-      <TextField
-        size="small"
-        type="date"
-        label={translate('app.admin.start_date')}
-        value={draft.startDate}
-        onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label={translate('app.admin.end_date')}
-        value={draft.endDate}
-        onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+      <DayRangeFields
+        from={draft.startDate}
+        to={draft.endDate}
+        onChange={({ from, to }) => setDraft({ ...draft, startDate: from, endDate: to })}
       />
       <Button type="submit" variant="contained">
         {translate('app.admin.show')}

@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { IngestRequestRecord } from '../../domain/api/admin.ts';
@@ -23,9 +22,9 @@ import {
   AdminScreen,
   DeviceQueryForm,
   Failure,
-  instantsOf,
   Pages,
   UnknownDevices,
+  useDebugQuery,
   useDeviceQuery,
 } from './AdminShared.tsx';
 
@@ -91,20 +90,9 @@ export default function AndroidPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [query, update] = useDeviceQuery();
-  const requests = useQuery({
-    queryKey: ['admin', 'android', query],
-    enabled: query.deviceIds !== '',
-    queryFn: ({ signal }) =>
-      dataProvider.getIngestRequests(
-        {
-          deviceIds: query.deviceIds,
-          ...instantsOf(query),
-          offset: (query.page - 1) * PAGE_ROWS,
-          limit: PAGE_ROWS,
-        },
-        signal,
-      ),
-  });
+  const requests = useDebugQuery('android', query, PAGE_ROWS, (params, signal) =>
+    dataProvider.getIngestRequests(params, signal),
+  );
   const data = requests.data;
   return (
     <AdminScreen title="app.admin.android.title">

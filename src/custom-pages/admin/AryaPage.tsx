@@ -14,7 +14,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
@@ -24,9 +23,9 @@ import {
   AdminScreen,
   DeviceQueryForm,
   Failure,
-  instantsOf,
   Pages,
   UnknownDevices,
+  useDebugQuery,
   useDeviceQuery,
 } from './AdminShared.tsx';
 
@@ -36,20 +35,9 @@ export default function AryaPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [query, update] = useDeviceQuery();
-  const uplinks = useQuery({
-    queryKey: ['admin', 'arya', query],
-    enabled: query.deviceIds !== '',
-    queryFn: ({ signal }) =>
-      dataProvider.getLoraUplinks(
-        {
-          deviceIds: query.deviceIds,
-          ...instantsOf(query),
-          offset: (query.page - 1) * PAGE_ROWS,
-          limit: PAGE_ROWS,
-        },
-        signal,
-      ),
-  });
+  const uplinks = useDebugQuery('arya', query, PAGE_ROWS, (params, signal) =>
+    dataProvider.getLoraUplinks(params, signal),
+  );
   const data = uplinks.data;
   return (
     <AdminScreen title="app.admin.arya.title">

@@ -25,7 +25,7 @@ import type { CompletenessMachine } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { When } from '../../resources/common/DeviceHealth.tsx';
-import { AdminScreen, Failure, localToday, Pages } from './AdminShared.tsx';
+import { AdminScreen, DayRangeFields, Failure, localToday, Pages } from './AdminShared.tsx';
 
 const PAGE_ROWS = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -146,21 +146,10 @@ export default function CompletenessPage() {
           set({ startDate: draft.from, endDate: draft.to, q: draft.q, page: null });
         }}
       >
-        <TextField
-          size="small"
-          type="date"
-          label={translate('app.admin.start_date')}
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={translate('app.admin.end_date')}
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <DayRangeFields
+          from={draft.from}
+          to={draft.to}
+          onChange={(range) => setDraft({ ...draft, ...range })}
         />
         <TextField
           size="small"

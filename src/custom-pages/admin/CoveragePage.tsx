@@ -29,7 +29,7 @@ import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
 import { When } from '../../resources/common/DeviceHealth.tsx';
-import { AdminScreen, Failure, instantsOf, localToday } from './AdminShared.tsx';
+import { AdminScreen, DayRangeFields, Failure, instantsOf, localToday } from './AdminShared.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -199,21 +199,10 @@ export default function CoveragePage() {
             sx={{ minWidth: 280 }}
           />
         )}
-        <TextField
-          size="small"
-          type="date"
-          label={translate('app.admin.start_date')}
-          value={draft.startDate}
-          onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={translate('app.admin.end_date')}
-          value={draft.endDate}
-          onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <DayRangeFields
+          from={draft.startDate}
+          to={draft.endDate}
+          onChange={({ from, to }) => setDraft({ ...draft, startDate: from, endDate: to })}
         />
         <Button type="submit" variant="contained">
           {translate('app.admin.show')}

@@ -34,7 +34,7 @@ import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { When } from '../../resources/common/DeviceHealth.tsx';
 import { STATE_COLOURS } from '../../resources/common/stateColours.ts';
-import { AdminScreen, Failure, localToday } from './AdminShared.tsx';
+import { AdminScreen, DayRangeFields, Failure, localToday } from './AdminShared.tsx';
 import { deviceLinks } from './AdminHome.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -311,23 +311,10 @@ function Recompute({ machineId, day }: { machineId: string; day: string }) {
           {translate('app.admin.machine_page.recompute_help')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ my: 1 }} alignItems="center">
-          <TextField
-            size="small"
-            type="date"
-            label={translate('app.admin.start_date')}
-            sx={{ width: 180 }}
-            value={range.fromDay}
-            onChange={(event) => setRange({ ...range, fromDay: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={translate('app.admin.end_date')}
-            sx={{ width: 180 }}
-            value={range.toDay}
-            onChange={(event) => setRange({ ...range, toDay: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+          <DayRangeFields
+            from={range.fromDay}
+            to={range.toDay}
+            onChange={({ from, to }) => setRange({ fromDay: from, toDay: to })}
           />
           <Button
             variant="contained"

@@ -26,9 +26,9 @@ import {
   AdminScreen,
   DeviceQueryForm,
   Failure,
-  instantsOf,
   Pages,
   UnknownDevices,
+  useDebugQuery,
   useDeviceQuery,
 } from './AdminShared.tsx';
 
@@ -121,20 +121,9 @@ export default function TeltonikaPage() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [query, update] = useDeviceQuery();
   const devices = query.deviceIds.split(',').filter(Boolean);
-  const records = useQuery({
-    queryKey: ['admin', 'teltonika', query],
-    enabled: devices.length > 0,
-    queryFn: ({ signal }) =>
-      dataProvider.getTeltonikaRecords(
-        {
-          deviceIds: query.deviceIds,
-          ...instantsOf(query),
-          offset: (query.page - 1) * PAGE_ROWS,
-          limit: PAGE_ROWS,
-        },
-        signal,
-      ),
-  });
+  const records = useDebugQuery('teltonika', query, PAGE_ROWS, (params, signal) =>
+    dataProvider.getTeltonikaRecords(params, signal),
+  );
   const pick = (deviceId: string) =>
     update({ deviceIds: [...new Set([...devices, deviceId])].join(',') });
   return (
