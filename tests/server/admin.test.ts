@@ -329,6 +329,20 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
       body: { records: [{ satellites: 'many' }] },
     });
     expect(refused?.error).toMatch(/satellites/);
+    expect(requests.body.sources).toEqual([
+      expect.objectContaining({ sourceId, deviceId: source?.code, hasKey: true }),
+    ]);
+
+    // Revoked, the key is refused and the source says it holds none.
+    const revoked = await call(server, 'DELETE', `/v1/admin/sources/${sourceId}/api-key`, {
+      token: staff,
+    });
+    expect(revoked.status).toBe(204);
+    expect((await post({ records: [good] })).status).toBe(401);
+    const after = await get<IngestRequestsReply>(
+      `/v1/admin/android/requests?deviceIds=${source?.code}&${range(startMs - 1000, Date.now() + 1000)}`,
+    );
+    expect(after.body.sources[0]?.hasKey).toBe(false);
   });
 
   it('measures completeness as the machine list does, per day with the gaps', async () => {

@@ -229,7 +229,7 @@ export async function ingestRequests(
 ): Promise<IngestRequestsReply> {
   const { sources, unknown } = await sourcesOf(db, range.codes, null);
   const params = [sources.map((source) => source.id), range.from, range.to];
-  const [rows, [count]] = await Promise.all([
+  const [rows, [count], keys] = await Promise.all([
     db.query<{
       id: string;
       code: string;
@@ -258,7 +258,13 @@ export async function ingestRequests(
         WHERE source_id = ANY($1::uuid[]) AND received_at >= $2 AND received_at < $3`,
       params,
     ),
+    db.query<{ id: string; has_key: boolean; machine_name: string | null }>(
+      `SELECT s.id, s.api_key_hash IS NOT NULL AS has_key, m.name AS machine_name
+         FROM source s LEFT JOIN machine m ON m.id = s.machine_id WHERE s.id = ANY($1::uuid[])`,
+      [params[0] as string[]],
+    ),
   ]);
+  const keyOf = new Map(keys.map((row) => [row.id, row]));
   return {
     requests: rows.map((row) => ({
       id: row.id,
@@ -278,6 +284,13 @@ export async function ingestRequests(
     })),
     total: count?.total ?? 0,
     unknownDevices: unknown,
+    sources: sources.map((source) => ({
+      sourceId: source.id,
+      deviceId: source.code,
+      sourceType: source.type,
+      hasKey: keyOf.get(source.id)?.has_key ?? false,
+      machineName: keyOf.get(source.id)?.machine_name ?? null,
+    })),
   };
 }
 

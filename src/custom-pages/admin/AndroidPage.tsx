@@ -27,6 +27,7 @@ import {
   useDebugQuery,
   useDeviceQuery,
 } from './AdminShared.tsx';
+import { SourceKeyCell } from './SourceKeyCell.tsx';
 
 const PAGE_ROWS = 100;
 
@@ -106,6 +107,28 @@ export default function AndroidPage() {
       {data ? (
         <>
           <UnknownDevices codes={data.unknownDevices} />
+          <Table size="small" aria-label={translate('app.admin.android.sources')}>
+            <TableBody>
+              {data.sources.map((source) => (
+                <TableRow key={source.sourceId}>
+                  <TableCell>{source.deviceId}</TableCell>
+                  <TableCell>{source.sourceType}</TableCell>
+                  <TableCell>{source.machineName ?? '–'}</TableCell>
+                  <TableCell>
+                    {translate(
+                      source.hasKey ? 'app.admin.android.has_key' : 'app.admin.android.no_key',
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <SourceKeyCell
+                      sourceId={source.sourceId}
+                      onChange={() => void requests.refetch()}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
           <Pages
             total={data.total}
             pageSize={PAGE_ROWS}

@@ -4,7 +4,6 @@
 // changed, and the audit trail's entries about the machine.
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -36,37 +35,19 @@ import { When } from '../../resources/common/DeviceHealth.tsx';
 import { STATE_COLOURS } from '../../resources/common/stateColours.ts';
 import { AdminScreen, DayRangeFields, Failure, localToday } from './AdminShared.tsx';
 import { deviceLinks } from './AdminHome.tsx';
+import { SourceKeyCell } from './SourceKeyCell.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const hours = (value: number) => value.toFixed(2);
 
 function Sources({ workings }: { workings: MachineWorkingsReply }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const [issued, setIssued] = useState<{ sourceId: string; apiKey: string } | null>(null);
-  const issue = useMutation({
-    mutationFn: (sourceId: string) => dataProvider.issueSourceKey(sourceId),
-    onSuccess: (reply) => setIssued(reply),
-  });
-  const revoke = useMutation({
-    mutationFn: (sourceId: string) => dataProvider.revokeSourceKey(sourceId),
-    onSuccess: () => setIssued(null),
-  });
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2">
           {translate('app.admin.machine_page.sources')}
         </Typography>
-        <Failure error={issue.error ?? revoke.error} />
-        {issued ? (
-          <Alert severity="info" sx={{ my: 1 }} data-testid="issued-key">
-            {translate('app.admin.machine_page.key_issued')}{' '}
-            <Box component="code" sx={{ userSelect: 'all' }}>
-              {issued.apiKey}
-            </Box>
-          </Alert>
-        ) : null}
         <Table size="small" aria-label={translate('app.admin.machine_page.sources')}>
           <TableHead>
             <TableRow>
@@ -97,20 +78,7 @@ function Sources({ workings }: { workings: MachineWorkingsReply }) {
                   <When value={source.lastSeenAt} />
                 </TableCell>
                 <TableCell>
-                  {source.to === null ? (
-                    <Stack direction="row" spacing={1}>
-                      <Button size="small" onClick={() => issue.mutate(source.sourceId)}>
-                        {translate('app.admin.machine_page.issue_key')}
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => revoke.mutate(source.sourceId)}
-                      >
-                        {translate('app.admin.machine_page.revoke_key')}
-                      </Button>
-                    </Stack>
-                  ) : null}
+                  {source.to === null ? <SourceKeyCell sourceId={source.sourceId} /> : null}
                 </TableCell>
               </TableRow>
             ))}

@@ -173,6 +173,16 @@ export const IngestRequestsReply = Type.Object({
   requests: Type.Array(IngestRequestRecord),
   total: Type.Integer(),
   unknownDevices: Type.Array(Type.String()),
+  /** The named devices, whether they hold a JSON ingest key now, and the machine they are on. */
+  sources: Type.Array(
+    Type.Object({
+      sourceId: Type.String(),
+      deviceId: Type.String(),
+      sourceType: Type.String(),
+      hasKey: Type.Boolean(),
+      machineName: Nullable(Type.String()),
+    }),
+  ),
 });
 export type IngestRequestsReply = Static<typeof IngestRequestsReply>;
 

@@ -115,6 +115,9 @@ export const adminDe: Catalog<typeof adminEn> = {
     duplicates: 'Bekannt',
     flagged: 'Markiert',
     refused: 'Abgelehnt, und warum',
+    sources: 'Geräte',
+    has_key: 'Hat einen Eingangsschlüssel',
+    no_key: 'Kein Eingangsschlüssel',
   },
   completeness: {
     title: 'Datenvollständigkeit',

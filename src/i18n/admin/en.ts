@@ -124,6 +124,9 @@ export const adminEn = {
     duplicates: 'Known',
     flagged: 'Flagged',
     refused: 'Refused, and why',
+    sources: 'Devices',
+    has_key: 'Holds an ingest key',
+    no_key: 'No ingest key',
   },
   completeness: {
     title: 'Data completeness',

@@ -115,6 +115,9 @@ export const adminFr: Catalog<typeof adminEn> = {
     duplicates: 'Déjà connus',
     flagged: 'Signalés',
     refused: 'Refusés, et pourquoi',
+    sources: 'Appareils',
+    has_key: 'A une clé de réception',
+    no_key: 'Aucune clé de réception',
   },
   completeness: {
     title: 'Complétude des données',

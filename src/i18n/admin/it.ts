@@ -117,6 +117,9 @@ export const adminIt: Catalog<typeof adminEn> = {
     duplicates: 'Già noti',
     flagged: 'Segnalati',
     refused: 'Rifiutati, e perché',
+    sources: 'Dispositivi',
+    has_key: 'Ha una chiave di ricezione',
+    no_key: 'Nessuna chiave di ricezione',
   },
   completeness: {
     title: 'Completezza dei dati',

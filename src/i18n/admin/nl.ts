@@ -114,6 +114,9 @@ export const adminNl: Catalog<typeof adminEn> = {
     duplicates: 'Bekend',
     flagged: 'Gemarkeerd',
     refused: 'Geweigerd, en waarom',
+    sources: 'Apparaten',
+    has_key: 'Heeft een ontvangstsleutel',
+    no_key: 'Geen ontvangstsleutel',
   },
   completeness: {
     title: 'Volledigheid van data',

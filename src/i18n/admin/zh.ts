@@ -113,6 +113,9 @@ export const adminZh: Catalog<typeof adminEn> = {
     duplicates: '已存在',
     flagged: '已标记',
     refused: '被拒绝及原因',
+    sources: '设备',
+    has_key: '已有接入密钥',
+    no_key: '没有接入密钥',
   },
   completeness: {
     title: '数据完整性',
