@@ -65,9 +65,10 @@ async function dayShares(
         const row = byKey.get(`${machine.id}|${day}`);
         const fromMs = startOfZonedDay(day, machine.timezone).getTime();
         const toMs = Math.min(startOfZonedDay(addDays(day, 1), machine.timezone).getTime(), nowMs);
-        // Before a machine's first data, and ahead of now, there is nothing to measure.
-        if (end === undefined || fromMs >= nowMs || (!row && fromMs < end)) return null;
-        const silent = silentSeconds(end, fromMs, toMs, ALWAYS);
+        // Ahead of now, and before a machine's first data, there is nothing to measure; a machine
+        // measured without segments (an OEM feed's hours) has its days' rollups only.
+        if (fromMs >= nowMs || (!row && (end === undefined || fromMs < end))) return null;
+        const silent = end === undefined ? 0 : silentSeconds(end, fromMs, toMs, ALWAYS);
         const recorded = (row?.recorded_s ?? 0) + silent;
         const missing = (row?.missing_s ?? 0) + silent;
         return recorded > 0 ? ((recorded - missing) / recorded) * 100 : null;

@@ -139,7 +139,7 @@ export function DayRangeFields({
         value={from}
         onChange={(event) => onChange({ from: event.target.value, to })}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 180 }}
+        sx={{ width: 180, flexShrink: 0 }}
       />
       <TextField
         size="small"
@@ -148,7 +148,7 @@ export function DayRangeFields({
         value={to}
         onChange={(event) => onChange({ from, to: event.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 180 }}
+        sx={{ width: 180, flexShrink: 0 }}
       />
     </>
   );

@@ -50,7 +50,13 @@ function Connections({ onPick }: { onPick: (deviceId: string) => void }) {
           {translate('app.admin.teltonika.connections', { smart_count: open.length })}
         </Typography>
         <Failure error={connections.error} />
-        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        <Stack
+          direction="row"
+          spacing={1}
+          flexWrap="wrap"
+          useFlexGap
+          sx={{ maxHeight: 140, overflowY: 'auto' }}
+        >
           {open.map((connection) => (
             <Chip
               key={connection.deviceId}
@@ -135,10 +141,8 @@ export default function TeltonikaPage() {
           onChange={update}
           devicesLabel="app.admin.teltonika.devices"
         />
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <Connections onPick={pick} />
-          <CommandBox key={query.deviceIds} deviceIds={devices} />
-        </Stack>
+        <CommandBox key={query.deviceIds} deviceIds={devices} />
+        <Connections onPick={pick} />
         <Failure error={records.error} />
         {records.data ? (
           <>
