@@ -75,6 +75,8 @@ export function createAuthProvider(
 ): PortalAuthProvider {
   let identity: { token: string; promise: Promise<PortalIdentity> } | undefined;
   let newRecoveryCodes: string[] | undefined;
+  /** How long the codes of a sign-in stay readable once the page first read them. */
+  const RECOVERY_CODES_KEPT_MS = 10_000;
 
   async function fetchIdentity(): Promise<PortalIdentity> {
     const me = await client.request<MeReply>('/v1/me');
@@ -117,7 +119,12 @@ export function createAuthProvider(
 
     takeRecoveryCodes() {
       const codes = newRecoveryCodes;
-      newRecoveryCodes = undefined;
+      // Not forgotten at once: react-admin may mount the page twice while it rebuilds its routes
+      // after sign-in, and the second mount must show them too. Soon after, they are gone.
+      if (codes)
+        setTimeout(() => {
+          if (newRecoveryCodes === codes) newRecoveryCodes = undefined;
+        }, RECOVERY_CODES_KEPT_MS);
       return codes;
     },
 
@@ -158,6 +165,7 @@ export function createAuthProvider(
       const wasSignedIn = Boolean(store.get()) || store.mayResume();
       store.clear();
       identity = undefined;
+      newRecoveryCodes = undefined;
       if (wasSignedIn) {
         // Ends the session the refresh cookie belongs to, on the server; offline, signing out
         // still ends within a few seconds, locally.

@@ -215,6 +215,19 @@ describe.each(testDatabases)('OEM feed polling on $kind', (database) => {
       { code: 'KMTPC210V01', machine: 'Excavator 1' },
       { code: 'KMTPC88X099', machine: null },
     ]);
+    // Staff see the same: the feed's equipment, the unmatched one first.
+    const equipment = await call<{ equipment: { code: string; machineName: string | null }[] }>(
+      server,
+      'GET',
+      `/v1/admin/oem-feeds/${created.body.id}/equipment`,
+      { token: staff },
+    );
+    expect(equipment.body.equipment.map((item) => [item.code, item.machineName])).toEqual([
+      ['KMTPC88X099', null],
+      ['KMT-2', 'Excavator 2'],
+      ['KMT-3', 'Excavator 3'],
+      ['KMTPC210V01', 'Excavator 1'],
+    ]);
 
     for (const [i, machine] of machines.entries()) {
       const rows = await daysOfMachine(server.db, `Excavator ${i + 1}`);
