@@ -4,6 +4,7 @@
 // screen asks; 2 warm-up calls, then the median of 7. Target: 150 ms on PGlite, 75 ms on
 // PostgreSQL. For comparison, the machine list's first page over the same range in the same run.
 // `node --import tsx bench/dashboard.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
+import { ReadModel } from '../server/modules/readModel/readModel.ts';
 import { dashboard } from '../server/modules/dashboard/service.ts';
 import { listMachines } from '../server/modules/machines/list.ts';
 import { getOrganisation } from '../server/modules/orgs/service.ts';
@@ -15,6 +16,7 @@ const RUNS = 7;
 const TARGET_MS = process.env.BENCH_DATABASE_URL ? 75 : 150;
 
 const { db, dispose } = await freshDatabase('dashboard');
+const readModel = new ReadModel(db);
 const { organisationId } = await loadFleetYear(db);
 const organisation = await getOrganisation(db, organisationId);
 if (!organisation) throw new Error('no organisation');
@@ -36,7 +38,7 @@ async function measure(label: string, run: () => Promise<string>): Promise<numbe
 }
 
 const dashboardMs = await measure('dashboard', async () => {
-  const reply = await dashboard(db, organisation, {
+  const reply = await dashboard(readModel, organisation, {
     start: 'max',
     end: 'max',
     historyType: ['fuel', 'co2'],
@@ -48,7 +50,7 @@ const dashboardMs = await measure('dashboard', async () => {
   );
 });
 const listMs = await measure('list, first page', async () => {
-  const reply = await listMachines(db, organisation, {
+  const reply = await listMachines(readModel, organisation, {
     start: 'max',
     end: 'max',
     perPage: 25,

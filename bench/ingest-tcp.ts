@@ -5,8 +5,7 @@
 // `node --import tsx bench/ingest-tcp.ts` for PGlite (files in a temporary folder);
 // `BENCH_DATABASE_URL=postgres://… node --import tsx bench/ingest-tcp.ts` for PostgreSQL (a fresh database per run).
 import { spawn } from 'node:child_process';
-import { RollupScheduler } from '../server/telemetry/engine/scheduler.ts';
-import { createIngest } from '../server/telemetry/ingest.ts';
+import { buildPipeline } from '../server/telemetry/pipeline.ts';
 import { startTeltonikaTcp } from '../server/telemetry/listeners/teltonikaTcp.ts';
 import { freshDatabase } from './database.ts';
 import { DEVICES, RECORDS_PER_DEVICE } from './devices.ts';
@@ -51,8 +50,9 @@ async function run(index: number): Promise<number> {
      SELECT 'TELTONIKA', (350000000000000 + substr(name, 7)::bigint)::text, id, 60 FROM m`,
     [org?.id ?? '', DEVICES],
   );
-  const scheduler = new RollupScheduler(db, { onError: (error) => console.error(error) });
-  const ingest = createIngest(db, { afterCommit: async (touched) => scheduler.touched(touched) });
+  const { rollups: scheduler, ingest } = buildPipeline(db, {
+    log: { error: (details) => console.error(details) },
+  });
   const listener = await startTeltonikaTcp({
     host: '127.0.0.1',
     port: 0,

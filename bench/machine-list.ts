@@ -6,6 +6,7 @@
 // The comparison, computing the same answer from raw records, is the engine's recompute of one
 // machine's year of records (measured here) times the machine-periods the range covers.
 // `node --import tsx bench/machine-list.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
+import { ReadModel } from '../server/modules/readModel/readModel.ts';
 import { getOrganisation } from '../server/modules/orgs/service.ts';
 import { listMachines } from '../server/modules/machines/list.ts';
 import { recomputeMachineDays } from '../server/telemetry/engine/recompute.ts';
@@ -22,6 +23,7 @@ const RUNS = 7;
 const TARGET_MS = process.env.BENCH_DATABASE_URL ? 50 : 100;
 
 const { db, dispose } = await freshDatabase('list');
+const readModel = new ReadModel(db);
 const { organisationId, today, days } = await loadFleetYear(db);
 const organisation = await getOrganisation(db, organisationId);
 if (!organisation) throw new Error('no organisation');
@@ -39,7 +41,7 @@ for (const [label, range] of Object.entries(ranges)) {
   let total = 0;
   for (let run = 0; run < WARM_UP + RUNS; run++) {
     const began = performance.now();
-    const reply = await listMachines(db, organisation, { ...range, perPage: 25, page: 1 });
+    const reply = await listMachines(readModel, organisation, { ...range, perPage: 25, page: 1 });
     const ms = performance.now() - began;
     total = reply.total;
     if (run >= WARM_UP) timings.push(ms);

@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '../src/domain/api/errors.ts';
-import type { Config } from './config.ts';
+import type { Config, Role } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -64,11 +64,9 @@ import { registerRequestTrail } from './modules/audit/requestTrail.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
-import { RollupScheduler } from './telemetry/engine/scheduler.ts';
-import { createIngest, type Ingest } from './telemetry/ingest.ts';
-import { IngestMeter } from './telemetry/ingestMeter.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
-import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
+import { buildPipeline, type Pipeline } from './telemetry/pipeline.ts';
+import { ReadModel } from './modules/readModel/readModel.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
@@ -88,20 +86,23 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export interface AppOptions {
   config: Config;
+  /**
+   * Which routes this process serves (config.role when not given): `all` and `api` the portal and
+   * every call; `ingest` the health checks and the device webhooks; `engine` the health checks.
+   */
+  role?: Role;
   db: Database;
   logger?: boolean | FastifyBaseLogger;
   signInLimits?: Partial<ServerContext['signInLimits']>;
   /**
-   * The telemetry pipeline: rollups recomputed in the background, the ingest that feeds them, and
+   * The telemetry pipeline: the ingest, its meter, the rollups recomputed in the background and
    * the OEM feed poller (polled here on request; main.ts starts its schedule). Built when not given.
    */
-  rollups?: RollupScheduler;
-  ingest?: Ingest;
-  oemFeeds?: OemFeedPoller;
+  pipeline?: Pipeline;
+  /** The figures the list and the dashboard read; built when not given. */
+  readModel?: ReadModel;
   /** The Teltonika devices connected now (main.ts shares it with the listeners); empty when not given. */
   devices?: DeviceConnections;
-  /** Counts records per protocol as they pass the ingest; main.ts wraps its ingest with it. */
-  meter?: IngestMeter;
   /** What start-up still has to do before /v1/health/ready says so; ready at once when not given. */
   readiness?: Readiness;
   /**
@@ -172,16 +173,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInLimits: { ...SIGN_IN_LIMITS, ...options.signInLimits },
     sessions: new SessionRegistry(db),
     files: directoryStorage(config.filesDir),
+    readModel: options.readModel ?? new ReadModel(db),
   };
 
   await registerLimits(app, config, context.keys);
   registerAccess(app, context);
   registerRequestTrail(app, db);
-  await app.register(clientErrorRoutes, context);
   await app.register(healthRoutes, {
     ...context,
     readiness: options.readiness ?? Readiness.ready(),
   });
+  const role = options.role ?? config.role;
+  const pipeline =
+    options.pipeline ??
+    buildPipeline(db, { log: app.log, oemFeedAllowPrivate: config.oemFeedAllowPrivate });
+  if (!options.pipeline) app.addHook('onClose', () => pipeline.close());
+  const { rollups, ingest, meter, oemFeeds } = pipeline;
+  // The engine announces what it committed; the figures held in memory are read again, and alerts
+  // are raised (mailed by the alert worker of an api process).
+  rollups.onCommitted(async (committed) =>
+    context.readModel.committed(committed.map((machine) => machine.machineId)),
+  );
+  const alerts = new AlertWorker({ db, config, log: app.log });
+  app.decorate('alerts', alerts);
+  app.addHook('onClose', () => alerts.stop());
+  rollups.onCommitted(
+    alertListener(db, { raised: () => (options.pollAlerts ? alerts.wake() : undefined) }),
+  );
+  if (role === 'ingest') await app.register(ingestRoutes, { ...context, ingest });
+  if (role === 'ingest' || role === 'engine') return app;
+
+  await app.register(clientErrorRoutes, context);
   await app.register(sharedLocationRoutes, context);
   await app.register(authRoutes, context);
   await app.register(passwordResetRoutes, context);
@@ -189,34 +211,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(unsubscribeRoutes, context);
   await app.register(ssoRoutes, context);
   await app.register(customTokenRoutes, context);
-  const rollups =
-    options.rollups ??
-    new RollupScheduler(db, {
-      onError: (error, machineId) =>
-        app.log.error({ err: error, machineId }, 'activity recompute failed'),
-    });
-  if (!options.rollups) app.addHook('onClose', () => rollups.drain());
-  const meter = options.meter ?? new IngestMeter();
-  const ingest =
-    options.ingest ??
-    meter.wrap(createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) }));
   await app.register(ingestRoutes, { ...context, ingest });
   const reports =
     options.reports ??
-    new ReportWorker({ db, files: context.files, keys: context.keys, config, log: app.log });
+    new ReportWorker({
+      db,
+      readModel: context.readModel,
+      files: context.files,
+      keys: context.keys,
+      config,
+      log: app.log,
+    });
   app.decorate('reports', reports);
   app.addHook('onClose', () => reports.stop());
   if (options.pollReports && reports instanceof ReportWorker) {
     app.addHook('onReady', async () => reports.start());
   }
-  const alerts = new AlertWorker({ db, config, log: app.log });
-  app.decorate('alerts', alerts);
-  app.addHook('onClose', () => alerts.stop());
   if (options.pollAlerts) app.addHook('onReady', async () => alerts.start());
-  // The engine announces what it committed; alerts listen, and wake the mailer when any are new.
-  rollups.onCommitted(
-    alertListener(db, { raised: () => (options.pollAlerts ? alerts.wake() : undefined) }),
-  );
   await registerMachineImages(app, context);
   await registerPublicBrand(app, context);
   await app.register(async (secured) => {
@@ -264,12 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);
-    await secured.register(oemFeedRoutes, {
-      ...context,
-      oemFeeds:
-        options.oemFeeds ??
-        new OemFeedPoller(db, ingest, { allowPrivate: config.oemFeedAllowPrivate }),
-    });
+    await secured.register(oemFeedRoutes, { ...context, oemFeeds });
   });
   await registerWeb(app, config.webDir);
   return app;

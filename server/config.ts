@@ -75,7 +75,26 @@ export interface Config {
   alertPollMs: number;
   /** The largest document a user may upload. */
   documentMaxBytes: number;
+  /**
+   * What this process does (docs/scaling.md): everything (`all`), the portal and `/v1` (`api`),
+   * the device listeners and webhooks (`ingest`), or the recomputes (`engine`).
+   */
+  role: Role;
+  /**
+   * NATS with JetStream between ingest and engines (nats://host:port); without it the ingest hands
+   * its commits to the engine of its own process, so only `all` may run.
+   */
+  natsUrl: string | undefined;
+  /** The JetStream stream (and the subjects' prefix) that carries the ingest's commits. */
+  natsStream: string;
+  /** How long an engine may hold a batch unacknowledged before another engine takes it over. */
+  natsAckWaitS: number;
+  /** Months of raw telemetry kept in PostgreSQL; older months' partitions are dropped. 0 keeps all. */
+  telemetryRetentionMonths: number;
 }
+
+export const ROLES = ['all', 'api', 'ingest', 'engine'] as const;
+export type Role = (typeof ROLES)[number];
 
 export class ConfigError extends Error {}
 
@@ -198,6 +217,17 @@ function origins(env: Env, name: string): string[] {
   });
 }
 
+function role(env: Env, natsUrl: string | undefined, databaseUrl: string | undefined): Role {
+  const raw = env.ROLE || 'all';
+  if (!(ROLES as readonly string[]).includes(raw))
+    throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got '${raw}'`);
+  if (raw !== 'all' && !databaseUrl)
+    throw new ConfigError(`ROLE=${raw} needs DATABASE_URL: processes share one PostgreSQL`);
+  if ((raw === 'ingest' || raw === 'engine') && !natsUrl)
+    throw new ConfigError(`ROLE=${raw} needs NATS_URL: the ingest hands its work to engines there`);
+  return raw as Role;
+}
+
 function registration(env: Env, demoData: boolean): Config['registration'] {
   const raw = env.REGISTRATION;
   if (raw === undefined || raw === '') return demoData ? 'open' : 'closed';
@@ -226,6 +256,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[^@\s]+@[^@\s]+$/.test(demoAdminEmail)) {
     throw new ConfigError(`DEMO_ADMIN_EMAIL is not an e-mail address: '${demoAdminEmail}'`);
   }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const natsUrl = url(env, 'NATS_URL', ['nats:', 'tls:']);
+  const natsStream = env.NATS_STREAM || 'TELEMETRY';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(natsStream))
+    throw new ConfigError(
+      `NATS_STREAM may hold letters, digits, - and _ only, got '${natsStream}'`,
+    );
   const demoData = boolean(env, 'DEMO_DATA', true);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
@@ -233,7 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     filesDir: path.resolve(env.FILES_DIR || path.join(env.DATA_DIR || './data', 'files')),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${publicHost}:${port}`,
     logLevel,
     logFormat,
@@ -274,5 +311,10 @@ export function loadConfig(env: Env = process.env): Config {
     customTokenIssuers: customTokenIssuers(env),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
+    role: role(env, natsUrl, databaseUrl),
+    natsUrl,
+    natsStream,
+    natsAckWaitS: integer(env, 'NATS_ACK_WAIT_S', 30, 1, 3600),
+    telemetryRetentionMonths: integer(env, 'TELEMETRY_RETENTION_MONTHS', 0, 0, 1200),
   };
 }

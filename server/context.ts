@@ -5,6 +5,7 @@ import type { FileStorage } from './modules/files/storage.ts';
 import type { KeyRing } from './modules/auth/signingKeys.ts';
 import type { SessionRegistry } from './modules/auth/sessions.ts';
 import type { SignInLimits } from './modules/auth/throttle.ts';
+import type { ReadModel } from './modules/readModel/readModel.ts';
 
 export interface ServerContext {
   db: Database;
@@ -15,4 +16,6 @@ export interface ServerContext {
   sessions: SessionRegistry;
   /** Uploaded files: organisation logos. */
   files: FileStorage;
+  /** The list's, the dashboard's and the reports' figures, with the rollups held in memory. */
+  readModel: ReadModel;
 }

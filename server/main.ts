@@ -1,4 +1,6 @@
-// Starts the portal: reads the configuration, opens the database, seeds the demo, listens, and shuts down cleanly.
+// Starts the portal: reads the configuration, opens the database, seeds the demo, listens, and shuts
+// down cleanly. ROLE chooses what this process runs (docs/scaling.md); `all`, the default, is the
+// whole portal in one process.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
@@ -6,13 +8,12 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { openDatabase } from './db/open.ts';
 import { keepStatistics } from './db/statistics.ts';
-import { rollupCacheFor } from './modules/machines/rollupCache.ts';
+import { ReadModel } from './modules/readModel/readModel.ts';
+import { announceCommits, followCommits } from './modules/readModel/invalidation.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/demoSso.ts';
-import { RollupScheduler } from './telemetry/engine/scheduler.ts';
-import { createIngest } from './telemetry/ingest.ts';
-import { IngestMeter } from './telemetry/ingestMeter.ts';
-import { OemFeedPoller } from './telemetry/pollers/oemFeedPoller.ts';
+import { TouchedBroker } from './telemetry/broker.ts';
+import { buildPipeline } from './telemetry/pipeline.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
@@ -46,8 +47,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const { role } = config;
+  const runs = (...roles: string[]) => role === 'all' || roles.includes(role);
   const seeded =
     config.demoData &&
+    runs('api') &&
     (await seedDemoIfEmpty(db, {
       adminEmail: config.demoAdminEmail,
       password: config.demoPassword,
@@ -57,18 +61,24 @@ async function main(): Promise<void> {
     error: (o, m) => console.error(m, o),
     info: (o, m) => console.log(m, o),
   };
-  const rollups = new RollupScheduler(db, {
-    onError: (error, machineId) =>
-      log.error({ err: error, machineId }, 'activity recompute failed'),
-  });
-  const meter = new IngestMeter();
-  const ingest = meter.wrap(
-    createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) }),
-  );
-  const oemFeeds = new OemFeedPoller(db, ingest, {
-    allowPrivate: config.oemFeedAllowPrivate,
+  // With a broker the ingest's commits go to the engines through JetStream; without one, to the
+  // engine of this process.
+  const broker = config.natsUrl
+    ? await TouchedBroker.connect({
+        url: config.natsUrl,
+        stream: config.natsStream,
+        ackWaitS: config.natsAckWaitS,
+      })
+    : undefined;
+  const pipeline = buildPipeline(db, {
     log: { error: (o, m) => log.error(o, m) },
+    oemFeedAllowPrivate: config.oemFeedAllowPrivate,
+    ...(broker ? { handOff: (touched) => broker.publish(touched) } : {}),
   });
+  const { rollups, ingest, oemFeeds } = pipeline;
+  // Other processes hear what this one's recomputes committed.
+  if (db.kind === 'postgres') rollups.onCommitted(announceCommits(db));
+  const readModel = new ReadModel(db);
   // Each start-up step is logged as it ends; the portal says it is ready when all have.
   const readiness = new Readiness(({ step, ms, error }) =>
     error
@@ -79,28 +89,41 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db,
-    rollups,
-    ingest,
-    oemFeeds,
+    pipeline,
+    readModel,
     devices,
-    meter,
     readiness,
-    pollReports: true,
-    pollAlerts: true,
+    pollReports: runs('api'),
+    pollAlerts: runs('api'),
   });
   log = app.log;
-  app.log.info(`start-up: database ready (${describeDatabase(config)})`);
+  app.log.info(`start-up: ${role} on ${describeDatabase(config)}`);
 
   const statistics = keepStatistics(db, app.log);
-  await statistics.analyse();
+  if (runs('engine')) await statistics.analyse();
+  // Figures committed by engines in other processes are read again here.
+  const unfollow = runs('api') ? await followCommits(db, readModel) : undefined;
   // The machine list's rollups in memory, so the first list is quick and right.
-  void readiness.track('rollups read into memory', () => rollupCacheFor(db).warm());
-  const listeners = await startDeviceListeners(config, db, ingest, app.log, devices);
+  if (runs('api')) void readiness.track('rollups read into memory', () => readModel.warm());
+  const listeners = runs('ingest')
+    ? await startDeviceListeners(config, db, ingest, app.log, devices)
+    : [];
+  // This process's engine takes its share of the ingest's commits from the broker.
+  if (broker && runs('engine')) {
+    broker.consume(
+      async (touched) => {
+        rollups.touched(touched);
+        await rollups.drain();
+      },
+      (error) => app.log.error({ err: error }, 'engine: a batch from the broker failed'),
+    );
+  }
   const trackerPort = listeners[0]?.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let demoStream: DemoStream | undefined;
   // The demo's single sign-on: an OpenID provider of its own, for sso.demo.example.
-  const demoSso = config.demoData ? await startDemoSso(db, config, app.log) : undefined;
+  const demoSso =
+    config.demoData && runs('api') ? await startDemoSso(db, config, app.log) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -108,10 +131,11 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await demoStream?.stop();
     await demoSso?.close();
-    await oemFeeds.stop();
     statistics.stop();
     await Promise.all(listeners.map((listener) => listener.close()));
-    await rollups.drain();
+    await broker?.close();
+    await pipeline.close();
+    await unfollow?.();
     await app.close();
     await db.close();
     process.exit(0);
@@ -120,11 +144,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  oemFeeds.start();
+  if (runs('ingest')) oemFeeds.start();
   // Days computed before the engine wrote some newer output (heat cells) are computed again.
-  void readiness.track('recompute backlog', () => drainRecomputeBacklog(db));
+  if (runs('engine'))
+    void readiness.track('recompute backlog', () =>
+      drainRecomputeBacklog(db, (jobs) => rollups.recompute(jobs)),
+    );
   // The demo fleet's devices speak the real protocols to this server's own listeners.
-  if (config.demoData && trackerPort !== undefined) {
+  if (config.demoData && role === 'all' && trackerPort !== undefined) {
     const { port } = app.server.address() as AddressInfo;
     demoStream = new DemoStream({
       db,

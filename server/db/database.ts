@@ -14,6 +14,16 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only (PGlite has one process): calls `onNotice` with each NOTIFY payload on
+   * `channel`, from a connection of its own that comes back after a loss; `onGap` is called when
+   * it is back, as notices sent meanwhile are lost. Resolves, once listening, to a stop function.
+   */
+  listen?(
+    channel: string,
+    onNotice: (payload: string) => void,
+    onGap: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 /** Returns the first row, or throws: for statements that always yield exactly one row. */

@@ -52,5 +52,45 @@ export async function openPostgres(
       }
     },
     close: () => pool.end(),
+    listen: (channel, onNotice, onGap) => listen(connectionString, channel, onNotice, onGap),
+  };
+}
+
+/** A connection of its own that LISTENs on `channel`, opened again a second after any loss. */
+async function listen(
+  connectionString: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotice(message.payload ?? '');
+    });
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!stopped) setTimeout(() => void reopen(), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+  const reopen = async (): Promise<void> => {
+    if (stopped || client) return;
+    try {
+      await open();
+      onGap();
+    } catch {
+      if (!stopped) setTimeout(() => void reopen(), 1000);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -4,6 +4,7 @@
 // file and each slot is made once; a process that dies mid-run leaves a lease that runs out, and
 // the next process makes it again. A run's mails are written to the outbox in the same transaction
 // that marks it sent, so it is sent once. A failed run is tried again with backoff.
+import type { ReadModel } from '../modules/readModel/readModel.ts';
 import type { ReportRequest } from '../../src/domain/api/reports.ts';
 import { reportRange } from '../../src/domain/reportRange.ts';
 import { zonedDate } from '../../src/domain/zonedTime.ts';
@@ -36,6 +37,8 @@ const PROGRESS_EVERY_MS = 500;
 
 export interface ReportWorkerContext {
   db: Database;
+  /** The figures reports share with the list and the dashboard. */
+  readModel: ReadModel;
   files: FileStorage;
   keys: KeyRing;
   config: Pick<
@@ -159,7 +162,7 @@ export class ReportWorker extends PollingWorker {
       const organisation = await getOrganisation(db, file.organisation_id);
       if (!organisation) throw new Error('the organisation is gone');
       const made = await makeReport(
-        db,
+        this.context.readModel,
         files,
         organisation,
         file.request,
@@ -206,9 +209,15 @@ export class ReportWorker extends PollingWorker {
         ...(schedule.site_id ? { site: schedule.site_id } : {}),
       };
       let machines = 0;
-      const made = await makeReport(db, files, organisation, request, async (_done, total) => {
-        machines = total;
-      });
+      const made = await makeReport(
+        this.context.readModel,
+        files,
+        organisation,
+        request,
+        async (_done, total) => {
+          machines = total;
+        },
+      );
       const key = fileKey(organisation.id, `run-${run.id}.${request.format}`);
       await files.put(key, made.bytes);
 

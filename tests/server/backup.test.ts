@@ -14,10 +14,10 @@ import {
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import { ReadModel } from '../../server/modules/readModel/readModel.ts';
 import { listMachines } from '../../server/modules/machines/list.ts';
 import { getOrganisation } from '../../server/modules/orgs/service.ts';
-import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
-import { createIngest } from '../../server/telemetry/ingest.ts';
+import { buildPipeline } from '../../server/telemetry/pipeline.ts';
 import { emptyRecord } from '../../server/telemetry/record.ts';
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../support/testServer.ts';
@@ -42,8 +42,7 @@ async function fill(db: Database): Promise<void> {
   const [tracker] = await db.query<{ code: string }>(
     "SELECT s.code FROM source s JOIN machine m ON m.id = s.machine_id WHERE m.asset_id = 'NPH-1101'",
   );
-  const rollups = new RollupScheduler(db);
-  const ingest = createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) });
+  const { rollups, ingest } = buildPipeline(db);
   const start = Date.UTC(2026, 10, 2, 8);
   await ingest(
     Array.from({ length: 120 }, (_, i) => ({
@@ -70,7 +69,7 @@ async function snapshot(db: Database) {
   const organisation = await getOrganisation(db, org?.id ?? '');
   if (!organisation) throw new Error('no demo organisation');
   // A closed range: the time after a machine's last record counts as missing up to now.
-  const list = await listMachines(db, organisation, {
+  const list = await listMachines(new ReadModel(db), organisation, {
     start: '2026-11-01',
     end: '2026-11-03',
     show: 'all',

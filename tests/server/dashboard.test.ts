@@ -6,7 +6,6 @@ import { DashboardReply } from '../../src/domain/api/dashboard.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
 import { addDays, zonedDate } from '../../src/domain/zonedTime.ts';
-import { rollupCacheFor } from '../../server/modules/machines/rollupCache.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
@@ -49,7 +48,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
          FROM machine_day_rollup GROUP BY 1, 2`,
     );
     // The server's cache was filled at its start, before these rollups.
-    rollupCacheFor(server.db).invalidate(new Set(days.map((d) => d.machine_id)));
+    server.readModel.committed(new Set(days.map((d) => d.machine_id)));
   });
   afterAll(() => server?.close());
 

@@ -3,8 +3,7 @@
 // records replayed out of order and with duplicates must give the same rollups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
-import { createIngest } from '../../server/telemetry/ingest.ts';
+import { buildPipeline } from '../../server/telemetry/pipeline.ts';
 import { startTeltonikaTcp, type Listener } from '../../server/telemetry/listeners/teltonikaTcp.ts';
 import { decodeAvlData } from '../../server/telemetry/adapters/teltonika/avl.ts';
 import { encodeAvlData } from '../../server/telemetry/adapters/teltonika/encode.ts';
@@ -72,13 +71,12 @@ async function fleetDatabase(database: TestDatabase, simulation: Simulation) {
       );
     }
   }
-  const scheduler = new RollupScheduler(opened.db, {
-    onError: (error) => {
-      throw error;
+  const { rollups: scheduler, ingest } = buildPipeline(opened.db, {
+    log: {
+      error: (details) => {
+        throw (details as { err: unknown }).err;
+      },
     },
-  });
-  const ingest = createIngest(opened.db, {
-    afterCommit: async (touched) => scheduler.touched(touched),
   });
   return { ...opened, scheduler, ingest };
 }

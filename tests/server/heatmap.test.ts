@@ -141,7 +141,9 @@ describe.each(testDatabases)('heat maps on $kind', (database) => {
       'INSERT INTO recompute_backlog (machine_id, from_day, to_day) VALUES ($1, $2, $3)',
       [machineId, '2026-10-01', '2026-11-20'],
     );
-    expect(await drainRecomputeBacklog(server.db)).toBe(2);
+    expect(await drainRecomputeBacklog(server.db, (jobs) => server.rollups.recompute(jobs))).toBe(
+      2,
+    );
     const after = await heat(admin, 'heatmap', `machineId=${machineId}&start=${DAY}&end=${DAY}`);
     expect(after.body.cells).toEqual(before.body.cells);
   });

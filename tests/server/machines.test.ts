@@ -4,8 +4,6 @@ import Value from 'typebox/value';
 import { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
 import { zonedDate, zonedInstant } from '../../src/domain/zonedTime.ts';
-import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
-import { createIngest } from '../../server/telemetry/ingest.ts';
 import { emptyRecord } from '../../server/telemetry/record.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
@@ -104,10 +102,7 @@ describe.each(testDatabases)('machine list on $kind', (database) => {
         WHERE m.asset_id = 'NPH-1101'`,
     );
     expect(tracker).toBeDefined();
-    const scheduler = new RollupScheduler(server.db);
-    const ingest = createIngest(server.db, {
-      afterCommit: async (touched) => scheduler.touched(touched),
-    });
+    const { ingest, rollups: scheduler } = server;
     // Two hours of work from 08:00 today (London), one record a minute, then the engine off.
     const today = zonedDate(new Date(), 'Europe/London');
     const start = zonedInstant(today, 8 * 60, 'Europe/London').getTime();

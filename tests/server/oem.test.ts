@@ -1,8 +1,7 @@
 // OEM feed readings (cumulative hours) through the ingest and the engine into daily rollups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
-import { createIngest } from '../../server/telemetry/ingest.ts';
+import { buildPipeline } from '../../server/telemetry/pipeline.ts';
 import { emptyRecord } from '../../server/telemetry/record.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -24,8 +23,7 @@ describe.each(testDatabases)('OEM activity on $kind', (database) => {
   afterAll(() => close());
 
   it('turns cumulative operating and idle hours into daily hours, spread over each interval', async () => {
-    const scheduler = new RollupScheduler(db);
-    const ingest = createIngest(db, { afterCommit: async (touched) => scheduler.touched(touched) });
+    const { rollups: scheduler, ingest } = buildPipeline(db);
     const reading = (iso: string, operatingHoursH: number, idleHoursH: number) => ({
       ...emptyRecord('KOMATSU', 'PIN-KMTPC210X01', Date.parse(iso), Date.now()),
       operatingHoursH,
@@ -61,8 +59,7 @@ describe.each(testDatabases)('OEM activity on $kind', (database) => {
       `INSERT INTO source (type, code, machine_id, expected_interval_s) VALUES ('TELTONIKA', '350000000009999', $1, 60)`,
       [machineId],
     );
-    const scheduler = new RollupScheduler(db);
-    const ingest = createIngest(db, { afterCommit: async (touched) => scheduler.touched(touched) });
+    const { rollups: scheduler, ingest } = buildPipeline(db);
     const start = Date.parse('2026-06-02T06:00:00Z');
     await ingest(
       Array.from({ length: 61 }, (_, i) => ({

@@ -247,6 +247,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
     async function worker(storage: FileStorage = files) {
       return new ReportWorker({
         db: server.db,
+        readModel: server.readModel,
         files: storage,
         keys: await loadKeyRing(server.db),
         config: { ...server.config, reportPollMs: 0 },
@@ -329,6 +330,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       );
       const small = new ReportWorker({
         db: server.db,
+        readModel: server.readModel,
         files,
         keys: await loadKeyRing(server.db),
         config: { ...server.config, reportPollMs: 0, reportAttachmentMaxBytes: 10 },

@@ -6,7 +6,7 @@ import {
   RollupCache,
   SUM_COLUMNS,
   sumSpansFromDays,
-} from '../../server/modules/machines/rollupCache.ts';
+} from '../../server/modules/readModel/rollupCache.ts';
 import { testDatabases } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 

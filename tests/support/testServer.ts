@@ -8,10 +8,10 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
-import { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
-import { createIngest, type Ingest } from '../../server/telemetry/ingest.ts';
-import { IngestMeter } from '../../server/telemetry/ingestMeter.ts';
-import { OemFeedPoller } from '../../server/telemetry/pollers/oemFeedPoller.ts';
+import { ReadModel } from '../../server/modules/readModel/readModel.ts';
+import type { RollupScheduler } from '../../server/telemetry/engine/scheduler.ts';
+import type { Ingest } from '../../server/telemetry/ingest.ts';
+import { buildPipeline } from '../../server/telemetry/pipeline.ts';
 import type { TestDatabase } from './databases.ts';
 
 export const DEMO_PASSWORD = 'Demo-portal-1';
@@ -26,6 +26,8 @@ export interface TestServer {
   rollups: RollupScheduler;
   /** The ingest the HTTP routes use, for device listeners a test starts. */
   ingest: Ingest;
+  /** The figures held in memory for the list and the dashboard. */
+  readModel: ReadModel;
   close(): Promise<void>;
 }
 
@@ -56,13 +58,12 @@ export async function startTestServer(
   });
   if (options.seed !== false)
     await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
-  const rollups = new RollupScheduler(db);
-  const meter = new IngestMeter();
-  const ingest = meter.wrap(
-    createIngest(db, { afterCommit: async (touched) => rollups.touched(touched) }),
-  );
+  const pipeline = buildPipeline(db, { oemFeedAllowPrivate: config.oemFeedAllowPrivate });
+  const { rollups, ingest } = pipeline;
+  const readModel = new ReadModel(db);
   const app = await buildApp({
-    meter,
+    pipeline,
+    readModel,
     config,
     db,
     logger: false,
@@ -70,9 +71,6 @@ export async function startTestServer(
     readiness: options.readiness,
     ...(options.reports ? { reports: options.reports } : {}),
     ...(options.devices ? { devices: options.devices } : {}),
-    rollups,
-    ingest,
-    oemFeeds: new OemFeedPoller(db, ingest, { allowPrivate: config.oemFeedAllowPrivate }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -83,8 +81,9 @@ export async function startTestServer(
     config,
     rollups,
     ingest,
+    readModel,
     async close() {
-      await rollups.drain();
+      await pipeline.close();
       await app.close();
       await close();
       rmSync(filesDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Data completeness: per machine, the share of a range its data covers, and the same per day for
 // the fleet's calendar. The range's figure is the machine list's missingPercentage value, measured
 // by the list's own code (measureFleet) for the machine's owner, so the two never disagree.
+import type { ReadModel } from '../readModel/readModel.ts';
 import {
   DAYS_RANGE_MAX,
   type CompletenessMachine,
@@ -11,9 +12,9 @@ import {
 import { addDays, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import { columnsOf, measureFleet } from '../machines/fleet.ts';
-import { activitySummary } from '../machines/metrics.ts';
-import { activityEnds, silentSeconds } from '../machines/silence.ts';
+import { columnsOf, measureFleet } from '../readModel/fleet.ts';
+import { activitySummary } from '../readModel/metrics.ts';
+import { activityEnds, silentSeconds } from '../readModel/silence.ts';
 import type { Organisation } from '../orgs/service.ts';
 
 const ALWAYS = [{ fromMs: -Infinity, toMs: Infinity }];
@@ -80,9 +81,10 @@ async function dayShares(
 
 /** Every machine's coverage of the range, worst first unless asked otherwise, a page at a time. */
 export async function fleetCompleteness(
-  db: Queryable,
+  model: ReadModel,
   query: DaysQuery,
 ): Promise<CompletenessReply> {
+  const { db } = model;
   const days = daysOf(query.from, query.to);
   const organisations = await db.query<Organisation>(
     `SELECT DISTINCT o.id, o.name, o.type, o.timezone
@@ -91,7 +93,7 @@ export async function fleetCompleteness(
   const measured: (Omit<CompletenessMachine, 'days' | 'sources'> & { timezone: string })[] = [];
   for (const organisation of organisations) {
     const fleet = await measureFleet(
-      db,
+      model,
       organisation,
       { start: query.from, end: query.to, q: query.q },
       null,
@@ -167,11 +169,12 @@ async function sourceCodes(db: Queryable, ids: string[]): Promise<Map<string, st
 
 /** One machine's days: share, records against what its devices should send, and the gaps. */
 export async function machineCompleteness(
-  db: Queryable,
+  model: ReadModel,
   machineId: string,
   from: string,
   to: string,
 ): Promise<MachineCompletenessReply> {
+  const { db } = model;
   const days = daysOf(from, to);
   const [machine] = await db.query<{ name: string; organisation_id: string }>(
     'SELECT name, organisation_id FROM machine WHERE id = $1',
@@ -186,7 +189,12 @@ export async function machineCompleteness(
   const zone = organisation.timezone;
   const fromMs = startOfZonedDay(from, zone).getTime();
   const toMs = startOfZonedDay(addDays(to, 1), zone).getTime();
-  const fleet = await measureFleet(db, organisation, { start: from, end: to, show: 'all' }, null);
+  const fleet = await measureFleet(
+    model,
+    organisation,
+    { start: from, end: to, show: 'all' },
+    null,
+  );
   const measured = fleet.machines.find((row) => row.id === machineId);
   const coveragePct = measured
     ? activitySummary(columnsOf(measured.total, measured.rental), measured.available)

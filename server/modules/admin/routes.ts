@@ -57,7 +57,7 @@ const MachineId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   app,
-  { db, rollups, devices, meter, recomputes },
+  { db, readModel, rollups, devices, meter, recomputes },
 ) => {
   app.get(
     '/v1/admin/overview',
@@ -138,7 +138,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   app.get(
     '/v1/admin/datacompleteness',
     { config, schema: { tags, querystring: DaysQuery, response: { 200: CompletenessReply } } },
-    async (request) => fleetCompleteness(db, request.query),
+    async (request) => fleetCompleteness(readModel, request.query),
   );
 
   app.get(
@@ -153,7 +153,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
       },
     },
     async (request) =>
-      machineCompleteness(db, request.params.id, request.query.from, request.query.to),
+      machineCompleteness(readModel, request.params.id, request.query.from, request.query.to),
   );
 
   app.get(

@@ -4,7 +4,10 @@ import { DashboardQuery, DashboardReply } from '../../../src/domain/api/dashboar
 import type { ServerContext } from '../../context.ts';
 import { dashboard } from './service.ts';
 
-export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { readModel },
+) => {
   app.get(
     '/v1/portal/dashboard',
     {
@@ -15,6 +18,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
         response: { 200: DashboardReply },
       },
     },
-    async (request) => dashboard(db, request.organisation, request.query),
+    async (request) => dashboard(readModel, request.organisation, request.query),
   );
 };

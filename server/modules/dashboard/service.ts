@@ -1,4 +1,4 @@
-// GET /v1/portal/dashboard: the machine list's selection and measurement (machines/fleet.ts) seen
+// GET /v1/portal/dashboard: the machine list's selection and measurement (readModel/fleet.ts) seen
 // as a whole: the fleet's summary, its fuel and CO2 by period, its categories, and the machines
 // ranked by utilisation. The same rollups as the list, so the two never disagree.
 import {
@@ -24,9 +24,9 @@ import {
   type MeasuredMachine,
   type MeasuredFleet,
   type MeasureTotals,
-} from '../machines/fleet.ts';
-import { activitySummary, ratio } from '../machines/metrics.ts';
-import { rollupCacheFor } from '../machines/rollupCache.ts';
+} from '../readModel/fleet.ts';
+import { activitySummary, ratio } from '../readModel/metrics.ts';
+import type { ReadModel } from '../readModel/readModel.ts';
 import { machineRows } from '../machines/service.ts';
 import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
 import { filterWithPairs } from '../filters/pairs.ts';
@@ -145,7 +145,7 @@ async function utilisationRows(
 
 /** Fuel and CO2 of the fleet by period, from its first day with data (Max) or the range's start. */
 async function history(
-  db: Queryable,
+  model: ReadModel,
   fleet: MeasuredFleet,
   firstDay: string | null,
   types: HistoryType[],
@@ -163,7 +163,7 @@ async function history(
     fromDay: i === 0 && fleet.range.fromDay === null ? null : period.fromDay,
     toDay: i === periods.length - 1 && fleet.range.toDay === null ? null : period.toDay,
   }));
-  const sums = await rollupCacheFor(db).sumBuckets(fleet.activitySpans, bounds, [
+  const sums = await model.rollups.sumBuckets(fleet.activitySpans, bounds, [
     COLUMN.fuel_l,
     COLUMN.co2_kg,
   ]);
@@ -184,13 +184,14 @@ async function history(
 }
 
 export async function dashboard(
-  db: Queryable,
+  model: ReadModel,
   organisation: Organisation,
   query: DashboardQuery,
 ): Promise<DashboardReply> {
+  const { db } = model;
   const settings = await getOrganisationSettings(db, organisation);
   const fleet = await measureFleet(
-    db,
+    model,
     organisation,
     { start: query.start, end: query.end, filter: filterWithPairs(query, DASHBOARD_FILTER_GROUPS) },
     null,
@@ -209,7 +210,7 @@ export async function dashboard(
       query.utilisationLimit ?? DASHBOARD_UTILISATION_LIMIT,
       settings.properties.machineName === 'assetId',
     ),
-    history(db, fleet, totals.columns.first_day, types),
+    history(model, fleet, totals.columns.first_day, types),
   ]);
   return {
     summary: summaryOf(totals),

@@ -31,7 +31,10 @@ const MAX_WORK_ACTIVITY_DAYS = 92;
 const coversNow = (visibility: Visibility) =>
   visibility.periods.some((p) => p.fromMs <= Date.now() && Date.now() < p.toMs);
 
-export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, readModel },
+) => {
   const visible = async (organisationId: string, machineId: string) => {
     const visibility = await machineVisibility(db, organisationId, machineId);
     if (!visibility) throw notFound('No such machine');
@@ -140,7 +143,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
       const start = request.query.start ?? 'max';
       const end = request.query.end ?? 'max';
       // The list's own figures, so the two never disagree.
-      const { machines } = await listMachines(db, organisation, {
+      const { machines } = await listMachines(readModel, organisation, {
         start,
         end,
         show: 'all',

@@ -1,5 +1,6 @@
 // GET /v1/portal/machines/list: the selection measured over the range (fleet.ts), then the metric
 // sorts, the page and the fleet's summary. Only the page's rows are read in full.
+import type { ReadModel } from '../readModel/readModel.ts';
 import type {
   MachineListQuery,
   MachineListReply,
@@ -7,9 +8,14 @@ import type {
   MachineSortKey,
 } from '../../../src/domain/api/machines.ts';
 import { TELEMATICS_SOURCE_TYPES, type HireStatus } from '../../../src/domain/constants.ts';
-import type { Queryable } from '../../db/database.ts';
-import { columnsOf, measureFleet, totalsOf, fleetSummary, type MeasuredMachine } from './fleet.ts';
-import { activitySummary, ratio, type ActivityColumns } from './metrics.ts';
+import {
+  columnsOf,
+  measureFleet,
+  totalsOf,
+  fleetSummary,
+  type MeasuredMachine,
+} from '../readModel/fleet.ts';
+import { activitySummary, ratio, type ActivityColumns } from '../readModel/metrics.ts';
 import { machineRows, SORT_EXPRESSIONS, type MachineSelection } from './service.ts';
 import type { Organisation } from '../orgs/service.ts';
 
@@ -55,10 +61,11 @@ const METRIC_SORTS: Partial<Record<MachineSortKey, (c: ActivityColumns) => numbe
 };
 
 export async function listMachines(
-  db: Queryable,
+  model: ReadModel,
   organisation: Organisation,
   query: MachineListQuery & MachineSelection,
 ): Promise<MachineListReply> {
+  const { db } = model;
   const direction = query.order === 'DESC' ? 'DESC' : 'ASC';
   const sortKey = query.sort ?? 'outOfHours';
   const sortExpression = SORT_EXPRESSIONS[sortKey];
@@ -70,7 +77,7 @@ export async function listMachines(
     .filter(Boolean)
     .join(', ');
 
-  const { machines: selected, rowParams } = await measureFleet(db, organisation, query, orderBy);
+  const { machines: selected, rowParams } = await measureFleet(model, organisation, query, orderBy);
   const columnsOfMachine = ({ total, rental }: MeasuredMachine) => columnsOf(total, rental);
 
   const metricSort = METRIC_SORTS[sortKey];

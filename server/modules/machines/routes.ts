@@ -24,7 +24,10 @@ const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const hideOwnersGroup = (settings: MachineSettings, owned: boolean | undefined): MachineSettings =>
   owned ? settings : { ...settings, groupId: null };
 
-export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, readModel },
+) => {
   app.get(
     '/v1/portal/machines/list',
     {
@@ -35,7 +38,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
         response: { 200: MachineListReply },
       },
     },
-    async (request) => listMachines(db, request.organisation, request.query),
+    async (request) => listMachines(readModel, request.organisation, request.query),
   );
 
   app.get(
@@ -52,7 +55,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
     async (request) => {
       const organisation = request.organisation;
       // The list's own row, so that the details never disagree with it.
-      const { machines } = await listMachines(db, organisation, {
+      const { machines } = await listMachines(readModel, organisation, {
         start: request.query.start ?? 'max',
         end: request.query.end ?? 'max',
         show: 'all',

@@ -34,10 +34,13 @@ const COLUMNS: Record<keyof MachineUpdateBody, string> = {
   serialNumber: 'serial_number',
 };
 
-export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, readModel },
+) => {
   const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
   const row = async (organisation: Organisation, id: string) => {
-    const { machines } = await listMachines(db, organisation, {
+    const { machines } = await listMachines(readModel, organisation, {
       start: 'max',
       end: 'max',
       show: 'all',

@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
 import { CellSummer, type CellSums } from '../../telemetry/engine/heatPack.ts';
-import { hireDays, hireEdgesOf } from '../machines/hireDays.ts';
+import { hireDays, hireEdgesOf } from '../readModel/hireDays.ts';
 import { machineVisibility } from '../machines/visibility.ts';
 import type { Organisation } from '../orgs/service.ts';
 

@@ -1,6 +1,7 @@
 // One report request made into a file: the type's builder gathers the figures, then they are
 // written as CSV, or as a PDF in the organisation's brand. Used by report files a person asks
 // for, by scheduled reports and, as data, by the report page.
+import type { ReadModel } from '../readModel/readModel.ts';
 import {
   MAX_REPORT_DAYS,
   type ReportRequest,
@@ -8,7 +9,6 @@ import {
 } from '../../../src/domain/api/reports.ts';
 import { MAX_ROUTE_DAYS } from '../../../src/domain/api/mapRoutes.ts';
 import { addDays } from '../../../src/domain/zonedTime.ts';
-import type { Queryable } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
 import { brandLogo, getBrandConfiguration } from '../brand/service.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -58,14 +58,16 @@ export function checkReportRange({
 export type Progress = (done: number, total: number) => Promise<void>;
 
 export async function buildReport(
-  db: Queryable,
+  readModel: ReadModel,
   organisation: Organisation,
   request: ReportRequest,
   progress: Progress = async () => undefined,
 ): Promise<ReportDocument> {
   checkReportRange(request);
+  const { db } = readModel;
   return BUILDERS[request.type]({
     db,
+    readModel,
     organisation,
     request,
     roundingMinutes: await roundingMinutesOf(db, organisation.id),
@@ -81,13 +83,13 @@ export interface MadeReport {
 }
 
 export async function makeReport(
-  db: Queryable,
+  readModel: ReadModel,
   files: FileStorage,
   organisation: Organisation,
   request: ReportRequest,
   progress?: Progress,
 ): Promise<MadeReport> {
-  const document = await buildReport(db, organisation, request, progress);
+  const document = await buildReport(readModel, organisation, request, progress);
   const fileName = `${request.type}-${request.start}-${request.end}.${request.format}`;
   if (request.format === 'csv') {
     return {
@@ -97,6 +99,7 @@ export async function makeReport(
       document,
     };
   }
+  const { db } = readModel;
   const bytes = await renderPdf({
     ...document,
     brand: await getBrandConfiguration(db, organisation.id),

@@ -1,6 +1,7 @@
 // What every report builder is given, and the helpers they share: the machine list's selection for
 // the request, time rounding (spec point 9: 5 minutes unless the organisation sets its own), and
 // the organisation's wall clock.
+import type { ReadModel } from '../readModel/readModel.ts';
 import type { ReportRequest } from '../../../src/domain/api/reports.ts';
 import { TIME_ROUNDING_MINUTES } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -11,6 +12,8 @@ import type { ReportDocument } from './render/document.ts';
 
 export interface ReportInput {
   db: Queryable;
+  /** The rollups in memory that the list and the dashboard read: a report sums the same. */
+  readModel: ReadModel;
   organisation: Organisation;
   request: ReportRequest;
   /** Minutes that times and durations are rounded to. */

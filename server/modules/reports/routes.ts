@@ -79,7 +79,7 @@ export interface ReportRouteOptions extends ServerContext {
 
 export const reportRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async (
   app,
-  { db, files, keys, wakeReports },
+  { db, files, keys, wakeReports, readModel },
 ) => {
   const member = (request: { auth: { org: string; sub: string } }) => ({
     organisationId: request.auth.org,
@@ -365,7 +365,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async
       const organisation = await getOrganisation(db, claims.organisationId);
       if (!organisation) throw unauthorised('The report token is invalid or has expired');
       const { start, end, site } = request.query;
-      const document = await buildReport(db, organisation, {
+      const document = await buildReport(readModel, organisation, {
         type,
         format: 'pdf',
         start,

@@ -1,6 +1,7 @@
 // What happened on the sites: each site with the machine list's summary of its machines (a
 // machine's site is its hire's site, or for the owner's own machines off hire, its home site), and
 // one site's machines' activity segments over a few days, for its timeline.
+import type { ReadModel } from '../readModel/readModel.ts';
 import {
   MAX_TIMELINE_DAYS,
   type SiteTimelineQuery,
@@ -12,16 +13,17 @@ import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import { addDays, nextDate, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
-import { fleetSummary, measureFleet, totalsOf, type MeasuredMachine } from '../machines/fleet.ts';
+import { fleetSummary, measureFleet, totalsOf, type MeasuredMachine } from '../readModel/fleet.ts';
 import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../machines/service.ts';
 import type { Organisation } from '../orgs/service.ts';
 import { getSite, listSites } from './service.ts';
 
 export async function sitesOverview(
-  db: Queryable,
+  model: ReadModel,
   organisation: Organisation,
   query: SitesOverviewQuery,
 ): Promise<SitesOverviewReply> {
+  const { db } = model;
   const selection: MachineSelection = {
     start: query.start ?? 'max',
     end: query.end ?? 'max',
@@ -30,7 +32,7 @@ export async function sitesOverview(
   };
   const { params, where } = selectMachines(organisation, selection);
   const [fleet, sites, placed] = await Promise.all([
-    measureFleet(db, organisation, selection, null),
+    measureFleet(model, organisation, selection, null),
     listSites(db, organisation.id),
     db.query<{ id: string; site_id: string | null }>(
       `${MACHINE_ROWS} SELECT id, site_id FROM rows ${where}`,

@@ -17,7 +17,10 @@ import { createSite, deleteSite, getSite, listSites, updateSite } from './servic
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
-export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, readModel },
+) => {
   app.get(
     '/v1/portal/sites',
     {
@@ -38,7 +41,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
         response: { 200: SitesOverviewReply },
       },
     },
-    async (request) => sitesOverview(db, request.organisation, request.query),
+    async (request) => sitesOverview(readModel, request.organisation, request.query),
   );
 
   app.get(

@@ -2,13 +2,17 @@
 // month of a few machines at a time, so that the server answers while it catches up.
 import { addDays } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
-import { recomputeMachines } from './recompute.ts';
+import type { RecomputeJob } from './recompute.ts';
 
 const BATCH_MACHINES = 20;
 const CHUNK_DAYS = 31;
 
 /** Recomputes the whole backlog; returns the machine-months recomputed. */
-export async function drainRecomputeBacklog(db: Database): Promise<number> {
+export async function drainRecomputeBacklog(
+  db: Database,
+  /** The scheduler's recompute, which announces what it committed. */
+  recompute: (jobs: RecomputeJob[]) => Promise<void>,
+): Promise<number> {
   let chunks = 0;
   for (;;) {
     const rows = await db.query<{ machine_id: string; from_day: string; to_day: string }>(
@@ -25,7 +29,7 @@ export async function drainRecomputeBacklog(db: Database): Promise<number> {
         rest: chunkEnd < row.to_day ? addDays(chunkEnd, 1) : null,
       };
     });
-    await recomputeMachines(db, jobs);
+    await recompute(jobs);
     chunks += jobs.length;
     await db.query(`DELETE FROM recompute_backlog WHERE machine_id = ANY($1::uuid[])`, [
       jobs.filter((job) => job.rest === null).map((job) => job.machineId),

@@ -12,7 +12,6 @@ import { clipDailyInput } from './window.ts';
 import { applyBreakdowns, type Period } from './breakdowns.ts';
 import { analyseFuel } from './fuel.ts';
 import { litresAtLevel } from './fuelCalibration.ts';
-import { rollupCacheFor } from '../../modules/machines/rollupCache.ts';
 import type { CalibrationPoint } from '../../../src/domain/api/machineSettings.ts';
 import { TELEMATICS_SOURCE_TYPES } from '../../../src/domain/constants.ts';
 import { oemActivity } from './oem.ts';
@@ -321,6 +320,27 @@ export async function recomputeMachines(
   jobs: RecomputeJob[],
 ): Promise<CommittedMachine[]> {
   if (jobs.length === 0) return [];
+  if (db.kind === 'pglite') return recomputeWith(db, (work) => db.transaction(work), jobs);
+  // On PostgreSQL engines in other processes may hold the same machines: each machine is read and
+  // written under its lock, so whichever recompute commits last read every record stored before.
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `SELECT pg_advisory_xact_lock(k)
+         FROM (SELECT DISTINCT hashtextextended(id, ${LOCK_SEED}) AS k FROM unnest($1::text[]) AS id ORDER BY k) locks`,
+      [jobs.map((job) => job.machineId)],
+    );
+    return recomputeWith(tx, (work) => work(tx), jobs);
+  });
+}
+
+/** Tells the engine's machine locks from any other advisory lock of the database. */
+const LOCK_SEED = 7_114;
+
+async function recomputeWith(
+  db: Queryable,
+  write: (work: (tx: Queryable) => Promise<void>) => Promise<void>,
+  jobs: RecomputeJob[],
+): Promise<CommittedMachine[]> {
   const machines = new Map(
     (await db.query<MachineRow>(MACHINES, [jobs.map((job) => job.machineId)])).map((row) => [
       row.id,
@@ -384,7 +404,7 @@ export async function recomputeMachines(
     [...r.cells].map(([day, cells]) => ({ machineId: r.window.machineId, day, cells })),
   );
 
-  await db.transaction(async (tx) => {
+  await write(async (tx) => {
     await tx.query(
       `DELETE FROM activity_segment a
         USING unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS w(machine_id, from_at, to_at)
@@ -470,8 +490,6 @@ export async function recomputeMachines(
       months,
     );
   });
-  // The list's cached sums of these machines are stale now.
-  rollupCacheFor(db).invalidate(ids);
   return results.map((result) => result.committed);
 }
 
@@ -479,7 +497,7 @@ export async function recomputeMachines(
  * The hires whose start or end falls inside a window but not on a local midnight, as the part of
  * that day each covers (one cut when a hire starts and ends on the same day).
  */
-async function hireCuts(db: Database, windows: Window[]): Promise<Map<string, HireCut[]>> {
+async function hireCuts(db: Queryable, windows: Window[]): Promise<Map<string, HireCut[]>> {
   const rows = await db.query<{
     id: string;
     machine_id: string;

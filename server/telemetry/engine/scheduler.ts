@@ -80,7 +80,8 @@ export class RollupScheduler {
     this.listeners.push(listener);
   }
 
-  private async announce(jobs: RecomputeJob[]): Promise<void> {
+  /** Recomputes these jobs now, then announces what was committed. */
+  async recompute(jobs: RecomputeJob[]): Promise<void> {
     const committed = await recomputeMachines(this.db, jobs);
     for (const listener of this.listeners) {
       try {
@@ -216,12 +217,12 @@ export class RollupScheduler {
         this.inFlight.add(job.machineId);
       }
       try {
-        await this.announce(batch);
+        await this.recompute(batch);
       } catch {
         // One machine's bad data must not hold back the others: each again on its own.
         for (const job of batch) {
           try {
-            await this.announce([job]);
+            await this.recompute([job]);
           } catch (error) {
             this.onError(error, job.machineId);
           }

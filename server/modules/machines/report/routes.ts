@@ -73,7 +73,7 @@ async function machineDays(
 
 export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
-  { db, files },
+  { db, files, readModel },
 ) => {
   app.get(
     '/v1/portal/machines/report',
@@ -154,7 +154,7 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
           'machine days',
         );
       }
-      const { machines } = await listMachines(db, organisation, {
+      const { machines } = await listMachines(readModel, organisation, {
         ...selection,
         sort: query.sort,
         order: query.order,

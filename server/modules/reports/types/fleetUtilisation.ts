@@ -3,15 +3,17 @@
 import type { CategoryRow } from '../../../../src/domain/api/dashboard.ts';
 import type { MachineRow } from '../../../../src/domain/api/machines.ts';
 import { categoryRows } from '../../dashboard/service.ts';
-import { measureFleet } from '../../machines/fleet.ts';
+import { measureFleet } from '../../readModel/fleet.ts';
 import { rangeLine, selectionOf, type ReportBuilder } from '../context.ts';
 import { section } from '../render/document.ts';
 import { hoursIn, metricOf, selectedMachines, valueColumn, whoColumns } from './machineColumns.ts';
 
 export const fleetUtilisation: ReportBuilder = async (input) => {
-  const { db, organisation, request } = input;
+  const { organisation, request } = input;
   const machines = await selectedMachines(input, 'rentalUtilisation');
-  const categories = categoryRows(await measureFleet(db, organisation, selectionOf(request), null));
+  const categories = categoryRows(
+    await measureFleet(input.readModel, organisation, selectionOf(request), null),
+  );
   const h = hoursIn(input.roundingMinutes)<MachineRow>;
   const ch = hoursIn(input.roundingMinutes)<CategoryRow>;
   return {

@@ -3,7 +3,7 @@
 // utilisation counts them), and
 // the hours over. A rental company sees the hires of its machines; a customer the hires it took.
 import { MACHINE_ROWS, selectMachines } from '../../machines/service.ts';
-import { weekdaysBetween } from '../../machines/workingDays.ts';
+import { weekdaysBetween } from '../../readModel/workingDays.ts';
 import { localTimeIn } from '../../maps/routeReport.ts';
 import { rangeLine, roundedHours, selectionOf, type ReportBuilder } from '../context.ts';
 import { section } from '../render/document.ts';

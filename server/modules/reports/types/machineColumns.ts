@@ -35,10 +35,10 @@ export const valueColumn = <Row>(
 
 /** The machine list's rows for the report's selection, worst first by `sort`; progress told. */
 export async function selectedMachines(
-  { db, organisation, request, progress }: ReportInput,
+  { readModel, organisation, request, progress }: ReportInput,
   sort: MachineSortKey,
 ): Promise<MachineRow[]> {
-  const { machines } = await listMachines(db, organisation, {
+  const { machines } = await listMachines(readModel, organisation, {
     ...selectionOf(request),
     sort,
     order: 'DESC',

@@ -34,12 +34,13 @@ interface Session {
 
 export const outOfHours: ReportBuilder = async ({
   db,
+  readModel,
   organisation,
   request,
   roundingMinutes,
   progress,
 }) => {
-  const { machines } = await listMachines(db, organisation, {
+  const { machines } = await listMachines(readModel, organisation, {
     ...selectionOf(request),
     sort: 'outOfHours',
     order: 'DESC',

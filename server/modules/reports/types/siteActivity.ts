@@ -14,13 +14,13 @@ interface SiteLine {
 }
 
 export const siteActivity: ReportBuilder = async ({
-  db,
+  readModel,
   organisation,
   request,
   roundingMinutes,
   progress,
 }) => {
-  const overview = await sitesOverview(db, organisation, {
+  const overview = await sitesOverview(readModel, organisation, {
     start: request.start,
     end: request.end,
     ...(request.show ? { show: request.show } : {}),

@@ -1,10 +1,9 @@
 // Machines' rollups in memory, for the list: every month rollup, and the day rollups of the last
-// DAY_WINDOW days, per machine, loaded on first use and dropped whenever the engine recomputes the
-// machine (recompute.ts calls invalidate). A range then costs a few additions per machine instead
-// of a scan of the rollup tables: the list of 10,000 machines needs this (docs/performance.md).
-// Days before the window, rarely asked for, are summed by the database.
-// One server process per database is assumed, as the portal runs; a cached machine is also read
-// again after MAX_AGE_MS, so another writer is seen within minutes.
+// DAY_WINDOW days, per machine, loaded on first use and dropped whenever the engine commits the
+// machine (ReadModel.committed, in this process or announced by another). A range then costs a
+// few additions per machine instead of a scan of the rollup tables: the list of 10,000 machines
+// needs this (docs/performance.md). Days before the window, rarely asked for, are summed by the
+// database. A cached machine is also read again after MAX_AGE_MS, in case an announcement was lost.
 import { addDays } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { planRange } from './rangePlan.ts';
@@ -282,6 +281,13 @@ export async function sumSpansFromDays(
 
 export class RollupCache {
   private readonly machines = new Map<string, CachedMachine>();
+  /**
+   * Counts invalidations; a load that began before a machine's last one read figures older than
+   * that commit, so it is used for its own request but not kept.
+   */
+  private generation = 0;
+  private readonly changedAt = new Map<string, number>();
+  private everythingChangedAt = 0;
 
   constructor(private readonly db: Queryable) {}
 
@@ -295,7 +301,18 @@ export class RollupCache {
 
   /** The engine recomputed these machines: read them again when next asked. */
   invalidate(machineIds: Iterable<string>): void {
-    for (const id of machineIds) this.machines.delete(id);
+    this.generation++;
+    for (const id of machineIds) {
+      this.machines.delete(id);
+      this.changedAt.set(id, this.generation);
+    }
+    if (this.changedAt.size > 100_000) this.changedAt.clear();
+  }
+
+  invalidateAll(): void {
+    this.generation++;
+    this.everythingChangedAt = this.generation;
+    this.machines.clear();
   }
 
   /** Each span's machine, read first where missing or stale: one lookup per span when all are held. */
@@ -319,6 +336,7 @@ export class RollupCache {
     const now = Date.now();
     const missing = [...new Set(machineIds)];
     if (missing.length === 0) return;
+    const startedAt = this.generation;
     // A day before the window's start in any time zone; the window is what is held, not a promise.
     const dayBase = addDays(new Date(now).toISOString().slice(0, 10), -DAY_WINDOW);
     const [months, days] = await Promise.all([
@@ -349,8 +367,10 @@ export class RollupCache {
         ?.push([dayIndex(dayBase, day), unpack(line.slice(machineId.length + 1))[1]]);
     }
     for (const id of missing) {
+      const outdated =
+        this.everythingChangedAt > startedAt || (this.changedAt.get(id) ?? 0) > startedAt;
       this.machines.set(id, {
-        loadedAt: now,
+        loadedAt: outdated ? -Infinity : now,
         months: new Series(monthsOf.get(id) ?? []),
         dayBase,
         days: new Series(daysOf.get(id) ?? []),
@@ -495,16 +515,4 @@ class SpanReader {
       } else days.addRun(target, plan.dayRuns[i] as Run, this.columns);
     }
   }
-}
-
-const caches = new WeakMap<Queryable, RollupCache>();
-
-/** The one cache of a database. */
-export function rollupCacheFor(db: Queryable): RollupCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new RollupCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
 }

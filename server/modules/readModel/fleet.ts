@@ -9,7 +9,7 @@ import {
   type HireEdges,
   type HirePart,
 } from './hireDays.ts';
-import type { Queryable, SqlParam } from '../../db/database.ts';
+import type { SqlParam } from '../../db/database.ts';
 import type { Organisation } from '../orgs/service.ts';
 import type { MachineListSummary } from '../../../src/domain/api/machines.ts';
 import {
@@ -18,17 +18,11 @@ import {
   type ActivityColumns,
   type RangeDays,
 } from './metrics.ts';
-import {
-  addInto,
-  emptySums,
-  rollupCacheFor,
-  SUM_COLUMNS,
-  type RangeSpan,
-  type RollupSums,
-} from './rollupCache.ts';
-import { MACHINE_ROWS, selectMachines, type MachineSelection } from './service.ts';
+import { addInto, emptySums, SUM_COLUMNS, type RangeSpan, type RollupSums } from './rollupCache.ts';
+import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../machines/service.ts';
 import { activityEnds, silentSeconds, withMissing, type TimeWindow } from './silence.ts';
 import { weekdaysBetween } from './workingDays.ts';
+import type { ReadModel } from './readModel.ts';
 
 /** Active seconds within a machine's hire contracts, and the seconds those contracts expect. */
 export interface RentalParts {
@@ -157,12 +151,13 @@ export function fleetSummary(totals: MeasureTotals): MachineListSummary {
 }
 
 export async function measureFleet(
-  db: Queryable,
+  model: ReadModel,
   organisation: Organisation,
   selection: MachineSelection,
   /** The SQL order of `machines`; null when the caller needs none (sorting costs). */
   orderBy: string | null = 'lower(name), id',
 ): Promise<MeasuredFleet> {
+  const { db } = model;
   const { params, where, fromDay, toDay } = selectMachines(organisation, selection);
   const today = zonedDate(new Date(), organisation.timezone);
 
@@ -298,7 +293,7 @@ export async function measureFleet(
     for (const day of partDays) contract.parts.push({ key: partKey(hire, day), hire, day });
   }
   const [sums, parts, ends] = await Promise.all([
-    rollupCacheFor(db).sumSpans(spans),
+    model.rollups.sumSpans(spans),
     partsOf.size > 0 || [...contracts.values()].some((c) => c.parts.length > 0)
       ? readHireParts(db, organisation.id, fromDay, toDay)
       : Promise.resolve(new Map<string, HirePart>()),

@@ -1,0 +1,29 @@
+// The read model: what the machine list, the dashboard, the sites and the reports read, with the
+// rollups they sum held in memory. It travels in the server context (one per process); the engine
+// announces each commit and the model drops what it holds of those machines (see invalidation.ts
+// for the announcements of engines in other processes).
+import type { Queryable } from '../../db/database.ts';
+import { RollupCache } from './rollupCache.ts';
+
+export class ReadModel {
+  readonly rollups: RollupCache;
+
+  constructor(readonly db: Queryable) {
+    this.rollups = new RollupCache(db);
+  }
+
+  /** The engine committed new figures for these machines: read them again when next asked. */
+  committed(machineIds: Iterable<string>): void {
+    this.rollups.invalidate(machineIds);
+  }
+
+  /** Reads every machine's rollups now, so that the first list after a start is not the slow one. */
+  warm(): Promise<void> {
+    return this.rollups.warm();
+  }
+
+  /** Some announcements may have been missed (a lost connection): read everything again. */
+  forgetAll(): void {
+    this.rollups.invalidateAll();
+  }
+}

@@ -1,0 +1,58 @@
+// The telemetry pipeline built in one place, for every role, test and benchmark: the ingest that
+// stores records, the meter that counts them, the engine's scheduler that recomputes the days they
+// touched, and the OEM feed poller that feeds the ingest. Where the ingest's commits go is the one
+// choice: to this process's scheduler (one process, the default), or to a broker that engines in
+// other processes consume (broker.ts).
+import type { Database } from '../db/database.ts';
+import { RollupScheduler, type SchedulerOptions } from './engine/scheduler.ts';
+import { createIngest, type Ingest, type TouchedSpan } from './ingest.ts';
+import { IngestMeter } from './ingestMeter.ts';
+import { OemFeedPoller } from './pollers/oemFeedPoller.ts';
+
+export interface PipelineLog {
+  error(details: object, message: string): void;
+}
+
+export interface PipelineOptions {
+  /** Where a commit's touched days go; this process's scheduler when not given. */
+  handOff?: (touched: TouchedSpan[]) => Promise<void>;
+  /** Reports recomputes that failed; nothing is logged when not given. */
+  log?: PipelineLog;
+  scheduler?: Omit<SchedulerOptions, 'onError'>;
+  /** Lets OEM feeds be polled on private addresses (OEM_FEED_ALLOW_PRIVATE). */
+  oemFeedAllowPrivate?: boolean;
+}
+
+export interface Pipeline {
+  ingest: Ingest;
+  meter: IngestMeter;
+  rollups: RollupScheduler;
+  oemFeeds: OemFeedPoller;
+  /** Stops polling and finishes the recomputes queued. */
+  close(): Promise<void>;
+}
+
+export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipeline {
+  const rollups = new RollupScheduler(db, {
+    ...options.scheduler,
+    onError: (error, machineId) =>
+      options.log?.error({ err: error, machineId }, 'activity recompute failed'),
+  });
+  const meter = new IngestMeter();
+  const handOff = options.handOff ?? (async (touched) => rollups.touched(touched));
+  const ingest = meter.wrap(createIngest(db, { afterCommit: handOff }));
+  const oemFeeds = new OemFeedPoller(db, ingest, {
+    allowPrivate: options.oemFeedAllowPrivate,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return {
+    ingest,
+    meter,
+    rollups,
+    oemFeeds,
+    async close() {
+      await oemFeeds.stop();
+      await rollups.drain();
+    },
+  };
+}
