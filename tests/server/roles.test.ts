@@ -1,0 +1,238 @@
+// The portal as several processes on one PostgreSQL and NATS JetStream (docs/scaling.md): two api,
+// one ingest and two engine processes. Trackers send over TCP to the ingest; one engine is killed
+// with SIGKILL while the records arrive; the other takes its work over. Nothing may be lost or
+// counted twice, and both api processes must answer the same figures once the engines commit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MachineListReply } from '../../src/domain/api/machines.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import { IO } from '../../server/telemetry/adapters/teltonika/ioElements.ts';
+import type { AvlRecordInput } from '../../server/telemetry/adapters/teltonika/encode.ts';
+import { recomputeMachines } from '../../server/telemetry/engine/recompute.ts';
+import { sendOverTcp } from '../../server/telemetry/simulator/teltonikaClient.ts';
+import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
+import { call, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support/testServer.ts';
+
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const onPostgres = testDatabases.some((database) => database.kind === 'postgres');
+
+const MACHINES = 12;
+const RECORDS = 150;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Proc {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
+  const procs: Proc[] = [];
+  const stream = `ROLES_TEST_${randomBytes(4).toString('hex')}`;
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'roles-files-'));
+  let db: Database;
+  let drop: () => Promise<void>;
+  let databaseUrl = '';
+  let trackerPort = 0;
+  const codes = Array.from({ length: MACHINES }, (_, i) => String(359_900_000_000_000 + i));
+
+  async function start(name: string, role: string, env: Record<string, string> = {}) {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        ROLE: role,
+        DATABASE_URL: databaseUrl,
+        NATS_URL,
+        NATS_STREAM: stream,
+        NATS_ACK_WAIT_S: '2',
+        PORT: String(port),
+        TELTONIKA_PORT: 'off',
+        DEMO_DATA: 'false',
+        WEB_DIR: '',
+        FILES_DIR: filesDir,
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const proc: Proc = { name, url: `http://127.0.0.1:${port}`, child, output: [] };
+    child.stdout?.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
+    procs.push(proc);
+    return proc;
+  }
+
+  const ready = (proc: Proc) =>
+    waitFor(`${proc.name} to be ready`, async () => {
+      if (proc.child.exitCode !== null)
+        throw new Error(`${proc.name} exited: ${proc.output.join('')}`);
+      const reply = await fetch(`${proc.url}/v1/health/ready`);
+      return reply.ok ? true : undefined;
+    });
+
+  beforeAll(async () => {
+    ({ url: databaseUrl, drop } = await createPostgresDatabase());
+    db = await openDatabase({ databaseUrl, dataDir: undefined });
+    await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
+    await db.query(
+      `WITH org AS (SELECT id FROM organisation WHERE name = 'Northbank Plant Hire'),
+            m AS (INSERT INTO machine (organisation_id, name, category)
+                  SELECT org.id, 'Role bench ' || n, 'Excavator' FROM org, generate_series(0, $1 - 1) n
+                  RETURNING id, name)
+       INSERT INTO source (type, code, machine_id, expected_interval_s)
+       SELECT 'TELTONIKA', (359900000000000 + substr(name, 12)::bigint)::text, id, 60 FROM m`,
+      [MACHINES],
+    );
+    trackerPort = await freePort();
+    await start('api 1', 'api');
+    await start('api 2', 'api');
+    await start('ingest', 'ingest', { TELTONIKA_PORT: String(trackerPort) });
+    await start('engine 1', 'engine');
+    await start('engine 2', 'engine');
+    await Promise.all(procs.map(ready));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const proc of procs) proc.child.kill('SIGKILL');
+    await Promise.all(
+      procs.map(
+        (proc) =>
+          proc.child.exitCode !== null ||
+          proc.child.signalCode !== null ||
+          new Promise((resolve) => proc.child.once('exit', resolve)),
+      ),
+    );
+    const nats = await connect({ servers: NATS_URL });
+    await (await nats.jetstreamManager()).streams.delete(stream).catch(() => undefined);
+    await nats.close();
+    await db?.close();
+    await drop?.();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('stores every record once and both api processes answer the engines’ figures, an engine killed midway', async () => {
+    // Two and a half hours of work per machine, ending now: a minute a record.
+    const startMs = Math.floor(Date.now() / 60_000) * 60_000 - RECORDS * 60_000;
+    const recordsOf = (machine: number): AvlRecordInput[] =>
+      Array.from({ length: RECORDS }, (_, i) => ({
+        timestampMs: startMs + i * 60_000,
+        latitude: 51.5 + machine * 1e-3,
+        longitude: -0.1 + (i % 10) * 1e-5,
+        satellites: 11,
+        speedKmh: 0,
+        io: {
+          [IO.ignition]: i % 40 < 30 ? 1 : 0,
+          [IO.movement]: 1,
+          [IO.engineRpm]: i % 40 < 30 ? 1650 : 0,
+          [IO.fuelConsumedCounted]: 10_000 + i * 2,
+        },
+      }));
+    const target = { host: '127.0.0.1', port: trackerPort };
+    const half = RECORDS / 2;
+    // The first half from every tracker, acknowledged only once stored and published.
+    await Promise.all(
+      codes.map((code, m) => sendOverTcp(target, code, recordsOf(m).slice(0, half), 5)),
+    );
+    const engine = procs.find((proc) => proc.name === 'engine 1');
+    engine?.child.kill('SIGKILL');
+    await Promise.all(
+      codes.map((code, m) => sendOverTcp(target, code, recordsOf(m).slice(half), 5)),
+    );
+
+    const [stored] = await db.query<{ records: number; distinct: number }>(
+      `SELECT count(*) AS records, count(DISTINCT (r.source_id, r.device_time)) AS distinct
+         FROM telemetry_record r JOIN source s ON s.id = r.source_id WHERE s.code = ANY($1)`,
+      [codes],
+    );
+    expect(stored).toEqual({ records: MACHINES * RECORDS, distinct: MACHINES * RECORDS });
+
+    // The surviving engine finishes every message, the killed one's included.
+    const nats = await connect({ servers: NATS_URL });
+    const manager = await nats.jetstreamManager();
+    await waitFor('the engines to finish', async () => {
+      const info = await manager.consumers.info(stream, 'engines');
+      return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
+    });
+    await nats.close();
+
+    const rollupsNow = () =>
+      db.query<{ machine_id: string; day: string; active_s: number; fuel_l: number }>(
+        `SELECT d.machine_id, d.day::text AS day, d.active_s, d.fuel_l
+           FROM machine_day_rollup d JOIN machine m ON m.id = d.machine_id
+          WHERE m.name LIKE 'Role bench %' ORDER BY 1, 2`,
+      );
+    const byEngines = await rollupsNow();
+    const activeS = byEngines.reduce((sum, row) => sum + row.active_s, 0);
+    // Every machine worked about 30 minutes in 40 for two and a half hours.
+    expect(activeS).toBeGreaterThan(MACHINES * 100 * 60);
+    expect(activeS).toBeLessThanOrEqual(MACHINES * 125 * 60);
+    // What one engine computes from the stored records, afresh: the same figures to the second.
+    const days = [...new Set(byEngines.map((row) => row.day))].sort();
+    await recomputeMachines(
+      db,
+      [...new Set(byEngines.map((row) => row.machine_id))].map((machineId) => ({
+        machineId,
+        fromDay: days[0] ?? '',
+        toDay: days.at(-1) ?? '',
+      })),
+    );
+    expect(await rollupsNow()).toEqual(byEngines);
+
+    // Both api processes answer those figures, told of the commits through PostgreSQL.
+    const listOf = async (proc: Proc) => {
+      const { token } = await signIn(proc);
+      const reply = await call<MachineListReply>(
+        proc,
+        'GET',
+        '/v1/portal/machines/list?start=max&end=max&q=Role%20bench&perPage=50',
+        { token },
+      );
+      return reply.body;
+    };
+    const expectedHours = activeS / 3600;
+    for (const proc of procs.filter((p) => p.name.startsWith('api'))) {
+      let hours: number | null | undefined;
+      const list = await waitFor(`${proc.name} to answer the engines' figures`, async () => {
+        const body = await listOf(proc);
+        hours = body.summary.activeHours.value;
+        return Math.abs((hours ?? 0) - expectedHours) < 0.01 ? body : undefined;
+      }).catch((error: Error) => {
+        throw new Error(`${error.message}: ${hours} active hours against ${expectedHours}`);
+      });
+      expect(list.summary.numberOfMachines.value).toBe(MACHINES);
+    }
+  }, 180_000);
+});
