@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { openDatabase } from './db/open.ts';
 import { keepStatistics } from './db/statistics.ts';
+import { keepPartitions } from './db/partitions.ts';
 import { ReadModel } from './modules/readModel/readModel.ts';
 import { announceCommits, followCommits } from './modules/readModel/invalidation.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
@@ -101,6 +102,10 @@ async function main(): Promise<void> {
 
   const statistics = keepStatistics(db, app.log);
   if (runs('engine')) await statistics.analyse();
+  // PostgreSQL's telemetry months: made ahead, dropped past TELEMETRY_RETENTION_MONTHS.
+  const stopPartitions = runs('engine')
+    ? await keepPartitions(db, config.telemetryRetentionMonths, app.log)
+    : undefined;
   // Figures committed by engines in other processes are read again here.
   const unfollow = runs('api') ? await followCommits(db, readModel) : undefined;
   // The machine list's rollups in memory, so the first list is quick and right.
@@ -132,6 +137,7 @@ async function main(): Promise<void> {
     await demoStream?.stop();
     await demoSso?.close();
     statistics.stop();
+    stopPartitions?.();
     await Promise.all(listeners.map((listener) => listener.close()));
     await broker?.close();
     await pipeline.close();

@@ -1,4 +1,6 @@
-// Applies the numbered SQL files in migrations/ once each, in order, on PGlite and PostgreSQL alike.
+// Applies the numbered SQL files in migrations/ once each, in order, on PGlite and PostgreSQL alike;
+// a file named NNN_name.postgres.sql applies on PostgreSQL only (what the embedded database, one
+// process on one machine, does not need: partitions).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,16 +14,19 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Applied on PostgreSQL only. */
+  postgresOnly?: boolean;
 }
 
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
-    .filter((file) => /^\d{3}_[a-z0-9_]+\.sql$/.test(file))
+    .filter((file) => /^\d{3}_[a-z0-9_]+(\.postgres)?\.sql$/.test(file))
     .sort()
     .map((file) => ({
       version: Number(file.slice(0, 3)),
       name: file,
       sql: readFileSync(path.join(dir, file), 'utf8'),
+      postgresOnly: file.endsWith('.postgres.sql'),
     }));
 }
 
@@ -42,7 +47,7 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
     const done: string[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
-      await tx.exec(migration.sql);
+      if (!migration.postgresOnly || db.kind === 'postgres') await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migration (version, name) VALUES ($1, $2)', [
         migration.version,
         migration.name,

@@ -34,6 +34,13 @@ export interface IngestOptions {
   now?: () => number;
   /** Called after the batch committed, with what it changed. */
   afterCommit?: (touched: TouchedSpan[]) => Promise<void>;
+  /**
+   * Whether a retransmitted record counts as touched too. With a broker, a batch whose hand-off
+   * failed was stored but not announced; the device resends it, and only this announces it then.
+   */
+  touchRetransmissions?: boolean;
+  /** Makes the months a batch needs before it is inserted (PostgreSQL's monthly partitions). */
+  partitions?: { ensureFor(deviceTimesMs: Iterable<number>): Promise<void> };
 }
 
 const sourceKey = (type: string, code: string) => `${type}\u0000${code}`;
@@ -298,6 +305,9 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
   async function commit(records: TelemetryRecord[]): Promise<Outcome> {
     const nowMs = now();
     const invalidReasons = records.map((record) => recordInvalidReason(record, nowMs));
+    await options.partitions?.ensureFor(
+      records.flatMap((record, i) => (invalidReasons[i] === null ? [timeOf(record)] : [])),
+    );
     return db.transaction(async (tx) => {
       const sources = await resolveSources(
         tx,
@@ -385,7 +395,8 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
     records.forEach((record, i) => {
       const sourceId = outcome.sourceIds[i];
       const timeMs = timeOf(record);
-      if (!sourceId || !outcome.fresh.has(recordKey(sourceId, timeMs))) return;
+      if (!sourceId) return;
+      if (!options.touchRetransmissions && !outcome.fresh.has(recordKey(sourceId, timeMs))) return;
       if (recordInvalidReason(record, nowMs) !== null) return;
       const span = touched.get(sourceId);
       if (!span) touched.set(sourceId, { sourceId, fromMs: timeMs, toMs: timeMs });

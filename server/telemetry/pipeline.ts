@@ -4,6 +4,7 @@
 // choice: to this process's scheduler (one process, the default), or to a broker that engines in
 // other processes consume (broker.ts).
 import type { Database } from '../db/database.ts';
+import { TelemetryPartitions } from '../db/partitions.ts';
 import { RollupScheduler, type SchedulerOptions } from './engine/scheduler.ts';
 import { createIngest, type Ingest, type TouchedSpan } from './ingest.ts';
 import { IngestMeter } from './ingestMeter.ts';
@@ -40,7 +41,13 @@ export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipe
   });
   const meter = new IngestMeter();
   const handOff = options.handOff ?? (async (touched) => rollups.touched(touched));
-  const ingest = meter.wrap(createIngest(db, { afterCommit: handOff }));
+  const ingest = meter.wrap(
+    createIngest(db, {
+      afterCommit: handOff,
+      touchRetransmissions: Boolean(options.handOff),
+      ...(db.kind === 'postgres' ? { partitions: new TelemetryPartitions(db) } : {}),
+    }),
+  );
   const oemFeeds = new OemFeedPoller(db, ingest, {
     allowPrivate: options.oemFeedAllowPrivate,
     ...(options.log ? { log: options.log } : {}),
