@@ -9,16 +9,24 @@ import { openDatabase } from '../server/db/open.ts';
 
 export const benchDatabaseKind = () => (process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite');
 
-export async function freshDatabase(
-  label: string,
-): Promise<{ db: Database; dispose(): Promise<void> }> {
+export async function freshDatabase(label: string): Promise<{
+  db: Database;
+  dispose(): Promise<void>;
+  /** The PostgreSQL database's URL, or PGlite's folder: for a server process of its own. */
+  url?: string;
+  dataDir?: string;
+}> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), 'fleet-bench-'));
     const db = await openDatabase({ databaseUrl: undefined, dataDir: dir });
     return {
       db,
-      dispose: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
+      dataDir: dir,
+      dispose: async () => {
+        await db.close().catch(() => undefined);
+        rmSync(dir, { recursive: true, force: true });
+      },
     };
   }
   const name = `fleet_bench_${label}_${process.pid}`;
@@ -32,6 +40,7 @@ export async function freshDatabase(
   const db = await openDatabase({ databaseUrl: target.toString(), dataDir: undefined });
   return {
     db,
+    url: target.toString(),
     async dispose() {
       await db.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -1,0 +1,144 @@
+// The 10,000-machine database (bench/fleetYear.ts) served by the real server in its own process:
+// how soon after a start the first machine list answers, then 200 users at once on the machine
+// list, the dashboard and the fleet map, each call for a bounded time over loopback (autocannon
+// in this process, the server in another), with the latency percentiles and the errors.
+// `node --import tsx bench/load.ts` (PGlite in a temporary folder); `BENCH_DATABASE_URL=postgres://…`
+// for PostgreSQL; `BENCH_API_PROCESSES=2` serves PostgreSQL from two api processes, the clients
+// spread over both.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+import { hashPassword } from '../server/modules/auth/passwords.ts';
+import { benchDatabaseKind, freshDatabase } from './database.ts';
+import { loadFleetYear } from './fleetYear.ts';
+
+const USERS = 200;
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const P99_TARGET_MS = 500;
+const EMAIL = 'load@bench.example';
+const PASSWORD = 'Bench-load-1';
+const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1);
+
+const { db, dispose, url: databaseUrl, dataDir } = await freshDatabase('load');
+const { organisationId } = await loadFleetYear(db);
+const [user] = await db.query<{ id: string }>(
+  `INSERT INTO app_user (email, first_name, last_name, password_hash) VALUES ($1, 'Load', 'Bench', $2) RETURNING id`,
+  [EMAIL, await hashPassword(PASSWORD)],
+);
+await db.query(
+  `INSERT INTO membership (user_id, organisation_id, role, is_default) VALUES ($1, $2, 'admin', true)`,
+  [user?.id ?? '', organisationId],
+);
+// The server opens the embedded database itself: this process lets go of it first.
+if (!databaseUrl) await db.close();
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  startedAt: number;
+}
+
+async function startServer(role: string): Promise<Server> {
+  const port = await freePort();
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      ROLE: role,
+      PORT: String(port),
+      TELTONIKA_PORT: 'off',
+      DEMO_DATA: 'false',
+      WEB_DIR: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? '' }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return { url: `http://127.0.0.1:${port}`, child, startedAt };
+}
+
+async function whenReady(server: Server): Promise<number> {
+  for (let i = 0; i < 6000; i++) {
+    const ready = await fetch(`${server.url}/v1/health/ready`)
+      .then((reply) => reply.ok)
+      .catch(() => false);
+    if (ready) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the server did not become ready in 120 s');
+}
+
+const servers = await Promise.all(
+  Array.from({ length: API_PROCESSES }, () => startServer(API_PROCESSES > 1 ? 'api' : 'all')),
+);
+const readyAt = await Promise.all(servers.map(whenReady));
+const first = servers[0] as Server;
+const login = await fetch(`${first.url}/v1/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+});
+const { token } = (await login.json()) as { token: string };
+const headers = { authorization: `Bearer ${token}` };
+const listPath = '/v1/portal/machines/list?start=max&end=max&perPage=25&page=1';
+const listBegan = performance.now();
+const firstList = await fetch(`${first.url}${listPath}`, { headers });
+const firstListMs = performance.now() - listBegan;
+console.log(
+  `${benchDatabaseKind()}, ${API_PROCESSES} api process(es): ready ${((readyAt[0] ?? 0) - first.startedAt).toFixed(0)} ms after the start; ` +
+    `the first list (${firstList.status}) answered in ${firstListMs.toFixed(0)} ms, ` +
+    `that is within ${firstListMs.toFixed(0)} ms of ready (target 2,000)`,
+);
+
+const calls = {
+  'machine list': listPath,
+  dashboard: '/v1/portal/dashboard?start=max&end=max',
+  'fleet map': '/v1/portal/maps',
+};
+for (const [label, path] of Object.entries(calls)) {
+  // Each api process takes its share of the users.
+  const results = await Promise.all(
+    servers.map((server) =>
+      autocannon({
+        url: `${server.url}${path}`,
+        connections: Math.ceil(USERS / servers.length),
+        duration: SECONDS,
+        headers,
+        timeout: 30,
+      }),
+    ),
+  );
+  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
+  const p50 = Math.max(...results.map((r) => r.latency.p50));
+  const p99 = Math.max(...results.map((r) => r.latency.p99));
+  console.log(
+    `${label}: ${USERS} users for ${SECONDS} s: ${requests.toLocaleString('en')} requests ` +
+      `(${(requests / SECONDS).toFixed(0)}/s), p50 ${p50} ms, p99 ${p99} ms, ${errors} errors; ` +
+      `target p99 ${P99_TARGET_MS} ms and 0 errors (ratio ${(p99 / P99_TARGET_MS).toFixed(2)})`,
+  );
+}
+
+// What each server process holds after the load: its resident memory.
+for (const server of servers) {
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  console.log(
+    `server process ${server.child.pid}: resident memory ${(rssKb / 1024).toFixed(0)} MiB`,
+  );
+}
+for (const server of servers) server.child.kill('SIGTERM');
+await Promise.all(
+  servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))),
+);
+await dispose();
