@@ -122,7 +122,7 @@ export const machineRows = (only?: string) => `
                         max(last_position_at) AS position_at,
                         (array_agg(driver_key ORDER BY driver_key_at DESC NULLS LAST))[1] AS driver_key,
                         (array_agg(driver_key_since ORDER BY driver_key_at DESC NULLS LAST))[1] AS driver_key_since
-                   FROM source GROUP BY machine_id) seen
+                   FROM source ${only ? `WHERE machine_id = ANY(${only})` : ''} GROUP BY machine_id) seen
         ON seen.machine_id = m.id
       LEFT JOIN machine_operator op ON op.machine_id = m.id
       LEFT JOIN operator_key opk ON opk.organisation_id = m.organisation_id AND opk.key = seen.driver_key

@@ -2,13 +2,7 @@
 // (search, filters, descriptor sorts); their activity is summed from the rollup cache. The machine
 // list and the dashboard both stand on this, so that the two never disagree.
 import { zonedDate } from '../../../src/domain/zonedTime.ts';
-import {
-  hireDays,
-  partDayAvailableS,
-  readHireParts,
-  type HireEdges,
-  type HirePart,
-} from './hireDays.ts';
+import { hireDays, partDayAvailableS, type HireEdges } from './hireDays.ts';
 import type { SqlParam } from '../../db/database.ts';
 import type { Organisation } from '../orgs/service.ts';
 import type { MachineListSummary } from '../../../src/domain/api/machines.ts';
@@ -20,7 +14,7 @@ import {
 } from './metrics.ts';
 import { addInto, emptySums, SUM_COLUMNS, type RangeSpan, type RollupSums } from './rollupCache.ts';
 import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../machines/service.ts';
-import { activityEnds, silentSeconds, withMissing, type TimeWindow } from './silence.ts';
+import { silentSeconds, withMissing, type TimeWindow } from './silence.ts';
 import { weekdaysBetween } from './workingDays.ts';
 import type { ReadModel } from './readModel.ts';
 
@@ -292,16 +286,9 @@ export async function measureFleet(
     }
     for (const day of partDays) contract.parts.push({ key: partKey(hire, day), hire, day });
   }
-  const [sums, parts, ends] = await Promise.all([
-    model.rollups.sumSpans(spans),
-    partsOf.size > 0 || [...contracts.values()].some((c) => c.parts.length > 0)
-      ? readHireParts(db, organisation.id, fromDay, toDay)
-      : Promise.resolve(new Map<string, HirePart>()),
-    activityEnds(
-      db,
-      selected.map(([id]) => id),
-    ),
-  ]);
+  // Each machine's activity end and hire part days come from the read model with its sums.
+  const facts = await model.rollups.factsOf(selected.map(([id]) => id));
+  const sums = await model.rollups.sumSpans(spans);
   // What the caller sees of each machine: an owned one always, a hired one during its hires.
   const ALWAYS: TimeWindow[] = [{ fromMs: -Infinity, toMs: Infinity }];
   const windowsOf = new Map<number, TimeWindow[]>();
@@ -324,11 +311,11 @@ export async function measureFleet(
         total = emptySums();
         for (const index of activity) addInto(total, sums[index] as RollupSums);
         for (const key of partsOf.get(position) ?? []) {
-          const part = parts.get(key);
+          const part = facts[position]?.hireParts.get(key);
           if (part) addInto(total, part.sums);
         }
       }
-      const end = ends.get(id);
+      const end = facts[position]?.activityEndMs;
       if (end !== undefined) {
         const windows = owned === '1' ? ALWAYS : (windowsOf.get(position) ?? []);
         const silent = silentSeconds(end, rangeFromMs, rangeToMs, windows);
@@ -347,7 +334,7 @@ export async function measureFleet(
           rental.active += (sums[index] as RollupSums).sums[COLUMN.active_s] as number;
         }
         for (const { key, hire, day } of contract.parts) {
-          const part = parts.get(key);
+          const part = facts[position]?.hireParts.get(key);
           if (!part) continue;
           rental.active += part.sums.sums[COLUMN.active_s] as number;
           rental.available += partDayAvailableS(day, part, hire.hoursPerDay, hire.timeZone);

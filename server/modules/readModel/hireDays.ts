@@ -8,9 +8,8 @@ import {
   zonedDate,
   zonedInstant,
 } from '../../../src/domain/zonedTime.ts';
-import type { Queryable } from '../../db/database.ts';
 import { DEFAULT_SHIFT } from '../../telemetry/engine/rules.ts';
-import { SUM_COLUMNS, type RollupSums } from './rollupCache.ts';
+import type { RollupSums } from './rollupCache.ts';
 
 /** A hire's days within a range: its whole days as a span, and its part days apart. */
 export interface HireDays {
@@ -70,42 +69,6 @@ export interface HirePart {
   sums: RollupSums;
   fromMs: number;
   toMs: number;
-}
-
-/**
- * The stored part days of the hires an organisation owns or hires in, within the range, by
- * `hireId|day`: at most two a hire, and found by the machine's index without a key list.
- */
-export async function readHireParts(
-  db: Queryable,
-  organisationId: string,
-  fromDay: string | null,
-  toDay: string | null,
-): Promise<Map<string, HirePart>> {
-  const rows = await db.query<Record<string, number | boolean | string | Date>>(
-    `SELECT p.hire_id::text || '|' || to_char(p.day, 'YYYY-MM-DD') AS key,
-            to_char(p.day, 'YYYY-MM-DD') AS day, p.from_at, p.to_at, p.fuel_estimated,
-            ${SUM_COLUMNS.map((column) => `p.${column}`).join(', ')}
-       FROM machine_hire_day_rollup p JOIN hire h ON h.id = p.hire_id
-      WHERE (h.rental_organisation_id = $1 OR h.customer_organisation_id = $1)
-        AND ($2::date IS NULL OR p.day >= $2::date) AND ($3::date IS NULL OR p.day <= $3::date)`,
-    [organisationId, fromDay, toDay],
-  );
-  return new Map(
-    rows.map((row) => [
-      String(row.key),
-      {
-        sums: {
-          days: 1,
-          sums: SUM_COLUMNS.map((column) => Number(row[column] ?? 0)),
-          estimated: Boolean(row.fuel_estimated),
-          firstDay: String(row.day),
-        },
-        fromMs: (row.from_at as Date).getTime(),
-        toMs: (row.to_at as Date).getTime(),
-      },
-    ]),
-  );
 }
 
 /**

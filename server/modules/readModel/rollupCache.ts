@@ -6,6 +6,7 @@
 // database. A cached machine is also read again after MAX_AGE_MS, in case an announcement was lost.
 import { addDays } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { HirePart } from './hireDays.ts';
 import { planRange } from './rangePlan.ts';
 
 /** The additive rollup columns the list sums, in this order in every Float64Array here. */
@@ -165,6 +166,10 @@ class Series {
 
 interface CachedMachine {
   loadedAt: number;
+  /** When its last activity segment ends (ms), if it has one: silence after it counts missing. */
+  activityEndMs: number | undefined;
+  /** Its hires' part days, keyed `hireId|yyyy-MM-dd`. */
+  hireParts: Map<string, HirePart>;
   months: Series;
   /** Day rollups from `dayBase` on, keyed by days after dayBase. */
   dayBase: string;
@@ -230,6 +235,10 @@ function planOf(fromDay: string | null, toDay: string | null): Plan {
 const PACKED = `${['days', 'estimated::int', "coalesce(first_day::text, '')"]
   .concat(SUM_COLUMNS.map((c) => `coalesce(${c}, 0)`))
   .join(` || '|' || `)}`;
+/** The same for one hire part day `p`. */
+const PART_PACKED = ['1', 'p.fuel_estimated::int', 'p.day::text']
+  .concat(SUM_COLUMNS.map((c) => `coalesce(p.${c}, 0)`))
+  .join(` || '|' || `);
 
 const sharedDays = new Map<string, string>();
 /**
@@ -316,7 +325,9 @@ export class RollupCache {
   }
 
   /** Each span's machine, read first where missing or stale: one lookup per span when all are held. */
-  private async machinesOf(spans: RangeSpan[]): Promise<(CachedMachine | undefined)[]> {
+  private async machinesOf(
+    spans: Pick<RangeSpan, 'machineId'>[],
+  ): Promise<(CachedMachine | undefined)[]> {
     const now = Date.now();
     const stale: number[] = [];
     const found = spans.map((span, i) => {
@@ -339,7 +350,7 @@ export class RollupCache {
     const startedAt = this.generation;
     // A day before the window's start in any time zone; the window is what is held, not a promise.
     const dayBase = addDays(new Date(now).toISOString().slice(0, 10), -DAY_WINDOW);
-    const [months, days] = await Promise.all([
+    const [months, days, ends, parts] = await Promise.all([
       this.db.query<{ packed: string | null }>(
         `SELECT string_agg(machine_id::text || '|' || month::text || '|' || ${PACKED}, E'\\n') AS packed
            FROM (SELECT machine_id, month, days, fuel_estimated AS estimated, first_day, ${SUM_COLUMNS.join(', ')}
@@ -352,6 +363,24 @@ export class RollupCache {
                         ${SUM_COLUMNS.join(', ')}
                    FROM machine_day_rollup WHERE machine_id = ANY($1::uuid[]) AND day >= $2::date) d`,
         [missing, dayBase],
+      ),
+      this.db.query<{ packed: string | null }>(
+        `SELECT string_agg(ids.id::text || '|' || (extract(epoch FROM last.to_at) * 1000)::bigint, ',') AS packed
+           FROM unnest($1::uuid[]) ids(id)
+           CROSS JOIN LATERAL (
+             SELECT a.to_at FROM activity_segment a WHERE a.machine_id = ids.id
+              ORDER BY a.from_at DESC LIMIT 1) last`,
+        [missing],
+      ),
+      this.db.query<{ packed: string | null }>(
+        `SELECT string_agg(h.machine_id::text || '|' || p.hire_id::text || '|' || p.day::text || '|' ||
+                           (extract(epoch FROM p.from_at) * 1000)::bigint || '|' ||
+                           (extract(epoch FROM p.to_at) * 1000)::bigint || '|' ||
+                           ${PART_PACKED},
+                           E'\\n') AS packed
+           FROM machine_hire_day_rollup p JOIN hire h ON h.id = p.hire_id
+          WHERE h.machine_id = ANY($1::uuid[])`,
+        [missing],
       ),
     ]);
     const monthsOf = new Map<string, [string, RollupSums][]>(missing.map((id) => [id, []]));
@@ -366,16 +395,49 @@ export class RollupCache {
         .get(machineId)
         ?.push([dayIndex(dayBase, day), unpack(line.slice(machineId.length + 1))[1]]);
     }
+    const endOf = new Map<string, number>();
+    for (const entry of ends[0]?.packed?.split(',') ?? []) {
+      const [id = '', ms = ''] = entry.split('|');
+      endOf.set(id, Number(ms));
+    }
+    const partsOf = new Map<string, Map<string, HirePart>>();
+    for (const line of parts[0]?.packed?.split('\n') ?? []) {
+      const [machineId = '', hireId = '', day = '', fromMs = '', toMs = ''] = line.split('|', 5);
+      const rest = line.split('|').slice(5).join('|');
+      let held = partsOf.get(machineId);
+      if (!held) partsOf.set(machineId, (held = new Map()));
+      held.set(`${hireId}|${day}`, {
+        sums: unpack(`${day}|${rest}`)[1],
+        fromMs: Number(fromMs),
+        toMs: Number(toMs),
+      });
+    }
     for (const id of missing) {
       const outdated =
         this.everythingChangedAt > startedAt || (this.changedAt.get(id) ?? 0) > startedAt;
       this.machines.set(id, {
         loadedAt: outdated ? -Infinity : now,
+        activityEndMs: endOf.get(id),
+        hireParts: partsOf.get(id) ?? new Map(),
         months: new Series(monthsOf.get(id) ?? []),
         dayBase,
         days: new Series(daysOf.get(id) ?? []),
       });
     }
+  }
+
+  /**
+   * Each machine's activity end and hire part days, read first where missing or stale: what the
+   * list adds to its sums (silence after the last record, hires starting or ending mid-day).
+   */
+  async factsOf(
+    machineIds: string[],
+  ): Promise<{ activityEndMs: number | undefined; hireParts: Map<string, HirePart> }[]> {
+    const machines = await this.machinesOf(machineIds.map((machineId) => ({ machineId })));
+    return machines.map((machine) => ({
+      activityEndMs: machine?.activityEndMs,
+      hireParts: machine?.hireParts ?? new Map<string, HirePart>(),
+    }));
   }
 
   /**
