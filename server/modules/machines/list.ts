@@ -1,6 +1,7 @@
 // GET /v1/portal/machines/list: the selection measured over the range (fleet.ts), then the metric
 // sorts, the page and the fleet's summary. Only the page's rows are read in full.
 import type { ReadModel } from '../readModel/readModel.ts';
+import { withQuickPlans } from '../../db/quickPlans.ts';
 import type {
   MachineListQuery,
   MachineListReply,
@@ -103,7 +104,7 @@ export async function listMachines(
       : ordered;
 
   const rows = page.length
-    ? await db.query<PageRow>(
+    ? await withQuickPlans(db).query<PageRow>(
         // Sources are read for the rows of the page only.
         `${machineRows('$4::uuid[]')}
          SELECT page.*, src.sources

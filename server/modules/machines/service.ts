@@ -313,6 +313,38 @@ export const SORT_EXPRESSIONS: Partial<Record<MachineSortKey, string>> = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Filter groups on what only machines, hires, sites, groups, shifts, operators and devices decide
+ * (the fleet_change count watches them); the others read records or the clock.
+ */
+const STABLE_GROUPS = new Set([
+  'customer',
+  'hiredStatus',
+  'type',
+  'category',
+  'oem',
+  'site',
+  'siteCode',
+  'machine',
+  'group',
+  'ownershipType',
+  'owner',
+  'source',
+  'shift',
+  'siteShift',
+  'customerCode',
+  'status',
+]);
+
+/** Whether an encoded filter uses stable groups only (a malformed one is not: it is refused later). */
+export function isStableFilter(filter: string): boolean {
+  try {
+    return Object.keys(decodeFilter(filter)).every((group) => STABLE_GROUPS.has(group));
+  } catch {
+    return false;
+  }
+}
+
 /** What selects machines: the list's query, and for reports the end of the current hire. */
 export type MachineSelection = Pick<MachineListQuery, 'start' | 'end' | 'show' | 'filter' | 'q'> & {
   /** The current hire ends in [hireEndsFrom, hireEndsTo). */

@@ -3,7 +3,7 @@
 // list and the dashboard both stand on this, so that the two never disagree.
 import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import { hireDays, partDayAvailableS, type HireEdges } from './hireDays.ts';
-import type { SqlParam } from '../../db/database.ts';
+import type { Queryable, SqlParam } from '../../db/database.ts';
 import type { Organisation } from '../orgs/service.ts';
 import type { MachineListSummary } from '../../../src/domain/api/machines.ts';
 import {
@@ -13,7 +13,12 @@ import {
   type RangeDays,
 } from './metrics.ts';
 import { addInto, emptySums, SUM_COLUMNS, type RangeSpan, type RollupSums } from './rollupCache.ts';
-import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../machines/service.ts';
+import {
+  isStableFilter,
+  MACHINE_ROWS,
+  selectMachines,
+  type MachineSelection,
+} from '../machines/service.ts';
 import { silentSeconds, withMissing, type TimeWindow } from './silence.ts';
 import { weekdaysBetween } from './workingDays.ts';
 import type { ReadModel } from './readModel.ts';
@@ -151,13 +156,70 @@ export async function measureFleet(
   /** The SQL order of `machines`; null when the caller needs none (sorting costs). */
   orderBy: string | null = 'lower(name), id',
 ): Promise<MeasuredFleet> {
-  const { db } = model;
+  const skeleton = await model.selections.get(selectionKey(organisation, selection, orderBy), () =>
+    selectFleet(model.db, organisation, selection, orderBy),
+  );
+  return measureSkeleton(model, skeleton);
+}
+
+/**
+ * Whether a selection reads only what the fleet_change count watches (machines, hires, sites,
+ * groups, shifts, operators, devices): then it is kept while the count stays. The key names it.
+ */
+function selectionKey(
+  organisation: Organisation,
+  selection: MachineSelection,
+  orderBy: string | null,
+): string | null {
+  if (selection.q?.trim() || (orderBy && LIVE_ORDER.test(orderBy))) return null;
+  if (selection.filter && !isStableFilter(selection.filter)) return null;
+  return JSON.stringify([
+    organisation.id,
+    organisation.timezone,
+    selection.start ?? null,
+    selection.end ?? null,
+    selection.show ?? null,
+    selection.filter ?? null,
+    selection.hireEndsFrom?.getTime() ?? null,
+    selection.hireEndsTo?.getTime() ?? null,
+    orderBy,
+    zonedDate(new Date(), organisation.timezone),
+  ]);
+}
+
+/** The sorts on what every batch of records changes. */
+const LIVE_ORDER = /"lastSeenAt"|"hourMeter"/;
+
+/** A selection is built once for all the requests that ask the same until the fleet changes. */
+export interface Skeleton {
+  selected: [string, string, string, string, string][];
+  hires: Hire[];
+  spans: RangeSpan[];
+  activitySpans: RangeSpan[];
+  activityOf: (number | number[])[];
+  partsOf: Map<number, string[]>;
+  contracts: Map<
+    number,
+    { available: number; spans: number[]; parts: { key: string; hire: Hire; day: string }[] }
+  >;
+  params: SqlParam[];
+  range: RangeDays;
+  /** When it stops being right though nothing was written: a hire starts or ends. */
+  validUntilMs: number;
+}
+
+async function selectFleet(
+  db: Queryable,
+  organisation: Organisation,
+  selection: MachineSelection,
+  orderBy: string | null,
+): Promise<Skeleton> {
   const { params, where, fromDay, toDay } = selectMachines(organisation, selection);
   const today = zonedDate(new Date(), organisation.timezone);
 
   // Every selected machine in the database's order, as one packed text (PGlite is slow to hand
   // over many rows), and the hires that overlap the range.
-  const [[selectedRow], hireRow] = await Promise.all([
+  const [[selectedRow], hireRow, [boundary]] = await Promise.all([
     db.query<{ packed: string | null }>(
       `${MACHINE_ROWS}
        SELECT string_agg(id::text || '${FIELD}' || owned::int || '${FIELD}' || ("hiredStatus" = 'ON_HIRE')::int
@@ -188,6 +250,16 @@ export async function measureFleet(
           AND coalesce(h.ends_at, 'infinity') > coalesce($2::timestamptz, '-infinity')
           AND h.starts_at < coalesce($3::timestamptz, 'infinity')`,
       [organisation.id, params[1] ?? null, params[2] ?? null],
+    ),
+    // Which machines are on hire now changes, unwritten, when a hire of the fleet starts or ends.
+    db.query<{ next: Date | null }>(
+      `SELECT min(t) AS next FROM (
+         SELECT h.starts_at AS t FROM hire h JOIN machine m ON m.id = h.machine_id
+          WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1) AND h.starts_at > now()
+         UNION ALL
+         SELECT h.ends_at FROM hire h JOIN machine m ON m.id = h.machine_id
+          WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1) AND h.ends_at > now()) b`,
+      [organisation.id],
     ),
   ]);
   const lines = selectedRow?.packed ? selectedRow.packed.split(LINE) : [];
@@ -286,6 +358,24 @@ export async function measureFleet(
     }
     for (const day of partDays) contract.parts.push({ key: partKey(hire, day), hire, day });
   }
+  return {
+    selected,
+    hires,
+    spans,
+    activitySpans,
+    activityOf,
+    partsOf,
+    contracts,
+    params,
+    range: { fromDay, toDay, today },
+    validUntilMs: boundary?.next?.getTime() ?? Infinity,
+  };
+}
+
+/** A selection's machines with their sums: what each request does, a few additions per machine. */
+async function measureSkeleton(model: ReadModel, skeleton: Skeleton): Promise<MeasuredFleet> {
+  const { selected, hires, spans, activitySpans, activityOf, partsOf, contracts, params, range } =
+    skeleton;
   // Each machine's activity end and hire part days come from the read model with its sums.
   const facts = await model.rollups.factsOf(selected.map(([id]) => id));
   const sums = await model.rollups.sumSpans(spans);
@@ -298,7 +388,6 @@ export async function measureFleet(
   const rangeFromMs = (params[1] as Date | null)?.getTime() ?? -Infinity;
   const rangeToMs = Math.min((params[2] as Date | null)?.getTime() ?? Infinity, Date.now());
 
-  const range: RangeDays = { fromDay, toDay, today };
   // Machines that began reporting on the same day have the same hours available.
   const availableByFirstDay = new Map<string | null, number>();
   const machines = selected.map(

@@ -2,14 +2,19 @@
 // rollups they sum held in memory. It travels in the server context (one per process); the engine
 // announces each commit and the model drops what it holds of those machines (see invalidation.ts
 // for the announcements of engines in other processes).
-import type { Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Skeleton } from './fleet.ts';
 import { RollupCache } from './rollupCache.ts';
+import { SelectionCache } from './selections.ts';
 
 export class ReadModel {
   readonly rollups: RollupCache;
+  /** The list's and the dashboard's selections of machines (fleet.ts), kept while unchanged. */
+  readonly selections: SelectionCache<Skeleton>;
 
-  constructor(readonly db: Queryable) {
+  constructor(readonly db: Database) {
     this.rollups = new RollupCache(db);
+    this.selections = new SelectionCache(db);
   }
 
   /** The engine committed new figures for these machines: read them again when next asked. */

@@ -1,0 +1,34 @@
+// Selections of machines (which, in what order, with which hires and spans) kept between requests
+// while nothing they read has changed: the fleet_change count (migration 037) goes up with every
+// committed write to machines, hires, sites, groups, shifts, operators or devices, in any process,
+// and one row read per request tells. A selection also ends when a hire starts or ends.
+import type { Queryable } from '../../db/database.ts';
+
+/** Selections held at most; a fleet's users ask for a handful of ranges and filters. */
+const MAX_HELD = 200;
+
+interface Held<T> {
+  value: T;
+  version: number;
+  validUntilMs: number;
+}
+
+export class SelectionCache<T extends { validUntilMs: number }> {
+  private readonly held = new Map<string, Held<T>>();
+
+  constructor(private readonly db: Queryable) {}
+
+  /** The selection under `key` while it is still right, else `build`'s; null keys are never kept. */
+  async get(key: string | null, build: () => Promise<T>): Promise<T> {
+    if (key === null) return build();
+    // Read before building: a write committed meanwhile makes the next request build again.
+    const [row] = await this.db.query<{ version: number }>('SELECT version FROM fleet_change');
+    const version = Number(row?.version ?? -1);
+    const held = this.held.get(key);
+    if (held && held.version === version && Date.now() < held.validUntilMs) return held.value;
+    const value = await build();
+    if (this.held.size >= MAX_HELD) this.held.clear();
+    this.held.set(key, { value, version, validUntilMs: value.validUntilMs });
+    return value;
+  }
+}
