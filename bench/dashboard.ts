@@ -13,7 +13,7 @@ import { loadFleetYear, median } from './fleetYear.ts';
 
 const WARM_UP = 2;
 const RUNS = 7;
-const TARGET_MS = process.env.BENCH_DATABASE_URL ? 75 : 150;
+const TARGET_MS = 75;
 
 const { db, dispose } = await freshDatabase('dashboard');
 const readModel = new ReadModel(db);

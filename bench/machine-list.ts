@@ -20,7 +20,7 @@ import { loadFleetYear, MACHINES, median, TIME_ZONE } from './fleetYear.ts';
 
 const WARM_UP = 2;
 const RUNS = 7;
-const TARGET_MS = process.env.BENCH_DATABASE_URL ? 50 : 100;
+const TARGET_MS = 50;
 
 const { db, dispose } = await freshDatabase('list');
 const readModel = new ReadModel(db);

@@ -50,7 +50,7 @@ describe.each(testDatabases)('kept selections on $kind', (database) => {
     await server.db.query(
       `INSERT INTO hire (machine_id, rental_organisation_id, customer_name, starts_at, contract_number)
        VALUES ($1, $2, 'Walk-in customer', $3, 'C-KEPT-1')`,
-      [machine?.id, machine?.organisation_id, startsAt],
+      [machine?.id ?? '', machine?.organisation_id ?? '', startsAt],
     );
     expect((await list(query)).machines[0]?.hiredStatus).toBe('OFF_HIRE');
     await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 200));

@@ -18,6 +18,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
         response: { 200: DashboardReply },
       },
     },
-    async (request) => dashboard(readModel, request.organisation, request.query),
+    async (request) =>
+      readModel.shared(
+        `dashboard\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
+        () => dashboard(readModel, request.organisation, request.query),
+      ),
   );
 };

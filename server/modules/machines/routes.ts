@@ -38,7 +38,11 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
         response: { 200: MachineListReply },
       },
     },
-    async (request) => listMachines(readModel, request.organisation, request.query),
+    async (request) =>
+      readModel.shared(
+        `list\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
+        () => listMachines(readModel, request.organisation, request.query),
+      ),
   );
 
   app.get(

@@ -37,18 +37,25 @@ import { mapMachines } from './service.ts';
  */
 const LIVE_OVERLAP_MS = 10 * 60_000;
 
-export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db, config }) => {
+export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
+  app,
+  { db, config, readModel },
+) => {
   app.get(
     '/v1/portal/maps',
     {
       config: { access: 'read' },
       schema: { tags: ['maps'], querystring: MapsQuery, response: { 200: MapsReply } },
     },
-    async (request) => {
-      const timestamp = new Date().toISOString();
-      const machines = await mapMachines(db, request.organisation, request.query);
-      return { machines, timestamp };
-    },
+    async (request) =>
+      readModel.shared(
+        `map\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
+        async () => {
+          const timestamp = new Date().toISOString();
+          const machines = await mapMachines(db, request.organisation, request.query);
+          return { machines, timestamp };
+        },
+      ),
   );
 
   app.get(

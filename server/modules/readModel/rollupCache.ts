@@ -296,6 +296,8 @@ export class RollupCache {
    */
   private generation = 0;
   private readonly changedAt = new Map<string, number>();
+  /** Reads under way, by machine. */
+  private readonly loading = new Map<string, Promise<void>>();
   private everythingChangedAt = 0;
 
   constructor(private readonly db: Queryable) {}
@@ -337,7 +339,23 @@ export class RollupCache {
       return undefined;
     });
     if (stale.length > 0) {
-      await this.load(stale.map((i) => (spans[i] as RangeSpan).machineId));
+      // Machines another request is reading already are waited for, not read twice.
+      const ids = new Set(stale.map((i) => (spans[i] as RangeSpan).machineId));
+      const waits = new Set<Promise<void>>();
+      const toLoad: string[] = [];
+      for (const id of ids) {
+        const loading = this.loading.get(id);
+        if (loading) waits.add(loading);
+        else toLoad.push(id);
+      }
+      if (toLoad.length > 0) {
+        const loading = this.load(toLoad).finally(() => {
+          for (const id of toLoad) if (this.loading.get(id) === loading) this.loading.delete(id);
+        });
+        for (const id of toLoad) this.loading.set(id, loading);
+        waits.add(loading);
+      }
+      await Promise.all(waits);
       for (const i of stale) found[i] = this.machines.get((spans[i] as RangeSpan).machineId);
     }
     return found;

@@ -15,6 +15,8 @@ interface Held<T> {
 
 export class SelectionCache<T extends { validUntilMs: number }> {
   private readonly held = new Map<string, Held<T>>();
+  /** Builds under way, by key and count: requests that ask meanwhile wait for the same one. */
+  private readonly building = new Map<string, Promise<T>>();
 
   constructor(private readonly db: Queryable) {}
 
@@ -26,9 +28,18 @@ export class SelectionCache<T extends { validUntilMs: number }> {
     const version = Number(row?.version ?? -1);
     const held = this.held.get(key);
     if (held && held.version === version && Date.now() < held.validUntilMs) return held.value;
-    const value = await build();
-    if (this.held.size >= MAX_HELD) this.held.clear();
-    this.held.set(key, { value, version, validUntilMs: value.validUntilMs });
-    return value;
+    const flight = `${version}\u0000${key}`;
+    let pending = this.building.get(flight);
+    if (!pending) {
+      pending = build()
+        .then((value) => {
+          if (this.held.size >= MAX_HELD) this.held.clear();
+          this.held.set(key, { value, version, validUntilMs: value.validUntilMs });
+          return value;
+        })
+        .finally(() => this.building.delete(flight));
+      this.building.set(flight, pending);
+    }
+    return pending;
   }
 }
