@@ -7,8 +7,8 @@
 // spread over both.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
+import { freePort } from '../tests/support/portalProcess.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
 import { benchDatabaseKind, freshDatabase } from './database.ts';
 import { loadFleetYear } from './fleetYear.ts';
@@ -32,14 +32,6 @@ await db.query(
 );
 // The server opens the embedded database itself: this process lets go of it first.
 if (!databaseUrl) await db.close();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Server {
   url: string;

@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
@@ -19,6 +18,7 @@ import type { AvlRecordInput } from '../../server/telemetry/adapters/teltonika/e
 import { recomputeMachines } from '../../server/telemetry/engine/recompute.ts';
 import { sendOverTcp } from '../../server/telemetry/simulator/teltonikaClient.ts';
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
+import { freePort } from '../support/portalProcess.ts';
 import { call, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support/testServer.ts';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -26,14 +26,6 @@ const onPostgres = testDatabases.some((database) => database.kind === 'postgres'
 
 const MACHINES = 12;
 const RECORDS = 150;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Proc {
   name: string;

@@ -14,7 +14,8 @@ import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { columnsOf, measureFleet } from '../readModel/fleet.ts';
 import { activitySummary } from '../readModel/metrics.ts';
-import { activityEnds, silentSeconds } from '../readModel/silence.ts';
+import { activityEnds } from '../readModel/activityEnds.ts';
+import { silentSeconds } from '../readModel/silence.ts';
 import type { Organisation } from '../orgs/service.ts';
 
 const ALWAYS = [{ fromMs: -Infinity, toMs: Infinity }];

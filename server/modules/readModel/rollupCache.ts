@@ -6,6 +6,7 @@
 // database. A cached machine is also read again after MAX_AGE_MS, in case an announcement was lost.
 import { addDays } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
+import { activityEnds } from './activityEnds.ts';
 import type { HirePart } from './hireDays.ts';
 import { planRange } from './rangePlan.ts';
 
@@ -382,14 +383,7 @@ export class RollupCache {
                    FROM machine_day_rollup WHERE machine_id = ANY($1::uuid[]) AND day >= $2::date) d`,
         [missing, dayBase],
       ),
-      this.db.query<{ packed: string | null }>(
-        `SELECT string_agg(ids.id::text || '|' || (extract(epoch FROM last.to_at) * 1000)::bigint, ',') AS packed
-           FROM unnest($1::uuid[]) ids(id)
-           CROSS JOIN LATERAL (
-             SELECT a.to_at FROM activity_segment a WHERE a.machine_id = ids.id
-              ORDER BY a.from_at DESC LIMIT 1) last`,
-        [missing],
-      ),
+      activityEnds(this.db, missing),
       this.db.query<{ packed: string | null }>(
         `SELECT string_agg(h.machine_id::text || '|' || p.hire_id::text || '|' || p.day::text || '|' ||
                            (extract(epoch FROM p.from_at) * 1000)::bigint || '|' ||
@@ -413,11 +407,6 @@ export class RollupCache {
         .get(machineId)
         ?.push([dayIndex(dayBase, day), unpack(line.slice(machineId.length + 1))[1]]);
     }
-    const endOf = new Map<string, number>();
-    for (const entry of ends[0]?.packed?.split(',') ?? []) {
-      const [id = '', ms = ''] = entry.split('|');
-      endOf.set(id, Number(ms));
-    }
     const partsOf = new Map<string, Map<string, HirePart>>();
     for (const line of parts[0]?.packed?.split('\n') ?? []) {
       const [machineId = '', hireId = '', day = '', fromMs = '', toMs = ''] = line.split('|', 5);
@@ -435,7 +424,7 @@ export class RollupCache {
         this.everythingChangedAt > startedAt || (this.changedAt.get(id) ?? 0) > startedAt;
       this.machines.set(id, {
         loadedAt: outdated ? -Infinity : now,
-        activityEndMs: endOf.get(id),
+        activityEndMs: ends.get(id),
         hireParts: partsOf.get(id) ?? new Map(),
         months: new Series(monthsOf.get(id) ?? []),
         dayBase,
