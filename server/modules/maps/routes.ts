@@ -47,15 +47,19 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       config: { access: 'read' },
       schema: { tags: ['maps'], querystring: MapsQuery, response: { 200: MapsReply } },
     },
-    async (request) =>
-      readModel.shared(
+    async (request, reply) => {
+      // Every machine's position is a large reply: requests in flight share it serialised once.
+      const body = await readModel.shared(
         `map\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
         async () => {
           const timestamp = new Date().toISOString();
           const machines = await mapMachines(db, request.organisation, request.query);
-          return { machines, timestamp };
+          return reply.serialize({ machines, timestamp });
         },
-      ),
+      );
+      // Already serialised by the route's own schema: Fastify sends a JSON string as it is.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as MapsReply);
+    },
   );
 
   app.get(
