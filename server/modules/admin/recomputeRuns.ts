@@ -4,7 +4,7 @@
 // through its scheduler, so the caches and alerts that listen to its commits hear of it as usual.
 import type { RecomputeRun } from '../../../src/domain/api/admin.ts';
 import { addDays, zonedDate } from '../../../src/domain/zonedTime.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { daysOf } from './completeness.ts';
@@ -101,20 +101,29 @@ async function snapshot(
   return taken;
 }
 
+/** A run that has not moved on for this long died with its process. */
+const STALLED_MS = 10 * 60_000;
+
 export class RecomputeRuns {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly rollups: Pick<RollupScheduler, 'schedule' | 'drain'>,
     private readonly log: { error(o: object, message: string): void },
   ) {}
 
   /** Runs this process started and another process did not finish: a restart ended them. */
+  /**
+   * Fails the runs a process that ended left queued or running. On PGlite this process is the only
+   * one; on PostgreSQL others may be working on theirs, so only a run that has not moved on for
+   * STALLED_MS is taken for interrupted (a step is a month of one machine: seconds).
+   */
   async failInterrupted(): Promise<void> {
     await this.db.query(
       `UPDATE recompute_run SET state = 'failed', error = 'interrupted by a restart', finished_at = now()
-        WHERE state IN ('queued', 'running')`,
+        WHERE state IN ('queued', 'running') AND ($1 OR progress_at < now() - make_interval(secs => $2))`,
+      [this.db.kind === 'pglite', STALLED_MS / 1000],
     );
   }
 
@@ -178,10 +187,10 @@ export class RecomputeRuns {
   private async run(id: string, machineId: string, fromDay: string, toDay: string): Promise<void> {
     try {
       const before = await snapshot(this.db, machineId, fromDay, toDay);
-      await this.db.query(`UPDATE recompute_run SET state = 'running', before = $2 WHERE id = $1`, [
-        id,
-        JSON.stringify(before),
-      ]);
+      await this.db.query(
+        `UPDATE recompute_run SET state = 'running', before = $2, progress_at = now() WHERE id = $1`,
+        [id, JSON.stringify(before)],
+      );
       let done = 0;
       for (let from = fromDay; from <= toDay; from = addDays(from, STEP_DAYS)) {
         const last = addDays(from, STEP_DAYS - 1);
@@ -189,7 +198,10 @@ export class RecomputeRuns {
         this.rollups.schedule(machineId, from, to);
         await this.rollups.drain();
         done += daysOf(from, to).length;
-        await this.db.query('UPDATE recompute_run SET days_done = $2 WHERE id = $1', [id, done]);
+        await this.db.query(
+          'UPDATE recompute_run SET days_done = $2, progress_at = now() WHERE id = $1',
+          [id, done],
+        );
       }
       const after = await snapshot(this.db, machineId, fromDay, toDay);
       await this.db.query(
