@@ -1,17 +1,18 @@
 // The 10,000-machine database (bench/fleetYear.ts) served by the real server in its own process:
 // how soon after a start the first machine list answers, then 200 users at once on the machine
-// list, the dashboard and the fleet map, each call for a bounded time over loopback (autocannon
-// in this process, the server in another), with the latency percentiles and the errors.
+// list, the dashboard and the fleet map, each call for a bounded time over loopback (the load
+// client in this process, the server in another), with the latency percentiles and the errors.
+// The users ask as a browser does, accepting compressed replies.
 // `node --import tsx bench/load.ts` (PGlite in a temporary folder); `BENCH_DATABASE_URL=postgres://…`
 // for PostgreSQL; `BENCH_API_PROCESSES=2` serves PostgreSQL from two api processes, the clients
 // spread over both.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { freePort } from '../tests/support/portalProcess.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
 import { benchDatabaseKind, freshDatabase } from './database.ts';
 import { loadFleetYear } from './fleetYear.ts';
+import { runLoad } from './loadClient.ts';
 
 const USERS = 200;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
@@ -81,7 +82,7 @@ const login = await fetch(`${first.url}/v1/auth/login`, {
   body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
 });
 const { token } = (await login.json()) as { token: string };
-const headers = { authorization: `Bearer ${token}` };
+const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
 const listPath = '/v1/portal/machines/list?start=max&end=max&perPage=25&page=1';
 const listBegan = performance.now();
 const firstList = await fetch(`${first.url}${listPath}`, { headers });
@@ -101,22 +102,23 @@ for (const [label, path] of Object.entries(calls)) {
   // Each api process takes its share of the users.
   const results = await Promise.all(
     servers.map((server) =>
-      autocannon({
+      runLoad({
         url: `${server.url}${path}`,
         connections: Math.ceil(USERS / servers.length),
-        duration: SECONDS,
+        seconds: SECONDS,
         headers,
-        timeout: 30,
       }),
     ),
   );
-  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
-  const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
-  const p50 = Math.max(...results.map((r) => r.latency.p50));
-  const p99 = Math.max(...results.map((r) => r.latency.p99));
+  const requests = results.reduce((sum, r) => sum + r.requests, 0);
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  const megabytes = results.reduce((sum, r) => sum + r.bytes, 0) / 1e6;
+  const p50 = Math.max(...results.map((r) => r.p50Ms));
+  const p99 = Math.max(...results.map((r) => r.p99Ms));
   console.log(
     `${label}: ${USERS} users for ${SECONDS} s: ${requests.toLocaleString('en')} requests ` +
-      `(${(requests / SECONDS).toFixed(0)}/s), p50 ${p50} ms, p99 ${p99} ms, ${errors} errors; ` +
+      `(${(requests / SECONDS).toFixed(0)}/s, ${(megabytes / SECONDS).toFixed(1)} MB/s sent), ` +
+      `p50 ${p50} ms, p99 ${p99} ms, ${errors} errors; ` +
       `target p99 ${P99_TARGET_MS} ms and 0 errors (ratio ${(p99 / P99_TARGET_MS).toFixed(2)})`,
   );
 }

@@ -14,6 +14,7 @@ import { outboxRoutes } from './modules/mail/routes.ts';
 import { sharedLocationRoutes } from './modules/maps/sharedRoutes.ts';
 import { loadKeyRing } from './modules/auth/signingKeys.ts';
 import { SessionRegistry } from './modules/auth/sessions.ts';
+import { OrganisationRegistry } from './modules/orgs/registry.ts';
 import { SIGN_IN_LIMITS } from './modules/auth/throttle.ts';
 import { DebugRequestLog, loggerOptions } from './logging.ts';
 import { Readiness } from './modules/health/readiness.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keys: await loadKeyRing(db),
     signInLimits: { ...SIGN_IN_LIMITS, ...options.signInLimits },
     sessions: new SessionRegistry(db),
+    organisations: new OrganisationRegistry(db),
     files: directoryStorage(config.filesDir),
     readModel: options.readModel ?? new ReadModel(db),
   };
@@ -194,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rollups.onCommitted(async (committed) =>
     context.readModel.committed(committed.map((machine) => machine.machineId)),
   );
+  pipeline.onStored(() => context.readModel.recorded());
   const alerts = new AlertWorker({ db, config, log: app.log });
   app.decorate('alerts', alerts);
   app.addHook('onClose', () => alerts.stop());

@@ -12,9 +12,18 @@ interface PgliteLike {
   exec(sql: string): Promise<unknown>;
 }
 
-function wrap(pg: PgliteLike): Queryable {
+/**
+ * A turn of the event loop before a statement. PGlite runs statements on this thread and resolves
+ * them without one, so a request whose statements follow one another would keep the sockets
+ * waiting until it is done: under load every other request was read, and every reply written, only
+ * after all the work queued before it (docs/performance.md, issue 20).
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function wrap(pg: PgliteLike, yieldFirst: boolean): Queryable {
   return {
     async query<Row>(sql: string, params: readonly SqlParam[] = []) {
+      if (yieldFirst) await turn();
       return (await pg.query<Row>(sql, [...params])).rows;
     },
     async exec(sql: string) {
@@ -36,8 +45,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    ...wrap(pg, true),
+    // Within a transaction the statements hold the database: no turn between them.
+    transaction: (work) => pg.transaction((tx) => work(wrap(tx, false))),
     close: async () => {
       await pg.close();
       release();

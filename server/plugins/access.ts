@@ -11,11 +11,8 @@ import { forbidden, HttpError, unauthorised } from '../httpError.ts';
 import type { SessionRegistry } from '../modules/auth/sessions.ts';
 import type { KeyRing } from '../modules/auth/signingKeys.ts';
 import { verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.ts';
-import {
-  getOrganisation,
-  getOrganisationSettings,
-  type Organisation,
-} from '../modules/orgs/service.ts';
+import type { OrganisationRegistry } from '../modules/orgs/registry.ts';
+import { getOrganisationSettings, type Organisation } from '../modules/orgs/service.ts';
 
 /**
  * public: no sign-in (sign-in itself, device webhooks with their own tokens, shared links);
@@ -52,7 +49,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 function checkAccess(
   access: Exclude<Access, 'public'>,
-  context: { db: Database; keys: KeyRing; sessions: SessionRegistry },
+  context: {
+    db: Database;
+    keys: KeyRing;
+    sessions: SessionRegistry;
+    organisations: OrganisationRegistry;
+  },
 ): onRequestHookHandler {
   const roles = ROLES_FOR[access];
   return async (request) => {
@@ -61,7 +63,7 @@ function checkAccess(
     const claims = verifyAccessToken(context.keys, token);
     if (!claims) throw unauthorised('The token is expired or invalid');
     if (!(await context.sessions.isLive(claims.sid))) throw unauthorised('The session has ended');
-    const organisation = await getOrganisation(context.db, claims.org);
+    const organisation = await context.organisations.get(claims.org);
     if (!organisation) throw unauthorised('The session no longer matches an organisation');
     if (roles && !roles.includes(claims.role)) {
       throw forbidden(
@@ -92,7 +94,12 @@ function checkFeature(feature: FeatureFlag, db: Database): onRequestHookHandler 
 /** Registers the check on every route added after it; a /v1 route without `access` fails start-up. */
 export function registerAccess(
   app: FastifyInstance,
-  context: { db: Database; keys: KeyRing; sessions: SessionRegistry },
+  context: {
+    db: Database;
+    keys: KeyRing;
+    sessions: SessionRegistry;
+    organisations: OrganisationRegistry;
+  },
 ): void {
   app.decorateRequest('auth', null as unknown as AccessClaims);
   app.decorateRequest('organisation', null as unknown as Organisation);

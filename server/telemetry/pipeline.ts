@@ -29,6 +29,8 @@ export interface Pipeline {
   meter: IngestMeter;
   rollups: RollupScheduler;
   oemFeeds: OemFeedPoller;
+  /** Calls `listener` after each batch this process's ingest committed, before the hand-off. */
+  onStored(listener: () => void): void;
   /** Stops polling and finishes the recomputes queued. */
   close(): Promise<void>;
 }
@@ -41,9 +43,13 @@ export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipe
   });
   const meter = new IngestMeter();
   const handOff = options.handOff ?? (async (touched) => rollups.touched(touched));
+  const storedListeners: Array<() => void> = [];
   const ingest = meter.wrap(
     createIngest(db, {
-      afterCommit: handOff,
+      afterCommit: async (touched) => {
+        for (const listener of storedListeners) listener();
+        await handOff(touched);
+      },
       touchRetransmissions: Boolean(options.handOff),
       ...(db.kind === 'postgres' ? { partitions: new TelemetryPartitions(db) } : {}),
     }),
@@ -57,6 +63,7 @@ export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipe
     meter,
     rollups,
     oemFeeds,
+    onStored: (listener) => storedListeners.push(listener),
     async close() {
       await oemFeeds.stop();
       await rollups.drain();

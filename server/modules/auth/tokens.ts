@@ -50,12 +50,35 @@ function parseJson(part: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * Tokens whose signature was checked, per key ring, with the key that signed them: every request
+ * presents its token (to the rate limit and to the access check), and a signature check costs
+ * about 0.2 ms, a fifth of serving a kept reply. Bounded; expiry and the key are checked each time.
+ */
+const verifiedBy = new WeakMap<KeyRing, Map<string, { claims: AccessClaims; kid: string }>>();
+const MAX_VERIFIED = 10_000;
+
 /** Returns the claims of a well-formed, correctly signed, unexpired token; otherwise undefined. */
 export function verifyAccessToken(
   keys: KeyRing,
   token: string,
   now = Date.now(),
 ): AccessClaims | undefined {
+  let verified = verifiedBy.get(keys);
+  if (!verified) verifiedBy.set(keys, (verified = new Map()));
+  const known = verified.get(token) ?? checkSignature(keys, token);
+  if (!known || !keys.byKid.has(known.kid) || known.claims.exp * 1000 <= now) return undefined;
+  if (!verified.has(token)) {
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, known);
+  }
+  return known.claims;
+}
+
+function checkSignature(
+  keys: KeyRing,
+  token: string,
+): { claims: AccessClaims; kid: string } | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [headerPart, claimsPart, signaturePart] = parts as [string, string, string];
@@ -82,6 +105,5 @@ export function verifyAccessToken(
   ) {
     return undefined;
   }
-  if (claims.exp * 1000 <= now) return undefined;
-  return claims as unknown as AccessClaims;
+  return { claims: claims as unknown as AccessClaims, kid: header.kid };
 }

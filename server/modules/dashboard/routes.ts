@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardQuery, DashboardReply } from '../../../src/domain/api/dashboard.ts';
 import type { ServerContext } from '../../context.ts';
 import { dashboard } from './service.ts';
+import { sendShared } from '../readModel/serialisedReply.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
@@ -18,10 +19,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
         response: { 200: DashboardReply },
       },
     },
-    async (request) =>
-      readModel.shared(
-        `dashboard\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
-        () => dashboard(readModel, request.organisation, request.query),
+    async (request, reply) =>
+      sendShared<DashboardReply>(readModel, request, reply, 'dashboard', () =>
+        dashboard(readModel, request.organisation, request.query),
       ),
   );
 };

@@ -17,6 +17,7 @@ import { latestLocation } from './service.ts';
 import { machineSettings } from './settings.ts';
 import type { MachineSettings } from '../../../src/domain/api/machineSettings.ts';
 import { machineVisibility } from './visibility.ts';
+import { sendShared } from '../readModel/serialisedReply.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -38,10 +39,9 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
         response: { 200: MachineListReply },
       },
     },
-    async (request) =>
-      readModel.shared(
-        `list\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
-        () => listMachines(readModel, request.organisation, request.query),
+    async (request, reply) =>
+      sendShared<MachineListReply>(readModel, request, reply, 'list', () =>
+        listMachines(readModel, request.organisation, request.query),
       ),
   );
 

@@ -28,7 +28,8 @@ import { heatmap } from './heat.ts';
 import { routeReport } from './routeReport.ts';
 import { shareLatestLocation } from './share.ts';
 import { machineRoute } from './route.ts';
-import { mapMachines } from './service.ts';
+import { mapMachines, mapWithValidity } from './service.ts';
+import { sendSerialised, serialised } from '../readModel/serialisedReply.ts';
 
 /**
  * /live answers what changed since a little before the moment asked: the engine writes a
@@ -48,17 +49,21 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       schema: { tags: ['maps'], querystring: MapsQuery, response: { 200: MapsReply } },
     },
     async (request, reply) => {
-      // Every machine's position is a large reply: requests in flight share it serialised once.
-      const body = await readModel.shared(
+      // Every machine's position is a large reply: kept serialised (and compressed once when a
+      // browser asks) until a commit, a stored batch, a change of the fleet or a state going quiet.
+      const kept = await readModel.replies.get(
         `map\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
         async () => {
           const timestamp = new Date().toISOString();
-          const machines = await mapMachines(db, request.organisation, request.query);
-          return reply.serialize({ machines, timestamp });
+          const { machines, validUntilMs } = await mapWithValidity(
+            db,
+            request.organisation,
+            request.query,
+          );
+          return { ...serialised(reply, { machines, timestamp }), validUntilMs };
         },
       );
-      // Already serialised by the route's own schema: Fastify sends a JSON string as it is.
-      return reply.type('application/json; charset=utf-8').send(body as unknown as MapsReply);
+      return sendSerialised<MapsReply>(request, reply, kept);
     },
   );
 

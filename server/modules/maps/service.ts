@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { Organisation } from '../orgs/service.ts';
 import { badRequest } from '../../httpError.ts';
 import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
+import { nextHireBoundary } from '../readModel/fleet.ts';
 import { countryAt, parseCountries } from './countries.ts';
 
 /** A state holds this many expected reporting intervals after its last record (docs/activity.md). */
@@ -43,17 +44,21 @@ const visibleAt = (row: MapRow, at: Date) =>
   ((row.hire_starts_at === null || at >= row.hire_starts_at) &&
     (row.hire_ends_at === null || at < row.hire_ends_at));
 
-function stateOf(row: MapRow, nowMs: number): MapState {
-  if (row.breakdown) return 'brokendown';
-  if (!row.state || !row.state_to || !visibleAt(row, row.state_to)) return 'unknown';
-  if (row.state === 'missing') return 'missing';
+/** When the machine's state goes quiet and shows as missing; null when the clock changes nothing. */
+function quietFromMs(row: MapRow): number | null {
+  if (row.breakdown || !row.state || row.state === 'missing' || !row.state_to) return null;
   const intervalS =
     row.state === 'active' || row.state === 'idle'
       ? (row.running_interval_s ?? 300)
       : (row.off_interval_s ?? 3600);
-  return nowMs - row.state_to.getTime() > QUIET_INTERVALS * intervalS * 1000
-    ? 'missing'
-    : row.state;
+  return row.state_to.getTime() + QUIET_INTERVALS * intervalS * 1000;
+}
+
+function stateOf(row: MapRow, nowMs: number): MapState {
+  if (row.breakdown) return 'brokendown';
+  if (!row.state || !row.state_to || !visibleAt(row, row.state_to)) return 'unknown';
+  const quietMs = quietFromMs(row);
+  return quietMs !== null && nowMs > quietMs ? 'missing' : row.state;
 }
 
 function toMapMachine(row: MapRow, nowMs: number): MapMachine {
@@ -94,6 +99,31 @@ export async function mapMachines(
   query: MapsQuery,
   changedSince?: Date,
 ): Promise<MapMachine[]> {
+  return (await readMap(db, organisation, query, changedSince)).machines;
+}
+
+/**
+ * The map's machines, and when they stop being right though nothing is written: the first moment
+ * a shown state goes quiet, or a hire of the fleet starts or ends.
+ */
+export async function mapWithValidity(
+  db: Queryable,
+  organisation: Organisation,
+  query: MapsQuery,
+): Promise<{ machines: MapMachine[]; validUntilMs: number }> {
+  const [read, hireBoundaryMs] = await Promise.all([
+    readMap(db, organisation, query),
+    nextHireBoundary(db, organisation.id),
+  ]);
+  return { machines: read.machines, validUntilMs: Math.min(read.firstQuietMs, hireBoundaryMs) };
+}
+
+async function readMap(
+  db: Queryable,
+  organisation: Organisation,
+  query: MapsQuery,
+  changedSince?: Date,
+): Promise<{ machines: MapMachine[]; firstQuietMs: number }> {
   const { params, param, where } = selectMachines(organisation, {
     start: query.start ?? 'max',
     end: query.end ?? 'max',
@@ -131,13 +161,19 @@ export async function mapMachines(
     params,
   );
   const nowMs = Date.now();
+  let firstQuietMs = Infinity;
+  for (const row of rows) {
+    const quietMs = quietFromMs(row);
+    if (quietMs !== null && quietMs >= nowMs) firstQuietMs = Math.min(firstQuietMs, quietMs);
+  }
   const machines = rows.map((row) => toMapMachine(row, nowMs));
-  if (!query.countries) return machines;
+  if (!query.countries) return { machines, firstQuietMs };
   const { ids, unknown } = parseCountries(query.countries);
   if (unknown.length > 0) throw badRequest('countries', `unknown countries: ${unknown.join(', ')}`);
-  return machines.filter((machine) => {
+  const placed = machines.filter((machine) => {
     const place =
       machine.location && countryAt(machine.location.latitude, machine.location.longitude);
     return place ? ids.has(place.id) : false;
   });
+  return { machines: placed, firstQuietMs };
 }

@@ -25,7 +25,7 @@ const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const organisationAdminRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
-> = async (app, { db, rollups }) => {
+> = async (app, { db, rollups, organisations }) => {
   app.get(
     '/v1/admin/organisations/list',
     {
@@ -66,6 +66,7 @@ export const organisationAdminRoutes: FastifyPluginAsyncTypebox<
     async (request) => {
       const before = await getOrganisation(db, request.params.id);
       const record = await updateOrganisationSettings(db, request.params.id, request.body);
+      organisations.forget(request.params.id);
       if (!before || !record) throw notFound('No such organisation');
       if (record.timezone !== before.timezone) {
         // Its days are now other hours: every machine's days are counted again, in the background.

@@ -208,6 +208,23 @@ export interface Skeleton {
   validUntilMs: number;
 }
 
+/**
+ * When the next hire of the organisation's fleet starts or ends (Infinity when none will): which
+ * machines are on hire, and what a customer sees of them, changes then though nothing is written.
+ */
+export async function nextHireBoundary(db: Queryable, organisationId: string): Promise<number> {
+  const [row] = await db.query<{ next: Date | null }>(
+    `SELECT min(t) AS next FROM (
+       SELECT h.starts_at AS t FROM hire h JOIN machine m ON m.id = h.machine_id
+        WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1) AND h.starts_at > now()
+       UNION ALL
+       SELECT h.ends_at FROM hire h JOIN machine m ON m.id = h.machine_id
+        WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1) AND h.ends_at > now()) b`,
+    [organisationId],
+  );
+  return row?.next?.getTime() ?? Infinity;
+}
+
 async function selectFleet(
   db: Queryable,
   organisation: Organisation,
@@ -219,7 +236,7 @@ async function selectFleet(
 
   // Every selected machine in the database's order, as one packed text (PGlite is slow to hand
   // over many rows), and the hires that overlap the range.
-  const [[selectedRow], hireRow, [boundary]] = await Promise.all([
+  const [[selectedRow], hireRow, boundaryMs] = await Promise.all([
     db.query<{ packed: string | null }>(
       `${MACHINE_ROWS}
        SELECT string_agg(id::text || '${FIELD}' || owned::int || '${FIELD}' || ("hiredStatus" = 'ON_HIRE')::int
@@ -251,16 +268,7 @@ async function selectFleet(
           AND h.starts_at < coalesce($3::timestamptz, 'infinity')`,
       [organisation.id, params[1] ?? null, params[2] ?? null],
     ),
-    // Which machines are on hire now changes, unwritten, when a hire of the fleet starts or ends.
-    db.query<{ next: Date | null }>(
-      `SELECT min(t) AS next FROM (
-         SELECT h.starts_at AS t FROM hire h JOIN machine m ON m.id = h.machine_id
-          WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1) AND h.starts_at > now()
-         UNION ALL
-         SELECT h.ends_at FROM hire h JOIN machine m ON m.id = h.machine_id
-          WHERE (m.organisation_id = $1 OR h.customer_organisation_id = $1) AND h.ends_at > now()) b`,
-      [organisation.id],
-    ),
+    nextHireBoundary(db, organisation.id),
   ]);
   const lines = selectedRow?.packed ? selectedRow.packed.split(LINE) : [];
   const selected = lines.map(
@@ -368,7 +376,7 @@ async function selectFleet(
     contracts,
     params,
     range: { fromDay, toDay, today },
-    validUntilMs: boundary?.next?.getTime() ?? Infinity,
+    validUntilMs: boundaryMs,
   };
 }
 

@@ -1,0 +1,61 @@
+// A reply serialised once for every request that shares it (ReadModel.shared, or kept between
+// requests), and compressed once for those whose browser accepts gzip. Under load the same answer
+// goes to hundreds of requests: serialising and compressing it per request was most of the work
+// (docs/performance.md).
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReadModel } from './readModel.ts';
+
+export interface SerialisedReply {
+  json: string;
+  gzip?: Promise<Buffer>;
+}
+
+/** Compressed off the event loop, in zlib's thread pool: the fleet map's reply is megabytes. */
+const gzipText = (text: string): Promise<Buffer> => promisify(gzip)(text);
+
+/** Serialises `value` by the route's own response schema. */
+export const serialised = (reply: FastifyReply, value: unknown): SerialisedReply => ({
+  json: reply.serialize(value) as string,
+});
+
+/**
+ * Sends it as it is (Fastify sends a string of JSON unchanged, and @fastify/compress leaves a
+ * reply that already has its encoding), gzipped when the caller accepts it.
+ */
+export async function sendSerialised<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: SerialisedReply,
+): Promise<T> {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) !== 'gzip') {
+    return kept.json as unknown as T;
+  }
+  kept.gzip ??= gzipText(kept.json);
+  const compressed = await kept.gzip;
+  reply.header('content-encoding', 'gzip');
+  return compressed as unknown as T;
+}
+
+/**
+ * Answers a request with the answer it shares with the same organisation's same query
+ * (ReadModel.shared), serialised and compressed once for all of them.
+ */
+export async function sendShared<T>(
+  model: ReadModel,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  answer: () => Promise<T>,
+): Promise<T> {
+  const kept = await model.shared(
+    `${name}\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
+    // When the request arrived: Fastify counts its elapsed time from then.
+    performance.now() - reply.elapsedTime,
+    async () => serialised(reply, await answer()),
+  );
+  return sendSerialised<T>(request, reply, kept);
+}

@@ -1,0 +1,92 @@
+// The fleet map's reply is kept between requests (ReadModel.replies) and compressed once; it must
+// still change at once with what it shows: a write straight in the database, records stored, and,
+// with nothing written, the moment a machine's state goes quiet.
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MapsReply } from '../../src/domain/api/maps.ts';
+import { testDatabases } from '../support/databases.ts';
+import { demoMachines, sendRecords } from '../support/fleet.ts';
+import { signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+
+describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
+  let server: TestServer;
+  let token = '';
+  let machineId = '';
+  let sourceId = '';
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    ({ token } = await signIn(server));
+    ({ machineId, sourceId } = await demoMachines(server));
+  });
+  afterAll(() => server?.close());
+
+  const fetchMap = () =>
+    fetch(`${server.url}/v1/portal/maps`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+    });
+  const map = async () => (await (await fetchMap()).json()) as MapsReply;
+  const ours = async () => (await map()).machines.find((m) => m.id === machineId);
+
+  it('sends the same reply to every request, gzipped for those that accept it', async () => {
+    const plain = await fetchMap();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    // As a browser asks; fetch would undo the compression itself.
+    const zipped = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>(
+      (resolve, reject) =>
+        http
+          .get(
+            `${server.url}/v1/portal/maps`,
+            { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' } },
+            (reply) => {
+              const chunks: Buffer[] = [];
+              reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+              reply.on('end', () =>
+                resolve({ headers: reply.headers, bytes: Buffer.concat(chunks) }),
+              );
+            },
+          )
+          .on('error', reject),
+    );
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    const { bytes } = zipped;
+    expect(bytes.length).toBeLessThan(text.length / 4);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(text);
+  });
+
+  it('shows a write made straight in the database on the next request', async () => {
+    const before = await ours();
+    await server.db.query(`UPDATE machine SET name = name || ' (renamed)' WHERE id = $1`, [
+      machineId,
+    ]);
+    expect((await ours())?.name).toBe(`${before?.name} (renamed)`);
+  });
+
+  it('shows the place of records stored since', async () => {
+    const deviceTime = new Date(Date.now() - 30_000).toISOString();
+    await ours();
+    await sendRecords(server, sourceId, [
+      { deviceTime, latitude: 53.4808, longitude: -2.2426, satellites: 9, ignition: true },
+    ]);
+    expect((await ours())?.location).toMatchObject({ latitude: 53.4808, longitude: -2.2426 });
+  });
+
+  it('shows a state as missing once it has gone quiet, with nothing written then', async () => {
+    const now = Date.now();
+    // A machine reporting every second is quiet three seconds after its last state.
+    await server.db.query(`UPDATE source SET expected_interval_s = 1 WHERE machine_id = $1`, [
+      machineId,
+    ]);
+    await server.db.query(
+      `INSERT INTO activity_segment (machine_id, from_at, to_at, state) VALUES ($1, $2, $3, 'active')`,
+      [machineId, new Date(now - 1_000), new Date(now)],
+    );
+    // The segment and intervals are not what the kept reply watches: a change of the fleet is.
+    await server.db.query(`UPDATE machine SET note = 'quiet soon' WHERE id = $1`, [machineId]);
+    expect((await ours())?.state).toBe('active');
+    await new Promise((resolve) => setTimeout(resolve, now + 3_300 - Date.now()));
+    expect((await ours())?.state).toBe('missing');
+  });
+});
