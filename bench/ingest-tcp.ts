@@ -4,11 +4,10 @@
 // second from the go signal until the last rollup is written; 3 runs, median.
 // `node --import tsx bench/ingest-tcp.ts` for PGlite (files in a temporary folder);
 // `BENCH_DATABASE_URL=postgres://… node --import tsx bench/ingest-tcp.ts` for PostgreSQL (a fresh database per run).
-import { spawn } from 'node:child_process';
 import { buildPipeline } from '../server/telemetry/pipeline.ts';
 import { startTeltonikaTcp } from '../server/telemetry/listeners/teltonikaTcp.ts';
 import { freshDatabase } from './database.ts';
-import { DEVICES, RECORDS_PER_DEVICE } from './devices.ts';
+import { DEVICES, RECORDS_PER_DEVICE, seedDevices, startDevices } from './devices.ts';
 
 const RUNS = 3;
 const TARGET_PER_S = process.env.BENCH_DATABASE_URL ? 50_000 : 20_000;
@@ -18,38 +17,9 @@ const silent = {
   error: (o: unknown) => console.error(o),
 };
 
-/** Starts the devices in their own process, ready to send on the go signal. */
-async function startDevices(port: number): Promise<{ go(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/devices.ts', String(port)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  const exited = new Promise<void>((resolve, reject) =>
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`devices exited with ${code}`)),
-    ),
-  );
-  return {
-    go: async () => {
-      child.stdin.end('go\n');
-      await exited;
-    },
-  };
-}
-
 async function run(index: number): Promise<number> {
   const { db, dispose } = await freshDatabase(`tcp_${index}`);
-  const [org] = await db.query<{ id: string }>(
-    `INSERT INTO organisation (name, type) VALUES ('Bench Hire', 'rental') RETURNING id`,
-  );
-  await db.query(
-    `WITH m AS (
-       INSERT INTO machine (organisation_id, name, category)
-       SELECT $1, 'Bench ' || n, 'Excavator' FROM generate_series(1, $2) n RETURNING id, name)
-     INSERT INTO source (type, code, machine_id, expected_interval_s)
-     SELECT 'TELTONIKA', (350000000000000 + substr(name, 7)::bigint)::text, id, 60 FROM m`,
-    [org?.id ?? '', DEVICES],
-  );
+  await seedDevices(db);
   const { rollups: scheduler, ingest } = buildPipeline(db, {
     log: { error: (details) => console.error(details) },
   });
@@ -60,7 +30,7 @@ async function run(index: number): Promise<number> {
     storeCommandResponse: async () => undefined,
     log: silent,
   });
-  const devices = await startDevices(listener.port);
+  const devices = await startDevices([listener.port]);
   const began = performance.now();
   await devices.go();
   const committed = performance.now();

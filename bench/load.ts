@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { freePort } from '../tests/support/portalProcess.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
 import { benchDatabaseKind, freshDatabase } from './database.ts';
-import { loadFleetYear } from './fleetYear.ts';
+import { loadFleetYear, median } from './fleetYear.ts';
 import { runLoad } from './loadClient.ts';
 
 const USERS = 200;
@@ -20,6 +20,8 @@ const P99_TARGET_MS = 500;
 const EMAIL = 'load@bench.example';
 const PASSWORD = 'Bench-load-1';
 const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1);
+/** Each call is measured this many times, one after another: on two cores the p99 of one round varies. */
+const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 
 const { db, dispose, url: databaseUrl, dataDir } = await freshDatabase('load');
 const { organisationId } = await loadFleetYear(db);
@@ -99,27 +101,35 @@ const calls = {
   'fleet map': '/v1/portal/maps',
 };
 for (const [label, path] of Object.entries(calls)) {
-  // Each api process takes its share of the users.
-  const results = await Promise.all(
-    servers.map((server) =>
-      runLoad({
-        url: `${server.url}${path}`,
-        connections: Math.ceil(USERS / servers.length),
-        seconds: SECONDS,
-        headers,
-      }),
-    ),
-  );
-  const requests = results.reduce((sum, r) => sum + r.requests, 0);
-  const errors = results.reduce((sum, r) => sum + r.errors, 0);
-  const megabytes = results.reduce((sum, r) => sum + r.bytes, 0) / 1e6;
-  const p50 = Math.max(...results.map((r) => r.p50Ms));
-  const p99 = Math.max(...results.map((r) => r.p99Ms));
+  const p99s: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Each api process takes its share of the users.
+    const results = await Promise.all(
+      servers.map((server) =>
+        runLoad({
+          url: `${server.url}${path}`,
+          connections: Math.ceil(USERS / servers.length),
+          seconds: SECONDS,
+          headers,
+        }),
+      ),
+    );
+    const requests = results.reduce((sum, r) => sum + r.requests, 0);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    const megabytes = results.reduce((sum, r) => sum + r.bytes, 0) / 1e6;
+    const p50 = Math.max(...results.map((r) => r.p50Ms));
+    const p99 = Math.max(...results.map((r) => r.p99Ms));
+    p99s.push(p99);
+    console.log(
+      `${label}, round ${round}: ${USERS} users for ${SECONDS} s: ${requests.toLocaleString('en')} requests ` +
+        `(${(requests / SECONDS).toFixed(0)}/s, ${(megabytes / SECONDS).toFixed(1)} MB/s sent), ` +
+        `p50 ${p50} ms, p99 ${p99} ms, ${errors} errors`,
+    );
+  }
+  const p99 = median(p99s);
   console.log(
-    `${label}: ${USERS} users for ${SECONDS} s: ${requests.toLocaleString('en')} requests ` +
-      `(${(requests / SECONDS).toFixed(0)}/s, ${(megabytes / SECONDS).toFixed(1)} MB/s sent), ` +
-      `p50 ${p50} ms, p99 ${p99} ms, ${errors} errors; ` +
-      `target p99 ${P99_TARGET_MS} ms and 0 errors (ratio ${(p99 / P99_TARGET_MS).toFixed(2)})`,
+    `${label}: median p99 of ${ROUNDS} rounds ${p99} ms; target ${P99_TARGET_MS} ms and 0 errors ` +
+      `(ratio ${(p99 / P99_TARGET_MS).toFixed(2)})`,
   );
 }
 

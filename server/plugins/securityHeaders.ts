@@ -1,7 +1,7 @@
-// Security headers on every reply (@fastify/helmet): a Content-Security-Policy that allows only the
+// Security headers on every reply (helmet): a Content-Security-Policy that allows only the
 // portal's own scripts and the configured tile servers, no framing except /embedded by the
 // configured origins, and HSTS when the portal is reached over https.
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -27,7 +27,9 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
   const tiles = [...new Set(config.mapTileLayers.map((layer) => tileSource(layer.url)))];
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built helmet's middleware again for every request, parsing the
+  // policy each time (3 % of the server's work under load, docs/performance.md).
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -53,6 +55,9 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'deny' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   // /embedded exists to be framed: by this portal and the configured origins only.
   const embedAncestors = ["'self'", ...config.embedAllowedOrigins].join(' ');
