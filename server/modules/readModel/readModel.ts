@@ -15,7 +15,7 @@ export interface KeptReply extends SerialisedReply {
 }
 
 /** Last answers kept for requests that asked before they began: one per fleet and query. */
-const MAX_ANSWERED = 1_000;
+const MAX_ANSWERED = 200;
 
 /** Whole replies kept at most: each may be every machine of a fleet. */
 const MAX_KEPT_REPLIES = 20;
@@ -59,9 +59,9 @@ export class ReadModel {
    * Requests asking the same (`key`) share one answer: those that ask while it is being worked out
    * wait for it, and those that asked before it began take it when it is done, as it is as new as
    * one they would have begun themselves. 200 people opening the same fleet's list at once cost
-   * one list. The second rule matters on PGlite, whose statements resolve without a turn of the
-   * event loop: there the requests reach this one after another, each as the last answer ends.
-   * `askedAtMs` is when the request arrived, on `performance.now()`'s clock.
+   * one list. The second rule keeps the requests that reach here just after an answer ended (their
+   * turn came while it was being sent) from each beginning another. `askedAtMs` is when the
+   * request arrived, on `performance.now()`'s clock.
    */
   shared<T>(key: string, askedAtMs: number, answer: () => Promise<T>): Promise<T> {
     const done = this.answered.get(key);
