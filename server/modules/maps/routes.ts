@@ -29,7 +29,7 @@ import { routeReport } from './routeReport.ts';
 import { shareLatestLocation } from './share.ts';
 import { machineRoute } from './route.ts';
 import { mapMachines, mapWithValidity } from './service.ts';
-import { sendSerialised, serialised } from '../readModel/serialisedReply.ts';
+import { answerKey, sendSerialised, serialised } from '../readModel/serialisedReply.ts';
 
 /**
  * /live answers what changed since a little before the moment asked: the engine writes a
@@ -51,18 +51,15 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
     async (request, reply) => {
       // Every machine's position is a large reply: kept serialised (and compressed once when a
       // browser asks) until a commit, a stored batch, a change of the fleet or a state going quiet.
-      const kept = await readModel.replies.get(
-        `map\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
-        async () => {
-          const timestamp = new Date().toISOString();
-          const { machines, validUntilMs } = await mapWithValidity(
-            db,
-            request.organisation,
-            request.query,
-          );
-          return { ...serialised(reply, { machines, timestamp }), validUntilMs };
-        },
-      );
+      const kept = await readModel.replies.get(answerKey('map', request), async () => {
+        const timestamp = new Date().toISOString();
+        const { machines, validUntilMs } = await mapWithValidity(
+          db,
+          request.organisation,
+          request.query,
+        );
+        return { ...serialised(reply, { machines, timestamp }), validUntilMs };
+      });
       return sendSerialised<MapsReply>(request, reply, kept);
     },
   );

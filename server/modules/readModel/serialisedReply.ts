@@ -40,6 +40,10 @@ export async function sendSerialised<T>(
   return compressed as unknown as T;
 }
 
+/** What identifies an answer shared or kept across requests: the call, the organisation, the query. */
+export const answerKey = (name: string, request: FastifyRequest): string =>
+  `${name}\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`;
+
 /**
  * Answers a request with the answer it shares with the same organisation's same query
  * (ReadModel.shared), serialised and compressed once for all of them.
@@ -52,7 +56,7 @@ export async function sendShared<T>(
   answer: () => Promise<T>,
 ): Promise<T> {
   const kept = await model.shared(
-    `${name}\u0000${request.organisation.id}\u0000${JSON.stringify(request.query)}`,
+    answerKey(name, request),
     // When the request arrived: Fastify counts its elapsed time from then.
     performance.now() - reply.elapsedTime,
     async () => serialised(reply, await answer()),
