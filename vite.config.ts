@@ -1,6 +1,7 @@
 // Builds the portal (two HTML entries: the app and /embedded) and defines the four test projects.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 export default defineConfig({
   plugins: [react()],
@@ -17,6 +18,9 @@ export default defineConfig({
     proxy: { '/v1': 'http://127.0.0.1:8080' },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine, which left a
+    // core idle while each file started its database and server (CI's three runs neared 90 min).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

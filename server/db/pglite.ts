@@ -32,13 +32,19 @@ function wrap(pg: PgliteLike, yieldFirst: boolean): Queryable {
   };
 }
 
-/** Opens the database in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Opens the database in `dataDir`, or in memory when `dataDir` is undefined (tests). `loadDataDir`
+ * starts it from a dump (PGlite's dumpDataDir) instead of an empty cluster.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dataDir, { parsers });
+    pg = await PGlite.create(dataDir, { parsers, loadDataDir: options.loadDataDir });
   } catch (error) {
     release();
     throw error;
@@ -52,5 +58,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await pg.close();
       release();
     },
+    dumpDataDir: async () => (await pg.dumpDataDir('none')) as Blob,
   };
 }

@@ -430,6 +430,7 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
     expect(failures).toEqual([]);
   });
 
+  // Thousands of requests, more with every route: 46 s to over a minute on a busy 2-core machine.
   it('answers bad values in every parameter and body field with 400 naming the field, never 500, changing nothing', async () => {
     for (const route of routes) {
       const access = route.operation['x-access'];
@@ -479,5 +480,5 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
         );
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });

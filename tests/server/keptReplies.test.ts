@@ -75,8 +75,9 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
 
   it('shows a state as missing once it has gone quiet, with nothing written then', async () => {
     const now = Date.now();
-    // A machine reporting every second is quiet three seconds after its last state.
-    await server.db.query(`UPDATE source SET expected_interval_s = 1 WHERE machine_id = $1`, [
+    // A machine reporting every 2 s is quiet 6 s after its last state: long enough for the first
+    // map to be built before then on a busy machine.
+    await server.db.query(`UPDATE source SET expected_interval_s = 2 WHERE machine_id = $1`, [
       machineId,
     ]);
     await server.db.query(
@@ -86,7 +87,7 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
     // The segment and intervals are not what the kept reply watches: a change of the fleet is.
     await server.db.query(`UPDATE machine SET note = 'quiet soon' WHERE id = $1`, [machineId]);
     expect((await ours())?.state).toBe('active');
-    await new Promise((resolve) => setTimeout(resolve, now + 3_300 - Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, now + 6_300 - Date.now()));
     expect((await ours())?.state).toBe('missing');
   });
 });

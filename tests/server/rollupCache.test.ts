@@ -145,4 +145,25 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
     cache.invalidate([machineId]);
     await expectAgreement(cache);
   });
+
+  it('answers the same list of spans again from what it summed, until a machine changes', async () => {
+    const cache = new RollupCache(server.db);
+    const asked = [{ machineId, fromDay: addDays(today, -2), toDay: addDays(today, -2) }];
+    const [before] = await cache.sumSpans(asked);
+    await server.db.query(
+      'UPDATE machine_day_rollup SET idle_s = idle_s + 100 WHERE machine_id = $1 AND day = $2',
+      [machineId, addDays(today, -2)],
+    );
+    // Nothing announced: the same list is the same answer, shared.
+    expect((await cache.sumSpans(asked))[0]).toBe(before);
+    // Another list of the same spans is summed again, and so is this one after the commit.
+    expect((await cache.sumSpans([...asked]))[0]?.sums[SUM_COLUMNS.indexOf('idle_s')]).toBe(
+      before?.sums[SUM_COLUMNS.indexOf('idle_s')],
+    );
+    cache.invalidate([machineId]);
+    const [after] = await cache.sumSpans(asked);
+    expect(after?.sums[SUM_COLUMNS.indexOf('idle_s')]).toBe(
+      (before?.sums[SUM_COLUMNS.indexOf('idle_s')] ?? 0) + 100,
+    );
+  });
 });
