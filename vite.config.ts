@@ -32,8 +32,9 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Two files at a time on two cores: a test may take twice as long as it would alone.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -43,7 +44,8 @@ export default defineConfig({
           include: ['tests/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 30_000,
+          // The longest screen walk took 21 s alone and over 30 s beside a server test file.
+          testTimeout: 90_000,
         },
       },
       {
