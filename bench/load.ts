@@ -2,7 +2,8 @@
 // how soon after a start the first machine list answers, then 200 users at once on the machine
 // list, the dashboard and the fleet map, each call for a bounded time over loopback (the load
 // client in this process, the server in another), with the latency percentiles and the errors.
-// The users ask as a browser does, accepting compressed replies.
+// The users ask as a browser does, accepting compressed replies. The fleet map is measured twice:
+// every user loading it afresh, and every user asking again with the copy it holds (If-None-Match).
 // `node --import tsx bench/load.ts` (PGlite in a temporary folder); `BENCH_DATABASE_URL=postgres://…`
 // for PostgreSQL; `BENCH_API_PROCESSES=2` serves PostgreSQL from two api processes, the clients
 // spread over both.
@@ -95,12 +96,13 @@ console.log(
     `that is within ${firstListMs.toFixed(0)} ms of ready (target 2,000)`,
 );
 
-const calls = {
-  'machine list': listPath,
-  dashboard: '/v1/portal/dashboard?start=max&end=max',
-  'fleet map': '/v1/portal/maps',
-};
-for (const [label, path] of Object.entries(calls)) {
+const calls = [
+  { label: 'machine list', path: listPath },
+  { label: 'dashboard', path: '/v1/portal/dashboard?start=max&end=max' },
+  { label: 'fleet map', path: '/v1/portal/maps' },
+  { label: 'fleet map, asked again', path: '/v1/portal/maps', revalidate: true },
+];
+for (const { label, path, revalidate } of calls) {
   const p99s: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     // Each api process takes its share of the users.
@@ -111,19 +113,22 @@ for (const [label, path] of Object.entries(calls)) {
           connections: Math.ceil(USERS / servers.length),
           seconds: SECONDS,
           headers,
+          revalidate,
         }),
       ),
     );
     const requests = results.reduce((sum, r) => sum + r.requests, 0);
     const errors = results.reduce((sum, r) => sum + r.errors, 0);
     const megabytes = results.reduce((sum, r) => sum + r.bytes, 0) / 1e6;
+    const notModified = results.reduce((sum, r) => sum + r.notModified, 0);
     const p50 = Math.max(...results.map((r) => r.p50Ms));
     const p99 = Math.max(...results.map((r) => r.p99Ms));
     p99s.push(p99);
     console.log(
       `${label}, round ${round}: ${USERS} users for ${SECONDS} s: ${requests.toLocaleString('en')} requests ` +
         `(${(requests / SECONDS).toFixed(0)}/s, ${(megabytes / SECONDS).toFixed(1)} MB/s sent), ` +
-        `p50 ${p50} ms, p99 ${p99} ms, ${errors} errors`,
+        `p50 ${p50} ms, p99 ${p99} ms, ${errors} errors` +
+        (revalidate ? `, ${notModified.toLocaleString('en')} answered 304` : ''),
     );
   }
   const p99 = median(p99s);

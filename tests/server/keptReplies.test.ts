@@ -28,32 +28,68 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
   const map = async () => (await (await fetchMap()).json()) as MapsReply;
   const ours = async () => (await map()).machines.find((m) => m.id === machineId);
 
-  it('sends the same reply to every request, gzipped for those that accept it', async () => {
-    const plain = await fetchMap();
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    const text = await plain.text();
-    // As a browser asks; fetch would undo the compression itself.
-    const zipped = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>(
+  /**
+   * As a browser asks. fetch would undo the compression itself, and adds `cache-control: no-cache`
+   * to any request that carries If-None-Match, as the fetch standard says.
+   */
+  const rawMap = (headers: Record<string, string>) =>
+    new Promise<{ status?: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>(
       (resolve, reject) =>
         http
           .get(
             `${server.url}/v1/portal/maps`,
-            { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' } },
+            { headers: { authorization: `Bearer ${token}`, ...headers } },
             (reply) => {
               const chunks: Buffer[] = [];
               reply.on('data', (chunk: Buffer) => chunks.push(chunk));
               reply.on('end', () =>
-                resolve({ headers: reply.headers, bytes: Buffer.concat(chunks) }),
+                resolve({
+                  status: reply.statusCode,
+                  headers: reply.headers,
+                  bytes: Buffer.concat(chunks),
+                }),
               );
             },
           )
           .on('error', reject),
     );
+
+  it('sends the same reply to every request, gzipped for those that accept it', async () => {
+    const plain = await fetchMap();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    const zipped = await rawMap({ 'accept-encoding': 'gzip, br' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     const { bytes } = zipped;
     expect(bytes.length).toBeLessThan(text.length / 4);
     expect(gunzipSync(bytes).toString('utf8')).toBe(text);
+  });
+
+  it('answers 304 and no body to a browser that holds the same reply, and the new one after a change', async () => {
+    const first = await rawMap({ 'accept-encoding': 'gzip' });
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // The plain and the gzipped body carry the same JSON, and the same tag.
+    expect((await fetchMap()).headers.get('etag')).toBe(tag);
+
+    const unchanged = await rawMap({
+      'accept-encoding': 'gzip',
+      'if-none-match': `"other", ${tag}`,
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.etag).toBe(tag);
+    expect(unchanged.bytes.length).toBe(0);
+    // A reload the user forces asks past the browser's copy.
+    const forced = await rawMap({ 'if-none-match': tag, 'cache-control': 'no-cache' });
+    expect(forced.status).toBe(200);
+
+    await server.db.query(`UPDATE machine SET note = 'tag moves on' WHERE id = $1`, [machineId]);
+    const changed = await rawMap({ 'accept-encoding': 'identity', 'if-none-match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(changed.bytes.length).toBeGreaterThan(0);
   });
 
   it('shows a write made straight in the database on the next request', async () => {

@@ -1,16 +1,20 @@
 // A reply serialised once for every request that shares it (ReadModel.shared, or kept between
 // requests), and compressed once for those whose browser accepts gzip. Under load the same answer
 // goes to hundreds of requests: serialising and compressing it per request was most of the work
-// (docs/performance.md).
+// (docs/performance.md). Each carries an entity tag, so that a browser asking again for an answer
+// it already holds gets 304 and no body.
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import type { ReadModel } from './readModel.ts';
 
 export interface SerialisedReply {
   json: string;
   gzip?: Promise<Buffer>;
+  etag?: string;
 }
 
 /** Compressed off the event loop, in zlib's thread pool: the fleet map's reply is megabytes. */
@@ -22,15 +26,32 @@ export const serialised = (reply: FastifyReply, value: unknown): SerialisedReply
 });
 
 /**
+ * Weak: the same tag names the plain and the gzipped body, which carry the same JSON. The hash of
+ * the fleet map's megabytes is taken once per kept answer, as its compression is.
+ */
+const entityTag = (json: string): string =>
+  `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+
+/**
  * Sends it as it is (Fastify sends a string of JSON unchanged, and @fastify/compress leaves a
- * reply that already has its encoding), gzipped when the caller accepts it.
+ * reply that already has its encoding), gzipped when the caller accepts it; or 304 and no body
+ * when the caller's If-None-Match names it. `private, no-cache`: a browser may keep the answer
+ * but asks each time whether it still holds.
  */
 export async function sendSerialised<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   kept: SerialisedReply,
 ): Promise<T> {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  kept.etag ??= entityTag(kept.json);
+  reply
+    .header('etag', kept.etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding');
+  if (fresh(request.headers, { etag: kept.etag })) {
+    return reply.code(304).send() as unknown as T;
+  }
+  reply.type('application/json; charset=utf-8');
   if (negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) !== 'gzip') {
     return kept.json as unknown as T;
   }
