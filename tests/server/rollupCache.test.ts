@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/zonedTime.ts';
 import {
   RollupCache,
+  type RollupSums,
   SUM_COLUMNS,
   sumSpansFromDays,
 } from '../../server/modules/readModel/rollupCache.ts';
@@ -165,5 +166,40 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
     expect(after?.sums[SUM_COLUMNS.indexOf('idle_s')]).toBe(
       (before?.sums[SUM_COLUMNS.indexOf('idle_s')] ?? 0) + 100,
     );
+  });
+  it('sums again only the spans of machines committed since, keeping the others', async () => {
+    const day = addDays(today, -2);
+    const [other] = await server.db.query<{ id: string }>(
+      `INSERT INTO machine (organisation_id, name) SELECT organisation_id, 'Cache test 2' FROM machine
+        WHERE id = $1 RETURNING id`,
+      [machineId],
+    );
+    const otherId = other?.id ?? '';
+    await server.db.query(
+      `INSERT INTO machine_day_rollup (machine_id, day, active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l,
+         fuel_estimated, co2_kg, co2_factor_kg_per_l, co2_factor_year, fuel_type, distance_m, trips, refills,
+         refill_l, thefts, theft_l, brokendown_s)
+       VALUES ($1, $2, 7200, 300, 0, 0, 0, 9, false, 23, 2.57, 2025, 'diesel', 0, 0, 0, 0, 0, 0, 0)`,
+      [otherId, day],
+    );
+    const idle = (sums: RollupSums | undefined) => sums?.sums[SUM_COLUMNS.indexOf('idle_s')];
+    const cache = new RollupCache(server.db);
+    const asked = [
+      { machineId, fromDay: day, toDay: day },
+      { machineId: otherId, fromDay: day, toDay: day },
+    ];
+    const [oursBefore, otherBefore] = await cache.sumSpans(asked);
+    expect(idle(otherBefore)).toBe(300);
+    await server.db.query(
+      'UPDATE machine_day_rollup SET idle_s = idle_s + 100 WHERE machine_id = ANY($1::uuid[]) AND day = $2',
+      [[machineId, otherId], day],
+    );
+    // Only the other machine's commit is announced: only its span is summed again.
+    cache.invalidate([otherId]);
+    const [oursAfter, otherAfter] = await cache.sumSpans(asked);
+    expect(oursAfter).toBe(oursBefore);
+    expect(idle(otherAfter)).toBe(400);
+    cache.invalidateAll();
+    expect(idle((await cache.sumSpans(asked))[0])).toBe((idle(oursBefore) ?? 0) + 100);
   });
 });

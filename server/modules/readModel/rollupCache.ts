@@ -300,9 +300,12 @@ export class RollupCache {
   /** Reads under way, by machine. */
   private readonly loading = new Map<string, Promise<void>>();
   private everythingChangedAt = 0;
+  /** When `changedAt` was last emptied: which machines changed before then is no longer known. */
+  private changesForgottenAt = 0;
   /**
-   * The sums of span lists asked for again (a kept selection's, fleet.ts), while no machine has
-   * changed: 200 users on one fleet's list then cost its 16,000 spans once, not once per answer.
+   * The sums of span lists asked for again (a kept selection's, fleet.ts): 200 users on one fleet's
+   * list then cost its 16,000 spans once, not once per answer, and a commit the spans of its
+   * machines only.
    */
   private readonly keptSums = new WeakMap<
     readonly RangeSpan[],
@@ -326,7 +329,10 @@ export class RollupCache {
       this.machines.delete(id);
       this.changedAt.set(id, this.generation);
     }
-    if (this.changedAt.size > 100_000) this.changedAt.clear();
+    if (this.changedAt.size > 100_000) {
+      this.changedAt.clear();
+      this.changesForgottenAt = this.generation;
+    }
   }
 
   invalidateAll(): void {
@@ -429,7 +435,9 @@ export class RollupCache {
     }
     for (const id of missing) {
       const outdated =
-        this.everythingChangedAt > startedAt || (this.changedAt.get(id) ?? 0) > startedAt;
+        this.everythingChangedAt > startedAt ||
+        this.changesForgottenAt > startedAt ||
+        (this.changedAt.get(id) ?? 0) > startedAt;
       this.machines.set(id, {
         loadedAt: outdated ? -Infinity : now,
         activityEndMs: ends.get(id),
@@ -458,38 +466,79 @@ export class RollupCache {
   /**
    * Sums per span, in the spans' order: whole months from the month rollups, other days from
    * memory where held, else from the database. `spans` may name a machine many times (its hires).
-   * The same list asked for again while nothing changed gets the same sums, shared: read only.
+   * The same list asked for again gets sums kept for it, shared: read only. Those of machines
+   * committed since are summed again, the rest taken as kept.
    */
   async sumSpans(spans: readonly RangeSpan[]): Promise<readonly RollupSums[]> {
     const kept = this.keptSums.get(spans);
-    if (kept && kept.generation === this.generation && Date.now() < kept.untilMs) return kept.sums;
     const generation = this.generation;
-    const machines = await this.machinesOf(spans);
+    let result: RollupSums[] | undefined;
+    let untilMs = Infinity;
+    if (kept && Date.now() < kept.untilMs) {
+      if (kept.generation === generation) return kept.sums;
+      if (
+        this.everythingChangedAt <= kept.generation &&
+        this.changesForgottenAt <= kept.generation
+      ) {
+        const changed: number[] = [];
+        spans.forEach((span, i) => {
+          if ((this.changedAt.get(span.machineId) ?? 0) > kept.generation) changed.push(i);
+        });
+        // Under a stream of commits most lists see a few machines change, not the fleet.
+        if (changed.length <= spans.length / 2) {
+          const again = await this.sumSome(spans, changed);
+          const merged = kept.sums.slice();
+          changed.forEach((index, k) => (merged[index] = again.sums[k] as RollupSums));
+          result = merged;
+          untilMs = Math.min(kept.untilMs, again.untilMs);
+        }
+      }
+    }
+    if (!result) {
+      const all = await this.sumSome(
+        spans,
+        spans.map((_span, i) => i),
+      );
+      result = all.sums;
+      untilMs = all.untilMs;
+    }
+    if (this.generation === generation)
+      this.keptSums.set(spans, { generation, untilMs, sums: result });
+    return result;
+  }
+
+  /**
+   * The sums of the spans at `indexes`, in that order, and until when they may be kept: while none
+   * of their machines is due to be read again.
+   */
+  private async sumSome(
+    spans: readonly RangeSpan[],
+    indexes: number[],
+  ): Promise<{ sums: RollupSums[]; untilMs: number }> {
+    const chosen = indexes.map((i) => spans[i] as RangeSpan);
+    const machines = await this.machinesOf(chosen);
     const reader = new SpanReader();
-    const result = spans.map((span, i) => {
+    const sums = chosen.map((span, k) => {
       const total = emptySums();
-      const machine = machines[i];
+      const machine = machines[k];
       if (machine)
         reader.add(
           total,
-          String(i),
+          String(k),
           span.machineId,
           machine,
           reader.plan(span.fromDay, span.toDay),
         );
       return total;
     });
-    for (const [key, sums] of await sumSpansFromDays(this.db, reader.fromDatabase)) {
-      const target = result[Number(key.split('~')[0])];
-      if (target) addInto(target, sums);
+    for (const [key, part] of await sumSpansFromDays(this.db, reader.fromDatabase)) {
+      const target = sums[Number(key.split('~')[0])];
+      if (target) addInto(target, part);
     }
-    // Kept while no machine changed and none of them is due to be read again.
     let untilMs = Infinity;
     for (const machine of machines)
       untilMs = Math.min(untilMs, (machine?.loadedAt ?? -Infinity) + MAX_AGE_MS);
-    if (this.generation === generation)
-      this.keptSums.set(spans, { generation, untilMs, sums: result });
-    return result;
+    return { sums, untilMs };
   }
 
   /**
