@@ -41,6 +41,12 @@ export interface IngestOptions {
   touchRetransmissions?: boolean;
   /** Makes the months a batch needs before it is inserted (PostgreSQL's monthly partitions). */
   partitions?: { ensureFor(deviceTimesMs: Iterable<number>): Promise<void> };
+  /**
+   * How many groups may commit at once, each in its own transaction: 1 for PGlite, whose one
+   * connection runs one transaction at a time. On PostgreSQL one group at a time left the
+   * processors a third idle, the server waiting for the database and the database for the server.
+   */
+  concurrentCommits?: number;
 }
 
 const sourceKey = (type: string, code: string) => `${type}\u0000${code}`;
@@ -122,7 +128,11 @@ async function resolveSources(
       }
     }
   });
-  const list = [...spans.values()];
+  // In one order in every transaction, so that groups committing at once wait for each other's
+  // sources rather than deadlock.
+  const list = [...spans.values()].sort((a, b) =>
+    a.type === b.type ? (a.code < b.code ? -1 : 1) : a.type < b.type ? -1 : 1,
+  );
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   const rows = await tx.query<{ id: string; type: string; code: string }>(
     `INSERT INTO source AS s (type, code, first_seen_at, last_seen_at, last_latitude, last_longitude,
@@ -242,6 +252,8 @@ const ADD_HEALTH_DAYS = `
          coalesce(sum(signal_bars), 0), count(signal_bars)
     FROM stored WHERE invalid_reason IS NULL
    GROUP BY 1, 2
+   -- One order for every transaction: groups committing at once then wait, never deadlock.
+   ORDER BY 1, 2
   ON CONFLICT (source_id, day) DO UPDATE SET
     records = h.records + EXCLUDED.records,
     battery_min_v = least(h.battery_min_v, EXCLUDED.battery_min_v),
@@ -300,7 +312,6 @@ const messageOf = (error: unknown) =>
 export function createIngest(db: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? Date.now;
   const waiting: Waiting[] = [];
-  let flushing = false;
 
   async function commit(records: TelemetryRecord[]): Promise<Outcome> {
     const nowMs = now();
@@ -435,11 +446,19 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
     }
   }
 
-  async function flush(): Promise<void> {
-    while (waiting.length > 0) {
-      // PGlite runs a whole transaction without giving the event loop a turn, so batches that
-      // arrive meanwhile wait in the sockets: let every pending read queue its records first.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+  const concurrentCommits = Math.max(1, options.concurrentCommits ?? 1);
+  let committing = 0;
+  let gathering = false;
+
+  /** Starts groups while fewer than `concurrentCommits` are committing and callers wait. */
+  function pump(): void {
+    if (gathering || waiting.length === 0 || committing >= concurrentCommits) return;
+    gathering = true;
+    // PGlite runs a whole transaction without giving the event loop a turn, so batches that
+    // arrive meanwhile wait in the sockets: let every pending read queue its records first.
+    setImmediate(() => {
+      gathering = false;
+      if (waiting.length === 0 || committing >= concurrentCommits) return;
       const group: Waiting[] = [];
       let size = 0;
       while (
@@ -450,9 +469,17 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
         group.push(next);
         size += next.records.length;
       }
-      await settle(group);
-    }
-    flushing = false;
+      committing++;
+      void settle(group)
+        .catch((error: unknown) => {
+          for (const caller of group) caller.reject(error);
+        })
+        .finally(() => {
+          committing--;
+          pump();
+        });
+      pump();
+    });
   }
 
   return (records) => {
@@ -461,10 +488,7 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
     const setAside = records.map(sanitiseRecord);
     return new Promise<IngestResult>((resolve, reject) => {
       waiting.push({ records, setAside, resolve, reject });
-      if (!flushing) {
-        flushing = true;
-        void flush();
-      }
+      pump();
     });
   };
 }

@@ -10,6 +10,12 @@ import { createIngest, type Ingest, type TouchedSpan } from './ingest.ts';
 import { IngestMeter } from './ingestMeter.ts';
 import { OemFeedPoller } from './pollers/oemFeedPoller.ts';
 
+/**
+ * Groups of records committing at once on PostgreSQL, of the pool's 10 connections: the rest stay
+ * for the engine and the API (docs/performance.md, "End to end over TCP").
+ */
+const POSTGRES_CONCURRENT_COMMITS = 4;
+
 export interface PipelineLog {
   error(details: object, message: string): void;
 }
@@ -51,7 +57,12 @@ export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipe
         await handOff(touched);
       },
       touchRetransmissions: Boolean(options.handOff),
-      ...(db.kind === 'postgres' ? { partitions: new TelemetryPartitions(db) } : {}),
+      ...(db.kind === 'postgres'
+        ? {
+            partitions: new TelemetryPartitions(db),
+            concurrentCommits: POSTGRES_CONCURRENT_COMMITS,
+          }
+        : {}),
     }),
   );
   const oemFeeds = new OemFeedPoller(db, ingest, {
