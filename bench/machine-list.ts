@@ -4,7 +4,7 @@
 // by out-of-hours, with the fleet summary; range Max and range last month; 2 warm-up calls, then
 // the median of 7. Each range twice: repeated with nothing committed between calls (the read model
 // keeps the selection and its span sums), and with one machine's figures committed before each call
-// (as the engine does on a live fleet: that machine is read again and every span summed again).
+// (as the engine does on a live fleet: that machine is read again and its spans summed again).
 // The comparison, computing the same answer from raw records, is the engine's recompute of one
 // machine's year of records (measured here) times the machine-periods the range covers.
 // `node --import tsx bench/machine-list.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
