@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
 import { sharedLocationRoutes } from './modules/maps/sharedRoutes.ts';
 import { loadKeyRing } from './modules/auth/signingKeys.ts';
+import { followAccessChanges } from './modules/auth/accessChanges.ts';
 import { SessionRegistry } from './modules/auth/sessions.ts';
 import { OrganisationRegistry } from './modules/orgs/registry.ts';
 import { SIGN_IN_LIMITS } from './modules/auth/throttle.ts';
@@ -206,6 +207,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (role === 'ingest') await app.register(ingestRoutes, { ...context, ingest });
   if (role === 'ingest' || role === 'engine') return app;
 
+  // Sessions ended and organisations changed by other processes are forgotten here at once.
+  const unfollowAccess = await followAccessChanges(db, context);
+  app.addHook('onClose', unfollowAccess);
   await app.register(clientErrorRoutes, context);
   await app.register(sharedLocationRoutes, context);
   await app.register(authRoutes, context);

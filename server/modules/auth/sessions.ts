@@ -1,9 +1,11 @@
 // Sign-in sessions: opened at sign-in, slid forward by each refresh, ended by sign-out or by the
 // replay of a rotated refresh token. Access tokens name their session and are refused once it ends.
 import type { Queryable } from '../../db/database.ts';
+import { AccessCache } from './accessCache.ts';
 
 /** How long a positive liveness check is trusted in this process before the database is asked again. */
 const LIVE_CACHE_MS = 5_000;
+const MAX_HELD = 100_000;
 
 export async function openSession(db: Queryable, userId: string, ttlS: number): Promise<string> {
   const [row] = await db.query<{ id: string }>(
@@ -24,38 +26,46 @@ export async function extendSession(db: Queryable, sessionId: string, ttlS: numb
 }
 
 /**
- * Which sessions are live, cached briefly per process: every authenticated request asks, and a
- * sign-out in this process forgets its session at once (other processes within LIVE_CACHE_MS).
+ * Which sessions are live, cached briefly per process: every authenticated request asks. A session
+ * ended in this process is forgotten at once; one ended by another process as soon as its notice
+ * arrives (accessChanges.ts), or within LIVE_CACHE_MS where no notices are heard.
  */
 export class SessionRegistry {
-  private readonly checked = new Map<string, number>();
+  /** Only live sessions are held: an ended one is asked about again until refused. */
+  private readonly live: AccessCache<true>;
 
   constructor(
     private readonly db: Queryable,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.live = new AccessCache(LIVE_CACHE_MS, now, MAX_HELD);
+  }
 
   async isLive(sessionId: string): Promise<boolean> {
-    const at = this.checked.get(sessionId);
-    if (at !== undefined && this.now() - at < LIVE_CACHE_MS) return true;
-    const rows = await this.db.query<{ live: boolean }>(
-      `SELECT true AS live FROM auth_session
-        WHERE id = $1 AND ended_at IS NULL AND expires_at > now()`,
-      [sessionId],
-    );
-    if (rows.length === 0) {
-      this.checked.delete(sessionId);
-      return false;
-    }
-    // Bounded: a busy server forgets old entries rather than growing without end.
-    if (this.checked.size > 100_000) this.checked.clear();
-    this.checked.set(sessionId, this.now());
-    return true;
+    const live = await this.live.get(sessionId, async () => {
+      const rows = await this.db.query<{ live: boolean }>(
+        `SELECT true AS live FROM auth_session
+          WHERE id = $1 AND ended_at IS NULL AND expires_at > now()`,
+        [sessionId],
+      );
+      return rows.length > 0 ? true : undefined;
+    });
+    return live === true;
+  }
+
+  /** The session ended or was deleted: ask the database when next asked. */
+  forget(sessionId: string): void {
+    this.live.forget(sessionId);
+  }
+
+  /** Notices may have been missed: ask the database again for every session. */
+  forgetAll(): void {
+    this.live.forgetAll();
   }
 
   /** Ends a session and revokes its refresh tokens. */
   async end(sessionId: string, reason: string): Promise<void> {
-    this.checked.delete(sessionId);
+    this.forget(sessionId);
     await this.db.query(
       `UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL`,
       [sessionId, reason],

@@ -1,37 +1,36 @@
 // Which organisation a token names, cached briefly per process: every authenticated request asks,
 // and under load that one statement per request queued in front of the answers' own statements
 // (docs/performance.md). A change made in this process is seen at once (forget); one made by
-// another process within CACHE_MS, as for sessions (auth/sessions.ts).
+// another process as soon as its notice arrives (auth/accessChanges.ts), or within CACHE_MS where
+// no notices are heard.
 import type { Queryable } from '../../db/database.ts';
+import { AccessCache } from '../auth/accessCache.ts';
 import { getOrganisation, type Organisation } from './service.ts';
 
 const CACHE_MS = 5_000;
-/** Bounded: a busy server forgets old entries rather than growing without end. */
 const MAX_HELD = 10_000;
 
 export class OrganisationRegistry {
-  private readonly held = new Map<string, { organisation: Organisation; atMs: number }>();
+  private readonly held: AccessCache<Organisation>;
 
   constructor(
     private readonly db: Queryable,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async get(id: string): Promise<Organisation | undefined> {
-    const held = this.held.get(id);
-    if (held && this.now() - held.atMs < CACHE_MS) return held.organisation;
-    const organisation = await getOrganisation(this.db, id);
-    if (!organisation) {
-      this.held.delete(id);
-      return undefined;
-    }
-    if (this.held.size >= MAX_HELD) this.held.clear();
-    this.held.set(id, { organisation, atMs: this.now() });
-    return organisation;
+    now: () => number = Date.now,
+  ) {
+    this.held = new AccessCache(CACHE_MS, now, MAX_HELD);
   }
 
-  /** Its name, type or time zone changed: read it again when next asked. */
+  get(id: string): Promise<Organisation | undefined> {
+    return this.held.get(id, () => getOrganisation(this.db, id));
+  }
+
+  /** Its name, type or time zone changed, or it was deleted: read it again when next asked. */
   forget(id: string): void {
-    this.held.delete(id);
+    this.held.forget(id);
+  }
+
+  /** Notices may have been missed: read every organisation again. */
+  forgetAll(): void {
+    this.held.forgetAll();
   }
 }
