@@ -47,7 +47,7 @@ export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipe
     onError: (error, machineId) =>
       options.log?.error({ err: error, machineId }, 'activity recompute failed'),
   });
-  const meter = new IngestMeter();
+  const meter = new IngestMeter(db);
   const handOff = options.handOff ?? (async (touched) => rollups.touched(touched));
   const storedListeners: Array<() => void> = [];
   const ingest = meter.wrap(
@@ -78,6 +78,9 @@ export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipe
     async close() {
       await oemFeeds.stop();
       await rollups.drain();
+      await meter
+        .close()
+        .catch((error: unknown) => options.log?.error({ err: error }, 'ingest counts not saved'));
     },
   };
 }

@@ -70,7 +70,7 @@ export async function adminOverview(
       ),
     ]);
   const waiting = engine.waiting();
-  const rate = meter.last(INGEST_HOURS);
+  const rate = await meter.last(INGEST_HOURS);
   return {
     organisations: {
       total: organisations?.total ?? 0,
