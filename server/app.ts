@@ -66,6 +66,7 @@ import { registerRequestTrail } from './modules/audit/requestTrail.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
+import type { TouchedBroker } from './telemetry/broker.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
 import { buildPipeline, type Pipeline } from './telemetry/pipeline.ts';
 import { ReadModel } from './modules/readModel/readModel.ts';
@@ -114,6 +115,8 @@ export interface AppOptions {
   reports?: Pick<ReportWorker, 'wake' | 'stop' | 'idle'>;
   /** Whether the built report worker also looks for due work every REPORT_POLL_MS (main.ts). */
   pollReports?: boolean;
+  /** The engines' queue in JetStream, when NATS_URL is set: the staff home shows its backlog. */
+  broker?: Pick<TouchedBroker, 'backlog'>;
   /** Whether the alert worker looks for silent devices and due mails every ALERT_POLL_MS (main.ts). */
   pollAlerts?: boolean;
 }
@@ -279,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       devices: options.devices ?? new DeviceConnections(),
       meter,
       recomputes,
+      ...(options.broker ? { broker: options.broker } : {}),
     });
     await secured.register(sourceKeyRoutes, context);
     await secured.register(quarantineRoutes, context);

@@ -94,6 +94,7 @@ async function main(): Promise<void> {
     readModel,
     devices,
     readiness,
+    ...(broker ? { broker } : {}),
     pollReports: runs('api'),
     pollAlerts: runs('api'),
   });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOverviewReply } from '../../src/domain/api/admin.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
@@ -225,6 +226,24 @@ describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
         throw new Error(`${error.message}: ${hours} active hours against ${expectedHours}`);
       });
       expect(list.summary.numberOfMachines.value).toBe(MACHINES);
+    }
+
+    // Each api process's staff home counts what the ingest process received, and shows the
+    // engines' queue in JetStream, now empty.
+    for (const proc of procs.filter((p) => p.name.startsWith('api'))) {
+      const { token } = await signIn(proc, 'staff@demo.example');
+      let home: AdminOverviewReply | undefined;
+      await waitFor(`${proc.name}'s staff home to count the ingest's records`, async () => {
+        home = (await call<AdminOverviewReply>(proc, 'GET', '/v1/admin/overview', { token })).body;
+        const received = home.ingest.bySourceType
+          .filter((row) => row.sourceType === 'TELTONIKA')
+          .flatMap((row) => row.records)
+          .reduce((sum, records) => sum + records, 0);
+        return received >= MACHINES * RECORDS ? true : undefined;
+      }).catch((error: Error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(home?.ingest)}`);
+      });
+      expect(home?.engine.brokerBatches).toBe(0);
     }
   }, 180_000);
 });

@@ -30,7 +30,7 @@ const overview: AdminOverviewReply = {
     hours: ['2026-11-24T07:00:00.000Z', '2026-11-24T08:00:00.000Z'],
     bySourceType: [{ sourceType: 'LORA', records: [42, 40] }],
   },
-  engine: { backlogMachines: 0, oldestWaitingAt: null, recomputesRunning: 0 },
+  engine: { backlogMachines: 0, brokerBatches: null, oldestWaitingAt: null, recomputesRunning: 0 },
   feeds: { total: 1, inError: [] },
   mail: { waiting: 0, failed: 2 },
   quarantined: 0,
@@ -122,6 +122,23 @@ describe('the staff admin area', () => {
     expect(Date.parse(asked?.searchParams.get('from') ?? '')).toBeLessThan(
       Date.parse(asked?.searchParams.get('to') ?? ''),
     );
+  });
+
+  it('shows the commits queued in JetStream beside the machines waiting, when engines run apart', async () => {
+    api.use(
+      asStaff(),
+      http.get('*/v1/admin/overview', () =>
+        HttpResponse.json({
+          ...overview,
+          engine: { ...overview.engine, backlogMachines: 4, brokerBatches: 120 },
+        }),
+      ),
+    );
+    signedIn();
+    await renderPortal('/admin');
+    expect(
+      await screen.findByText('4 (120 batches queued for the engines)', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('recomputes a machine’s day and shows what changed', async () => {

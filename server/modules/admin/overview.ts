@@ -4,6 +4,7 @@
 import { INGEST_HOURS, type AdminOverviewReply } from '../../../src/domain/api/admin.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import type { TouchedBroker } from '../../telemetry/broker.ts';
 import type { IngestMeter } from '../../telemetry/ingestMeter.ts';
 import { UNSUBSCRIBED } from '../mail/outbox.ts';
 
@@ -17,6 +18,7 @@ export async function adminOverview(
   db: Queryable,
   engine: Pick<RollupScheduler, 'waiting'>,
   meter: IngestMeter,
+  broker: Pick<TouchedBroker, 'backlog'> | undefined,
 ): Promise<AdminOverviewReply> {
   // A device's longer interval: it reports less often while its machine is off.
   const longer = 'greatest(s.expected_interval_s, s.expected_interval_off_s)';
@@ -70,7 +72,11 @@ export async function adminOverview(
       ),
     ]);
   const waiting = engine.waiting();
-  const rate = await meter.last(INGEST_HOURS);
+  const [rate, brokerBatches] = await Promise.all([
+    meter.last(INGEST_HOURS),
+    // The home still answers when JetStream does not; the figure is then unknown.
+    broker?.backlog().catch(() => null) ?? null,
+  ]);
   return {
     organisations: {
       total: organisations?.total ?? 0,
@@ -87,6 +93,7 @@ export async function adminOverview(
     },
     engine: {
       backlogMachines: (backlog?.machines ?? 0) + waiting.machines,
+      brokerBatches,
       oldestWaitingAt: waiting.sinceMs === null ? null : new Date(waiting.sinceMs).toISOString(),
       recomputesRunning: backlog?.runs ?? 0,
     },

@@ -29,6 +29,7 @@ import { Day } from '../../../src/domain/api/dates.ts';
 import type { ServerContext } from '../../context.ts';
 import { conflict } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import type { TouchedBroker } from '../../telemetry/broker.ts';
 import type { IngestMeter } from '../../telemetry/ingestMeter.ts';
 import type { DeviceConnections } from '../../telemetry/listeners/connections.ts';
 import { machineCompleteness, fleetCompleteness } from './completeness.ts';
@@ -49,6 +50,8 @@ export interface AdminContext extends ServerContext {
   devices: DeviceConnections;
   meter: IngestMeter;
   recomputes: RecomputeRuns;
+  /** The engines' queue, when they run in processes of their own. */
+  broker?: Pick<TouchedBroker, 'backlog'>;
 }
 
 const tags = ['admin'];
@@ -57,12 +60,12 @@ const MachineId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   app,
-  { db, readModel, rollups, devices, meter, recomputes },
+  { db, readModel, rollups, devices, meter, recomputes, broker },
 ) => {
   app.get(
     '/v1/admin/overview',
     { config, schema: { tags, response: { 200: AdminOverviewReply } } },
-    async () => adminOverview(db, rollups, meter),
+    async () => adminOverview(db, rollups, meter, broker),
   );
 
   app.get(

@@ -131,7 +131,11 @@ export default function AdminHome() {
             <Grid size={{ xs: 6, md: 2 }}>
               <Figure
                 label={translate('app.admin.home.backlog')}
-                value={data.engine.backlogMachines}
+                value={
+                  data.engine.brokerBatches === null
+                    ? data.engine.backlogMachines
+                    : `${data.engine.backlogMachines} (${translate('app.admin.home.broker_batches', { count: data.engine.brokerBatches })})`
+                }
               />
             </Grid>
             <Grid size={{ xs: 6, md: 2 }}>

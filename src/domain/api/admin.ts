@@ -460,6 +460,12 @@ export const AdminOverviewReply = Type.Object({
   engine: Type.Object({
     /** Machines with days waiting for a recompute (after a restart, or staff's). */
     backlogMachines: Count,
+    /**
+     * With engines in processes of their own (docs/scaling.md): the ingest's commits stored in
+     * JetStream and not yet recomputed by an engine. Null when this process recomputes its own, or
+     * when JetStream did not answer.
+     */
+    brokerBatches: Nullable(Count),
     oldestWaitingAt: Nullable(DateTime),
     recomputesRunning: Count,
   }),

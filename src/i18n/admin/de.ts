@@ -59,6 +59,7 @@ export const adminDe: Catalog<typeof adminEn> = {
     title: 'Admin-Übersicht',
     organisations: 'Organisationen',
     backlog: 'Maschinen, die auf die Berechnung warten',
+    broker_batches: '%{count} Stapel in der Warteschlange der Berechnung',
     recomputes: 'Laufende Neuberechnungen',
     feeds_in_error: 'OEM-Feeds mit Fehler',
     mail_failed: 'Fehlgeschlagene E-Mails',

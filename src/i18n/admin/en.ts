@@ -69,6 +69,7 @@ export const adminEn = {
     title: 'Admin overview',
     organisations: 'Organisations',
     backlog: 'Machines waiting for the engine',
+    broker_batches: '%{count} batches queued for the engines',
     recomputes: 'Recomputes running',
     feeds_in_error: 'OEM feeds in error',
     mail_failed: 'Mails failed',

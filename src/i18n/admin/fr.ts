@@ -59,6 +59,7 @@ export const adminFr: Catalog<typeof adminEn> = {
     title: 'Vue d’ensemble de l’administration',
     organisations: 'Organisations',
     backlog: 'Machines en attente du calcul',
+    broker_batches: '%{count} lots en file pour le calcul',
     recomputes: 'Recalculs en cours',
     feeds_in_error: 'Flux constructeurs en erreur',
     mail_failed: 'E-mails en échec',

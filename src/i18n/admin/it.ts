@@ -62,6 +62,7 @@ export const adminIt: Catalog<typeof adminEn> = {
     title: 'Panoramica di amministrazione',
     organisations: 'Organizzazioni',
     backlog: 'Macchine in attesa del calcolo',
+    broker_batches: '%{count} lotti in coda per il calcolo',
     recomputes: 'Ricalcoli in corso',
     feeds_in_error: 'Feed OEM in errore',
     mail_failed: 'E-mail non inviate',

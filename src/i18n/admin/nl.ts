@@ -59,6 +59,7 @@ export const adminNl: Catalog<typeof adminEn> = {
     title: 'Beheeroverzicht',
     organisations: 'Organisaties',
     backlog: 'Machines die op de berekening wachten',
+    broker_batches: '%{count} partijen in de wachtrij voor de berekening',
     recomputes: 'Lopende herberekeningen',
     feeds_in_error: 'OEM-feeds met fouten',
     mail_failed: 'Mislukte e-mails',

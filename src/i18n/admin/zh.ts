@@ -59,6 +59,7 @@ export const adminZh: Catalog<typeof adminEn> = {
     title: '管理概览',
     organisations: '组织',
     backlog: '等待计算的机器',
+    broker_batches: '%{count} 批等待计算',
     recomputes: '正在重新计算',
     feeds_in_error: '出错的 OEM 数据源',
     mail_failed: '发送失败的邮件',
