@@ -68,6 +68,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import type { TouchedBroker } from './telemetry/broker.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
+import type { DeviceReach } from './telemetry/listeners/deviceRelay.ts';
 import { buildPipeline, type Pipeline } from './telemetry/pipeline.ts';
 import { ReadModel } from './modules/readModel/readModel.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -104,8 +105,11 @@ export interface AppOptions {
   pipeline?: Pipeline;
   /** The figures the list and the dashboard read; built when not given. */
   readModel?: ReadModel;
-  /** The Teltonika devices connected now (main.ts shares it with the listeners); empty when not given. */
-  devices?: DeviceConnections;
+  /**
+   * The Teltonika devices connected now, for staff: this process's (main.ts shares them with the
+   * listeners) or, with the ingest apart, every ingest process's (DeviceRelay); none when not given.
+   */
+  devices?: DeviceReach;
   /** What start-up still has to do before /v1/health/ready says so; ready at once when not given. */
   readiness?: Readiness;
   /**

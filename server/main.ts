@@ -16,6 +16,7 @@ import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/demoSso.ts';
 import { TouchedBroker } from './telemetry/broker.ts';
 import { buildPipeline } from './telemetry/pipeline.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
+import { DeviceRelay } from './telemetry/listeners/deviceRelay.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import { DemoStream } from './telemetry/simulator/demoStream.ts';
@@ -87,12 +88,16 @@ async function main(): Promise<void> {
       : log.info({ ms }, `start-up: ${step} done`),
   );
   const devices = new DeviceConnections();
+  // With a broker, staff reach the trackers of every ingest process through it; this process's
+  // own, when it ingests, are served there too.
+  const relay = broker ? new DeviceRelay(broker.connection, config.natsStream) : undefined;
+  const stopRelay = relay && runs('ingest') ? relay.serve(devices) : undefined;
   const app = await buildApp({
     config,
     db,
     pipeline,
     readModel,
-    devices,
+    devices: relay ?? devices,
     readiness,
     ...(broker ? { broker } : {}),
     pollReports: runs('api'),
@@ -140,6 +145,7 @@ async function main(): Promise<void> {
     statistics.stop();
     stopPartitions?.();
     await Promise.all(listeners.map((listener) => listener.close()));
+    stopRelay?.();
     await broker?.close();
     await pipeline.close();
     await unfollow?.();

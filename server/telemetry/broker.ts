@@ -37,7 +37,8 @@ export class TouchedBroker {
   private loop: Promise<void> | null = null;
 
   private constructor(
-    private readonly connection: NatsConnection,
+    /** Shared with the device relay (listeners/deviceRelay.ts): one connection per process. */
+    readonly connection: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly settings: BrokerSettings,
   ) {}

@@ -2,7 +2,6 @@
 // as stored; frame-counter gaps counted on a fixture; the JSON ingest's requests kept with what was
 // refused; a command sent to a connected tracker and its reply; completeness equal to the machine
 // list's figure; a recompute of a range that changes only that range; and the audit trail.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminOverviewReply,
@@ -28,6 +27,7 @@ import { storeCommandResponse } from '../../server/telemetry/ingest.ts';
 import { DeviceConnections } from '../../server/telemetry/listeners/connections.ts';
 import { startTeltonikaTcp, type Listener } from '../../server/telemetry/listeners/teltonikaTcp.ts';
 import { testDatabases } from '../support/databases.ts';
+import { TrackerSocket } from '../support/trackerSocket.ts';
 import { startSmtpServer } from '../support/smtpServer.ts';
 import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
@@ -117,23 +117,10 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
   it('shows a tracker its records exactly as stored, names its IO elements and flags the impossible', async () => {
     const imei = '356307042441999';
     const baseMs = Math.floor(Date.now() / 1000) * 1000 - 2 * HOUR_MS;
-    const socket = net.connect(tcp.port, '127.0.0.1');
-    // What the server sent and not yet read, and the read waiting for more.
-    let received = Buffer.alloc(0);
-    let wake: (() => void) | undefined;
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      wake?.();
-    });
-    const next = async (bytes: number): Promise<Buffer> => {
-      while (received.length < bytes) await new Promise<void>((resolve) => (wake = resolve));
-      const head = received.subarray(0, bytes);
-      received = received.subarray(bytes);
-      return head;
-    };
-    socket.write(encodeImeiHandshake(imei));
-    expect((await next(1))[0]).toBe(1);
-    socket.write(
+    const device = new TrackerSocket(tcp.port);
+    device.send(encodeImeiHandshake(imei));
+    expect((await device.read(1))[0]).toBe(1);
+    device.send(
       encodeTcpPacket([
         {
           timestampMs: baseMs,
@@ -147,7 +134,7 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
         { timestampMs: baseMs + 60_000, latitude: 0, longitude: 0, satellites: 0, io: { 239: 0 } },
       ]),
     );
-    expect((await next(4)).readUInt32BE()).toBe(2);
+    expect((await device.read(4)).readUInt32BE()).toBe(2);
 
     const records = await get<TeltonikaRecordsReply>(
       `/v1/admin/teltonika/records?deviceIds=${imei},000000000000000&${range(baseMs - HOUR_MS, baseMs + HOUR_MS)}`,
@@ -191,9 +178,9 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
       body: { deviceId: imei, command: 'getver' },
     });
     // Preamble, length, codec 12 header, the text, count and CRC.
-    const sent = await next(8 + 8 + 'getver'.length + 4);
+    const sent = await device.read(8 + 8 + 'getver'.length + 4);
     expect(sent.toString('latin1')).toContain('getver');
-    socket.write(encodeCommandResponse('Ver:03.28.07_00 GPS:AXN_5.10'));
+    device.send(encodeCommandResponse('Ver:03.28.07_00 GPS:AXN_5.10'));
     expect((await command).body).toMatchObject({
       deviceId: imei,
       command: 'getver',
@@ -203,7 +190,7 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
       `/v1/admin/teltonika/commands?deviceIds=${imei}&${range(Date.now() - HOUR_MS, Date.now() + 60_000)}`,
     );
     expect(replies.body.responses[0]?.response).toBe('Ver:03.28.07_00 GPS:AXN_5.10');
-    socket.destroy();
+    device.socket.destroy();
 
     // Not connected: refused, and said so.
     const offline = await call(server, 'POST', '/v1/admin/teltonika/commands', {

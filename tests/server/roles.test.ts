@@ -9,17 +9,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOverviewReply } from '../../src/domain/api/admin.ts';
+import type { AdminOverviewReply, DeviceCommandReply } from '../../src/domain/api/admin.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import {
+  encodeCommandResponse,
+  encodeImeiHandshake,
+} from '../../server/telemetry/adapters/teltonika/encode.ts';
 import { IO } from '../../server/telemetry/adapters/teltonika/ioElements.ts';
 import type { AvlRecordInput } from '../../server/telemetry/adapters/teltonika/encode.ts';
 import { recomputeMachines } from '../../server/telemetry/engine/recompute.ts';
 import { sendOverTcp } from '../../server/telemetry/simulator/teltonikaClient.ts';
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
 import { freePort } from '../support/portalProcess.ts';
+import { TrackerSocket } from '../support/trackerSocket.ts';
 import { call, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support/testServer.ts';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -246,4 +251,42 @@ describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
       expect(home?.engine.brokerBatches).toBe(0);
     }
   }, 180_000);
+
+  it('lists a tracker connected to the ingest process and sends it a command from an api process', async () => {
+    const imei = codes[0] ?? '';
+    const device = new TrackerSocket(trackerPort);
+    try {
+      device.send(encodeImeiHandshake(imei));
+      expect((await device.read(1))[0]).toBe(1);
+      const api = procs.find((proc) => proc.name === 'api 2') as Proc;
+      const { token } = await signIn(api, 'staff@demo.example');
+      const listed = await call<{ connections: { deviceId: string }[] }>(
+        api,
+        'GET',
+        '/v1/admin/teltonika/connections',
+        { token },
+      );
+      expect(listed.body.connections.map((open) => open.deviceId)).toEqual([imei]);
+
+      const command = call<DeviceCommandReply>(api, 'POST', '/v1/admin/teltonika/commands', {
+        token,
+        body: { deviceId: imei, command: 'getver' },
+      });
+      // Preamble, length, codec 12 header, the text, count and CRC, from the ingest process.
+      expect((await device.read(8 + 8 + 'getver'.length + 4)).toString('latin1')).toContain(
+        'getver',
+      );
+      device.send(encodeCommandResponse('Ver:03.28.07_00'));
+      expect((await command).body).toMatchObject({ deviceId: imei, response: 'Ver:03.28.07_00' });
+
+      // A tracker connected nowhere is refused at once, naming the field.
+      const offline = await call(api, 'POST', '/v1/admin/teltonika/commands', {
+        token,
+        body: { deviceId: '356307042449999', command: 'getver' },
+      });
+      expect(offline).toMatchObject({ status: 409, body: { field: 'deviceId' } });
+    } finally {
+      device.socket.destroy();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,6 @@
 // Teltonika devices through real sockets into the real store: handshake, acknowledgement after
 // commit, idempotent retransmission, rejected frames, garbage connections and UDP.
 import dgram from 'node:dgram';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import {
@@ -16,39 +15,9 @@ import { createIngest, storeCommandResponse, type Ingest } from '../../server/te
 import { startTeltonikaTcp, type Listener } from '../../server/telemetry/listeners/teltonikaTcp.ts';
 import { startTeltonikaUdp } from '../../server/telemetry/listeners/teltonikaUdp.ts';
 import { testDatabases } from '../support/databases.ts';
+import { TrackerSocket } from '../support/trackerSocket.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** A device's TCP connection that collects every byte the server sends back. */
-class Device {
-  readonly socket: net.Socket;
-  private received = Buffer.alloc(0);
-  private waiters: (() => void)[] = [];
-  closed: Promise<void>;
-
-  constructor(port: number) {
-    this.socket = net.connect(port, '127.0.0.1');
-    this.socket.on('data', (chunk: Buffer) => {
-      this.received = Buffer.concat([this.received, chunk]);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) => this.socket.on('close', () => resolve()));
-    this.socket.on('error', () => undefined);
-  }
-
-  /** Resolves with the next `bytes` bytes the server sends. */
-  async read(bytes: number): Promise<Buffer> {
-    while (this.received.length < bytes)
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    const head = this.received.subarray(0, bytes);
-    this.received = this.received.subarray(bytes);
-    return head;
-  }
-
-  send(bytes: Buffer): void {
-    this.socket.write(bytes);
-  }
-}
 
 function records(
   imeiSeed: number,
@@ -111,7 +80,7 @@ describe.each(testDatabases)('Teltonika listeners on $kind', (database) => {
 
   it('accepts a device, stores its records and acknowledges the count, once only', async () => {
     const imei = '350000000000001';
-    const device = new Device(tcp.port);
+    const device = new TrackerSocket(tcp.port);
     device.send(encodeImeiHandshake(imei));
     expect((await device.read(1)).toString('hex')).toBe('01');
     const packet = encodeTcpPacket(records(1, 3));
@@ -135,7 +104,7 @@ describe.each(testDatabases)('Teltonika listeners on $kind', (database) => {
 
   it('acknowledges only after the records are committed', async () => {
     const imei = '350000000000002';
-    const device = new Device(tcp.port);
+    const device = new TrackerSocket(tcp.port);
     device.send(encodeImeiHandshake(imei));
     await device.read(1);
     let open: () => void = () => undefined;
@@ -157,7 +126,7 @@ describe.each(testDatabases)('Teltonika listeners on $kind', (database) => {
 
   it('does not acknowledge or store a packet with a bad CRC, and takes the next one', async () => {
     const imei = '350000000000003';
-    const device = new Device(tcp.port);
+    const device = new TrackerSocket(tcp.port);
     device.send(encodeImeiHandshake(imei));
     await device.read(1);
     const broken = encodeTcpPacket(records(3, 5));
@@ -171,11 +140,11 @@ describe.each(testDatabases)('Teltonika listeners on $kind', (database) => {
   });
 
   it('closes a connection that sends garbage, without disturbing another', async () => {
-    const good = new Device(tcp.port);
+    const good = new TrackerSocket(tcp.port);
     good.send(encodeImeiHandshake('350000000000004'));
     await good.read(1);
 
-    const bad = new Device(tcp.port);
+    const bad = new TrackerSocket(tcp.port);
     bad.send(encodeImeiHandshake('350000000000005'));
     await bad.read(1);
     bad.send(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
@@ -188,7 +157,7 @@ describe.each(testDatabases)('Teltonika listeners on $kind', (database) => {
 
   it('keeps records with impossible times or positions, flagged', async () => {
     const imei = '350000000000006';
-    const device = new Device(tcp.port);
+    const device = new TrackerSocket(tcp.port);
     device.send(encodeImeiHandshake(imei));
     await device.read(1);
     const now = Date.now();
@@ -218,7 +187,7 @@ describe.each(testDatabases)('Teltonika listeners on $kind', (database) => {
 
   it('keeps codec 12 command responses', async () => {
     const imei = '350000000000007';
-    const device = new Device(tcp.port);
+    const device = new TrackerSocket(tcp.port);
     device.send(encodeImeiHandshake(imei));
     await device.read(1);
     device.send(encodeCommandResponse('Ver:03.29.00'));

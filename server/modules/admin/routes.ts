@@ -31,7 +31,7 @@ import { conflict } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import type { TouchedBroker } from '../../telemetry/broker.ts';
 import type { IngestMeter } from '../../telemetry/ingestMeter.ts';
-import type { DeviceConnections } from '../../telemetry/listeners/connections.ts';
+import type { DeviceReach } from '../../telemetry/listeners/deviceRelay.ts';
 import { machineCompleteness, fleetCompleteness } from './completeness.ts';
 import { coverage } from './coverage.ts';
 import {
@@ -47,7 +47,7 @@ import type { RecomputeRuns } from './recomputeRuns.ts';
 
 export interface AdminContext extends ServerContext {
   rollups: RollupScheduler;
-  devices: DeviceConnections;
+  devices: DeviceReach;
   meter: IngestMeter;
   recomputes: RecomputeRuns;
   /** The engines' queue, when they run in processes of their own. */
@@ -81,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
     '/v1/admin/teltonika/connections',
     { config, schema: { tags, response: { 200: DeviceConnectionsReply } } },
     async () => ({
-      connections: devices.list().map((open) => ({
+      connections: (await devices.list()).map((open) => ({
         deviceId: open.deviceId,
         remote: open.remote,
         connectedAt: new Date(open.connectedAtMs).toISOString(),
