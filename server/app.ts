@@ -66,6 +66,7 @@ import { registerRequestTrail } from './modules/audit/requestTrail.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
+import { RateWindows } from './plugins/rateWindows.ts';
 import type { TouchedBroker } from './telemetry/broker.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
 import type { DeviceReach } from './telemetry/listeners/deviceRelay.ts';
@@ -186,7 +187,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readModel: options.readModel ?? new ReadModel(db),
   };
 
-  await registerLimits(app, config, context.keys);
+  // On PostgreSQL several api processes may answer: they count requests together.
+  const rateWindows = db.kind === 'postgres' ? new RateWindows(db) : undefined;
+  if (rateWindows) app.addHook('onClose', async () => rateWindows.stop());
+  await registerLimits(app, config, context.keys, rateWindows);
   registerAccess(app, context);
   registerRequestTrail(app, db);
   await app.register(healthRoutes, {

@@ -9,6 +9,7 @@ import { HttpError } from '../httpError.ts';
 import type { KeyRing } from '../modules/auth/signingKeys.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
 import { bearerToken } from './access.ts';
+import { rateWindowStore, type RateWindows } from './rateWindows.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,9 +37,12 @@ export async function registerLimits(
     'rateLimitPerMinute' | 'ingestRateLimitPerMinute' | 'expensivePerUser' | 'expensiveTotal'
   >,
   keys: KeyRing,
+  /** The counts every api process shares, where several may answer; this process's alone when not given. */
+  windows?: RateWindows,
 ): Promise<void> {
   await app.register(rateLimit, {
     global: true,
+    ...(windows ? { store: rateWindowStore(windows) } : {}),
     timeWindow: 60_000,
     max: (request: FastifyRequest) =>
       request.url.startsWith('/v1/ingest/')
