@@ -25,10 +25,18 @@ export class TelemetryPartitions {
   /** Makes the months of these instants that do not exist yet: before a batch is inserted. */
   async ensureFor(deviceTimesMs: Iterable<number>): Promise<void> {
     const missing = new Set<string>();
+    // The month last found made: a batch's records mostly share one, and naming a month for each
+    // of 100,000 records took about 100 ms of the ingest's thread.
+    let madeFromMs = 0;
+    let madeToMs = 0;
     for (const ms of deviceTimesMs) {
-      if (!(ms >= FIRST_USABLE_MS)) continue;
+      if (!(ms >= FIRST_USABLE_MS) || (ms >= madeFromMs && ms < madeToMs)) continue;
       const month = monthKey(ms);
       if (!this.made.has(month)) missing.add(month);
+      else {
+        madeFromMs = Date.parse(monthStart(month));
+        madeToMs = Date.parse(monthStart(nextMonth(month)));
+      }
     }
     if (missing.size > 0) await this.make([...missing]);
   }

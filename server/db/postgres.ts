@@ -28,7 +28,10 @@ export async function openPostgres(
   onIdleError: (error: Error) => void = (error) =>
     console.error('PostgreSQL idle connection lost:', error.message),
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // JIT off: PostgreSQL estimates the batch statements over unnest() arrays as costly enough to
+  // compile, and compiling took 470 of the 500 ms of the engine's neighbour lookup for 1,000
+  // machines (docs/performance.md). `?options=-c%20jit%3Don` in DATABASE_URL turns it back on.
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle connection ended by the server (a restart, an administrator) must not crash the
   // process: the pool drops it and opens a new one when needed.
   pool.on('error', onIdleError);

@@ -16,6 +16,9 @@ import { OemFeedPoller } from './pollers/oemFeedPoller.ts';
  */
 const POSTGRES_CONCURRENT_COMMITS = 4;
 
+/** Batches of machines the engine recomputes at once on PostgreSQL (docs/performance.md). */
+const POSTGRES_CONCURRENT_RECOMPUTES = 2;
+
 export interface PipelineLog {
   error(details: object, message: string): void;
 }
@@ -43,6 +46,7 @@ export interface Pipeline {
 
 export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipeline {
   const rollups = new RollupScheduler(db, {
+    ...(db.kind === 'postgres' ? { concurrentBatches: POSTGRES_CONCURRENT_RECOMPUTES } : {}),
     ...options.scheduler,
     onError: (error, machineId) =>
       options.log?.error({ err: error, machineId }, 'activity recompute failed'),

@@ -79,6 +79,18 @@ describe.skipIf(!onPostgres)('telemetry partitions on PostgreSQL', () => {
     const at = Date.parse('2024-07-15T10:00:00Z');
     await ingest([{ ...emptyRecord('TELTONIKA', CODE, at, at), ignition: true }]);
     expect(await whereIs('2024-07-15T10:00:00Z')).toBe('telemetry_record_2024_07');
+    // A batch mostly in a month already made, with records of two months not made between them.
+    const times = ['2024-07-16T10:00:00Z', '2024-08-01T00:00:00Z', '2024-07-31T23:59:59Z'];
+    times.push('2024-09-02T10:00:00Z', '2024-07-17T10:00:00Z');
+    await ingest(
+      times.map((iso) => ({
+        ...emptyRecord('TELTONIKA', CODE, Date.parse(iso), at),
+        ignition: true,
+      })),
+    );
+    expect(await whereIs('2024-08-01T00:00:00Z')).toBe('telemetry_record_2024_08');
+    expect(await whereIs('2024-07-31T23:59:59Z')).toBe('telemetry_record_2024_07');
+    expect(await whereIs('2024-09-02T10:00:00Z')).toBe('telemetry_record_2024_09');
   });
 
   it('moves what waited in the default partition into its month when the month is made', async () => {
@@ -94,7 +106,12 @@ describe.skipIf(!onPostgres)('telemetry partitions on PostgreSQL', () => {
   it('drops whole months past the retention', async () => {
     const partitions = new TelemetryPartitions(db);
     const dropped = await partitions.dropBefore(12, Date.parse('2026-05-10T00:00:00Z'));
-    expect(dropped).toEqual(['telemetry_record_2023_02', 'telemetry_record_2024_07']);
+    expect(dropped).toEqual([
+      'telemetry_record_2023_02',
+      'telemetry_record_2024_07',
+      'telemetry_record_2024_08',
+      'telemetry_record_2024_09',
+    ]);
     const months = await monthsOf();
     expect(months).toContain('telemetry_record_2026_03');
     expect(months).not.toContain('telemetry_record_2024_07');

@@ -47,6 +47,11 @@ export interface SchedulerOptions {
   delayMs?: number;
   /** The longest touched days wait when records never stop coming. */
   maxWaitMs?: number;
+  /**
+   * Batches recomputed at once, each in its own transaction: 1 for PGlite, whose one connection
+   * runs one transaction at a time. On PostgreSQL one batch's computing overlaps another's queries.
+   */
+  concurrentBatches?: number;
 }
 
 export class RollupScheduler {
@@ -59,6 +64,7 @@ export class RollupScheduler {
   private readonly onError: (error: unknown, machineId: string) => void;
   private readonly delayMs: number;
   private readonly maxWaitMs: number;
+  private readonly concurrentBatches: number;
   /** When the oldest change not yet recomputed arrived; null when there is none. */
   private waitingSinceMs: number | null = null;
   private readonly listeners: CommitListener[] = [];
@@ -70,6 +76,7 @@ export class RollupScheduler {
     this.onError = options.onError ?? (() => undefined);
     this.delayMs = options.delayMs ?? 1000;
     this.maxWaitMs = options.maxWaitMs ?? 10_000;
+    this.concurrentBatches = options.concurrentBatches ?? 1;
   }
 
   /**
@@ -206,30 +213,46 @@ export class RollupScheduler {
         }
         continue;
       }
-      const batch: RecomputeJob[] = [];
-      for (const [machineId, days] of this.pending) {
-        if (batch.length >= BATCH_MACHINES) break;
-        batch.push({ machineId, ...days });
-      }
-      if (batch.length === 0) return;
+      if (this.pending.size === 0) return;
+      // Each worker takes the next batch until none is left; a machine is in one batch at a time.
+      await Promise.all(
+        Array.from({ length: this.concurrentBatches }, async () => {
+          for (let batch = this.nextBatch(); batch.length > 0; batch = this.nextBatch())
+            await this.recomputeBatch(batch);
+        }),
+      );
+    }
+  }
+
+  /** Up to BATCH_MACHINES queued machines not being recomputed now, marked as being recomputed. */
+  private nextBatch(): RecomputeJob[] {
+    const batch: RecomputeJob[] = [];
+    for (const [machineId, days] of this.pending) {
+      if (batch.length >= BATCH_MACHINES) break;
+      if (this.inFlight.has(machineId)) continue;
+      batch.push({ machineId, ...days });
+    }
+    for (const job of batch) {
+      this.pending.delete(job.machineId);
+      this.inFlight.add(job.machineId);
+    }
+    return batch;
+  }
+
+  private async recomputeBatch(batch: RecomputeJob[]): Promise<void> {
+    try {
+      await this.recompute(batch);
+    } catch {
+      // One machine's bad data must not hold back the others: each again on its own.
       for (const job of batch) {
-        this.pending.delete(job.machineId);
-        this.inFlight.add(job.machineId);
-      }
-      try {
-        await this.recompute(batch);
-      } catch {
-        // One machine's bad data must not hold back the others: each again on its own.
-        for (const job of batch) {
-          try {
-            await this.recompute([job]);
-          } catch (error) {
-            this.onError(error, job.machineId);
-          }
+        try {
+          await this.recompute([job]);
+        } catch (error) {
+          this.onError(error, job.machineId);
         }
-      } finally {
-        this.inFlight.clear();
       }
+    } finally {
+      for (const job of batch) this.inFlight.delete(job.machineId);
     }
   }
 }
