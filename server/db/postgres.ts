@@ -29,7 +29,7 @@ export async function openPostgres(
     console.error('PostgreSQL idle connection lost:', error.message),
 ): Promise<Database> {
   // JIT off: PostgreSQL estimates the batch statements over unnest() arrays as costly enough to
-  // compile, and compiling took 470 of the 500 ms of the engine's neighbour lookup for 1,000
+  // compile, and compiling took 467 of the 498 ms of the engine's neighbour lookup for 1,000
   // machines (docs/performance.md). `?options=-c%20jit%3Don` in DATABASE_URL turns it back on.
   const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle connection ended by the server (a restart, an administrator) must not crash the
