@@ -7,6 +7,11 @@ export interface Queryable {
   query<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Loads a binary COPY stream (`encodeBinaryCopy`) into `table`'s `columns`: for bulk writes,
+   * where parsing parameter text costs the database more than storing the rows.
+   */
+  copyFrom(table: string, columns: readonly string[], data: Uint8Array<ArrayBuffer>): Promise<void>;
 }
 
 export interface Database extends Queryable {

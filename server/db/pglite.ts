@@ -8,7 +8,7 @@ import type { Database, Queryable, SqlParam } from './database.ts';
 const parsers = { [types.INT8]: Number, [types.NUMERIC]: Number };
 
 interface PgliteLike {
-  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query<Row>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: Row[] }>;
   exec(sql: string): Promise<unknown>;
 }
 
@@ -28,6 +28,17 @@ function wrap(pg: PgliteLike, yieldFirst: boolean): Queryable {
     },
     async exec(sql: string) {
       await pg.exec(sql);
+    },
+    async copyFrom(table, columns, data) {
+      if (yieldFirst) await turn();
+      // PGlite reads a query's blob as the file /dev/blob.
+      await pg.query(
+        `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT binary)`,
+        [],
+        {
+          blob: new Blob([data]),
+        },
+      );
     },
   };
 }

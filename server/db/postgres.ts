@@ -1,5 +1,8 @@
 // PostgreSQL through DATABASE_URL, with a connection pool.
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { Database, Queryable, SqlParam } from './database.ts';
 
 const INT8_OID = 20;
@@ -19,6 +22,16 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
     },
     async exec(sql: string) {
       await client.query(sql);
+    },
+    async copyFrom(table, columns, data) {
+      const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT binary)`;
+      // A pool has no one connection to stream into: take one for the statement.
+      const connection = 'release' in client ? client : await client.connect();
+      try {
+        await pipeline(Readable.from([data]), connection.query(copyFromStdin(sql)));
+      } finally {
+        if (connection !== client) connection.release();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 // The pipeline every adapter feeds: normalised records ─► committed store (idempotent) ─► engine.
 import { batteryStatus, signalBars } from '../../src/domain/devices.ts';
+import { encodeBinaryCopy, type CopyColumn } from '../db/binaryCopy.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { rawIo, type TelemetryRecord } from './record.ts';
 import { MIN_SATELLITES } from './engine/rules.ts';
@@ -199,45 +200,65 @@ async function resolveSources(
   return new Map(rows.map((row) => [sourceKey(row.type, row.code), row.id]));
 }
 
-type ColumnValue = number | boolean | null;
+/** A record with its source's id, as it is copied into the stage. */
+interface StagedRecord {
+  record: TelemetryRecord;
+  sourceId: string | null;
+  invalidReason: string | null;
+}
 
-const RECORD_COLUMNS: readonly (readonly [string, string, (r: TelemetryRecord) => ColumnValue])[] =
+const STAGED_COLUMNS: readonly (readonly [string, CopyColumn<StagedRecord>])[] = [
+  ['source_id', { type: 'uuid', read: (s) => s.sourceId }],
+  ['device_time', { type: 'timestamptz', read: (s) => timeOf(s.record) }],
+  ['received_time', { type: 'timestamptz', read: (s) => s.record.receivedTimeMs }],
+  ['invalid_reason', { type: 'text', read: (s) => s.invalidReason }],
+  ['position_invalid_reason', { type: 'text', read: (s) => positionInvalidReason(s.record) }],
+  ['latitude', { type: 'float8', read: (s) => s.record.latitude }],
+  ['longitude', { type: 'float8', read: (s) => s.record.longitude }],
+  ['altitude_m', { type: 'float4', read: (s) => s.record.altitudeM }],
+  ['speed_kmh', { type: 'float4', read: (s) => s.record.speedKmh }],
+  ['heading_deg', { type: 'float4', read: (s) => s.record.headingDeg }],
+  ['satellites', { type: 'int2', read: (s) => s.record.satellites }],
+  ['hdop', { type: 'float4', read: (s) => s.record.hdop }],
+  ['ignition', { type: 'bool', read: (s) => s.record.ignition }],
+  ['movement', { type: 'bool', read: (s) => s.record.movement }],
+  ['engine_running', { type: 'bool', read: (s) => s.record.engineRunning }],
+  ['engine_rpm', { type: 'float4', read: (s) => s.record.engineRpm }],
+  ['hour_meter_h', { type: 'float8', read: (s) => s.record.hourMeterH }],
+  ['odometer_m', { type: 'float8', read: (s) => s.record.odometerM }],
+  ['fuel_level_l', { type: 'float4', read: (s) => s.record.fuelLevelL }],
+  ['fuel_level_pct', { type: 'float4', read: (s) => s.record.fuelLevelPct }],
+  ['fuel_used_l', { type: 'float8', read: (s) => s.record.fuelUsedL }],
+  ['fuel_rate_lh', { type: 'float4', read: (s) => s.record.fuelRateLh }],
+  ['external_voltage_v', { type: 'float4', read: (s) => s.record.externalVoltageV }],
+  ['digital_inputs', { type: 'int4', read: (s) => s.record.digitalInputs }],
+  ['activity_level', { type: 'float4', read: (s) => s.record.activityLevel }],
+  ['battery_v', { type: 'float4', read: (s) => s.record.batteryV }],
+  ['temperature_c', { type: 'float4', read: (s) => s.record.temperatureC }],
+  ['rssi_dbm', { type: 'float4', read: (s) => s.record.rssiDbm }],
+  ['snr_db', { type: 'float4', read: (s) => s.record.snrDb }],
+  ['gsm_level', { type: 'int2', read: (s) => s.record.gsmLevel }],
+  ['signal_bars', { type: 'int2', read: (s) => signalBars(s.record) }],
+  ['operating_hours_h', { type: 'float8', read: (s) => s.record.operatingHoursH }],
+  ['idle_hours_h', { type: 'float8', read: (s) => s.record.idleHoursH }],
   [
-    ['latitude', 'float8', (r: TelemetryRecord) => r.latitude],
-    ['longitude', 'float8', (r: TelemetryRecord) => r.longitude],
-    ['altitude_m', 'float4', (r: TelemetryRecord) => r.altitudeM],
-    ['speed_kmh', 'float4', (r: TelemetryRecord) => r.speedKmh],
-    ['heading_deg', 'float4', (r: TelemetryRecord) => r.headingDeg],
-    ['satellites', 'int2', (r: TelemetryRecord) => r.satellites],
-    ['hdop', 'float4', (r: TelemetryRecord) => r.hdop],
-    ['ignition', 'bool', (r: TelemetryRecord) => r.ignition],
-    ['movement', 'bool', (r: TelemetryRecord) => r.movement],
-    ['engine_running', 'bool', (r: TelemetryRecord) => r.engineRunning],
-    ['engine_rpm', 'float4', (r: TelemetryRecord) => r.engineRpm],
-    ['hour_meter_h', 'float8', (r: TelemetryRecord) => r.hourMeterH],
-    ['odometer_m', 'float8', (r: TelemetryRecord) => r.odometerM],
-    ['fuel_level_l', 'float4', (r: TelemetryRecord) => r.fuelLevelL],
-    ['fuel_level_pct', 'float4', (r: TelemetryRecord) => r.fuelLevelPct],
-    ['fuel_used_l', 'float8', (r: TelemetryRecord) => r.fuelUsedL],
-    ['fuel_rate_lh', 'float4', (r: TelemetryRecord) => r.fuelRateLh],
-    ['external_voltage_v', 'float4', (r: TelemetryRecord) => r.externalVoltageV],
-    ['digital_inputs', 'int4', (r: TelemetryRecord) => r.digitalInputs],
-    ['activity_level', 'float4', (r: TelemetryRecord) => r.activityLevel],
-    ['battery_v', 'float4', (r: TelemetryRecord) => r.batteryV],
-    ['temperature_c', 'float4', (r: TelemetryRecord) => r.temperatureC],
-    ['rssi_dbm', 'float4', (r: TelemetryRecord) => r.rssiDbm],
-    ['snr_db', 'float4', (r: TelemetryRecord) => r.snrDb],
-    ['gsm_level', 'int2', (r: TelemetryRecord) => r.gsmLevel],
-    ['signal_bars', 'int2', (r: TelemetryRecord) => signalBars(r)],
-    ['operating_hours_h', 'float8', (r: TelemetryRecord) => r.operatingHoursH],
-    ['idle_hours_h', 'float8', (r: TelemetryRecord) => r.idleHoursH],
-  ];
+    'io',
+    { type: 'json', read: (s) => (s.record.ioIds.length ? JSON.stringify(rawIo(s.record)) : null) },
+  ],
+];
+const STAGED_COLUMN_NAMES = STAGED_COLUMNS.map(([name]) => name);
+const STAGED_COPY_COLUMNS = STAGED_COLUMNS.map(([, column]) => column);
+
+/**
+ * Where a transaction's records are copied before they are inserted: COPY cannot skip a
+ * retransmission, INSERT … ON CONFLICT can. One per connection, emptied by every commit.
+ */
+const CREATE_STAGE = `
+  CREATE TEMP TABLE IF NOT EXISTS telemetry_stage (LIKE telemetry_record) ON COMMIT DELETE ROWS`;
 
 const INSERT_RECORDS = `
-  INSERT INTO telemetry_record (source_id, device_time, received_time, invalid_reason, position_invalid_reason,
-    ${RECORD_COLUMNS.map(([name]) => name).join(', ')}, io)
-  SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[],
-    ${RECORD_COLUMNS.map(([, type], i) => `$${i + 6}::${type}[]`).join(', ')}, $${RECORD_COLUMNS.length + 6}::json[])
+  INSERT INTO telemetry_record (${STAGED_COLUMN_NAMES.join(', ')})
+  SELECT ${STAGED_COLUMN_NAMES.join(', ')} FROM telemetry_stage
   ON CONFLICT (source_id, device_time) DO NOTHING
   RETURNING source_id, device_time, invalid_reason, battery_v, signal_bars`;
 
@@ -268,7 +289,7 @@ const ADD_HEALTH_DAYS = `
 const INSERT_RECORDS_COUNTED = `
   WITH stored AS (${INSERT_RECORDS}), health AS (${ADD_HEALTH_DAYS})
   SELECT count(*)::int AS stored,
-         CASE WHEN count(*) < $${RECORD_COLUMNS.length + 7} THEN
+         CASE WHEN count(*) < $1 THEN
            string_agg(source_id::text || '|' || (extract(epoch FROM device_time) * 1000)::bigint, ',')
          END AS keys
     FROM stored`;
@@ -328,18 +349,22 @@ export function createIngest(db: Database, options: IngestOptions = {}): Ingest 
       const sourceIds = records.map(
         (r) => sources.get(sourceKey(r.sourceType, r.sourceCode)) ?? null,
       );
-      const params = [
-        sourceIds,
-        records.map((r) => new Date(timeOf(r)).toISOString()),
-        records.map((r) => new Date(r.receivedTimeMs).toISOString()),
-        invalidReasons,
-        records.map(positionInvalidReason),
-        ...RECORD_COLUMNS.map(([, , read]) => records.map((record) => read(record))),
-        records.map((r) => (r.ioIds.length ? JSON.stringify(rawIo(r)) : null)),
-      ];
+      await tx.exec(CREATE_STAGE);
+      await tx.copyFrom(
+        'telemetry_stage',
+        STAGED_COLUMN_NAMES,
+        encodeBinaryCopy(
+          STAGED_COPY_COLUMNS,
+          records.map((record, i) => ({
+            record,
+            sourceId: sourceIds[i] ?? null,
+            invalidReason: invalidReasons[i] ?? null,
+          })),
+        ),
+      );
       const [result] = await tx.query<{ stored: number; keys: string | null }>(
         INSERT_RECORDS_COUNTED,
-        [...params, records.length],
+        [records.length],
       );
       // All new (the usual case), or exactly the keys the database says it stored.
       const fresh =
