@@ -1,6 +1,8 @@
 // Groups of records committing at once (createIngest's concurrentCommits, 4 on PostgreSQL): many
 // callers sending at the same moment for the same sources, with retransmissions of each other's
 // records, all settle with their own counts, and each record is stored once with its health sums.
+// With `gatherMs` (PGlite's one committing group), records arriving a few turns of the event loop
+// apart still share one commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../server/db/database.ts';
 import { createIngest } from '../../server/telemetry/ingest.ts';
@@ -21,11 +23,14 @@ describe.each(testDatabases)('commits at once on $kind', (database) => {
   });
   afterAll(() => close?.());
 
-  it('stores every record once and tells each caller what became of its own', async () => {
-    let committing = 0;
-    let mostAtOnce = 0;
-    const counted: Database = Object.assign(Object.create(db) as Database, {
+  let committing = 0;
+  let mostAtOnce = 0;
+  let transactions = 0;
+  /** The database, counting its transactions and how many ran at once. */
+  const counted = (): Database =>
+    Object.assign(Object.create(db) as Database, {
       transaction: async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+        transactions++;
         mostAtOnce = Math.max(mostAtOnce, ++committing);
         try {
           return await db.transaction(work);
@@ -34,7 +39,9 @@ describe.each(testDatabases)('commits at once on $kind', (database) => {
         }
       },
     });
-    const ingest = createIngest(counted, { concurrentCommits: 4 });
+
+  it('stores every record once and tells each caller what became of its own', async () => {
+    const ingest = createIngest(counted(), { concurrentCommits: 4 });
     const baseMs = Date.now() - 3_600_000;
     // Caller c sends records of every source in its own order, on minutes c to c + 100: neighbours
     // overlap, so most records reach the store twice or more, in groups committing at once.
@@ -64,5 +71,37 @@ describe.each(testDatabases)('commits at once on $kind', (database) => {
               (SELECT coalesce(sum(records), 0)::int FROM source_health_day) AS health`,
     );
     expect(counts).toEqual({ records: distinct.size, sources: SOURCES, health: distinct.size });
+  });
+
+  it('waits gatherMs for more records, so callers a few turns apart share one commit', async () => {
+    const baseMs = Date.now() - 7_200_000;
+    const batch = (caller: number) =>
+      Array.from({ length: 10 }, (_, r) =>
+        emptyRecord('TELTONIKA', codeOf(caller), baseMs + r * 60_000, Date.now()),
+      );
+    const turns = (n: number) =>
+      Array.from({ length: n }).reduce<Promise<void>>(
+        (previous) => previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))),
+        Promise.resolve(),
+      );
+    /** Three callers, each three turns of the event loop after the one before. */
+    const send = async (ingest: ReturnType<typeof createIngest>, first: number) => {
+      const sent: Promise<unknown>[] = [];
+      for (let caller = first; caller < first + 3; caller++) {
+        sent.push(ingest(batch(caller)));
+        await turns(3);
+      }
+      await Promise.all(sent);
+    };
+
+    transactions = 0;
+    await send(createIngest(counted()), 100);
+    // The first caller's commit starts on the next turn, alone.
+    expect(transactions).toBeGreaterThan(1);
+
+    transactions = 0;
+    // Far longer than three turns take, so the callers are gathered whatever the machine's speed.
+    await send(createIngest(counted(), { gatherMs: 1_000 }), 200);
+    expect(transactions).toBe(1);
   });
 });
