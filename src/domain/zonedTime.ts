@@ -48,13 +48,32 @@ export function timeZoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/**
+ * Instants already worked out, by zone, date and minute: the engine asks for the same few days'
+ * midnights for every machine it recomputes, and each answer costs two `formatToParts` (the
+ * largest part of the recompute's own time in bench:ingest's profile). Emptied when it is large.
+ */
+const instants = new Map<string, number>();
+const MAX_REMEMBERED_INSTANTS = 100_000;
+
 /** The instant at which the wall clock in `timeZone` shows `minuteOfDay` on `date` (yyyy-MM-dd). */
 export function zonedInstant(date: string, minuteOfDay: number, timeZone: string): Date {
+  const key = `${timeZone}|${date}|${minuteOfDay}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    if (instants.size >= MAX_REMEMBERED_INSTANTS) instants.clear();
+    ms = computeZonedInstant(date, minuteOfDay, timeZone);
+    instants.set(key, ms);
+  }
+  return new Date(ms);
+}
+
+function computeZonedInstant(date: string, minuteOfDay: number, timeZone: string): number {
   const [year, month, day] = date.split('-').map(Number);
   const wallAsUtc = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) + minuteOfDay * 60_000;
   // Two passes: the offset at the first guess may differ from the offset at the answer near a DST change.
   const guess = wallAsUtc - timeZoneOffsetMs(new Date(wallAsUtc), timeZone);
-  return new Date(wallAsUtc - timeZoneOffsetMs(new Date(guess), timeZone));
+  return wallAsUtc - timeZoneOffsetMs(new Date(guess), timeZone);
 }
 
 /** The instant at which the wall clock in `timeZone` shows midnight starting `date` (yyyy-MM-dd). */

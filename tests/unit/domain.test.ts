@@ -14,6 +14,7 @@ import {
   startOfZonedDay,
   timeZoneOffsetMs,
   zonedDate,
+  zonedInstant,
 } from '../../src/domain/zonedTime.ts';
 
 describe('zoned time', () => {
@@ -31,6 +32,21 @@ describe('zoned time', () => {
     const autumn = startOfZonedDay('2026-10-25', 'Europe/London');
     const autumnNext = startOfZonedDay('2026-10-26', 'Europe/London');
     expect((autumnNext.getTime() - autumn.getTime()) / 3_600_000).toBe(25);
+  });
+
+  it('answers a remembered instant per zone and minute, as a Date of its own', () => {
+    const first = zonedInstant('2026-10-24', 90, 'Europe/London');
+    first.setTime(0);
+    expect(zonedInstant('2026-10-24', 90, 'Europe/London').toISOString()).toBe(
+      '2026-10-24T00:30:00.000Z',
+    );
+    expect(zonedInstant('2026-10-24', 90, 'Asia/Kolkata').toISOString()).toBe(
+      '2026-10-23T20:00:00.000Z',
+    );
+    // The day the clocks go back: 03:00 is on GMT again.
+    expect(zonedInstant('2026-10-25', 180, 'Europe/London').toISOString()).toBe(
+      '2026-10-25T03:00:00.000Z',
+    );
   });
 
   it('converts instants to local dates and offsets', () => {
