@@ -259,10 +259,14 @@ const STAGED_COPY_COLUMNS = STAGED_COLUMNS.map(([, column]) => column);
 
 /**
  * Where a transaction's records are copied before they are inserted: COPY cannot skip a
- * retransmission, INSERT … ON CONFLICT can. One per connection, emptied by every commit.
+ * retransmission, INSERT … ON CONFLICT can. One per connection, emptied by every commit. Its
+ * columns are the copied ones, not `LIKE telemetry_record`, so a migration of the table cannot
+ * leave a connection's stage behind.
  */
 const CREATE_STAGE = `
-  CREATE TEMP TABLE IF NOT EXISTS telemetry_stage (LIKE telemetry_record) ON COMMIT DELETE ROWS`;
+  CREATE TEMP TABLE IF NOT EXISTS telemetry_stage
+    (${STAGED_COLUMNS.map(([name, column]) => `${name} ${column.type}`).join(', ')})
+    ON COMMIT DELETE ROWS`;
 
 const INSERT_RECORDS = `
   INSERT INTO telemetry_record (${STAGED_COLUMN_NAMES.join(', ')})
