@@ -60,6 +60,15 @@ export interface IngestOptions {
 
 const sourceKey = (type: string, code: string) => `${type}\u0000${code}`;
 
+/** A temporary table of these columns, one per connection, emptied by every commit. */
+function createStage<Row>(
+  name: string,
+  columns: readonly (readonly [string, CopyColumn<Row>])[],
+): string {
+  return `CREATE TEMP TABLE IF NOT EXISTS ${name}
+    (${columns.map(([column, { type }]) => `${column} ${type}`).join(', ')}) ON COMMIT DELETE ROWS`;
+}
+
 /** A position the fleet map may show: a valid record's valid position, fixed by enough satellites. */
 function usablePosition(record: TelemetryRecord, valid: boolean): boolean {
   return (
@@ -87,6 +96,75 @@ interface SourceSpan {
 
 const newer = (current: TelemetryRecord | null, record: TelemetryRecord) =>
   !current || record.deviceTimeMs > current.deviceTimeMs ? record : current;
+
+/** A batch's news of one source, as it is copied into the source stage. */
+const SOURCE_COLUMNS: readonly (readonly [string, CopyColumn<SourceSpan>])[] = [
+  ['type', { type: 'text', read: (s) => s.type }],
+  ['code', { type: 'text', read: (s) => s.code }],
+  ['first_seen_at', { type: 'timestamptz', read: (s) => s.first }],
+  ['last_seen_at', { type: 'timestamptz', read: (s) => s.last }],
+  ['last_latitude', { type: 'float8', read: (s) => s.position?.latitude ?? null }],
+  ['last_longitude', { type: 'float8', read: (s) => s.position?.longitude ?? null }],
+  ['last_position_at', { type: 'timestamptz', read: (s) => s.position?.deviceTimeMs ?? null }],
+  ['driver_key', { type: 'text', read: (s) => s.driver?.key ?? null }],
+  ['driver_key_since', { type: 'timestamptz', read: (s) => s.driver?.sinceMs ?? null }],
+  ['driver_key_at', { type: 'timestamptz', read: (s) => s.driver?.atMs ?? null }],
+  ['battery_v', { type: 'float4', read: (s) => s.battery?.batteryV ?? null }],
+  [
+    'battery_status',
+    { type: 'text', read: (s) => (s.battery ? batteryStatus(s.type, s.battery.batteryV) : null) },
+  ],
+  ['battery_at', { type: 'timestamptz', read: (s) => s.battery?.deviceTimeMs ?? null }],
+  ['rssi_dbm', { type: 'float4', read: (s) => s.signal?.rssiDbm ?? null }],
+  ['snr_db', { type: 'float4', read: (s) => s.signal?.snrDb ?? null }],
+  ['gsm_level', { type: 'int2', read: (s) => s.signal?.gsmLevel ?? null }],
+  ['signal_bars', { type: 'int2', read: (s) => (s.signal ? signalBars(s.signal) : null) }],
+  ['signal_at', { type: 'timestamptz', read: (s) => s.signal?.deviceTimeMs ?? null }],
+];
+const SOURCE_COLUMN_NAMES = SOURCE_COLUMNS.map(([name]) => name);
+const SOURCE_COPY_COLUMNS = SOURCE_COLUMNS.map(([, column]) => column);
+
+/**
+ * Where a transaction's sources are copied before the upsert, like the records (below): parsing
+ * 18 parameter arrays' text took about a third of the upsert on PGlite (docs/performance.md).
+ */
+const CREATE_SOURCE_STAGE = createStage('source_stage', SOURCE_COLUMNS);
+
+const UPSERT_SOURCES = `
+  INSERT INTO source AS s (${SOURCE_COLUMN_NAMES.join(', ')})
+  SELECT ${SOURCE_COLUMN_NAMES.join(', ')} FROM source_stage
+  ON CONFLICT (type, code) DO UPDATE SET
+    first_seen_at = least(s.first_seen_at, EXCLUDED.first_seen_at),
+    last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at),
+    -- A late record's position does not move the machine back.
+    last_latitude = CASE WHEN EXCLUDED.last_position_at > coalesce(s.last_position_at, '-infinity')
+                         THEN EXCLUDED.last_latitude ELSE s.last_latitude END,
+    last_longitude = CASE WHEN EXCLUDED.last_position_at > coalesce(s.last_position_at, '-infinity')
+                          THEN EXCLUDED.last_longitude ELSE s.last_longitude END,
+    last_position_at = greatest(s.last_position_at, EXCLUDED.last_position_at),
+    -- Likewise the operator's key; the same key again keeps the time it was first reported.
+    driver_key = CASE WHEN EXCLUDED.driver_key_at > coalesce(s.driver_key_at, '-infinity')
+                      THEN EXCLUDED.driver_key ELSE s.driver_key END,
+    driver_key_since = CASE WHEN EXCLUDED.driver_key_at > coalesce(s.driver_key_at, '-infinity')
+                                 AND EXCLUDED.driver_key IS DISTINCT FROM s.driver_key
+                            THEN EXCLUDED.driver_key_since ELSE s.driver_key_since END,
+    driver_key_at = greatest(s.driver_key_at, EXCLUDED.driver_key_at),
+    -- Battery and signal: the newest reading wins, as for the position.
+    battery_v = CASE WHEN EXCLUDED.battery_at > coalesce(s.battery_at, '-infinity')
+                     THEN EXCLUDED.battery_v ELSE s.battery_v END,
+    battery_status = CASE WHEN EXCLUDED.battery_at > coalesce(s.battery_at, '-infinity')
+                          THEN EXCLUDED.battery_status ELSE s.battery_status END,
+    battery_at = greatest(s.battery_at, EXCLUDED.battery_at),
+    rssi_dbm = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                    THEN EXCLUDED.rssi_dbm ELSE s.rssi_dbm END,
+    snr_db = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                  THEN EXCLUDED.snr_db ELSE s.snr_db END,
+    gsm_level = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                     THEN EXCLUDED.gsm_level ELSE s.gsm_level END,
+    signal_bars = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
+                       THEN EXCLUDED.signal_bars ELSE s.signal_bars END,
+    signal_at = greatest(s.signal_at, EXCLUDED.signal_at)
+  RETURNING id, type, code`;
 
 /**
  * Creates unknown sources as unassigned, moves last-seen, the latest position, operator key,
@@ -142,69 +220,13 @@ async function resolveSources(
   const list = [...spans.values()].sort((a, b) =>
     a.type === b.type ? (a.code < b.code ? -1 : 1) : a.type < b.type ? -1 : 1,
   );
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-  const rows = await tx.query<{ id: string; type: string; code: string }>(
-    `INSERT INTO source AS s (type, code, first_seen_at, last_seen_at, last_latitude, last_longitude,
-                              last_position_at, driver_key, driver_key_since, driver_key_at,
-                              battery_v, battery_status, battery_at,
-                              rssi_dbm, snr_db, gsm_level, signal_bars, signal_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::float8[],
-                          $6::float8[], $7::timestamptz[], $8::text[], $9::timestamptz[], $10::timestamptz[],
-                          $11::float4[], $12::text[], $13::timestamptz[],
-                          $14::float4[], $15::float4[], $16::int2[], $17::int2[], $18::timestamptz[])
-     ON CONFLICT (type, code) DO UPDATE SET
-       first_seen_at = least(s.first_seen_at, EXCLUDED.first_seen_at),
-       last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at),
-       -- A late record's position does not move the machine back.
-       last_latitude = CASE WHEN EXCLUDED.last_position_at > coalesce(s.last_position_at, '-infinity')
-                            THEN EXCLUDED.last_latitude ELSE s.last_latitude END,
-       last_longitude = CASE WHEN EXCLUDED.last_position_at > coalesce(s.last_position_at, '-infinity')
-                             THEN EXCLUDED.last_longitude ELSE s.last_longitude END,
-       last_position_at = greatest(s.last_position_at, EXCLUDED.last_position_at),
-       -- Likewise the operator's key; the same key again keeps the time it was first reported.
-       driver_key = CASE WHEN EXCLUDED.driver_key_at > coalesce(s.driver_key_at, '-infinity')
-                         THEN EXCLUDED.driver_key ELSE s.driver_key END,
-       driver_key_since = CASE WHEN EXCLUDED.driver_key_at > coalesce(s.driver_key_at, '-infinity')
-                                    AND EXCLUDED.driver_key IS DISTINCT FROM s.driver_key
-                               THEN EXCLUDED.driver_key_since ELSE s.driver_key_since END,
-       driver_key_at = greatest(s.driver_key_at, EXCLUDED.driver_key_at),
-       -- Battery and signal: the newest reading wins, as for the position.
-       battery_v = CASE WHEN EXCLUDED.battery_at > coalesce(s.battery_at, '-infinity')
-                        THEN EXCLUDED.battery_v ELSE s.battery_v END,
-       battery_status = CASE WHEN EXCLUDED.battery_at > coalesce(s.battery_at, '-infinity')
-                             THEN EXCLUDED.battery_status ELSE s.battery_status END,
-       battery_at = greatest(s.battery_at, EXCLUDED.battery_at),
-       rssi_dbm = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
-                       THEN EXCLUDED.rssi_dbm ELSE s.rssi_dbm END,
-       snr_db = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
-                     THEN EXCLUDED.snr_db ELSE s.snr_db END,
-       gsm_level = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
-                        THEN EXCLUDED.gsm_level ELSE s.gsm_level END,
-       signal_bars = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
-                          THEN EXCLUDED.signal_bars ELSE s.signal_bars END,
-       signal_at = greatest(s.signal_at, EXCLUDED.signal_at)
-     RETURNING id, type, code`,
-    [
-      list.map((s) => s.type),
-      list.map((s) => s.code),
-      list.map((s) => iso(s.first)),
-      list.map((s) => iso(s.last)),
-      list.map((s) => s.position?.latitude ?? null),
-      list.map((s) => s.position?.longitude ?? null),
-      list.map((s) => iso(s.position?.deviceTimeMs ?? null)),
-      list.map((s) => s.driver?.key ?? null),
-      list.map((s) => iso(s.driver?.sinceMs ?? null)),
-      list.map((s) => iso(s.driver?.atMs ?? null)),
-      list.map((s) => s.battery?.batteryV ?? null),
-      list.map((s) => (s.battery ? batteryStatus(s.type, s.battery.batteryV) : null)),
-      list.map((s) => iso(s.battery?.deviceTimeMs ?? null)),
-      list.map((s) => s.signal?.rssiDbm ?? null),
-      list.map((s) => s.signal?.snrDb ?? null),
-      list.map((s) => s.signal?.gsmLevel ?? null),
-      list.map((s) => (s.signal ? signalBars(s.signal) : null)),
-      list.map((s) => iso(s.signal?.deviceTimeMs ?? null)),
-    ],
+  await tx.exec(CREATE_SOURCE_STAGE);
+  await tx.copyFrom(
+    'source_stage',
+    SOURCE_COLUMN_NAMES,
+    encodeBinaryCopy(SOURCE_COPY_COLUMNS, list),
   );
+  const rows = await tx.query<{ id: string; type: string; code: string }>(UPSERT_SOURCES);
   return new Map(rows.map((row) => [sourceKey(row.type, row.code), row.id]));
 }
 
@@ -263,10 +285,7 @@ const STAGED_COPY_COLUMNS = STAGED_COLUMNS.map(([, column]) => column);
  * columns are the copied ones, not `LIKE telemetry_record`, so a migration of the table cannot
  * leave a connection's stage behind.
  */
-const CREATE_STAGE = `
-  CREATE TEMP TABLE IF NOT EXISTS telemetry_stage
-    (${STAGED_COLUMNS.map(([name, column]) => `${name} ${column.type}`).join(', ')})
-    ON COMMIT DELETE ROWS`;
+const CREATE_STAGE = createStage('telemetry_stage', STAGED_COLUMNS);
 
 const INSERT_RECORDS = `
   INSERT INTO telemetry_record (${STAGED_COLUMN_NAMES.join(', ')})
