@@ -133,6 +133,9 @@ const CREATE_SOURCE_STAGE = createStage('source_stage', SOURCE_COLUMNS);
 const UPSERT_SOURCES = `
   INSERT INTO source AS s (${SOURCE_COLUMN_NAMES.join(', ')})
   SELECT ${SOURCE_COLUMN_NAMES.join(', ')} FROM source_stage
+  -- In one order in every transaction, so that groups committing at once wait for each other's
+  -- sources rather than deadlock.
+  ORDER BY type COLLATE "C", code COLLATE "C"
   ON CONFLICT (type, code) DO UPDATE SET
     first_seen_at = least(s.first_seen_at, EXCLUDED.first_seen_at),
     last_seen_at = greatest(s.last_seen_at, EXCLUDED.last_seen_at),
@@ -215,16 +218,11 @@ async function resolveSources(
       }
     }
   });
-  // In one order in every transaction, so that groups committing at once wait for each other's
-  // sources rather than deadlock.
-  const list = [...spans.values()].sort((a, b) =>
-    a.type === b.type ? (a.code < b.code ? -1 : 1) : a.type < b.type ? -1 : 1,
-  );
   await tx.exec(CREATE_SOURCE_STAGE);
   await tx.copyFrom(
     'source_stage',
     SOURCE_COLUMN_NAMES,
-    encodeBinaryCopy(SOURCE_COPY_COLUMNS, list),
+    encodeBinaryCopy(SOURCE_COPY_COLUMNS, [...spans.values()]),
   );
   const rows = await tx.query<{ id: string; type: string; code: string }>(UPSERT_SOURCES);
   return new Map(rows.map((row) => [sourceKey(row.type, row.code), row.id]));
