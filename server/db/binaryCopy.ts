@@ -1,6 +1,7 @@
-// PostgreSQL's binary COPY format, written from JavaScript values: rows reach the database as the
-// bytes of each value, with nothing for the server to parse. On PGlite parsing the text of
-// parameter arrays took 60 % of an ingest's insert (docs/performance.md, issue 20).
+// PostgreSQL's binary COPY format, written from JavaScript values and read back into them: rows
+// travel as the bytes of each value, with no text for either side to print or parse. On PGlite
+// parsing the text of parameter arrays took 60 % of an ingest's insert (docs/performance.md,
+// issue 20).
 
 export type CopyType =
   'uuid' | 'timestamptz' | 'text' | 'json' | 'float8' | 'float4' | 'int2' | 'int4' | 'bool';
@@ -120,4 +121,67 @@ export function encodeBinaryCopy<Row>(
   out.buffer.writeInt16BE(-1, out.offset);
   out.offset += 2;
   return out.buffer.subarray(0, out.offset);
+}
+
+export type CopyValue = string | number | boolean | null;
+
+/** The header's length: signature, flags, header extension length (no extension is written). */
+const HEADER_BYTES = SIGNATURE.length + 8;
+
+function readValue(bytes: Buffer, view: DataView, at: number, length: number, type: CopyType) {
+  switch (type) {
+    case 'float8':
+      return view.getFloat64(at);
+    case 'float4':
+      return view.getFloat32(at);
+    case 'int4':
+      return view.getInt32(at);
+    case 'int2':
+      return view.getInt16(at);
+    case 'bool':
+      return bytes[at] === 1;
+    case 'timestamptz':
+      // Microseconds since 2000 as two halves: exact to the microsecond, without a BigInt.
+      return (view.getInt32(at) * 2 ** 32 + view.getUint32(at + 4)) / 1000 + POSTGRES_EPOCH_MS;
+    case 'uuid': {
+      const hex = bytes.toString('hex', at, at + 16);
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    }
+    default:
+      return bytes.toString('utf8', at, at + length);
+  }
+}
+
+/**
+ * Reads a binary COPY stream whose columns have `types`, calling `onRow` with each row's values
+ * (`timestamptz` as milliseconds since 1970, null for SQL NULL). The array is the same one for
+ * every row, refilled: take what is needed from it before returning.
+ */
+export function decodeBinaryCopy(
+  data: Uint8Array,
+  types: readonly CopyType[],
+  onRow: (values: CopyValue[]) => void,
+): void {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (bytes.length < HEADER_BYTES + 2 || !bytes.subarray(0, SIGNATURE.length).equals(SIGNATURE))
+    throw new Error('not a binary COPY stream');
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const values: CopyValue[] = new Array<CopyValue>(types.length).fill(null);
+  let at = HEADER_BYTES + view.getInt32(SIGNATURE.length + 4);
+  for (let fields = view.getInt16(at); fields !== -1; fields = view.getInt16(at)) {
+    if (fields !== types.length)
+      throw new Error(`binary COPY row of ${fields} columns, expected ${types.length}`);
+    at += 2;
+    for (let i = 0; i < fields; i++) {
+      const length = view.getInt32(at);
+      at += 4;
+      if (length === -1) {
+        values[i] = null;
+        continue;
+      }
+      values[i] = readValue(bytes, view, at, length, types[i] as CopyType);
+      at += length;
+    }
+    onRow(values);
+  }
 }

@@ -12,7 +12,16 @@ export interface Queryable {
    * where parsing parameter text costs the database more than storing the rows.
    */
   copyFrom(table: string, columns: readonly string[], data: Uint8Array<ArrayBuffer>): Promise<void>;
+  /**
+   * Runs `COPY (query) TO … WITH (FORMAT binary)` and returns the stream (`decodeBinaryCopy`): for
+   * bulk reads, where printing and parsing each value's text costs more than the query. COPY takes
+   * no parameters: values go into `query` through `sqlLiteral`.
+   */
+  copyOut(query: string): Promise<Uint8Array>;
 }
+
+/** `text` as an SQL string literal (standard_conforming_strings, on by default: only ' is special). */
+export const sqlLiteral = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';

@@ -8,7 +8,11 @@ import type { Database, Queryable, SqlParam } from './database.ts';
 const parsers = { [types.INT8]: Number, [types.NUMERIC]: Number };
 
 interface PgliteLike {
-  query<Row>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: Row[] }>;
+  query<Row>(
+    sql: string,
+    params?: unknown[],
+    options?: { blob?: Blob },
+  ): Promise<{ rows: Row[]; blob?: Blob }>;
   exec(sql: string): Promise<unknown>;
 }
 
@@ -39,6 +43,13 @@ function wrap(pg: PgliteLike, yieldFirst: boolean): Queryable {
           blob: new Blob([data]),
         },
       );
+    },
+    async copyOut(query) {
+      if (yieldFirst) await turn();
+      // What a COPY writes to /dev/blob comes back as the result's blob.
+      const { blob } = await pg.query(`COPY (${query}) TO '/dev/blob' WITH (FORMAT binary)`);
+      if (!blob) throw new Error('COPY TO /dev/blob returned nothing');
+      return new Uint8Array(await blob.arrayBuffer());
     },
   };
 }

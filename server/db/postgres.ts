@@ -2,7 +2,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import { from as copyFromStdin } from 'pg-copy-streams';
+import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
 import type { Database, Queryable, SqlParam } from './database.ts';
 
 const INT8_OID = 20;
@@ -23,17 +23,34 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
     async exec(sql: string) {
       await client.query(sql);
     },
-    async copyFrom(table, columns, data) {
-      const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT binary)`;
-      // A pool has no one connection to stream into: take one for the statement.
-      const connection = 'release' in client ? client : await client.connect();
-      try {
+    copyFrom: (table, columns, data) =>
+      onOneConnection(client, async (connection) => {
+        const sql = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT binary)`;
         await pipeline(Readable.from([data]), connection.query(copyFromStdin(sql)));
-      } finally {
-        if (connection !== client) connection.release();
-      }
-    },
+      }),
+    copyOut: (query) =>
+      onOneConnection(client, async (connection) => {
+        const chunks: Buffer[] = [];
+        const stream = connection.query(
+          copyToStdout(`COPY (${query}) TO STDOUT WITH (FORMAT binary)`),
+        );
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      }),
   };
+}
+
+/** A pool has no one connection to stream through: a COPY takes one for the statement. */
+async function onOneConnection<T>(
+  client: pg.Pool | pg.PoolClient,
+  work: (connection: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const connection = 'release' in client ? client : await client.connect();
+  try {
+    return await work(connection);
+  } finally {
+    if (connection !== client) connection.release();
+  }
 }
 
 export async function openPostgres(

@@ -1,9 +1,15 @@
-// Binary COPY (server/db/binaryCopy.ts and each adapter's copyFrom): every value type the ingest
-// writes comes back as it was sent, on PGlite and PostgreSQL, and a value the text input would
-// have refused is refused here too, rather than stored as something else.
+// Binary COPY (server/db/binaryCopy.ts and each adapter's copyFrom and copyOut): every value type
+// the ingest writes comes back as it was sent, on PGlite and PostgreSQL, read as text or as a binary
+// stream, and a value the text input would have refused is refused here too, rather than stored as
+// something else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBinaryCopy, type CopyColumn } from '../../server/db/binaryCopy.ts';
-import type { Database } from '../../server/db/database.ts';
+import {
+  decodeBinaryCopy,
+  encodeBinaryCopy,
+  type CopyColumn,
+  type CopyValue,
+} from '../../server/db/binaryCopy.ts';
+import { sqlLiteral, type Database } from '../../server/db/database.ts';
 import { testDatabases } from '../support/databases.ts';
 
 interface Row {
@@ -107,6 +113,25 @@ describe.each(testDatabases)('binary COPY on $kind', (database) => {
         io: {},
       },
     ]);
+  });
+
+  it('reads every type back as a binary stream, from the pool and inside a transaction', async () => {
+    const query = `SELECT ${NAMES.join(', ')} FROM copied WHERE label IS DISTINCT FROM ${sqlLiteral("it's")} ORDER BY at DESC`;
+    const read = (data: Uint8Array) => {
+      const rows: CopyValue[][] = [];
+      decodeBinaryCopy(
+        data,
+        COLUMNS.map(([, column]) => column.type),
+        (values) => rows.push([...values]),
+      );
+      return rows;
+    };
+    const expected = ROWS.map((row) => COLUMNS.map(([, column]) => column.read(row)));
+    // uuid as PostgreSQL prints it, json as stored.
+    (expected[1] as CopyValue[])[0] = 'ffffffff-0000-4000-8000-000000000001';
+    expect(read(await db.copyOut(query))).toEqual(expected);
+    expect(read(await db.transaction((tx) => tx.copyOut(query)))).toEqual(expected);
+    expect(read(await db.copyOut(`${query} LIMIT 0`))).toEqual([]);
   });
 
   it('refuses what text input refuses, before anything reaches the database', () => {

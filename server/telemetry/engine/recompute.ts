@@ -1,6 +1,7 @@
 // Recomputes a machine's segments and daily rollups for a span of local days, from its stored records.
 import { nextDate, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { sqlLiteral, type Database, type Queryable } from '../../db/database.ts';
+import { decodeBinaryCopy, type CopyType, type CopyValue } from '../../db/binaryCopy.ts';
 import {
   dailyRollups,
   forEachDayPiece,
@@ -41,25 +42,41 @@ interface MachineRow {
 }
 
 /**
- * The sample fields, in the order WINDOW_RECORDS packs them. Each machine's records come back as one
- * text, a line per record and '|' between fields (empty for null): PGlite turns every value of a
- * result into a JavaScript value one by one, which took most of a recompute (measured: 10,000
- * records of 100 machines in 245 ms as rows, 61 ms packed; docs/performance.md).
+ * The sample fields as windowRecords selects them, with their types in the binary COPY stream it
+ * comes back as: printing 18 values per record as text and parsing them back took half a
+ * recompute on PGlite (docs/performance.md).
  */
-const PACKED_FIELDS = `(extract(epoch FROM r.device_time) * 1000)::float8, r.ignition::int, r.movement::int,
-  r.engine_running::int, r.engine_rpm, r.speed_kmh, r.activity_level, r.digital_inputs,
-  CASE WHEN r.position_invalid_reason IS NULL AND (r.satellites IS NULL OR r.satellites >= ${MIN_SATELLITES})
-       THEN r.latitude END,
-  CASE WHEN r.position_invalid_reason IS NULL AND (r.satellites IS NULL OR r.satellites >= ${MIN_SATELLITES})
-       THEN r.longitude END,
-  CASE WHEN s.fuel_enabled THEN r.fuel_used_l END, CASE WHEN s.fuel_enabled THEN r.fuel_level_l END,
-  r.operating_hours_h, r.idle_hours_h, s.expected_interval_s,
-  s.expected_interval_off_s, (s.type NOT IN (${TELEMATICS_SOURCE_TYPES.map((t) => `'${t}'`).join(', ')}))::int,
-  CASE WHEN s.fuel_enabled THEN r.fuel_level_pct END,
-  -- The capacity of the tank the sensor measured at the time, for a level in percent.
-  CASE WHEN s.fuel_enabled AND r.fuel_level_pct IS NOT NULL THEN
-    (SELECT a.tank_capacity_l FROM fuel_attachment a
-      WHERE a.source_id = s.id AND a.starts_at <= r.device_time ORDER BY a.starts_at DESC LIMIT 1) END`;
+const VALID_POSITION = `r.position_invalid_reason IS NULL AND (r.satellites IS NULL OR r.satellites >= ${MIN_SATELLITES})`;
+const SAMPLE_COLUMNS: readonly (readonly [CopyType, string])[] = [
+  ['int4', 'w.n::int4'], // the window's place in the batch
+  ['timestamptz', 'r.device_time'],
+  ['bool', 'r.ignition'],
+  ['bool', 'r.movement'],
+  ['bool', 'r.engine_running'],
+  // real through text: the shortest decimal, as a reading was sent (0.1, not 0.10000000149).
+  ['float8', 'r.engine_rpm::text::float8'],
+  ['float8', 'r.speed_kmh::text::float8'],
+  ['float8', 'r.activity_level::text::float8'],
+  ['int4', 'r.digital_inputs'],
+  ['float8', `CASE WHEN ${VALID_POSITION} THEN r.latitude END`],
+  ['float8', `CASE WHEN ${VALID_POSITION} THEN r.longitude END`],
+  ['float8', 'CASE WHEN s.fuel_enabled THEN r.fuel_used_l END'],
+  ['float8', 'CASE WHEN s.fuel_enabled THEN r.fuel_level_l::text::float8 END'],
+  ['float8', 'r.operating_hours_h'],
+  ['float8', 'r.idle_hours_h'],
+  ['int4', 's.expected_interval_s'],
+  ['int4', 's.expected_interval_off_s'],
+  ['bool', `s.type NOT IN (${TELEMATICS_SOURCE_TYPES.map((t) => `'${t}'`).join(', ')})`],
+  ['float8', 'CASE WHEN s.fuel_enabled THEN r.fuel_level_pct::text::float8 END'],
+  // The capacity of the tank the sensor measured at the time, for a level in percent.
+  [
+    'float8',
+    `CASE WHEN s.fuel_enabled AND r.fuel_level_pct IS NOT NULL THEN
+      (SELECT a.tank_capacity_l FROM fuel_attachment a
+        WHERE a.source_id = s.id AND a.starts_at <= r.device_time ORDER BY a.starts_at DESC LIMIT 1) END`,
+  ],
+];
+const SAMPLE_TYPES = SAMPLE_COLUMNS.map(([type]) => type);
 
 const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh,
   r.activity_level, r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
@@ -76,15 +93,37 @@ const IN_SERVICE = `CASE WHEN s.has_service_gaps THEN NOT EXISTS (
      WHERE g.source_id = s.id AND g.from_at <= r.device_time AND (g.to_at IS NULL OR r.device_time < g.to_at))
   ELSE true END`;
 
+interface Span {
+  machineId: string;
+  fromMs: number;
+  toMs: number;
+}
+
+const arrayOf = (values: string[], type: string) =>
+  `ARRAY[${values.map(sqlLiteral).join(', ')}]::${type}[]`;
+
 /**
- * Each machine's records in its window, plus each source's last record before it (the state at the
- * window's start), in time order. Per source through the primary key (source_id, device_time), so
- * the cost follows the windows, not the table; one query for a whole batch of machines.
+ * Each machine's records in its span, plus each source's last record before it (the state at the
+ * span's start), in time order. Per source through the primary key (source_id, device_time), so
+ * the cost follows the spans, not the table; one query for a whole batch of machines. A COPY takes
+ * no parameters: the spans are literals.
  */
-const WINDOW_RECORDS = `
-  SELECT w.machine_id,
-         string_agg(array_to_string(ARRAY[${PACKED_FIELDS}]::text[], '|', ''), E'\\n' ORDER BY r.device_time) AS records
-    FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS w(machine_id, from_at, to_at)
+function windowRecords(spans: readonly Span[]): string {
+  const machines = arrayOf(
+    spans.map((w) => w.machineId),
+    'uuid',
+  );
+  const froms = arrayOf(
+    spans.map((w) => iso(w.fromMs)),
+    'timestamptz',
+  );
+  const tos = arrayOf(
+    spans.map((w) => iso(w.toMs)),
+    'timestamptz',
+  );
+  return `
+  SELECT ${SAMPLE_COLUMNS.map(([, column]) => column).join(',\n         ')}
+    FROM unnest(${machines}, ${froms}, ${tos}) WITH ORDINALITY AS w(machine_id, from_at, to_at, n)
     JOIN source s ON s.machine_id = w.machine_id
     CROSS JOIN LATERAL (
       (SELECT ${RECORD_COLUMNS} FROM telemetry_record r
@@ -96,7 +135,8 @@ const WINDOW_RECORDS = `
           AND r.device_time < w.to_at)
     ) r
    WHERE ${IN_SERVICE}
-   GROUP BY w.machine_id`;
+   ORDER BY w.n, r.device_time`;
+}
 
 /**
  * A level in percent as litres: by the tank's calibration where the machine has one, else in
@@ -112,32 +152,43 @@ function levelLitres(
   return tankCapacityL === null ? null : (percent / 100) * tankCapacityL;
 }
 
-/** A level sensor reports percent; with the tank's calibration or capacity that becomes litres. */
-function unpackSamples(packed: string, calibration: CalibrationPoint[] | null): Sample[] {
-  return packed.split('\n').map((line) => {
-    const f = line.split('|');
-    const num = (i: number) => (f[i] === '' || f[i] === undefined ? null : Number(f[i]));
-    const bool = (i: number) => (f[i] === '' || f[i] === undefined ? null : f[i] === '1');
-    return {
-      timeMs: Number(f[0]),
-      ignition: bool(1),
-      movement: bool(2),
-      engineRunning: bool(3),
-      engineRpm: num(4),
-      speedKmh: num(5),
-      activityLevel: num(6),
-      digitalInputs: num(7),
-      latitude: num(8),
-      longitude: num(9),
-      fuelUsedL: num(10),
-      fuelLevelL: num(11) ?? levelLitres(num(17), calibration, num(18)),
-      operatingHoursH: num(12),
-      idleHoursH: num(13),
-      expectedIntervalS: Number(f[14]),
-      expectedIntervalOffS: Number(f[15]),
-      oem: f[16] === '1',
-    };
+const num = (value: CopyValue | undefined) => (typeof value === 'number' ? value : null);
+const bool = (value: CopyValue | undefined) => (typeof value === 'boolean' ? value : null);
+
+/**
+ * The samples of each span, in the spans' order. A level sensor reports percent; with the tank's
+ * calibration or capacity that becomes litres.
+ */
+async function readSamples(
+  db: Queryable,
+  spans: readonly Span[],
+  calibrationOf: (machineId: string) => CalibrationPoint[] | null,
+): Promise<Sample[][]> {
+  const samples = spans.map((): Sample[] => []);
+  const calibrations = spans.map((span) => calibrationOf(span.machineId));
+  decodeBinaryCopy(await db.copyOut(windowRecords(spans)), SAMPLE_TYPES, (v) => {
+    const index = (v[0] as number) - 1;
+    samples[index]?.push({
+      timeMs: v[1] as number,
+      ignition: bool(v[2]),
+      movement: bool(v[3]),
+      engineRunning: bool(v[4]),
+      engineRpm: num(v[5]),
+      speedKmh: num(v[6]),
+      activityLevel: num(v[7]),
+      digitalInputs: num(v[8]),
+      latitude: num(v[9]),
+      longitude: num(v[10]),
+      fuelUsedL: num(v[11]),
+      fuelLevelL: num(v[12]) ?? levelLitres(num(v[18]), calibrations[index] ?? null, num(v[19])),
+      operatingHoursH: num(v[13]),
+      idleHoursH: num(v[14]),
+      expectedIntervalS: v[15] as number,
+      expectedIntervalOffS: v[16] as number,
+      oem: v[17] === true,
+    });
   });
+  return samples;
 }
 
 const isEmpty = (r: DayRollup) => r.activeS + r.idleS + r.offS + r.missingS + r.brokendownS === 0;
@@ -299,15 +350,12 @@ export async function machineSamples(
 ): Promise<{ samples: Sample[]; profile: MachineProfile } | null> {
   const [machine] = await db.query<MachineRow>(MACHINES, [[machineId]]);
   if (!machine) return null;
-  const [packed] = await db.query<{ records: string }>(WINDOW_RECORDS, [
-    [machineId],
-    [iso(fromMs)],
-    [iso(toMs)],
-  ]);
-  return {
-    samples: packed ? unpackSamples(packed.records, machine.calibration) : [],
-    profile: profileOf(machine),
-  };
+  const [samples = []] = await readSamples(
+    db,
+    [{ machineId, fromMs, toMs }],
+    () => machine.calibration,
+  );
+  return { samples, profile: profileOf(machine) };
 }
 
 /**
@@ -360,16 +408,14 @@ async function recomputeWith(
   }
   if (windows.length === 0) return [];
   const ids = windows.map((w) => w.machineId);
-  const packed = await db.query<{ machine_id: string; records: string }>(WINDOW_RECORDS, [
-    ids,
-    windows.map((w) => iso(w.fromMs - EDGE_MS)),
-    windows.map((w) => iso(w.toMs + EDGE_MS)),
-  ]);
-  const samples = new Map(
-    packed.map((row) => [
-      row.machine_id,
-      unpackSamples(row.records, machines.get(row.machine_id)?.calibration ?? null),
-    ]),
+  const samples = await readSamples(
+    db,
+    windows.map((w) => ({
+      machineId: w.machineId,
+      fromMs: w.fromMs - EDGE_MS,
+      toMs: w.toMs + EDGE_MS,
+    })),
+    (machineId) => machines.get(machineId)?.calibration ?? null,
   );
   const breakdowns = new Map<string, Period[]>();
   for (const row of await db.query<{ machine_id: string; from_at: Date; to_at: Date | null }>(
@@ -385,10 +431,10 @@ async function recomputeWith(
   }
   const cuts = await hireCuts(db, windows);
   const plans = await shiftPlans(db, windows);
-  const results = windows.map((window) =>
+  const results = windows.map((window, index) =>
     computeWindow(
       window,
-      samples.get(window.machineId) ?? [],
+      samples[index] ?? [],
       breakdowns.get(window.machineId) ?? [],
       cuts.get(window.machineId) ?? [],
       plans.get(window.machineId),
