@@ -125,7 +125,7 @@ export function encodeBinaryCopy<Row>(
 
 export type CopyValue = string | number | boolean | null;
 
-/** The header's length: signature, flags, header extension length (no extension is written). */
+/** The header before its extension: signature, flags and the extension's length. */
 const HEADER_BYTES = SIGNATURE.length + 8;
 
 function readValue(bytes: Buffer, view: DataView, at: number, length: number, type: CopyType) {

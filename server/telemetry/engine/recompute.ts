@@ -77,6 +77,7 @@ const SAMPLE_COLUMNS: readonly (readonly [CopyType, string])[] = [
   ],
 ];
 const SAMPLE_TYPES = SAMPLE_COLUMNS.map(([type]) => type);
+const SAMPLE_SELECT = SAMPLE_COLUMNS.map(([, column]) => column).join(',\n         ');
 
 const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh,
   r.activity_level, r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
@@ -99,9 +100,6 @@ interface Span {
   toMs: number;
 }
 
-const arrayOf = (values: string[], type: string) =>
-  `ARRAY[${values.map(sqlLiteral).join(', ')}]::${type}[]`;
-
 /**
  * Each machine's records in its span, plus each source's last record before it (the state at the
  * span's start), in time order. Per source through the primary key (source_id, device_time), so
@@ -109,20 +107,13 @@ const arrayOf = (values: string[], type: string) =>
  * no parameters: the spans are literals.
  */
 function windowRecords(spans: readonly Span[]): string {
-  const machines = arrayOf(
-    spans.map((w) => w.machineId),
-    'uuid',
-  );
-  const froms = arrayOf(
-    spans.map((w) => iso(w.fromMs)),
-    'timestamptz',
-  );
-  const tos = arrayOf(
-    spans.map((w) => iso(w.toMs)),
-    'timestamptz',
-  );
+  const list = (pick: (span: Span) => string, type: string) =>
+    `ARRAY[${spans.map((span) => sqlLiteral(pick(span))).join(', ')}]::${type}[]`;
+  const machines = list((w) => w.machineId, 'uuid');
+  const froms = list((w) => iso(w.fromMs), 'timestamptz');
+  const tos = list((w) => iso(w.toMs), 'timestamptz');
   return `
-  SELECT ${SAMPLE_COLUMNS.map(([, column]) => column).join(',\n         ')}
+  SELECT ${SAMPLE_SELECT}
     FROM unnest(${machines}, ${froms}, ${tos}) WITH ORDINALITY AS w(machine_id, from_at, to_at, n)
     JOIN source s ON s.machine_id = w.machine_id
     CROSS JOIN LATERAL (
