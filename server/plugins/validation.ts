@@ -1,5 +1,6 @@
 // Request validation for every route: the date formats of src/domain/dates.ts, no type coercion on
-// bodies (a JSON null is not a 0), query strings coerced as URLs need, and no NUL in any string.
+// bodies (a JSON null is not a 0), query strings coerced as URLs need, and only text that can be
+// stored (server/plugins/text.ts).
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fastUri from 'fast-uri';
@@ -7,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCalendarDay, isDateTime, isRangeBound } from '../../src/domain/dates.ts';
 import { isValidTimeZone } from '../../src/domain/zonedTime.ts';
 import { badRequest } from '../httpError.ts';
+import { badTextIn } from './text.ts';
 
 /** Our formats; reply serialisation knows them too, since replies share some shapes. */
 export const FORMATS = {
@@ -30,22 +32,6 @@ function buildAjv(coerceTypes: Options['coerceTypes']): Ajv {
   addFormats.default(ajv);
   for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   return ajv;
-}
-
-/** The dotted path of the first string holding a NUL character, or undefined. */
-function nulPath(value: unknown, at: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
-  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
-  // Uploaded files and streams are not text.
-  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function')
-    return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const path = at ? `${at}.${key}` : key;
-    if (key.includes('\u0000')) return path;
-    const found = nulPath(item, path, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 interface ObjectSchema {
@@ -89,16 +75,15 @@ export function registerValidation(app: FastifyInstance): void {
     const validate = (httpPart === 'body' ? strict : plain).compile(schema);
     return httpPart === 'querystring' ? refusingEmptyValues(validate, schema) : validate;
   });
-  // No PostgreSQL text can hold NUL, and no person types one: refuse it before any handler runs.
+  // Text that cannot be stored (NUL, a lone surrogate) is refused before any handler runs.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const [part, value] of [
       ['query', request.query],
       ['params', request.params],
       ['body', request.body],
     ] as const) {
-      const path = nulPath(value, '');
-      if (path !== undefined)
-        throw badRequest(path || part, `${path || part} holds a NUL character`);
+      const bad = badTextIn(value);
+      if (bad) throw badRequest(bad.path || part, `${bad.path || part} ${bad.problem}`);
     }
   });
 }

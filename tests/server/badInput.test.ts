@@ -51,6 +51,51 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
     expect(JSON.stringify(sites.body)).not.toContain('Yard');
   });
 
+  it('refuses a lone surrogate in a query, a body or a file name with 400 naming the field, writing nothing', async () => {
+    const audits = async () =>
+      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_event'))[0]?.n;
+    const auditsBefore = await audits();
+    // JSON text, so the escape reaches the server as one lone UTF-16 unit.
+    const raw = (method: string, path: string, json: string) =>
+      call(server, method, path, { token, rawBody: json });
+    expect(await raw('PUT', `/v1/machines/${machineId}`, '{"note":"a\\ud800b"}')).toMatchObject({
+      status: 400,
+      body: { field: 'note' },
+    });
+    expect(
+      await raw(
+        'PATCH',
+        `/v1/portal/machines/${machineId}/additional-information`,
+        '{"registrationNumber":"AB\\udc00"}',
+      ),
+    ).toMatchObject({ status: 400, body: { field: 'registrationNumber' } });
+    expect(await raw('PATCH', '/v1/users/settings', '{"firstName":"\\ud83d"}')).toMatchObject({
+      status: 400,
+      body: { field: 'firstName', message: expect.stringContaining('not valid Unicode') },
+    });
+    // A whole pair is a real character and is kept.
+    expect(
+      (await raw('PUT', `/v1/machines/${machineId}`, '{"note":"\\ud83d\\ude9c"}')).status,
+    ).toBe(200);
+    expect(await get('/v1/portal/machines/list?q=%ED%A0%80')).toMatchObject({ status: 200 });
+    // A multipart name travels as UTF-8, which holds no lone surrogate; a NUL it can hold.
+    for (const name of ['a\u0000b.pdf']) {
+      const body = new FormData();
+      body.append('file', new Blob(['%PDF-1.4']), name);
+      const reply = await fetch(`${server.url}/v1/portal/files?type=other`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body,
+      });
+      expect([reply.status, ((await reply.json()) as { field?: string }).field], name).toEqual([
+        400,
+        'file',
+      ]);
+    }
+    // Only the accepted note wrote its trail.
+    expect(await audits()).toBe((auditsBefore ?? 0) + 1);
+  });
+
   it('refuses impossible and out-of-bounds dates with 400 naming the field, on every date route', async () => {
     for (const bad of [
       '2026-13-45',
@@ -64,6 +109,9 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
         `/v1/portal/dashboard?start=2026-11-01&end=${bad}`,
         `/v1/portal/maps/heatmap?start=${bad}&end=2026-11-20`,
         `/v1/machines/${machineId}/activity?startDate=${bad}&endDate=2026-11-20`,
+        `/v1/portal/machines/${machineId}?start=2026-11-01&end=${bad}`,
+        `/v1/portal/machines/${machineId}/activity/summary?start=2026-11-01&end=${bad}`,
+        `/v1/portal/filters?start=${bad}&end=2026-11-20`,
       ]) {
         const reply = await get(path);
         expect(reply.status, path).toBe(400);

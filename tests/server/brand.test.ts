@@ -7,7 +7,7 @@ import type { UserSettingsReply } from '../../src/domain/api/session.ts';
 import { DEFAULT_BRAND_CONFIGURATION, type BrandConfiguration } from '../../src/domain/brand.ts';
 import { DEMO_USERS } from '../../server/db/seed/demo.ts';
 import { testDatabases } from '../support/databases.ts';
-import { pngOf } from '../support/png.ts';
+import { pngClaiming, pngOf } from '../support/png.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 describe.each(testDatabases)('brand configuration on $kind', (database) => {
@@ -110,6 +110,38 @@ describe.each(testDatabases)('brand configuration on $kind', (database) => {
     }
     expect(await settingsOf(admin)).toEqual(before);
     expect((await fetch(`${server.url}${before.logoLink}`)).status).toBe(200);
+  });
+
+  it('refuses a small logo that claims a huge size by its header, while other requests go on', async () => {
+    const before = await settingsOf(admin);
+    const bomb = form({}, { bytes: pngClaiming(16_000, 16_000) });
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = performance.now();
+      const value = await work();
+      return { value, ms: performance.now() - started };
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+    // The same refusal for a normal file (one pixel too wide), for the ratios: no fixed time.
+    const normalMs: number[] = [];
+    const bombMs: number[] = [];
+    const healthMs: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      normalMs.push((await timed(() => save(form({}, { bytes: pngOf(251, 42) })))).ms);
+      const [upload, health] = await Promise.all([
+        timed(async () => refusal(await save(bomb))),
+        timed(() => fetch(`${server.url}/v1/health`).then((reply) => reply.status)),
+      ]);
+      expect(upload.value).toEqual({ status: 400, field: 'logoFile' });
+      expect(health.value).toBe(200);
+      bombMs.push(upload.ms);
+      healthMs.push(health.ms);
+    }
+    const normal = median(normalMs) ?? 0;
+    expect(median(bombMs), `bomb ${bombMs} against ${normalMs}`).toBeLessThan(10 * normal);
+    expect(median(healthMs), `health ${healthMs} against ${normalMs}`).toBeLessThan(10 * normal);
+    const reply = await save(bomb);
+    expect(((await reply.json()) as ApiError).message).toMatch(/16000×16000.*250 wide.*42 high/);
+    expect(await settingsOf(admin)).toEqual(before);
   });
 
   it('lets no viewer change it, and no one without a token', async () => {

@@ -22,6 +22,7 @@ import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
 import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
+import { pngClaiming } from '../support/png.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
@@ -298,6 +299,12 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       Buffer.concat([PNG, Buffer.alloc(5_000_001)]),
     );
     expect(huge.status).toBe(413);
+    // A few kilobytes whose header claims more pixels than any browser should decode.
+    const claiming = await upload(path, 'image', 'a.png', 'image/png', pngClaiming(16_000, 16_000));
+    expect(claiming.status).toBe(400);
+    expect(((await claiming.json()) as ApiError).message).toMatch(/16000×16000.*12000 wide/);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
+    expect((await upload(path, 'image', 'a.svg', 'image/svg+xml', svg)).status).toBe(415);
     expect((await upload(path, 'image', 'x.png', 'image/png', PNG, viewer)).status).toBe(403);
     // The failed uploads left the image as it was.
     expect((await details()).imageUrl).toBe(imageUrl);

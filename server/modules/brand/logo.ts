@@ -1,13 +1,13 @@
-// An organisation's logo (spec point 5): a PNG by its bytes, whatever its name or declared type,
-// decoded whole so a file that only starts like a PNG is refused; at most 1,000,000 bytes; from
-// 24×24 up to 250 wide and 42 high. A larger logo is refused, not scaled: the admin sees the rule
-// and keeps control of how the logo looks.
-import { PNG } from 'pngjs';
+// An organisation's logo (spec point 5): a PNG by its bytes, whatever its name or declared type, at
+// most 1,000,000 bytes, from 24×24 up to 250 wide and 42 high. Its size is read from the header
+// and refused before anything decodes it; then it is decoded whole in a worker (capped in memory
+// and time) so a file that only starts like a PNG is refused too. A larger logo is refused, not
+// scaled: the admin sees the rule and keeps control of how the logo looks.
 import { HttpError, unsupportedMediaType } from '../../httpError.ts';
+import { decodePng } from '../../images/decodeImage.ts';
+import { readImageHeader } from '../../images/imageHeader.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import { LOGO_LIMITS } from '../../../src/domain/brand.ts';
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function logoTooLarge(): never {
   throw new HttpError(
@@ -18,33 +18,25 @@ export function logoTooLarge(): never {
   );
 }
 
-export function checkLogo(bytes: Buffer): { widthPx: number; heightPx: number } {
+export async function checkLogo(bytes: Buffer): Promise<{ widthPx: number; heightPx: number }> {
   if (bytes.length > LOGO_LIMITS.maxBytes) logoTooLarge();
   const unsupported = () =>
     unsupportedMediaType('logoFile', 'The logo must be a PNG image (only png is accepted)');
-  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw unsupported();
-  let image: PNG;
+  let header;
   try {
-    image = PNG.sync.read(bytes);
-  } catch {
+    header = readImageHeader(bytes, 'logoFile', {
+      types: ['png'],
+      minPx: LOGO_LIMITS.minPx,
+      maxWidthPx: LOGO_LIMITS.maxWidthPx,
+      maxHeightPx: LOGO_LIMITS.maxHeightPx,
+      maxPixels: LOGO_LIMITS.maxWidthPx * LOGO_LIMITS.maxHeightPx,
+    });
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 415) throw unsupported();
+    throw error;
+  }
+  const decoded = await decodePng(bytes);
+  if (!decoded || decoded.widthPx !== header.widthPx || decoded.heightPx !== header.heightPx)
     throw unsupported();
-  }
-  const { width, height } = image;
-  if (width < LOGO_LIMITS.minPx || height < LOGO_LIMITS.minPx) {
-    throw new HttpError(
-      400,
-      ERROR_CODES.validation,
-      `The logo is ${width}×${height} px; it must be at least ${LOGO_LIMITS.minPx}×${LOGO_LIMITS.minPx}`,
-      'logoFile',
-    );
-  }
-  if (width > LOGO_LIMITS.maxWidthPx || height > LOGO_LIMITS.maxHeightPx) {
-    throw new HttpError(
-      400,
-      ERROR_CODES.validation,
-      `The logo is ${width}×${height} px; it may be at most ${LOGO_LIMITS.maxWidthPx} wide and ${LOGO_LIMITS.maxHeightPx} high`,
-      'logoFile',
-    );
-  }
-  return { widthPx: width, heightPx: height };
+  return decoded;
 }

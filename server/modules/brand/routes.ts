@@ -46,7 +46,7 @@ export const brandRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
       if (!request.isMultipart())
         throw badRequest('logoFile', 'Send the brand configuration as a multipart form');
       const { colours, logo } = await readBrandForm(request);
-      if (logo) checkLogo(logo);
+      if (logo) await checkLogo(logo);
       if (!logo && Object.keys(colours).length === 0)
         throw badRequest('logoFile', 'Send a logo or at least one colour');
       const saved = await saveBrandConfiguration(db, files, request.auth.org, { colours, logo });

@@ -1,8 +1,9 @@
 // The one file of a multipart request, read whole up to a size: a 400 naming the field when none
-// was sent, a 413 naming it when it is larger than the limit.
+// was sent or its name is not storable text, a 413 naming it when it is larger than the limit.
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import { badRequest, HttpError } from '../../httpError.ts';
+import { assertText } from '../../plugins/text.ts';
 
 export interface Upload {
   bytes: Buffer;
@@ -25,5 +26,7 @@ export async function readUpload(
       field,
     );
   }
+  // Read whole first: a request left with its file unread would wait for it.
+  assertText(field, file.filename, `${noun}'s file name`);
   return { bytes, filename: file.filename };
 }

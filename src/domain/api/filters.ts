@@ -1,5 +1,6 @@
 // GET /v1/portal/filters and the saved filters (spec point 7, "Filters").
 import Type, { type Static } from 'typebox';
+import { RangeBound } from './dates.ts';
 
 export const FilterOption = Type.Object({
   /** `group:key`, unique across the categories. */
@@ -20,8 +21,8 @@ export type Filter = Static<typeof Filter>;
 
 export const FiltersQuery = Type.Object(
   {
-    start: Type.Optional(Type.String({ maxLength: 40 })),
-    end: Type.Optional(Type.String({ maxLength: 40 })),
+    start: Type.Optional(RangeBound),
+    end: Type.Optional(RangeBound),
     /** The page asking, e.g. machines; every page gets the machine categories today. */
     page: Type.Optional(Type.String({ maxLength: 40 })),
     show: Type.Optional(Type.Enum(['active', 'archived', 'all'])),

@@ -1,7 +1,7 @@
 // GET /v1/portal/machines/:id and GET /v1/machines/:id/activity: one machine, and its day-by-day
 // activity timeline (spec point 7, "Machines portal" and "Machines general").
 import Type, { type Static } from 'typebox';
-import { Day } from './dates.ts';
+import { Day, RangeBound } from './dates.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DATE = Day;
@@ -15,8 +15,8 @@ export const MAX_ACTIVITY_DAYS = 92;
 export const MachineDetailsQuery = Type.Object(
   {
     /** The range the activity summary covers, as on the list; all recorded time by default. */
-    start: Type.Optional(Type.String({ maxLength: 40 })),
-    end: Type.Optional(Type.String({ maxLength: 40 })),
+    start: Type.Optional(RangeBound),
+    end: Type.Optional(RangeBound),
   },
   { additionalProperties: false },
 );

@@ -4,6 +4,7 @@
 import Type, { type Static } from 'typebox';
 import { ORGANISATION_TYPES } from '../constants.ts';
 import { ONBOARDING_FIELDS } from './onboarding.ts';
+import { Day } from './dates.ts';
 import {
   BrandConfigurationReply,
   flags,
@@ -107,7 +108,7 @@ export const OrganisationSettingsBody = Type.Object(
     dealerId: Type.Optional(
       Nullable(Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9._-]+$' })),
     ),
-    offHoursStartDate: Type.Optional(Type.String({ format: 'date' })),
+    offHoursStartDate: Type.Optional(Day),
     loginDomains: Type.Optional(
       Type.Array(Type.String({ format: 'hostname', minLength: 3, maxLength: 253 }), {
         maxItems: 10,
