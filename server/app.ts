@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '../src/domain/api/errors.ts';
+import { AfterReply } from './afterReply.ts';
 import type { Config, Role } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -84,6 +85,8 @@ declare module 'fastify' {
     reports: Pick<ReportWorker, 'wake' | 'stop' | 'idle'>;
     /** The alert worker: tests run it at a clock of their own. */
     alerts: AlertWorker;
+    /** Work queued to run after its reply: tests wait on it with idle(). */
+    afterReply: AfterReply;
   }
 }
 
@@ -185,7 +188,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     organisations: new OrganisationRegistry(db),
     files: directoryStorage(config.filesDir),
     readModel: options.readModel ?? new ReadModel(db),
+    afterReply: new AfterReply(app.log),
   };
+  app.decorate('afterReply', context.afterReply);
+  app.addHook('onClose', () => context.afterReply.idle());
 
   // On PostgreSQL several api processes may answer: they count requests together.
   const rateWindows = db.kind === 'postgres' ? new RateWindows(db) : undefined;

@@ -1,4 +1,5 @@
 // What every route plugin is given: the database, the signing keys and the configuration.
+import type { AfterReply } from './afterReply.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './modules/files/storage.ts';
@@ -21,4 +22,6 @@ export interface ServerContext {
   files: FileStorage;
   /** The list's, the dashboard's and the reports' figures, with the rollups held in memory. */
   readModel: ReadModel;
+  /** Work done once the reply has left, in order (server/afterReply.ts). */
+  afterReply: AfterReply;
 }

@@ -364,6 +364,8 @@ describe.each(testDatabases)('accounts on $kind', (database) => {
     });
     const known = await call(server, 'POST', '/v1/auth/reset-password', { body: { email } });
     expect([unknown.status, known.status]).toEqual([202, 202]);
+    // The mail is made after the reply.
+    await server.app.afterReply.idle();
     expect(unknown.body).toEqual(known.body);
     const outboxToUnknown = await server.db.query(
       `SELECT 1 FROM mail_outbox WHERE to_address = 'nobody.here@example.com'`,
@@ -397,6 +399,7 @@ describe.each(testDatabases)('accounts on $kind', (database) => {
 
     // An expired code says so; a disabled user's says that.
     await call(server, 'POST', '/v1/auth/reset-password', { body: { email } });
+    await server.app.afterReply.idle();
     const late =
       (await mailLink(server, email, '/forgot-password/reset')).url?.searchParams.get('code') ?? '';
     await server.db.query(
@@ -408,6 +411,7 @@ describe.each(testDatabases)('accounts on $kind', (database) => {
       code: 'EXPIRED_CODE',
     });
     await call(server, 'POST', '/v1/auth/reset-password', { body: { email } });
+    await server.app.afterReply.idle();
     const last =
       (await mailLink(server, email, '/forgot-password/reset')).url?.searchParams.get('code') ?? '';
     await server.db.query(`UPDATE app_user SET disabled_at = now() WHERE email = $1`, [email]);

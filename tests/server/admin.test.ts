@@ -504,6 +504,49 @@ describe.each(testDatabases)('the staff admin area on $kind', (database) => {
     expect(theirs.body).toEqual([]);
   });
 
+  it('refuses a write whose audit row cannot be written, changing nothing', async () => {
+    // The trail refuses this one group's name, as a full disk or a lost connection would.
+    await server.db.query(`
+      CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.details::text LIKE '%Unaudited%' THEN RAISE EXCEPTION 'audit refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await server.db.query(
+      'CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_event FOR EACH ROW EXECUTE FUNCTION refuse_audit()',
+    );
+    try {
+      const groups = async () =>
+        (
+          await server.db.query<{ name: string }>(
+            "SELECT name FROM machine_group WHERE name LIKE '%audited%' ORDER BY name",
+          )
+        ).map((row) => row.name);
+      const before = await groups();
+      const refused = await call(server, 'POST', '/v1/portal/groups', {
+        token: admin,
+        body: { name: 'Unaudited group' },
+      });
+      expect(refused.status).toBe(500);
+      expect(refused.body).toMatchObject({
+        message: expect.stringContaining('nothing was changed'),
+      });
+      expect(await groups()).toEqual(before);
+      // The trail that can be written is: the same write under another name goes through.
+      expect(
+        (
+          await call(server, 'POST', '/v1/portal/groups', {
+            token: admin,
+            body: { name: 'Reaudited' },
+          })
+        ).status,
+      ).toBe(201);
+    } finally {
+      await server.db.query('DROP TRIGGER refuse_audit ON audit_event');
+      await server.db.query('DROP FUNCTION refuse_audit()');
+    }
+  });
+
   it('hides secrets from the trail', async () => {
     const { withoutSecrets } = await import('../../server/modules/audit/requestTrail.ts');
     expect(

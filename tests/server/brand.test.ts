@@ -234,6 +234,7 @@ describe.each(testDatabases)('brand configuration on $kind', (database) => {
     expect(mail?.html).toMatch(/<a href="[^"]*\/rsvp\?token=[^"]+"/);
     // A password reset is the person's own: plain text only.
     await call(server, 'POST', '/v1/auth/reset-password', { body: { email: DEMO_USERS.viewer } });
+    await server.app.afterReply.idle();
     const [reset] = await server.db.query<{ html: string | null }>(
       `SELECT html FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
       [DEMO_USERS.viewer],

@@ -47,6 +47,7 @@ describe.each(testDatabases)('account mails in the recipient’s language on $ki
       { 'accept-language': 'fr' },
     );
     expect(asked.status).toBe(202);
+    await server.app.afterReply.idle();
     expect((await lastMailTo('viewer@demo.example'))?.subject).toBe(
       'Passwort für das Flottenportal zurücksetzen',
     );

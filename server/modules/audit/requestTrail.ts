@@ -1,9 +1,12 @@
 // Every write through the API goes into the audit trail: who (user and organisation), when, which
 // route with which parameters and body, from which address, and how it ended. Written before the
-// reply leaves, so whoever reads the trail after a write's reply finds the write there. Modules
-// still record their own kinds of change (user.created, brand.saved) with the words they choose.
+// handler runs and finished before the reply leaves, so whoever reads the trail after a write's
+// reply finds the write there. Modules still record their own kinds of change (user.created,
+// brand.saved) with the words they choose.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { Queryable } from '../../db/database.ts';
+import { HttpError } from '../../httpError.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Names whose values are secrets: kept out of the trail, which admins of an organisation read. */
@@ -34,16 +37,28 @@ function bodyOf(request: FastifyRequest): unknown {
 const routeOf = (request: FastifyRequest) =>
   request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The audit row written ahead of this write, finished with its outcome when the reply leaves. */
+    auditEventId: string | null;
+  }
+}
+
 export function registerRequestTrail(app: FastifyInstance, db: Queryable): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.decorateRequest('auditEventId', null);
+  // Written ahead, once the caller is known and the request valid, before the handler changes
+  // anything: a write whose trail cannot be written is refused with nothing changed, so no write
+  // is ever missing from the trail. (Why ahead and not in the handler's transaction: decisions.md.)
+  app.addHook('preHandler', async (request: FastifyRequest) => {
     // A caller that signed in and was let through: public calls (sign-in, device webhooks) have
-    // their own records, and a refused write changed nothing.
-    if (!WRITES.has(request.method) || !request.auth || reply.statusCode >= 400) return;
+    // their own records.
+    if (!WRITES.has(request.method) || !request.auth) return;
     try {
-      await db.query(
+      const [row] = await db.query<{ id: string }>(
         `INSERT INTO audit_event (organisation_id, actor_user_id, actor_email, action, details,
-                                  method, path, status, address, request_id)
-         VALUES ($1, $2, (SELECT email FROM app_user WHERE id = $2), $3, $4, $5, $6, $7, $8, $9)`,
+                                  method, path, address, request_id)
+         VALUES ($1, $2, (SELECT email FROM app_user WHERE id = $2), $3, $4, $5, $6, $7, $8)
+         RETURNING id`,
         [
           request.auth.org,
           request.auth.sub,
@@ -55,14 +70,32 @@ export function registerRequestTrail(app: FastifyInstance, db: Queryable): void 
           }),
           request.method,
           routeOf(request),
-          reply.statusCode,
           request.ip,
           request.id,
         ],
       );
+      request.auditEventId = row?.id ?? null;
     } catch (error) {
-      // The write is done; a trail that cannot be written must not turn it into an error.
-      request.log.error({ err: error }, 'audit trail not written');
+      request.log.error({ err: error }, 'audit trail not written; the write is refused');
+      throw new HttpError(
+        500,
+        ERROR_CODES.internal,
+        'The audit trail could not be written, so nothing was changed',
+      );
+    }
+  });
+  // The outcome: a refused write changed nothing and leaves no row; a done one gets its status. A
+  // row left without a status (the process ended between the two) reads as an unknown outcome.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = request.auditEventId;
+    if (!id) return;
+    request.auditEventId = null;
+    try {
+      if (reply.statusCode >= 400) await db.query('DELETE FROM audit_event WHERE id = $1', [id]);
+      else
+        await db.query('UPDATE audit_event SET status = $2 WHERE id = $1', [id, reply.statusCode]);
+    } catch (error) {
+      request.log.error({ err: error }, 'audit outcome not written');
     }
   });
 }
