@@ -2,6 +2,7 @@
 // invitations mailed, read, accepted once and reinvited; password reset by mail ending sessions;
 // registration confirmed by mail; unsubscribe without signing in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_TYPES } from '../../src/domain/api/accounts.ts';
 import type { UserRecord } from '../../src/domain/api/users.ts';
 import { testDatabases } from '../support/databases.ts';
 import {
@@ -466,10 +467,15 @@ describe.each(testDatabases)('accounts on $kind', (database) => {
     const link = (await mailLink(server, email, '/unsubscribe')).url;
     const userToken = link?.searchParams.get('userToken');
     expect(link?.searchParams.get('emailType')).toBe('invitations');
+    // The link stops its own kind of mail, not another kind named beside it.
+    const otherKind = await call(server, 'POST', '/v1/users/unsubscribe', {
+      body: { userToken, emailType: 'alerts' },
+    });
+    expect(otherKind.body).toMatchObject({ code: 'INVALID_TOKEN' });
     const done = await call(server, 'POST', '/v1/users/unsubscribe', {
       body: { userToken, emailType: 'invitations' },
     });
-    expect(done.body).toEqual({ email, emailType: 'invitations' });
+    expect(done.body).toEqual({ email, emailType: 'invitations', stopped: ['invitations'] });
     const twice = await call(server, 'POST', '/v1/users/unsubscribe', {
       body: { userToken, emailType: 'invitations' },
     });
@@ -483,6 +489,11 @@ describe.each(testDatabases)('accounts on $kind', (database) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'INVALID_TOKEN', field: 'userToken' });
+    // Its reader may choose to stop every kind instead.
+    const all = await call<{ stopped: string[] }>(server, 'POST', '/v1/users/unsubscribe', {
+      body: { userToken, emailType: 'invitations', all: true },
+    });
+    expect([...all.body.stopped].sort()).toEqual([...EMAIL_TYPES].sort());
   });
 
   it('lets staff create a user directly, and nobody else', async () => {

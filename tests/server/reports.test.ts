@@ -226,6 +226,32 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       body: { ...request('routes'), start: '2026-09-01', end: '2026-11-03' },
     });
     expect(tooLong).toMatchObject({ status: 400, body: { field: 'end' } });
+    // A filter the machine list cannot read is refused now, not failed in the background later.
+    for (const filter of ['colour:red', 'site:not-an-id', 'signalValue:loud', 'oem']) {
+      const refused = await call(server, 'POST', '/v1/portal/reports/files', {
+        token: admin,
+        body: { ...request('idle'), filter },
+      });
+      expect(refused, filter).toMatchObject({ status: 400, body: { field: 'filter' } });
+      const scheduled = await call(server, 'POST', '/v1/portal/reports/schedules', {
+        token: admin,
+        body: {
+          name: 'Filtered',
+          type: 'idle',
+          format: 'csv',
+          frequency: 'daily',
+          dateRange: 'yesterday',
+          weekdays: [1],
+          hour: 7,
+          extraMinutes: 0,
+          timezone: 'Europe/London',
+          recipientUserIds: [],
+          recipientEmails: [],
+          filter,
+        },
+      });
+      expect(scheduled, filter).toMatchObject({ status: 400, body: { field: 'filter' } });
+    }
   });
 
   describe('scheduled reports', () => {

@@ -155,7 +155,11 @@ describe('account screens', () => {
     api.use(
       http.post('*/v1/users/unsubscribe', async ({ request }) => {
         posted.push(await request.json());
-        return HttpResponse.json({ email: 'priya@example.com', emailType: 'reports' });
+        return HttpResponse.json({
+          email: 'priya@example.com',
+          emailType: 'reports',
+          stopped: ['reports'],
+        });
       }),
     );
     await renderPortal('/unsubscribe?userToken=abcdefghijklmnop&emailType=reports');
@@ -166,6 +170,32 @@ describe('account screens', () => {
       'priya@example.com will no longer receive report e-mails.',
     );
     expect(posted).toEqual([{ userToken: 'abcdefghijklmnop', emailType: 'reports' }]);
+  });
+
+  it('offers to stop every kind of mail as the second choice', async () => {
+    const posted: unknown[] = [];
+    api.use(
+      http.post('*/v1/users/unsubscribe', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({
+          email: 'priya@example.com',
+          emailType: 'alerts',
+          stopped: ['invitations', 'shared-locations', 'reports', 'alerts'],
+        });
+      }),
+    );
+    await renderPortal('/unsubscribe?userToken=abcdefghijklmnop&emailType=alerts');
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Stop all e-mails from the fleet portal instead' },
+        { timeout: 10_000 },
+      ),
+    );
+    expect(await screen.findByTestId('unsubscribe-done')).toHaveTextContent(
+      'priya@example.com will no longer receive e-mails from the fleet portal',
+    );
+    expect(posted).toEqual([{ userToken: 'abcdefghijklmnop', emailType: 'alerts', all: true }]);
   });
 
   it('says when registration is closed, and registers when it is open', async () => {

@@ -24,24 +24,29 @@ export async function unsubscribeLink(
 }
 
 /**
- * Records that the link's address wants no more mail of `emailType` (the outbox holds such mail
- * back); undefined for an unknown or expired link. Pressing the link again succeeds again.
+ * Records that the link's address wants no more mail of the link's own kind, or of any kind when
+ * its reader chose that (the outbox holds such mail back). Undefined for an unknown or expired link,
+ * or one asked to stop a kind other than its own. Pressing the link again succeeds again.
  */
 export async function unsubscribe(
   db: Queryable,
   token: string,
   emailType: EmailType,
-): Promise<string | undefined> {
+  all = false,
+): Promise<{ email: string; stopped: EmailType[] } | undefined> {
   const [row] = await db.query<{ email: string }>(
-    'SELECT email FROM unsubscribe_token WHERE token_hash = $1 AND expires_at > now()',
-    [hashSecret(token)],
+    `SELECT email FROM unsubscribe_token
+      WHERE token_hash = $1 AND email_type = $2 AND expires_at > now()`,
+    [hashSecret(token), emailType],
   );
   if (!row) return undefined;
+  const stopped = all ? [...EMAIL_TYPES] : [emailType];
   await db.query(
-    `INSERT INTO mail_suppression (email, email_type) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-    [row.email, emailType],
+    `INSERT INTO mail_suppression (email, email_type) SELECT $1, unnest($2::text[])
+     ON CONFLICT DO NOTHING`,
+    [row.email, stopped],
   );
-  return row.email;
+  return { email: row.email, stopped: await suppressedTypes(db, row.email) };
 }
 
 /** The kinds of mail the address asked for no more of. */

@@ -17,18 +17,18 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
       schema: { tags: ['users'], body: UnsubscribeBody, response: { 200: UnsubscribeReply } },
     },
     async (request) => {
-      const { userToken, emailType } = request.body;
-      const email = await throttledLookup(db, signInLimits.token, request.ip, 'unsubscribe', () =>
-        unsubscribe(db, userToken, emailType),
+      const { userToken, emailType, all } = request.body;
+      const done = await throttledLookup(db, signInLimits.token, request.ip, 'unsubscribe', () =>
+        unsubscribe(db, userToken, emailType, all),
       );
-      if (!email)
+      if (!done)
         throw new HttpError(
           400,
           'INVALID_TOKEN',
           'This unsubscribe link is not valid',
           'userToken',
         );
-      return { email, emailType };
+      return { email: done.email, emailType, stopped: done.stopped };
     },
   );
 };

@@ -26,7 +26,8 @@ import type { ServerContext } from '../../context.ts';
 import { notFound, unauthorised } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { filterWithPairs } from '../filters/pairs.ts';
-import { getOrganisation } from '../orgs/service.ts';
+import { selectMachines } from '../machines/service.ts';
+import { getOrganisation, type Organisation } from '../orgs/service.ts';
 import { buildReport, checkReportRange } from './build.ts';
 import {
   categoriesOfMember,
@@ -63,9 +64,14 @@ const ReportId = Type.Object({ id: Type.Enum(REPORT_TYPES) });
 /** How long the token of a report page works; the page asks for another when it runs out. */
 const REPORT_VIEW_TTL_S = 15 * 60;
 
-/** The machine list's filter is read before the work is queued: a bad one is a 400 now. */
-const checkFilter = (filter: string | null | undefined) =>
-  filterWithPairs({ filter: filter ?? undefined }, []);
+/**
+ * The machine list's filter is read before the work is queued, as the list reads it (its groups,
+ * keys and ids in the organisation's terms): a bad one is a 400 now, not a failed file later.
+ */
+const checkFilter = (organisation: Organisation, filter: string | null | undefined) => {
+  const encoded = filterWithPairs({ filter: filter ?? undefined }, []);
+  if (encoded) selectMachines(organisation, { start: 'max', end: 'max', filter: encoded });
+};
 
 const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
@@ -95,7 +101,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async
     async (request, reply) => {
       const body = request.body;
       checkReportRange(body);
-      checkFilter(body.filter);
+      checkFilter(request.organisation, body.filter);
       await mayRunReport(db, request.auth.org, request.auth.sub, body.type);
       const file = await queueReportFile(db, member(request), body);
       wakeReports();
@@ -188,10 +194,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async
   );
 
   const checkSchedule = async (
-    request: { auth: { org: string; sub: string } },
+    request: { auth: { org: string; sub: string }; organisation: Organisation },
     body: ReportScheduleBody,
   ) => {
-    checkFilter(body.filter);
+    checkFilter(request.organisation, body.filter);
     await mayRunReport(db, request.auth.org, request.auth.sub, body.type);
   };
 

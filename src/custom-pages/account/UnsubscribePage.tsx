@@ -1,5 +1,6 @@
 // /unsubscribe (query userToken, emailType): a mail's unsubscribe link. It asks before acting: mail
-// scanners open links by themselves, and must not unsubscribe anyone.
+// scanners open links by themselves, and must not unsubscribe anyone. The link stops its own kind of
+// mail; stopping every kind is offered beside it as the second choice.
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
@@ -18,7 +19,12 @@ export function UnsubscribePage() {
   const userToken = params.get('userToken') ?? '';
   const given = params.get('emailType') ?? '';
   const emailType = EMAIL_TYPES.includes(given as EmailType) ? (given as EmailType) : undefined;
-  const [state, setState] = useState<{ email?: string; code?: AccountCode; busy?: boolean }>({});
+  const [state, setState] = useState<{
+    email?: string;
+    all?: boolean;
+    code?: AccountCode;
+    busy?: boolean;
+  }>({});
   const title = translate('app.accounts.unsubscribe.title');
 
   if (!userToken || !emailType)
@@ -38,16 +44,19 @@ export function UnsubscribePage() {
         <Outcome
           severity="success"
           testId="unsubscribe-done"
-          message={translate('app.accounts.unsubscribe.done', { email: state.email, kind })}
+          message={translate(`app.accounts.unsubscribe.${state.all ? 'done_all' : 'done'}`, {
+            email: state.email,
+            kind,
+          })}
           action={{ label: translate('app.accounts.back_to_sign_in'), to: links.login() }}
         />
       </AccountCard>
     );
-  const unsubscribe = () => {
+  const unsubscribe = (all: boolean) => {
     setState({ busy: true });
     dataProvider
-      .unsubscribe({ userToken, emailType })
-      .then(({ email }) => setState({ email }))
+      .unsubscribe({ userToken, emailType, ...(all ? { all } : {}) })
+      .then(({ email }) => setState({ email, all }))
       .catch((caught: unknown) => setState({ code: accountCode(caught, 'INVALID_TOKEN') }));
   };
   return (
@@ -61,8 +70,16 @@ export function UnsubscribePage() {
           })}
         />
       )}
-      <Button variant="contained" size="large" onClick={unsubscribe} disabled={state.busy}>
+      <Button
+        variant="contained"
+        size="large"
+        onClick={() => unsubscribe(false)}
+        disabled={state.busy}
+      >
         {translate('app.accounts.unsubscribe.confirm')}
+      </Button>
+      <Button onClick={() => unsubscribe(true)} disabled={state.busy}>
+        {translate('app.accounts.unsubscribe.stop_all')}
       </Button>
     </AccountCard>
   );

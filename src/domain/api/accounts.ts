@@ -60,7 +60,13 @@ export const EMAIL_TYPES = ['invitations', 'shared-locations', 'reports', 'alert
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
 export const UnsubscribeBody = Type.Object(
-  { userToken: Code, emailType: Type.Enum(EMAIL_TYPES) },
+  {
+    userToken: Code,
+    /** The kind of mail the link was sent with: a link stops its own kind only... */
+    emailType: Type.Enum(EMAIL_TYPES),
+    /** ...unless its reader chooses to stop every kind there is. */
+    all: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 export type UnsubscribeBody = Static<typeof UnsubscribeBody>;
@@ -68,5 +74,7 @@ export type UnsubscribeBody = Static<typeof UnsubscribeBody>;
 export const UnsubscribeReply = Type.Object({
   email: Type.String(),
   emailType: Type.Enum(EMAIL_TYPES),
+  /** Every kind the address now gets no more of. */
+  stopped: Type.Array(Type.Enum(EMAIL_TYPES)),
 });
 export type UnsubscribeReply = Static<typeof UnsubscribeReply>;

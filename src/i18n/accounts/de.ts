@@ -175,6 +175,9 @@ export const accountsDe: Catalog<typeof accountsEn> = {
     confirm: 'Abmelden',
     done: '%{email} erhält keine E-Mails der Art „%{kind}“ mehr.',
     INVALID_TOKEN: 'Dieser Abmeldelink ist ungültig oder abgelaufen.',
+    stop_all: 'Stattdessen alle E-Mails des Flottenportals abbestellen',
+    done_all:
+      '%{email} erhält keine E-Mails des Flottenportals mehr, außer angeforderten (etwa zum Zurücksetzen des Passworts).',
   },
   email_types: {
     invitations: 'Einladung',

@@ -168,6 +168,9 @@ export const accountsEn = {
     confirm: 'Unsubscribe',
     done: '%{email} will no longer receive %{kind} e-mails.',
     INVALID_TOKEN: 'This unsubscribe link is not valid or has expired.',
+    stop_all: 'Stop all e-mails from the fleet portal instead',
+    done_all:
+      '%{email} will no longer receive e-mails from the fleet portal, except those asked for (such as a password reset).',
   },
   email_types: {
     invitations: 'invitation',

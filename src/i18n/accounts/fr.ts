@@ -168,6 +168,9 @@ export const accountsFr: Catalog<typeof accountsEn> = {
     confirm: 'Se désabonner',
     done: '%{email} ne recevra plus les e-mails « %{kind} ».',
     INVALID_TOKEN: "Ce lien de désabonnement n'est pas valide ou a expiré.",
+    stop_all: 'Ne plus recevoir aucun e-mail du portail de flotte',
+    done_all:
+      '%{email} ne recevra plus d’e-mails du portail de flotte, sauf ceux demandés (comme une réinitialisation de mot de passe).',
   },
   email_types: {
     invitations: 'invitation',

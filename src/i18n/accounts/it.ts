@@ -168,6 +168,9 @@ export const accountsIt: Catalog<typeof accountsEn> = {
     confirm: 'Annulla iscrizione',
     done: '%{email} non riceverà più le e-mail «%{kind}».',
     INVALID_TOKEN: 'Questo link di annullamento non è valido o è scaduto.',
+    stop_all: 'Interrompi invece tutte le e-mail del portale della flotta',
+    done_all:
+      '%{email} non riceverà più e-mail dal portale della flotta, tranne quelle richieste (come il ripristino della password).',
   },
   email_types: {
     invitations: 'invito',

@@ -171,6 +171,9 @@ export const accountsNl: Catalog<typeof accountsEn> = {
     confirm: 'Afmelden',
     done: '%{email} ontvangt geen e-mails van het soort “%{kind}” meer.',
     INVALID_TOKEN: 'Deze afmeldlink is ongeldig of verlopen.',
+    stop_all: 'In plaats daarvan alle e-mails van het vlootportaal stoppen',
+    done_all:
+      '%{email} ontvangt geen e-mails meer van het vlootportaal, behalve aangevraagde (zoals een wachtwoordherstel).',
   },
   email_types: {
     invitations: 'uitnodiging',

@@ -155,6 +155,8 @@ export const accountsZh: Catalog<typeof accountsEn> = {
     confirm: '退订',
     done: '%{email} 将不再收到“%{kind}”邮件。',
     INVALID_TOKEN: '此退订链接无效或已过期。',
+    stop_all: '改为停止接收车队门户的所有邮件',
+    done_all: '%{email} 将不再收到车队门户的邮件（自己请求的邮件除外，例如重置密码）。',
   },
   email_types: {
     invitations: '邀请',
