@@ -4,6 +4,8 @@
 // while signing in and cannot turn it off.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/modules/auth/passwords.ts';
+import { SECOND_FACTOR_LIMITS } from '../../server/modules/auth/throttle.ts';
 import { testDatabases } from '../support/databases.ts';
 import {
   call,
@@ -23,7 +25,11 @@ const codeOf = (secret: string, steps = 0) =>
 describe.each(testDatabases)('second factor on $kind', (database) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(database);
+    // Many tries from one address stand for a guesser rotating addresses: only the account's
+    // ceiling on wrong codes is left to stop them.
+    server = await startTestServer(database, {
+      signInLimits: { pair: { maxFailures: 1000, windowS: 900, firstDelayS: 1, maxDelayS: 900 } },
+    });
   });
   afterAll(async () => server?.close());
 
@@ -128,5 +134,49 @@ describe.each(testDatabases)('second factor on $kind', (database) => {
     expect(off.body).toMatchObject({ code: 'SECOND_FACTOR_MANDATORY' });
     // The people of other organisations are not affected.
     expect((await login(VIEWER)).status).toBe(200);
+  });
+
+  it('stops wrong codes at the account’s ceiling from any address, and tells the owner by mail', async () => {
+    const email = `guessed.${database.kind}@example.com`;
+    const [user] = await server.db.query<{ id: string }>(
+      `INSERT INTO app_user (email, first_name, last_name, password_hash) VALUES ($1, 'Gus', 'Essed', $2)
+       RETURNING id`,
+      [email, await hashPassword(DEMO_PASSWORD)],
+    );
+    await server.db.query(
+      `INSERT INTO membership (user_id, organisation_id, role, is_default)
+       SELECT $1, id, 'viewer', true FROM organisation WHERE name = 'Northbank Plant Hire'`,
+      [user?.id ?? null],
+    );
+    const { token } = await signIn(server, email);
+    const setup = await call<{ secret: string }>(server, 'POST', '/v1/me/second-factor/setup', {
+      token,
+    });
+    await call(server, 'POST', '/v1/me/second-factor/enable', {
+      token,
+      body: { code: await codeOf(setup.body.secret) },
+    });
+    // Wrong codes: none of the steps the server takes now (one of drift either side).
+    const right = await Promise.all([-1, 0, 1, 2].map((step) => codeOf(setup.body.secret, step)));
+    const wrong = (i: number) => {
+      const code = String(100000 + i * 7919);
+      return right.includes(code) ? String(999999 - i) : code;
+    };
+    const ceiling = SECOND_FACTOR_LIMITS.maxFailures;
+    for (let i = 0; i < ceiling; i++)
+      expect((await login(email, wrong(i))).body, `try ${i + 1}`).toMatchObject({
+        code: 'SECOND_FACTOR_INVALID',
+      });
+    // Past the ceiling even the right code waits, and the owner was told once.
+    const stopped = await login(email, await codeOf(setup.body.secret, 1));
+    expect(stopped.status).toBe(429);
+    expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(3000);
+    const mails = await server.db.query<{ subject: string; body: string }>(
+      'SELECT subject, body FROM mail_outbox WHERE to_address = $1',
+      [email],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Someone is trying to sign in to your fleet portal account');
+    expect(mails[0]?.body).toContain(`${ceiling} times within an hour`);
   });
 });

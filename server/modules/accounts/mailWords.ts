@@ -21,6 +21,11 @@ export interface MailWords {
     subject: string;
     body(to: string, signIn: string, forgot: string): string;
   };
+  /** The second step failed so often that sign-in stopped trying it for a while. */
+  secondFactorGuessed: {
+    subject: string;
+    body(to: string, failures: number, forgot: string): string;
+  };
   unsubscribe: string;
 }
 
@@ -52,6 +57,14 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
         `Someone tried to register a new organisation with ${to}, which already has an account.\n\n` +
         `Sign in: ${signIn}\nForgot your password? ${forgot}`,
     },
+    secondFactorGuessed: {
+      subject: 'Someone is trying to sign in to your fleet portal account',
+      body: (to, failures, forgot) =>
+        `Someone signed in to ${to} on the fleet portal with the right password, then gave a wrong ` +
+        `code from the authenticator app ${failures} times within an hour. Two-step sign-in for ` +
+        `this account is paused for an hour.\n\nIf this was not you, your password is known to ` +
+        `someone else: change it now at ${forgot}`,
+    },
     unsubscribe: 'To stop receiving these e-mails:',
   },
   de: {
@@ -80,6 +93,15 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
       body: (to, signIn, forgot) =>
         `Jemand hat versucht, mit ${to} eine neue Organisation zu registrieren; diese Adresse hat ` +
         `bereits ein Konto.\n\nAnmelden: ${signIn}\nPasswort vergessen? ${forgot}`,
+    },
+    secondFactorGuessed: {
+      subject: 'Jemand versucht, sich bei Ihrem Flottenportal-Konto anzumelden',
+      body: (to, failures, forgot) =>
+        `Jemand hat sich bei ${to} im Flottenportal mit dem richtigen Passwort angemeldet und dann ` +
+        `${failures}-mal innerhalb einer Stunde einen falschen Code der Authenticator-App ` +
+        `eingegeben. Die Anmeldung in zwei Schritten ist für dieses Konto eine Stunde lang ` +
+        `gesperrt.\n\nWaren Sie das nicht, kennt jemand anderes Ihr Passwort: Ändern Sie es ` +
+        `jetzt unter ${forgot}`,
     },
     unsubscribe: 'Um diese E-Mails nicht mehr zu erhalten:',
   },
@@ -110,6 +132,14 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
         `Quelqu’un a essayé d’inscrire une nouvelle organisation avec ${to}, qui a déjà un ` +
         `compte.\n\nSe connecter : ${signIn}\nMot de passe oublié ? ${forgot}`,
     },
+    secondFactorGuessed: {
+      subject: 'Quelqu’un essaie de se connecter à votre compte du portail de flotte',
+      body: (to, failures, forgot) =>
+        `Quelqu’un s’est connecté à ${to} sur le portail de flotte avec le bon mot de passe, puis ` +
+        `a saisi ${failures} fois en une heure un mauvais code de l’application d’authentification. ` +
+        `La connexion en deux étapes de ce compte est suspendue pour une heure.\n\nSi ce n’était ` +
+        `pas vous, quelqu’un d’autre connaît votre mot de passe : changez-le maintenant sur ${forgot}`,
+    },
     unsubscribe: 'Pour ne plus recevoir ces e-mails :',
   },
   nl: {
@@ -139,6 +169,14 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
         `Iemand probeerde een nieuwe organisatie te registreren met ${to}, dat al een account ` +
         `heeft.\n\nAanmelden: ${signIn}\nWachtwoord vergeten? ${forgot}`,
     },
+    secondFactorGuessed: {
+      subject: 'Iemand probeert in te loggen op uw vlootportaalaccount',
+      body: (to, failures, forgot) =>
+        `Iemand logde in op ${to} in het vlootportaal met het juiste wachtwoord en gaf daarna ` +
+        `${failures} keer binnen een uur een verkeerde code van de authenticator-app. Inloggen in ` +
+        `twee stappen is voor dit account een uur gepauzeerd.\n\nWas u dit niet, dan kent iemand ` +
+        `anders uw wachtwoord: wijzig het nu via ${forgot}`,
+    },
     unsubscribe: 'Om deze e-mails niet meer te ontvangen:',
   },
   zh: {
@@ -165,6 +203,13 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
       subject: '您已有车队门户账户',
       body: (to, signIn, forgot) =>
         `有人尝试用 ${to} 注册新组织，但该地址已有账户。\n\n登录：${signIn}\n忘记密码？${forgot}`,
+    },
+    secondFactorGuessed: {
+      subject: '有人正在尝试登录您的车队门户账户',
+      body: (to, failures, forgot) =>
+        `有人使用正确的密码登录了车队门户上的 ${to}，随后在一小时内 ${failures} 次输入了错误的` +
+        `身份验证器代码。该账户的两步登录已暂停一小时。\n\n如果这不是您本人，说明其他人知道您的` +
+        `密码：请立即在 ${forgot} 更改密码`,
     },
     unsubscribe: '如不想再收到此类邮件：',
   },
@@ -194,6 +239,14 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
       body: (to, signIn, forgot) =>
         `Qualcuno ha provato a registrare una nuova organizzazione con ${to}, che ha già un ` +
         `account.\n\nAccedi: ${signIn}\nPassword dimenticata? ${forgot}`,
+    },
+    secondFactorGuessed: {
+      subject: 'Qualcuno sta cercando di accedere al tuo account del portale della flotta',
+      body: (to, failures, forgot) =>
+        `Qualcuno ha effettuato l’accesso a ${to} sul portale della flotta con la password giusta, ` +
+        `poi ha inserito ${failures} volte in un’ora un codice sbagliato dell’app di ` +
+        `autenticazione. L’accesso in due passaggi di questo account è sospeso per un’ora.\n\n` +
+        `Se non eri tu, qualcun altro conosce la tua password: cambiala subito su ${forgot}`,
     },
     unsubscribe: 'Per non ricevere più queste e-mail:',
   },

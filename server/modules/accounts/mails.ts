@@ -84,3 +84,22 @@ export function alreadyRegisteredMail(publicUrl: string, language: MailLanguage,
     language,
   };
 }
+
+/** To the account's owner when its second step was failed up to the ceiling (auth/routes.ts). */
+export function secondFactorGuessedMail(
+  publicUrl: string,
+  language: MailLanguage,
+  guessed: { to: string; failures: number },
+): Mail {
+  const words = MAIL_WORDS[language].secondFactorGuessed;
+  return {
+    to: guessed.to,
+    subject: words.subject,
+    body: words.body(
+      guessed.to,
+      guessed.failures,
+      link(publicUrl, '/forgot-password', { email: guessed.to }),
+    ),
+    language,
+  };
+}

@@ -1,7 +1,7 @@
 // Sign-in options, sign-in, refresh, sign-out and organisation exchange. The refresh token lives
 // only in an HttpOnly cookie scoped to /v1/auth, so a script in the page cannot take a 30-day
 // session away; the access token is kept in the page's memory.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ExchangeBody,
@@ -31,6 +31,9 @@ import { verifyAccessToken } from './tokens.ts';
 import { SecondFactorSetup } from '../../../src/domain/api/secondFactor.ts';
 import { requiredBy, startSetup } from '../secondFactor/secondFactor.ts';
 import { secondFactorGate } from '../secondFactor/signInGate.ts';
+import { secondFactorGuessedMail } from '../accounts/mails.ts';
+import { mailLanguage } from '../accounts/mailLanguage.ts';
+import { sendMail } from '../mail/outbox.ts';
 
 const tokenReply = { 200: TokenReply };
 
@@ -89,6 +92,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     return { user, membership, release: () => releaseAttempt(db, pairKey, ceilingKeys) };
   }
 
+  /** The owner is told once, by mail, when wrong codes reach the account's ceiling. */
+  async function codeRefused(email: string, codeKey: string, request: FastifyRequest) {
+    const [counted] = await db.query<{ failures: number }>(
+      'SELECT failures FROM login_throttle WHERE throttle_key = $1',
+      [codeKey],
+    );
+    if (counted?.failures !== signInLimits.secondFactor.maxFailures) return;
+    const language = await mailLanguage(db, email, {
+      acceptLanguage: request.headers['accept-language'],
+    });
+    await sendMail(db, config, request.log, [
+      secondFactorGuessedMail(config.publicUrl, language, {
+        to: email.toLowerCase(),
+        failures: counted.failures,
+      }),
+    ]);
+  }
+
   app.post(
     '/v1/portal/users/loginoptions',
     {
@@ -113,10 +134,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     },
     async (request, reply) => {
       const { user, membership, release } = await checkPassword(request.body, request.ip);
+      // A code is counted per account before it is checked, from whichever address it comes.
+      const codeKey = `second-factor:${user.id}`;
+      if (request.body.code)
+        await throttle(db, codeKey, signInLimits.secondFactor, 'wrong sign-in codes');
       const gate = await secondFactorGate(db, user.id, request.body.code);
       if (gate.kind === 'ask') await release();
+      if (gate.kind === 'refused') await codeRefused(request.body.email, codeKey, request);
       if (gate.kind !== 'pass') throw gate.error;
       await release();
+      if (request.body.code)
+        await db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [codeKey]);
       const signedIn = await db.transaction(async (tx) => {
         await recordSignIn(tx, user.id);
         const sessionId = await openSession(tx, user.id, config.refreshTokenTtlS);

@@ -57,12 +57,25 @@ export const ACCOUNT_MAIL_LIMITS: ThrottleLimits = {
   maxDelayS: 3600,
 };
 
+/**
+ * Wrong second-step codes per account from anywhere: someone who has the password gets 20 tries an
+ * hour however many addresses they use (a six-digit code is not found that way), and the owner is
+ * told by mail when the ceiling is reached.
+ */
+export const SECOND_FACTOR_LIMITS: ThrottleLimits = {
+  maxFailures: 20,
+  windowS: 3600,
+  firstDelayS: 3600,
+  maxDelayS: 3600,
+};
+
 export interface SignInLimits {
   pair: ThrottleLimits;
   email: ThrottleLimits;
   address: ThrottleLimits;
   token: ThrottleLimits;
   accountMail: ThrottleLimits;
+  secondFactor: ThrottleLimits;
 }
 
 export const SIGN_IN_LIMITS: SignInLimits = {
@@ -71,6 +84,7 @@ export const SIGN_IN_LIMITS: SignInLimits = {
   address: ADDRESS_LIMITS,
   token: TOKEN_LIMITS,
   accountMail: ACCOUNT_MAIL_LIMITS,
+  secondFactor: SECOND_FACTOR_LIMITS,
 };
 
 /**
