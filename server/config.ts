@@ -51,6 +51,12 @@ export interface Config {
   /** Recipients one shared location may go to, and shared-location mails per user per hour. */
   shareMaxRecipients: number;
   shareMailsPerHour: number;
+  /**
+   * Mail asked for through the portal (invitations, reports run now and their outside recipients,
+   * shared locations) over the last 24 hours: per organisation, per user, and to addresses
+   * outside the organisation (server/modules/mailCaps).
+   */
+  mailCaps: { organisationPerDay: number; userPerDay: number; outsidePerDay: number };
   /** OEM feeds on loopback, link-local or private addresses (an on-premises feed); off by default. */
   oemFeedAllowPrivate: boolean;
   /** How long an invitation link, a password-reset link and a registration link work. */
@@ -296,6 +302,11 @@ export function loadConfig(env: Env = process.env): Config {
     shareMaxRecipients: integer(env, 'SHARE_MAX_RECIPIENTS', 10, 1, 20),
     clientErrorReportsPerMinute: integer(env, 'CLIENT_ERROR_REPORTS_PER_MINUTE', 10, 1, 1_000_000),
     shareMailsPerHour: integer(env, 'SHARE_MAILS_PER_HOUR', 30, 1, 10_000),
+    mailCaps: {
+      organisationPerDay: integer(env, 'MAIL_CAP_ORGANISATION_PER_DAY', 1000, 1, 10_000_000),
+      userPerDay: integer(env, 'MAIL_CAP_USER_PER_DAY', 200, 1, 10_000_000),
+      outsidePerDay: integer(env, 'MAIL_CAP_OUTSIDE_PER_DAY', 200, 1, 10_000_000),
+    },
     reportAttachmentMaxBytes: integer(env, 'REPORT_ATTACHMENT_MAX_BYTES', 5_000_000, 0, 25_000_000),
     reportLinkTtlS: integer(env, 'REPORT_LINK_TTL_S', 7 * 86_400, 600, 90 * 86_400),
     reportPollMs: integer(env, 'REPORT_POLL_MS', 15_000, 0, 3_600_000),

@@ -17,6 +17,7 @@ import type { KeyRing } from '../modules/auth/signingKeys.ts';
 import { mailBrandOf } from '../modules/brand/mailBrand.ts';
 import type { FileStorage } from '../modules/files/storage.ts';
 import { deliverMail, queueMail, type Mail, type OutboxLog } from '../modules/mail/outbox.ts';
+import { allowScheduledRun, OVER_MAIL_CAP } from '../modules/mailCaps/index.ts';
 import { getOrganisation } from '../modules/orgs/service.ts';
 import { makeReport, type Progress } from '../modules/reports/build.ts';
 import { REPORT_MAIL_WORDS, rangeText } from '../modules/reports/mailWords.ts';
@@ -49,6 +50,7 @@ export interface ReportWorkerContext {
     | 'reportAttachmentMaxBytes'
     | 'reportLinkTtlS'
     | 'reportPollMs'
+    | 'mailCaps'
   >;
   log: OutboxLog;
 }
@@ -222,6 +224,18 @@ export class ReportWorker extends PollingWorker {
       await files.put(key, made.bytes);
 
       const recipients = await recipientsOf(db, schedule);
+      // A run asked for now was counted against the mail caps when asked; a scheduled one is
+      // counted here, and its outside recipients beyond the caps are held back.
+      const outside = recipients.filter((recipient) => recipient.outside).length;
+      const outsideAllowed =
+        run.trigger === 'now'
+          ? outside
+          : await allowScheduledRun(db, config.mailCaps, organisation.id, {
+              members: recipients.length - outside,
+              outside,
+            });
+      let outsideLeft = outsideAllowed;
+      const heldBack = recipients.map((recipient) => recipient.outside && outsideLeft-- <= 0);
       const brand = await mailBrandOf(db, organisation.id);
       const queued = await db.transaction(async (tx) => {
         // Taken over by another process after our lease ran out: theirs is the run now.
@@ -259,7 +273,7 @@ export class ReportWorker extends PollingWorker {
               config.reportLinkTtlS,
             )}`;
         const range = rangeText(request.start, request.end);
-        const mails: Mail[] = recipients.map(({ email, language }) => {
+        const mails: Mail[] = recipients.map(({ email, language }, i) => {
           const words = REPORT_MAIL_WORDS[language];
           return {
             to: email,
@@ -277,6 +291,7 @@ export class ReportWorker extends PollingWorker {
             language,
             ...(brand ? { brand } : {}),
             ...(attach ? { attachment: { key, name: made.fileName } } : {}),
+            ...(heldBack[i] ? { heldBack: OVER_MAIL_CAP } : {}),
           };
         });
         const written = await queueMail(tx, config, log, mails);
@@ -318,7 +333,7 @@ const reasonOf = (error: unknown) =>
 async function recipientsOf(
   db: Queryable,
   schedule: ScheduleRow,
-): Promise<{ email: string; language: MailLanguage }[]> {
+): Promise<{ email: string; language: MailLanguage; outside: boolean }[]> {
   const members = await db.query<{ email: string; language: string | null }>(
     `SELECT u.email, u.settings->>'language' AS language FROM app_user u
        JOIN membership m ON m.user_id = u.id AND m.organisation_id = $1
@@ -330,8 +345,13 @@ async function recipientsOf(
     ...members.map((m) => ({
       email: m.email.toLowerCase(),
       language: isMailLanguage(m.language) ? m.language : ('en' as const),
+      outside: false,
     })),
-    ...schedule.recipient_emails.map((email) => ({ email, language: 'en' as const })),
+    ...schedule.recipient_emails.map((email) => ({
+      email,
+      language: 'en' as const,
+      outside: true,
+    })),
   ];
   return all.filter(({ email }) => !seen.has(email) && Boolean(seen.add(email)));
 }

@@ -46,6 +46,19 @@ export interface OutboxMail {
   attachmentName: string | null;
 }
 
+/** What each organisation asked to be mailed over the last 24 hours, against the mail caps. */
+export interface MailCapCounts {
+  caps: { organisationPerDay: number; userPerDay: number; outsidePerDay: number };
+  organisations: {
+    organisationId: string;
+    organisationName: string;
+    members: number;
+    outside: number;
+    topUserEmail: string | null;
+    topUserMails: number;
+  }[];
+}
+
 const readOnly = () => Promise.reject(new Error('The audit trail is written by the server'));
 
 /** `admin/audit` (staff, every organisation) or `organisation/audit` (an organisation's admins). */
@@ -148,7 +161,7 @@ export function adminCalls(client: ApiClient) {
         { signal },
       ),
     getOutbox: (failed: boolean, signal?: AbortSignal) =>
-      client.request<{ mails: OutboxMail[] }>('/v1/admin/outbox', {
+      client.request<{ mails: OutboxMail[]; mailCaps: MailCapCounts }>('/v1/admin/outbox', {
         query: { limit: 200, ...(failed ? { failed: 'true' } : {}) },
         signal,
       }),

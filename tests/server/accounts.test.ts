@@ -496,6 +496,109 @@ describe.each(testDatabases)('accounts on $kind', (database) => {
     expect([...all.body.stopped].sort()).toEqual([...EMAIL_TYPES].sort());
   });
 
+  it('caps the mail an organisation and a user ask for, outside addresses apart, with 429 and the wait', async () => {
+    const [org] = await server.db.query<{ id: string }>(
+      `SELECT id FROM organisation WHERE name = 'Northbank Plant Hire'`,
+    );
+    const used = async () =>
+      (
+        await server.db.query<{ total: number; outside: number; admin: number }>(
+          `SELECT coalesce(sum(members + outside), 0)::int AS total,
+                  coalesce(sum(outside), 0)::int AS outside,
+                  coalesce(sum(members + outside) FILTER (WHERE user_id =
+                    (SELECT id FROM app_user WHERE email = 'admin@demo.example')), 0)::int AS admin
+             FROM mail_cap_use WHERE organisation_id = $1 AND at > now() - interval '1 day'`,
+          [org?.id ?? null],
+        )
+      )[0] ?? { total: 0, outside: 0, admin: 0 };
+    const before = await used();
+    // This test's own caps on top of what the file's other tests asked for today.
+    const saved = server.config.mailCaps;
+    server.config.mailCaps = {
+      organisationPerDay: before.total + 30,
+      userPerDay: before.admin + 18,
+      outsidePerDay: before.outside + 10,
+    };
+    try {
+      const schedule = await call<{ id: string }>(server, 'POST', '/v1/portal/reports/schedules', {
+        token: admin,
+        body: {
+          name: 'Capped',
+          type: 'idle',
+          format: 'csv',
+          frequency: 'daily',
+          dateRange: 'yesterday',
+          weekdays: [1],
+          hour: 7,
+          extraMinutes: 0,
+          timezone: 'Europe/London',
+          paused: true,
+          recipientUserIds: [],
+          recipientEmails: ['a', 'b', 'c', 'd'].map((name) => `${name}.cap@example.com`),
+        },
+      });
+      expect(schedule.status).toBe(201);
+      const runs = async () =>
+        (
+          await server.db.query('SELECT 1 FROM report_run WHERE schedule_id = $1', [
+            schedule.body.id,
+          ])
+        ).length;
+      const runNow = () =>
+        call(server, 'POST', `/v1/portal/reports/schedules/${schedule.body.id}/run`, {
+          token: admin,
+        });
+      // Four outside addresses a run: two runs fit the ten, the third is refused and not queued.
+      expect((await runNow()).status).toBe(202);
+      expect((await runNow()).status).toBe(202);
+      const third = await runNow();
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({
+        field: 'id',
+        message: expect.stringContaining('outside'),
+      });
+      const wait = Number(third.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(86_000);
+      expect(wait).toBeLessThanOrEqual(86_400);
+      expect(await runs()).toBe(2);
+      await server.app.reports.idle();
+
+      // Invitations count for the user (eight runs' mails so far): eight fit, three more do not;
+      // more than a cap at once is a 400.
+      const invite = (count: number, prefix: string) =>
+        call(server, 'POST', '/v1/users/invitation', {
+          token: admin,
+          body: {
+            emails: Array.from({ length: count }, (_, i) => `${prefix}.${i}.cap@example.com`),
+            role: 'viewer',
+          },
+        });
+      expect((await invite(8, 'fits')).status).toBe(201);
+      const over = await invite(3, 'over');
+      expect(over).toMatchObject({ status: 429, body: { field: 'emails' } });
+      expect((await list(server, admin, { filter: { q: 'over.0.cap' } })).body).toEqual([]);
+      const userCap = server.config.mailCaps.userPerDay;
+      expect(userCap + 1).toBeLessThanOrEqual(100);
+      expect(await invite(userCap + 1, 'huge')).toMatchObject({
+        status: 400,
+        body: { field: 'emails' },
+      });
+
+      // Staff see the organisation's counts against the caps.
+      const staff = (await signIn(server, 'staff@demo.example')).token;
+      const outbox = await call<{
+        mailCaps: { organisations: { organisationName: string; outside: number }[] };
+      }>(server, 'GET', '/v1/admin/outbox', { token: staff });
+      expect(
+        outbox.body.mailCaps.organisations.find(
+          (row) => row.organisationName === 'Northbank Plant Hire',
+        ),
+      ).toMatchObject({ outside: before.outside + 8 });
+    } finally {
+      server.config.mailCaps = saved;
+    }
+  });
+
   it('lets staff create a user directly, and nobody else', async () => {
     const staff = (await signIn(server, 'staff@demo.example')).token;
     const [harrow] = await server.db.query<{ id: string }>(

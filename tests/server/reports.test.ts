@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/api/reports.ts';
 import { loadKeyRing } from '../../server/modules/auth/signingKeys.ts';
 import { directoryStorage, type FileStorage } from '../../server/modules/files/storage.ts';
+import { OVER_MAIL_CAP } from '../../server/modules/mailCaps/index.ts';
 import { ReportWorker, MAX_RUN_ATTEMPTS } from '../../server/jobs/reportWorker.ts';
 import { readOutbox } from '../../server/modules/mail/outbox.ts';
 import { parseCsv } from '../support/csv.ts';
@@ -393,6 +394,46 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       expect(mails).toHaveLength(1);
       // Yesterday, as seen from the slot's day.
       expect(mails[0]?.subject).toBe('Morning utilisation: 2026-11-02');
+    });
+
+    it('holds back a scheduled run’s outside recipients beyond the organisation’s mail cap', async () => {
+      const created = await postSchedule(
+        schedule({
+          recipientEmails: ['cap.a@example.com', 'cap.b@example.com', 'cap.c@example.com'],
+          paused: true,
+        }),
+      );
+      const [used] = await server.db.query<{ outside: number }>(
+        `SELECT coalesce(sum(outside), 0)::int AS outside FROM mail_cap_use
+          WHERE organisation_id = (SELECT organisation_id FROM report_schedule WHERE id = $1)
+            AND at > now() - interval '1 day'`,
+        [created.body.id],
+      );
+      const slot = new Date('2026-11-03T07:00:00Z');
+      await server.db.query(
+        `INSERT INTO report_run (schedule_id, slot_at, trigger, next_attempt_at) VALUES ($1, $2, 'slot', $2)`,
+        [created.body.id, slot],
+      );
+      // Room for two more outside recipients today.
+      const capped = new ReportWorker({
+        db: server.db,
+        readModel: server.readModel,
+        files,
+        keys: await loadKeyRing(server.db),
+        config: {
+          ...server.config,
+          reportPollMs: 0,
+          mailCaps: { ...server.config.mailCaps, outsidePerDay: (used?.outside ?? 0) + 2 },
+        },
+        log: { info: () => undefined, error: () => undefined },
+      });
+      await capped.tick(new Date(slot.getTime() + 60_000));
+      const states = await Promise.all(
+        ['cap.a@example.com', 'cap.b@example.com', 'cap.c@example.com'].map(
+          async (to) => (await mailsTo(to))[0]?.error ?? 'written',
+        ),
+      );
+      expect(states).toEqual(['written', 'written', OVER_MAIL_CAP]);
     });
 
     it('plans the slots that came while it was down, each once', async () => {

@@ -54,6 +54,9 @@ export async function startTestServer(
     CLIENT_ERROR_REPORTS_PER_MINUTE: '1000000',
     EXPENSIVE_PER_USER: '50',
     EXPENSIVE_TOTAL: '100',
+    MAIL_CAP_ORGANISATION_PER_DAY: '1000000',
+    MAIL_CAP_USER_PER_DAY: '1000000',
+    MAIL_CAP_OUTSIDE_PER_DAY: '1000000',
     ...options.env,
   });
   if (options.seed !== false)

@@ -141,6 +141,42 @@ describe('the staff admin area', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows each organisation’s mail of the last day against the mail caps above the outbox', async () => {
+    api.use(
+      asStaff(),
+      http.get('*/v1/admin/outbox', () =>
+        HttpResponse.json({
+          mails: [],
+          mailCaps: {
+            caps: { organisationPerDay: 1000, userPerDay: 200, outsidePerDay: 200 },
+            organisations: [
+              {
+                organisationId: 'a1b2c3d4-0000-4000-8000-0000000000aa',
+                organisationName: 'Northbank Plant Hire',
+                members: 40,
+                outside: 150,
+                topUserEmail: 'admin@demo.example',
+                topUserMails: 180,
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    signedIn();
+    await renderPortal('/admin/outbox');
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Mail asked for in the last 24 hours' },
+      { timeout: 10_000 },
+    );
+    const row = within(table).getByText('Northbank Plant Hire').closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('190 / 1,000');
+    expect(row).toHaveTextContent('150 / 200');
+    expect(row).toHaveTextContent('admin@demo.example: 180 / 200');
+    expect(screen.getByText(/Caps a day: 1,000 an organisation, 200 a user/)).toBeInTheDocument();
+  });
+
   it('recomputes a machine’s day and shows what changed', async () => {
     const workings: MachineWorkingsReply = {
       id: MACHINE_ID,

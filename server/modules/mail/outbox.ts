@@ -25,6 +25,8 @@ export interface Mail {
   brand?: MailBrand;
   /** A file from the file storage that goes with the mail. */
   attachment?: { key: string; name: string };
+  /** Why the mail is written to the outbox but not sent (over a mail cap). */
+  heldBack?: string;
 }
 
 /** Why an outbox row was not sent: its address unsubscribed from its kind of mail. */
@@ -110,13 +112,13 @@ export async function queueMail(
         mail.subject,
         mail.body,
         mail.emailType ?? null,
-        suppressed ? UNSUBSCRIBED : null,
+        suppressed ? UNSUBSCRIBED : (mail.heldBack ?? null),
         html,
         mail.attachment?.key ?? null,
         mail.attachment?.name ?? null,
       ],
     );
-    if (suppressed || !row) continue;
+    if (suppressed || mail.heldBack || !row) continue;
     queued.push({ id: row.id, mail, html });
     if (!config.smtpUrl) {
       log.info(

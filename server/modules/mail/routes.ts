@@ -1,9 +1,11 @@
 // GET /v1/admin/outbox: the portal's mail, newest first, for staff: where mail is read when no SMTP
-// server is configured, and where a failed delivery says why.
+// server is configured, and where a failed delivery says why; with each organisation's mail over
+// the last day against the mail caps.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ServerContext } from '../../context.ts';
 import { conflict, notFound } from '../../httpError.ts';
+import { mailCapCounts } from '../mailCaps/index.ts';
 import { readOutbox, retryMail } from './outbox.ts';
 
 const OutboxReply = Type.Object({
@@ -20,6 +22,24 @@ const OutboxReply = Type.Object({
       attachmentName: Type.Union([Type.String(), Type.Null()]),
     }),
   ),
+  /** The mail caps, and what each organisation asked to be mailed over the last 24 hours. */
+  mailCaps: Type.Object({
+    caps: Type.Object({
+      organisationPerDay: Type.Integer(),
+      userPerDay: Type.Integer(),
+      outsidePerDay: Type.Integer(),
+    }),
+    organisations: Type.Array(
+      Type.Object({
+        organisationId: Type.String(),
+        organisationName: Type.String(),
+        members: Type.Integer(),
+        outside: Type.Integer(),
+        topUserEmail: Type.Union([Type.String(), Type.Null()]),
+        topUserMails: Type.Integer(),
+      }),
+    ),
+  }),
 });
 
 export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
@@ -43,7 +63,10 @@ export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       },
     },
     async (request) => {
-      return { mails: await readOutbox(db, request.query.limit ?? 100, request.query.failed) };
+      return {
+        mails: await readOutbox(db, request.query.limit ?? 100, request.query.failed),
+        mailCaps: await mailCapCounts(db, config.mailCaps),
+      };
     },
   );
 

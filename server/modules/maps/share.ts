@@ -11,17 +11,18 @@ import {
   type SharedLocationReply,
 } from '../../../src/domain/api/share.ts';
 import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import { badRequest, gone, HttpError, notFound } from '../../httpError.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { sendMail, type OutboxLog } from '../mail/outbox.ts';
+import { reserveMail } from '../mailCaps/index.ts';
 import { machineVisibility } from '../machines/visibility.ts';
 import { mailBrandOf } from '../brand/mailBrand.ts';
 
 export async function shareLatestLocation(
-  db: Queryable,
+  db: Database,
   config: Config,
   log: OutboxLog,
   auth: AccessClaims,
@@ -67,6 +68,19 @@ export async function shareLatestLocation(
       { 'retry-after': String(Math.max(60, sent?.wait_s ?? 3600)) },
     );
   }
+  const own = sharer?.email.toLowerCase();
+  await reserveMail(
+    db,
+    config.mailCaps,
+    {
+      organisationId: auth.org,
+      userId: auth.sub,
+      kind: 'share',
+      members: emails.filter((email) => email === own).length,
+      outside: emails.filter((email) => email !== own).length,
+    },
+    'emailList',
+  );
   const [machine] = await db.query<{ name: string; asset_id: string | null }>(
     'SELECT name, asset_id FROM machine WHERE id = $1',
     [machineId],

@@ -27,6 +27,7 @@ import { notFound, unauthorised } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { filterWithPairs } from '../filters/pairs.ts';
 import { selectMachines } from '../machines/service.ts';
+import { reserveMail } from '../mailCaps/index.ts';
 import { getOrganisation, type Organisation } from '../orgs/service.ts';
 import { buildReport, checkReportRange } from './build.ts';
 import {
@@ -85,7 +86,7 @@ export interface ReportRouteOptions extends ServerContext {
 
 export const reportRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async (
   app,
-  { db, files, keys, wakeReports, readModel },
+  { db, files, keys, wakeReports, readModel, config },
 ) => {
   const member = (request: { auth: { org: string; sub: string } }) => ({
     organisationId: request.auth.org,
@@ -242,6 +243,20 @@ export const reportRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async
     '/v1/portal/reports/schedules/:id/run',
     { config: { access: 'write' }, schema: { tags, params: Id, response: { 202: ReportRun } } },
     async (request, reply) => {
+      // Asked for now, so counted against the mail caps now: a refusal comes back to the asker.
+      const schedule = await getSchedule(db, request.auth.org, request.params.id);
+      await reserveMail(
+        db,
+        config.mailCaps,
+        {
+          organisationId: request.auth.org,
+          userId: request.auth.sub,
+          kind: 'report-run',
+          members: schedule.recipientUserIds.length,
+          outside: schedule.recipientEmails.length,
+        },
+        'id',
+      );
       const run = await runScheduleNow(db, request.auth.org, request.params.id);
       wakeReports();
       return reply.code(202).send(run);

@@ -22,6 +22,7 @@ import { requireStrongPassword } from '../accounts/passwordStrength.ts';
 import { throttledLookup } from '../accounts/tokenLookup.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sendMail } from '../mail/outbox.ts';
+import { reserveMail } from '../mailCaps/index.ts';
 import { findInDirectory, listDirectory } from './directory.ts';
 import { callerOf } from './directoryRoutes.ts';
 import {
@@ -99,6 +100,18 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
           'emails',
         );
       }
+      await reserveMail(
+        db,
+        config.mailCaps,
+        {
+          organisationId: caller.organisation.id,
+          userId: caller.userId,
+          kind: 'invitation',
+          members: emails.length,
+          outside: 0,
+        },
+        'emails',
+      );
       const { userIds, mails } = await db.transaction(async (tx) => {
         const created = await createInvitations(tx, config, {
           emails,
@@ -150,6 +163,18 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
       if (!user) throw notFound('No such user');
       if (user.status === 'active')
         throw new HttpError(409, 'ALREADY_ACCEPTED', `${user.email} is already a member`);
+      await reserveMail(
+        db,
+        config.mailCaps,
+        {
+          organisationId: caller.organisation.id,
+          userId: caller.userId,
+          kind: 'reinvitation',
+          members: 1,
+          outside: 0,
+        },
+        'id',
+      );
       const mail = await db.transaction(async (tx) => {
         const next = await invitationMailFor(tx, config, {
           userId: user.id,

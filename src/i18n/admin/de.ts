@@ -237,6 +237,13 @@ export const adminDe: Catalog<typeof adminEn> = {
     waiting: 'Wartet',
     retry: 'Erneut senden',
     retried: 'Wird erneut gesendet.',
+    caps_title: 'Angeforderte E-Mails der letzten 24 Stunden',
+    caps: 'Obergrenzen pro Tag: %{organisation} je Organisation, %{user} je Benutzer, %{outside} an Adressen außerhalb der Organisation.',
+    caps_none: 'Keine Organisation hat in den letzten 24 Stunden E-Mails angefordert.',
+    organisation: 'Organisation',
+    members: 'Alle E-Mails / Grenze',
+    outside: 'Extern / Grenze',
+    top_user: 'Meiste eines Benutzers',
   },
   audit: { title: 'Prüfprotokoll' },
 };

@@ -243,6 +243,13 @@ export const adminEn = {
     waiting: 'Waiting',
     retry: 'Send again',
     retried: 'Sending again.',
+    caps_title: 'Mail asked for in the last 24 hours',
+    caps: 'Caps a day: %{organisation} an organisation, %{user} a user, %{outside} to addresses outside the organisation.',
+    caps_none: 'No organisation asked for mail in the last 24 hours.',
+    organisation: 'Organisation',
+    members: 'All mail / cap',
+    outside: 'Outside / cap',
+    top_user: 'Most by one user',
   },
   audit: {
     title: 'Audit trail',

@@ -236,6 +236,13 @@ export const adminFr: Catalog<typeof adminEn> = {
     waiting: 'En attente',
     retry: 'Renvoyer',
     retried: 'Nouvel envoi en cours.',
+    caps_title: 'E-mails demandés ces dernières 24 heures',
+    caps: 'Plafonds par jour : %{organisation} par organisation, %{user} par utilisateur, %{outside} vers des adresses hors de l’organisation.',
+    caps_none: 'Aucune organisation n’a demandé d’e-mail ces dernières 24 heures.',
+    organisation: 'Organisation',
+    members: 'Tous les e-mails / plafond',
+    outside: 'Externes / plafond',
+    top_user: 'Le plus par un utilisateur',
   },
   audit: { title: 'Journal d’audit' },
 };

@@ -237,6 +237,13 @@ export const adminIt: Catalog<typeof adminEn> = {
     waiting: 'In attesa',
     retry: 'Invia di nuovo',
     retried: 'Nuovo invio in corso.',
+    caps_title: 'E-mail richieste nelle ultime 24 ore',
+    caps: 'Limiti al giorno: %{organisation} per organizzazione, %{user} per utente, %{outside} verso indirizzi esterni all’organizzazione.',
+    caps_none: 'Nessuna organizzazione ha richiesto e-mail nelle ultime 24 ore.',
+    organisation: 'Organizzazione',
+    members: 'Tutte le e-mail / limite',
+    outside: 'Esterne / limite',
+    top_user: 'Il massimo di un utente',
   },
   audit: { title: 'Registro di controllo' },
 };

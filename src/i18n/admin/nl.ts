@@ -235,6 +235,13 @@ export const adminNl: Catalog<typeof adminEn> = {
     waiting: 'Wacht',
     retry: 'Opnieuw versturen',
     retried: 'Wordt opnieuw verstuurd.',
+    caps_title: 'Gevraagde e-mail in de afgelopen 24 uur',
+    caps: 'Limieten per dag: %{organisation} per organisatie, %{user} per gebruiker, %{outside} naar adressen buiten de organisatie.',
+    caps_none: 'Geen organisatie vroeg in de afgelopen 24 uur om e-mail.',
+    organisation: 'Organisatie',
+    members: 'Alle e-mail / limiet',
+    outside: 'Extern / limiet',
+    top_user: 'Meeste door één gebruiker',
   },
   audit: { title: 'Audittrail' },
 };

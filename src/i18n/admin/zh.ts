@@ -231,6 +231,13 @@ export const adminZh: Catalog<typeof adminEn> = {
     waiting: '等待中',
     retry: '重新发送',
     retried: '正在重新发送。',
+    caps_title: '过去 24 小时内请求发送的邮件',
+    caps: '每日上限：每个组织 %{organisation} 封，每个用户 %{user} 封，发往组织外地址 %{outside} 封。',
+    caps_none: '过去 24 小时内没有组织请求发送邮件。',
+    organisation: '组织',
+    members: '全部邮件 / 上限',
+    outside: '外部 / 上限',
+    top_user: '单个用户最多',
   },
   audit: { title: '审计记录' },
 };
