@@ -1,0 +1,82 @@
+// Sends the hostile requests of hostile.ts to every route, from a fixed seed so a failure comes
+// back the same, and holds each reply to the contract: never a 500, an error in the API's shape,
+// and exactly one audit row for every accepted write (none for a refused one).
+import fc from 'fast-check';
+import type { Queryable } from '../../../server/db/database.ts';
+import { signIn } from '../testServer.ts';
+import { auditProblem, sendRaw, sweepRequestId, type Route, type Sweep } from './contract.ts';
+import { hostileCase, type HostileCase } from './hostile.ts';
+
+export interface ProbeTotals {
+  routes: number;
+  cases: number;
+  /** How many replies had each status. */
+  statuses: Record<number, number>;
+  failures: string[];
+}
+
+/** A short, printable account of a case, for the failure line. */
+function describe(route: Route, hostile: HostileCase): string {
+  const shown = JSON.stringify(hostile.raw?.bytes.toString() ?? hostile.body ?? hostile.params);
+  return `${route.method} ${route.path} ${hostile.kind}: ${(shown ?? '').slice(0, 160)}`;
+}
+
+const isErrorShape = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { message?: unknown }).message === 'string';
+
+export async function probeRoutes(
+  server: { url: string; db: Queryable },
+  sweep: Sweep,
+  options: {
+    casesPerRoute: number;
+    seed: number;
+    /** Told after each route, for progress on long runs. */
+    onRoute?: (route: Route, totals: ProbeTotals) => void;
+  },
+): Promise<ProbeTotals> {
+  const totals: ProbeTotals = { routes: 0, cases: 0, statuses: {}, failures: [] };
+  for (const [index, route] of sweep.routes.entries()) {
+    const access = route.operation['x-access'];
+    const caller = access === 'staff' ? 'staff' : access === 'public' ? undefined : 'admin';
+    const cases = fc.sample(hostileCase(route, sweep.ids), {
+      seed: options.seed + index,
+      numRuns: options.casesPerRoute,
+    });
+    let refused = false;
+    for (const hostile of cases) {
+      const requestId = sweepRequestId();
+      const token = caller ? sweep.tokens[caller] : undefined;
+      let reply: { status: number; body: unknown };
+      try {
+        reply = await sendRaw(server.url, route, { ...hostile, token, requestId });
+      } catch (error) {
+        totals.failures.push(`${describe(route, hostile)}: no reply (${String(error)})`);
+        continue;
+      }
+      totals.cases++;
+      totals.statuses[reply.status] = (totals.statuses[reply.status] ?? 0) + 1;
+      if (reply.status >= 500) totals.failures.push(`${describe(route, hostile)}: ${reply.status}`);
+      else if (reply.status >= 400 && !isErrorShape(reply.body))
+        totals.failures.push(`${describe(route, hostile)}: ${reply.status} not in the error shape`);
+      const audit = await auditProblem(server.db, route, Boolean(token), requestId, reply.status);
+      if (audit) totals.failures.push(`${describe(route, hostile)}: ${audit}`);
+      if (reply.status === 401 && token) refused = true;
+    }
+    // A case may have ended the caller's session (a sign-out): sign in again for the next route.
+    if (refused && caller) await renewToken(server, sweep, caller);
+    totals.routes++;
+    options.onRoute?.(route, totals);
+  }
+  return totals;
+}
+
+const EMAILS = { admin: 'admin@demo.example', staff: 'staff@demo.example' } as const;
+
+async function renewToken(server: { url: string }, sweep: Sweep, caller: 'admin' | 'staff') {
+  const me = await fetch(`${server.url}/v1/me`, {
+    headers: { authorization: `Bearer ${sweep.tokens[caller]}` },
+  });
+  if (me.status === 401) sweep.tokens[caller] = (await signIn(server, EMAILS[caller])).token;
+}
