@@ -39,27 +39,35 @@ interface ObjectSchema {
 }
 
 /**
- * Coercion would read `?limit=` as 0 and `?reset=` as false: an empty value where a number or a
- * yes/no belongs is refused instead, naming the parameter.
+ * Coercion would read `?limit=` as 0 and `?reset=` as false, and lets `?limit=Infinity` (or 1e999)
+ * through as an integer (ajv's coercion checks no finiteness): an empty value where a number or a
+ * yes/no belongs, and a number without end, are refused instead, naming the parameter.
  */
-function refusingEmptyValues(validate: ValidateFunction, schema: unknown): ValidateFunction {
+function refusingEmptyOrEndlessValues(
+  validate: ValidateFunction,
+  schema: unknown,
+): ValidateFunction {
   const typed = Object.entries((schema as ObjectSchema).properties ?? {})
     .filter(([, property]) => ['number', 'integer', 'boolean'].includes(property.type ?? ''))
-    .map(([name]) => name);
+    .map(([name, property]) => ({ name, numeric: property.type !== 'boolean' }));
   if (typed.length === 0) return validate;
+  const refuse = (name: string, message: string) => {
+    wrapped.errors = [
+      { instancePath: `/${name}`, schemaPath: '', keyword: 'type', params: {}, message },
+    ];
+    return false;
+  };
   const wrapped = ((data: Record<string, unknown> | null) => {
-    const empty = typed.find((name) => data?.[name] === '');
-    if (empty !== undefined) {
-      wrapped.errors = [
-        {
-          instancePath: `/${empty}`,
-          schemaPath: '',
-          keyword: 'type',
-          params: {},
-          message: 'must not be empty',
-        },
-      ];
-      return false;
+    for (const { name, numeric } of typed) {
+      const value = data?.[name];
+      if (value === '') return refuse(name, 'must not be empty');
+      if (
+        numeric &&
+        typeof value === 'string' &&
+        !Number.isFinite(Number(value)) &&
+        !Number.isNaN(Number(value))
+      )
+        return refuse(name, 'must be a finite number');
     }
     const valid = validate(data);
     wrapped.errors = validate.errors;
@@ -73,7 +81,9 @@ export function registerValidation(app: FastifyInstance): void {
   const strict = buildAjv(false);
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const validate = (httpPart === 'body' ? strict : plain).compile(schema);
-    return httpPart === 'querystring' ? refusingEmptyValues(validate, schema) : validate;
+    return httpPart === 'querystring' || httpPart === 'params'
+      ? refusingEmptyOrEndlessValues(validate, schema)
+      : validate;
   });
   // Text that cannot be stored (NUL, a lone surrogate) is refused before any handler runs.
   app.addHook('preValidation', async (request: FastifyRequest) => {

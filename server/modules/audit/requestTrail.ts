@@ -14,14 +14,23 @@ const SECRET = /pass(word)?|secret|token|apikey|api_key|otp|totp|private|^key$|^
 /** A body larger than this (a calibration table, an import) is kept as its size only. */
 export const AUDIT_BODY_MAX_CHARS = 8000;
 
-/** The value with every secret-named field hidden, however deep. */
-export function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
+/**
+ * Deeper than this a body is kept as a mark: the trail must always be storable (PostgreSQL's jsonb
+ * refuses nesting past its stack), and no form of the portal nests anywhere near it.
+ */
+const AUDIT_DEPTH = 20;
+
+/** The value with every secret-named field hidden, and nothing kept deeper than AUDIT_DEPTH. */
+export function withoutSecrets(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (depth >= AUDIT_DEPTH) return '[nested too deep]';
+  if (Array.isArray(value)) return value.map((item) => withoutSecrets(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     copy[key] =
-      SECRET.test(key) && inner !== null && inner !== '' ? '[hidden]' : withoutSecrets(inner);
+      SECRET.test(key) && inner !== null && inner !== ''
+        ? '[hidden]'
+        : withoutSecrets(inner, depth + 1);
   }
   return copy;
 }

@@ -154,7 +154,17 @@ export function hostileCase(route: Route, ids: Ids): fc.Arbitrary<HostileCase> {
     .oneof(structures, hostileText, fc.constantFrom(null, 0, [], 'null'))
     .map((body): HostileCase => ({ kind: 'whole body', ...base(), body }));
   const brokenJson = fc
-    .constantFrom('{"a":', '{"a":1}}', '\u0000', '{"__proto__":{"admin":true}}', '[', '"\\ud800"')
+    .constantFrom(
+      '{"a":',
+      '{"a":1}}',
+      '\u0000',
+      '{"__proto__":{"admin":true}}',
+      '[',
+      '"\\ud800"',
+      '{"a":1e999}',
+      // Deeper than any parser's recursion goes, as text: no JSON.stringify could make it.
+      `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+    )
     .map((text): HostileCase => ({
       kind: 'broken JSON',
       ...base(),

@@ -7,6 +7,8 @@ import { signIn } from '../testServer.ts';
 import { auditProblem, sendRaw, sweepRequestId, type Route, type Sweep } from './contract.ts';
 import { hostileCase, type HostileCase } from './hostile.ts';
 
+const CHUNK = 250;
+
 export interface ProbeTotals {
   routes: number;
   cases: number;
@@ -32,6 +34,8 @@ export async function probeRoutes(
   options: {
     casesPerRoute: number;
     seed: number;
+    /** Requests in flight at once; one when not given. */
+    concurrency?: number;
     /** Told after each route, for progress on long runs. */
     onRoute?: (route: Route, totals: ProbeTotals) => void;
   },
@@ -40,12 +44,9 @@ export async function probeRoutes(
   for (const [index, route] of sweep.routes.entries()) {
     const access = route.operation['x-access'];
     const caller = access === 'staff' ? 'staff' : access === 'public' ? undefined : 'admin';
-    const cases = fc.sample(hostileCase(route, sweep.ids), {
-      seed: options.seed + index,
-      numRuns: options.casesPerRoute,
-    });
+    const arbitrary = hostileCase(route, sweep.ids);
     let refused = false;
-    for (const hostile of cases) {
+    const one = async (hostile: HostileCase) => {
       const requestId = sweepRequestId();
       const token = caller ? sweep.tokens[caller] : undefined;
       let reply: { status: number; body: unknown };
@@ -53,7 +54,7 @@ export async function probeRoutes(
         reply = await sendRaw(server.url, route, { ...hostile, token, requestId });
       } catch (error) {
         totals.failures.push(`${describe(route, hostile)}: no reply (${String(error)})`);
-        continue;
+        return;
       }
       totals.cases++;
       totals.statuses[reply.status] = (totals.statuses[reply.status] ?? 0) + 1;
@@ -63,6 +64,17 @@ export async function probeRoutes(
       const audit = await auditProblem(server.db, route, Boolean(token), requestId, reply.status);
       if (audit) totals.failures.push(`${describe(route, hostile)}: ${audit}`);
       if (reply.status === 401 && token) refused = true;
+    };
+    // Made a chunk at a time (some cases are large), each chunk from its own fixed seed; a few
+    // sent at once keep the server busy while the sweep checks the replies.
+    const inFlight = options.concurrency ?? 1;
+    for (let chunk = 0; chunk * CHUNK < options.casesPerRoute; chunk++) {
+      const cases = fc.sample(arbitrary, {
+        seed: options.seed + index * 100_000 + chunk,
+        numRuns: Math.min(CHUNK, options.casesPerRoute - chunk * CHUNK),
+      });
+      for (let start = 0; start < cases.length; start += inFlight)
+        await Promise.all(cases.slice(start, start + inFlight).map(one));
     }
     // A case may have ended the caller's session (a sign-out): sign in again for the next route.
     if (refused && caller) await renewToken(server, sweep, caller);
