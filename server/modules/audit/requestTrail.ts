@@ -93,14 +93,16 @@ export function registerRequestTrail(app: FastifyInstance, db: Queryable): void 
       );
     }
   });
-  // The outcome: a refused write changed nothing and leaves no row; a done one gets its status. A
-  // row left without a status (the process ended between the two) reads as an unknown outcome.
+  // The outcome: a write refused (4xx) changed nothing and leaves no row; a done one, or one that
+  // failed part-way (5xx), keeps it with its status. A row left without a status (the process
+  // ended between the two) reads as an unknown outcome.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     const id = request.auditEventId;
     if (!id) return;
     request.auditEventId = null;
+    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
     try {
-      if (reply.statusCode >= 400) await db.query('DELETE FROM audit_event WHERE id = $1', [id]);
+      if (refused) await db.query('DELETE FROM audit_event WHERE id = $1', [id]);
       else
         await db.query('UPDATE audit_event SET status = $2 WHERE id = $1', [id, reply.statusCode]);
     } catch (error) {

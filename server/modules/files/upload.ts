@@ -26,7 +26,9 @@ export async function readUpload(
       field,
     );
   }
-  // Read whole first: a request left with its file unread would wait for it.
-  assertText(field, file.filename, `${noun}'s file name`);
-  return { bytes, filename: file.filename };
+  // Read whole first: a request left with its file unread would wait for it. A part whose name
+  // the form's header did not give in a readable way has none.
+  const filename = file.filename ?? '';
+  assertText(field, filename, `${noun}'s file name`);
+  return { bytes, filename };
 }

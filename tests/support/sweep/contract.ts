@@ -309,7 +309,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * What the audit trail holds of one request: an accepted write by a signed-in caller leaves
- * exactly one row with its status, anything else none. Undefined when it holds that; else what
+ * exactly one row with its status, a refused one (4xx) none. Undefined when it holds that; else what
  * went wrong.
  */
 export async function auditProblem(
@@ -329,6 +329,8 @@ export async function auditProblem(
   const accepted = status >= 200 && status < 300;
   if (accepted && (rows.length !== 1 || rows[0]?.status !== status))
     return `answered ${status} with ${rows.length} audit rows (${rows.map((r) => r.status).join(', ')})`;
-  if (!accepted && rows.length > 0) return `answered ${status} but left ${rows.length} audit rows`;
+  // A 5xx keeps its row (it may have changed something) and fails the sweep by itself.
+  if (status < 500 && !accepted && rows.length > 0)
+    return `answered ${status} but left ${rows.length} audit rows`;
   return undefined;
 }
