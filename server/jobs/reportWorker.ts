@@ -226,16 +226,15 @@ export class ReportWorker extends PollingWorker {
       const recipients = await recipientsOf(db, schedule);
       // A run asked for now was counted against the mail caps when asked; a scheduled one is
       // counted here, and its outside recipients beyond the caps are held back.
-      const outside = recipients.filter((recipient) => recipient.outside).length;
+      const outside = recipients.filter((recipient) => recipient.outside);
       const outsideAllowed =
         run.trigger === 'now'
-          ? outside
+          ? outside.length
           : await allowScheduledRun(db, config.mailCaps, organisation.id, {
-              members: recipients.length - outside,
-              outside,
+              members: recipients.length - outside.length,
+              outside: outside.length,
             });
-      let outsideLeft = outsideAllowed;
-      const heldBack = recipients.map((recipient) => recipient.outside && outsideLeft-- <= 0);
+      const heldBack = new Set(outside.slice(outsideAllowed).map((recipient) => recipient.email));
       const brand = await mailBrandOf(db, organisation.id);
       const queued = await db.transaction(async (tx) => {
         // Taken over by another process after our lease ran out: theirs is the run now.
@@ -273,7 +272,7 @@ export class ReportWorker extends PollingWorker {
               config.reportLinkTtlS,
             )}`;
         const range = rangeText(request.start, request.end);
-        const mails: Mail[] = recipients.map(({ email, language }, i) => {
+        const mails: Mail[] = recipients.map(({ email, language }) => {
           const words = REPORT_MAIL_WORDS[language];
           return {
             to: email,
@@ -291,7 +290,7 @@ export class ReportWorker extends PollingWorker {
             language,
             ...(brand ? { brand } : {}),
             ...(attach ? { attachment: { key, name: made.fileName } } : {}),
-            ...(heldBack[i] ? { heldBack: OVER_MAIL_CAP } : {}),
+            ...(heldBack.has(email) ? { heldBack: OVER_MAIL_CAP } : {}),
           };
         });
         const written = await queueMail(tx, config, log, mails);
