@@ -31,9 +31,7 @@ import { verifyAccessToken } from './tokens.ts';
 import { SecondFactorSetup } from '../../../src/domain/api/secondFactor.ts';
 import { requiredBy, startSetup } from '../secondFactor/secondFactor.ts';
 import { secondFactorGate } from '../secondFactor/signInGate.ts';
-import { secondFactorGuessedMail } from '../accounts/mails.ts';
-import { mailLanguage } from '../accounts/mailLanguage.ts';
-import { sendMail } from '../mail/outbox.ts';
+import { mailSecondFactorGuessed } from '../accounts/index.ts';
 
 const tokenReply = { 200: TokenReply };
 
@@ -99,15 +97,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       [codeKey],
     );
     if (counted?.failures !== signInLimits.secondFactor.maxFailures) return;
-    const language = await mailLanguage(db, email, {
+    await mailSecondFactorGuessed(db, config, request.log, {
+      to: email.toLowerCase(),
+      failures: counted.failures,
       acceptLanguage: request.headers['accept-language'],
     });
-    await sendMail(db, config, request.log, [
-      secondFactorGuessedMail(config.publicUrl, language, {
-        to: email.toLowerCase(),
-        failures: counted.failures,
-      }),
-    ]);
   }
 
   app.post(

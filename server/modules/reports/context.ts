@@ -6,7 +6,7 @@ import type { ReportRequest } from '../../../src/domain/api/reports.ts';
 import { TIME_ROUNDING_MINUTES } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
 import { filterWithPairs } from '../filters/pairs.ts';
-import type { MachineSelection } from '../machines/service.ts';
+import type { MachineSelection } from '../machines/index.ts';
 import type { Organisation } from '../orgs/service.ts';
 import type { ReportDocument } from './render/document.ts';
 

@@ -26,7 +26,7 @@ import type { ServerContext } from '../../context.ts';
 import { notFound, unauthorised } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { filterWithPairs } from '../filters/pairs.ts';
-import { selectMachines } from '../machines/service.ts';
+import { selectMachines } from '../machines/index.ts';
 import { reserveMail } from '../mailCaps/index.ts';
 import { getOrganisation, type Organisation } from '../orgs/service.ts';
 import { buildReport, checkReportRange } from './build.ts';

@@ -1,0 +1,3 @@
+// The machines module's face: what other modules may call. (Its routes are still registered from
+// app.ts one by one; issue 39 moves them here.)
+export { MACHINE_ROWS, selectMachines, type MachineSelection } from './service.ts';
