@@ -5,6 +5,7 @@ import type { GetListParams, GetManyParams, GetOneParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { ApiClient } from '../api/apiClient.ts';
 import type {
+  MailCapCounts,
   AdminOverviewReply,
   CompletenessReply,
   CoverageReply,
@@ -44,19 +45,6 @@ export interface OutboxMail {
   sentAt: string | null;
   error: string | null;
   attachmentName: string | null;
-}
-
-/** What each organisation asked to be mailed over the last 24 hours, against the mail caps. */
-export interface MailCapCounts {
-  caps: { organisationPerDay: number; userPerDay: number; outsidePerDay: number };
-  organisations: {
-    organisationId: string;
-    organisationName: string;
-    members: number;
-    outside: number;
-    topUserEmail: string | null;
-    topUserMails: number;
-  }[];
 }
 
 const readOnly = () => Promise.reject(new Error('The audit trail is written by the server'));

@@ -3,6 +3,7 @@
 // the last day against the mail caps.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { MailCapCounts } from '../../../src/domain/api/admin.ts';
 import type { ServerContext } from '../../context.ts';
 import { conflict, notFound } from '../../httpError.ts';
 import { mailCapCounts } from '../mailCaps/index.ts';
@@ -23,23 +24,7 @@ const OutboxReply = Type.Object({
     }),
   ),
   /** The mail caps, and what each organisation asked to be mailed over the last 24 hours. */
-  mailCaps: Type.Object({
-    caps: Type.Object({
-      organisationPerDay: Type.Integer(),
-      userPerDay: Type.Integer(),
-      outsidePerDay: Type.Integer(),
-    }),
-    organisations: Type.Array(
-      Type.Object({
-        organisationId: Type.String(),
-        organisationName: Type.String(),
-        members: Type.Integer(),
-        outside: Type.Integer(),
-        topUserEmail: Type.Union([Type.String(), Type.Null()]),
-        topUserMails: Type.Integer(),
-      }),
-    ),
-  }),
+  mailCaps: MailCapCounts,
 });
 
 export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (

@@ -1,4 +1,5 @@
 // The SQL of the mail caps: what an organisation and a user asked to be mailed over the last day.
+import type { MailCapCounts } from '../../../src/domain/api/admin.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export type MailUseKind =
@@ -83,15 +84,7 @@ export async function recordUse(tx: Queryable, use: MailUse): Promise<void> {
   );
 }
 
-export interface OrganisationMailUse {
-  organisationId: string;
-  organisationName: string;
-  members: number;
-  outside: number;
-  /** The user of the organisation who asked for the most, and how many. */
-  topUserEmail: string | null;
-  topUserMails: number;
-}
+export type OrganisationMailUse = MailCapCounts['organisations'][number];
 
 /** Every organisation that asked for mail over the last day, the most first. */
 export async function usesByOrganisation(db: Queryable): Promise<OrganisationMailUse[]> {

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
-import type { MailCapCounts } from '../../dataProvider/admin.ts';
+import type { MailCapCounts } from '../../domain/api/admin.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { formatNumber } from '../../domain/format.ts';
 import { When } from '../../resources/common/DeviceHealth.tsx';

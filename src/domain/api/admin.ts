@@ -496,3 +496,24 @@ export const AdminOverviewReply = Type.Object({
 });
 export type AdminOverviewReply = Static<typeof AdminOverviewReply>;
 export const INGEST_HOURS = 12;
+
+/** GET /v1/admin/outbox's mail caps, and what each organisation asked to be mailed over 24 hours. */
+export const MailCapCounts = Type.Object({
+  caps: Type.Object({
+    organisationPerDay: Type.Integer(),
+    userPerDay: Type.Integer(),
+    outsidePerDay: Type.Integer(),
+  }),
+  organisations: Type.Array(
+    Type.Object({
+      organisationId: Type.String(),
+      organisationName: Type.String(),
+      members: Type.Integer(),
+      outside: Type.Integer(),
+      /** The user of the organisation who asked for the most, and how many. */
+      topUserEmail: Nullable(Type.String()),
+      topUserMails: Type.Integer(),
+    }),
+  ),
+});
+export type MailCapCounts = Static<typeof MailCapCounts>;
