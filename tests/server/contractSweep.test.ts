@@ -12,6 +12,7 @@ import {
   branch,
   auditProblem,
   baseRequest,
+  fieldsOf,
   messageOf,
   pathFor,
   prepareSweep,
@@ -190,18 +191,13 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
     const DATE_FORMATS = ['day', 'range-bound', 'date-time', 'device-time'];
     const unread: string[] = [];
     for (const route of routes) {
-      const fields: [string, Schema][] = (route.operation.parameters ?? []).map((p) => [
-        `${p.in} ${p.name}`,
-        p.schema,
-      ]);
-      const bodySchema = route.operation.requestBody?.content['application/json']?.schema;
-      for (const [name, schema] of Object.entries(branch(bodySchema ?? {}).properties ?? {}))
-        fields.push([`body ${name}`, schema]);
-      for (const [field, schema] of fields) {
-        const s = branch(schema);
-        if (!DATE_NAME.test(field.split(' ')[1] ?? '') || s.type !== 'string' || s.enum) continue;
+      for (const field of fieldsOf(route)) {
+        const s = branch(field.schema);
+        if (!DATE_NAME.test(field.name) || s.type !== 'string' || s.enum) continue;
         if (!DATE_FORMATS.includes(s.format ?? ''))
-          unread.push(`${route.method} ${route.path} ${field} (${s.format ?? 'no format'})`);
+          unread.push(
+            `${route.method} ${route.path} ${field.where} ${field.name} (${s.format ?? 'no format'})`,
+          );
       }
     }
     expect(unread).toEqual([]);
@@ -259,13 +255,8 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
       const access = route.operation['x-access'];
       const token =
         access === 'staff' ? tokens.staff : access === 'public' ? undefined : tokens.admin;
-      const fields: { where: 'query' | 'path' | 'body'; name: string; schema: Schema }[] = [];
-      for (const parameter of route.operation.parameters ?? [])
-        if (parameter.in === 'query' || parameter.in === 'path')
-          fields.push({ where: parameter.in, name: parameter.name, schema: parameter.schema });
+      const fields = fieldsOf(route);
       const bodySchema = route.operation.requestBody?.content['application/json']?.schema;
-      for (const [name, schema] of Object.entries(branch(bodySchema ?? {}).properties ?? {}))
-        fields.push({ where: 'body', name, schema });
 
       // The data as the last refused request left it: the next refused one starts from there, so
       // each refusal is compared with the state before it at one fingerprint rather than two.

@@ -334,3 +334,21 @@ export async function auditProblem(
     return `answered ${status} but left ${rows.length} audit rows`;
   return undefined;
 }
+
+export interface Field {
+  where: 'query' | 'path' | 'body';
+  name: string;
+  schema: Schema;
+}
+
+/** Every query and path parameter of the route, and every top-level field of its JSON body. */
+export function fieldsOf(route: Route): Field[] {
+  const fields: Field[] = [];
+  for (const parameter of route.operation.parameters ?? [])
+    if (parameter.in === 'query' || parameter.in === 'path')
+      fields.push({ where: parameter.in, name: parameter.name, schema: parameter.schema });
+  const bodySchema = route.operation.requestBody?.content['application/json']?.schema;
+  for (const [name, schema] of Object.entries(branch(bodySchema ?? {}).properties ?? {}))
+    fields.push({ where: 'body', name, schema });
+  return fields;
+}

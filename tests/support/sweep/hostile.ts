@@ -4,7 +4,15 @@
 // forms whose names are hostile. The sweep sends them and holds the server to what it promises
 // whatever comes in: never a 500, and an audit row for every accepted write.
 import fc from 'fast-check';
-import { baseRequest, branch, pathFor, type Ids, type Route, type Schema } from './contract.ts';
+import {
+  baseRequest,
+  branch,
+  fieldsOf,
+  pathFor,
+  type Ids,
+  type Route,
+  type Schema,
+} from './contract.ts';
 
 /** Text a person never types: lone surrogates, NUL, controls, mixed with ordinary characters. */
 const hostileUnit = fc.oneof(
@@ -127,14 +135,7 @@ export interface HostileCase {
 /** One hostile request for the route: one of its fields made hostile, or its whole body. */
 export function hostileCase(route: Route, ids: Ids): fc.Arbitrary<HostileCase> {
   const base = () => baseRequest(route, ids);
-  const fields: { where: 'query' | 'path' | 'body'; name: string; schema: Schema }[] = [];
-  for (const parameter of route.operation.parameters ?? [])
-    if (parameter.in === 'query' || parameter.in === 'path')
-      fields.push({ where: parameter.in, name: parameter.name, schema: parameter.schema });
-  const bodySchema = route.operation.requestBody?.content['application/json']?.schema;
-  for (const [name, schema] of Object.entries(branch(bodySchema ?? {}).properties ?? {}))
-    fields.push({ where: 'body', name, schema });
-
+  const fields = fieldsOf(route);
   const inField = fields.length
     ? fc.constantFrom(...fields).chain((field) =>
         hostileValue(field.schema).map((value): HostileCase => {
