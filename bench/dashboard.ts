@@ -4,10 +4,10 @@
 // screen asks; 2 warm-up calls, then the median of 7. Target: 150 ms on PGlite, 75 ms on
 // PostgreSQL. For comparison, the machine list's first page over the same range in the same run.
 // `node --import tsx bench/dashboard.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
-import { ReadModel } from '../server/modules/readModel/readModel.ts';
+import { ReadModel } from '../server/readModel/readModel.ts';
 import { dashboard } from '../server/modules/dashboard/service.ts';
 import { listMachines } from '../server/modules/machines/list.ts';
-import { getOrganisation } from '../server/modules/orgs/service.ts';
+import { getOrganisation } from '../server/tenancy/organisation.ts';
 import { benchDatabaseKind, freshDatabase } from './database.ts';
 import { loadFleetYear, median } from './fleetYear.ts';
 

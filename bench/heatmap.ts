@@ -8,7 +8,7 @@
 // those 30 days; 2 warm-up calls, then the median of 7; the speed map likewise.
 // `node --import tsx bench/heatmap.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
 import { heatmap } from '../server/modules/maps/heat.ts';
-import { getOrganisation } from '../server/modules/orgs/service.ts';
+import { getOrganisation } from '../server/tenancy/organisation.ts';
 import { HEAT_CELL_DEG } from '../src/domain/api/heatmap.ts';
 import { addDays, zonedDate } from '../src/domain/zonedTime.ts';
 import { benchDatabaseKind, freshDatabase } from './database.ts';

@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../tests/support/portalProcess.ts';
-import { hashPassword } from '../server/modules/auth/passwords.ts';
+import { hashPassword } from '../server/security/passwords.ts';
 import { benchDatabaseKind, freshDatabase } from './database.ts';
 import { loadFleetYear, median } from './fleetYear.ts';
 import { runLoad } from './loadClient.ts';

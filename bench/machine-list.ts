@@ -8,8 +8,8 @@
 // The comparison, computing the same answer from raw records, is the engine's recompute of one
 // machine's year of records (measured here) times the machine-periods the range covers.
 // `node --import tsx bench/machine-list.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
-import { ReadModel } from '../server/modules/readModel/readModel.ts';
-import { getOrganisation } from '../server/modules/orgs/service.ts';
+import { ReadModel } from '../server/readModel/readModel.ts';
+import { getOrganisation } from '../server/tenancy/organisation.ts';
 import { listMachines } from '../server/modules/machines/list.ts';
 import { recomputeMachineDays } from '../server/telemetry/engine/recompute.ts';
 import { createIngest } from '../server/telemetry/ingest.ts';

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { buildApp } from '../server/app.ts';
 import type { Database } from '../server/db/database.ts';
 import { loadConfig } from '../server/config.ts';
-import { seedDemoIfEmpty } from '../server/db/seed/demo.ts';
+import { seedDemoIfEmpty } from '../server/demo/seed.ts';
 import { launchChromium } from '../tests/support/chromium.ts';
 import { freshDatabase } from './database.ts';
 

@@ -6,13 +6,13 @@
 // One warm-up, then the median of 3 per format; the list's p99 over all runs of a format.
 // The comparison: the targets of issue 18, 10 s for the CSV and 30 s for the PDF on PGlite.
 // `node --import tsx bench/report-file.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
-import { ReadModel } from '../server/modules/readModel/readModel.ts';
+import { ReadModel } from '../server/readModel/readModel.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { directoryStorage } from '../server/modules/files/storage.ts';
+import { directoryStorage } from '../server/storage/fileStorage.ts';
 import { listMachines } from '../server/modules/machines/list.ts';
-import { getOrganisation } from '../server/modules/orgs/service.ts';
+import { getOrganisation } from '../server/tenancy/organisation.ts';
 import { makeReport } from '../server/modules/reports/build.ts';
 import { zonedDate } from '../src/domain/zonedTime.ts';
 import { benchDatabaseKind, freshDatabase } from './database.ts';

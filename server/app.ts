@@ -10,61 +10,52 @@ import { AfterReply } from './afterReply.ts';
 import type { Config, Role } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { outboxRoutes } from './modules/mail/routes.ts';
-import { sharedLocationRoutes } from './modules/maps/sharedRoutes.ts';
-import { loadKeyRing } from './modules/auth/signingKeys.ts';
-import { followAccessChanges } from './modules/auth/accessChanges.ts';
-import { SessionRegistry } from './modules/auth/sessions.ts';
-import { OrganisationRegistry } from './modules/orgs/registry.ts';
-import { SIGN_IN_LIMITS } from './modules/auth/throttle.ts';
+import { authRoutes, followAccessChanges } from './modules/auth/index.ts';
+import { loadKeyRing } from './security/signingKeys.ts';
+import { SessionRegistry } from './security/sessions.ts';
+import { SIGN_IN_LIMITS } from './security/throttle.ts';
+import { outboxRoutes, unsubscribeRoutes } from './modules/mail/index.ts';
+import { mapRoutes, sharedLocationRoutes } from './modules/maps/index.ts';
+import { organisationAdminRoutes, organisationRoutes } from './modules/orgs/index.ts';
+import { OrganisationRegistry } from './tenancy/registry.ts';
 import { DebugRequestLog, loggerOptions } from './logging.ts';
-import { Readiness } from './modules/health/readiness.ts';
-import { clientErrorRoutes } from './modules/clientErrors/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { organisationRoutes } from './modules/orgs/routes.ts';
-import { organisationAdminRoutes } from './modules/orgs/adminRoutes.ts';
-import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './modules/ingest/routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { filterRoutes } from './modules/filters/routes.ts';
-import { siteRoutes } from './modules/sites/routes.ts';
-import { shiftRoutes } from './modules/shifts/routes.ts';
-import { assetRoutes } from './modules/assets/routes.ts';
-import { gatewayRoutes } from './modules/gateways/routes.ts';
-import { sensorRoutes } from './modules/sensors/routes.ts';
-import { mapRoutes } from './modules/maps/routes.ts';
-import { breakdownRoutes } from './modules/machines/breakdown.ts';
-import { fuelRoutes } from './modules/machines/fuel.ts';
-import { brandRoutes, registerPublicBrand } from './modules/brand/routes.ts';
-import { directoryStorage } from './modules/files/storage.ts';
-import { machineImageRoutes, registerMachineImages } from './modules/machines/image.ts';
-import { machineInfoRoutes } from './modules/machines/info.ts';
-import { onboardingRoutes } from './modules/machines/onboard.ts';
-import { machineReportRoutes } from './modules/machines/report/routes.ts';
-import { machineSettingsRoutes } from './modules/machines/settings.ts';
-import { machineRoutes } from './modules/machines/routes.ts';
-import { machineWriteRoutes } from './modules/machines/writes.ts';
-import { oemFeedRoutes } from './modules/oemFeeds/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { userDirectoryRoutes } from './modules/users/directoryRoutes.ts';
-import { invitationRoutes } from './modules/users/invitationRoutes.ts';
-import { passwordResetRoutes } from './modules/accounts/passwordResetRoutes.ts';
-import { registrationRoutes } from './modules/accounts/registrationRoutes.ts';
-import { unsubscribeRoutes } from './modules/mail/unsubscribeRoutes.ts';
-import { ssoRoutes } from './modules/sso/routes.ts';
-import { customTokenRoutes } from './modules/integrations/customTokenRoutes.ts';
-import { secondFactorRoutes } from './modules/secondFactor/routes.ts';
-import { ssoProviderRoutes } from './modules/sso/adminRoutes.ts';
-import { reportRoutes } from './modules/reports/routes.ts';
-import { documentRoutes } from './modules/files/routes.ts';
+import { healthRoutes, Readiness } from './modules/health/index.ts';
+import { clientErrorRoutes } from './modules/clientErrors/index.ts';
+import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './modules/ingest/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { filterRoutes } from './modules/filters/index.ts';
+import { siteRoutes } from './modules/sites/index.ts';
+import { shiftRoutes } from './modules/shifts/index.ts';
+import { assetRoutes } from './modules/assets/index.ts';
+import { gatewayRoutes } from './modules/gateways/index.ts';
+import { sensorRoutes } from './modules/sensors/index.ts';
+import {
+  breakdownRoutes,
+  fuelRoutes,
+  machineImageRoutes,
+  machineInfoRoutes,
+  machineReportRoutes,
+  machineRoutes,
+  machineSettingsRoutes,
+  machineWriteRoutes,
+  onboardingRoutes,
+  registerMachineImages,
+} from './modules/machines/index.ts';
+import { brandRoutes, registerPublicBrand } from './modules/brand/index.ts';
+import { documentRoutes } from './modules/files/index.ts';
+import { directoryStorage } from './storage/fileStorage.ts';
+import { oemFeedRoutes } from './modules/oemFeeds/index.ts';
+import { invitationRoutes, userDirectoryRoutes, userRoutes } from './modules/users/index.ts';
+import { passwordResetRoutes, registrationRoutes } from './modules/accounts/index.ts';
+import { ssoProviderRoutes, ssoRoutes } from './modules/sso/index.ts';
+import { customTokenRoutes } from './modules/integrations/index.ts';
+import { secondFactorRoutes } from './modules/secondFactor/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
 import { ReportWorker } from './jobs/reportWorker.ts';
 import { AlertWorker } from './jobs/alertWorker.ts';
-import { alertRoutes } from './modules/alerts/routes.ts';
-import { alertListener } from './modules/alerts/raise.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { RecomputeRuns } from './modules/admin/recomputeRuns.ts';
-import { registerRequestTrail } from './modules/audit/requestTrail.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
+import { alertListener, alertRoutes } from './modules/alerts/index.ts';
+import { adminRoutes, RecomputeRuns } from './modules/admin/index.ts';
+import { auditRoutes, registerRequestTrail } from './modules/audit/index.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RateWindows } from './plugins/rateWindows.ts';
@@ -72,7 +63,7 @@ import type { TouchedBroker } from './telemetry/broker.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
 import type { DeviceReach } from './telemetry/listeners/deviceRelay.ts';
 import { buildPipeline, type Pipeline } from './telemetry/pipeline.ts';
-import { ReadModel } from './modules/readModel/readModel.ts';
+import { ReadModel } from './readModel/readModel.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';

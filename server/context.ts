@@ -2,12 +2,12 @@
 import type { AfterReply } from './afterReply.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { FileStorage } from './modules/files/storage.ts';
-import type { KeyRing } from './modules/auth/signingKeys.ts';
-import type { SessionRegistry } from './modules/auth/sessions.ts';
-import type { OrganisationRegistry } from './modules/orgs/registry.ts';
-import type { SignInLimits } from './modules/auth/throttle.ts';
-import type { ReadModel } from './modules/readModel/readModel.ts';
+import type { FileStorage } from './storage/fileStorage.ts';
+import type { KeyRing } from './security/signingKeys.ts';
+import type { SessionRegistry } from './security/sessions.ts';
+import type { SignInLimits } from './security/throttle.ts';
+import type { OrganisationRegistry } from './tenancy/registry.ts';
+import type { ReadModel } from './readModel/readModel.ts';
 
 export interface ServerContext {
   db: Database;

@@ -9,10 +9,10 @@ import { DataDirLockedError } from './db/dataDirLock.ts';
 import { openDatabase } from './db/open.ts';
 import { keepStatistics } from './db/statistics.ts';
 import { keepPartitions } from './db/partitions.ts';
-import { ReadModel } from './modules/readModel/readModel.ts';
-import { announceCommits, followCommits } from './modules/readModel/invalidation.ts';
-import { DEMO_USERS, seedDemoIfEmpty } from './db/seed/demo.ts';
-import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/demoSso.ts';
+import { ReadModel } from './readModel/readModel.ts';
+import { announceCommits, followCommits } from './readModel/invalidation.ts';
+import { DEMO_USERS, seedDemoIfEmpty } from './demo/seed.ts';
+import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/index.ts';
 import { TouchedBroker } from './telemetry/broker.ts';
 import { buildPipeline } from './telemetry/pipeline.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
@@ -20,7 +20,7 @@ import { DeviceRelay } from './telemetry/listeners/deviceRelay.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import { DemoStream } from './telemetry/simulator/demoStream.ts';
-import { Readiness } from './modules/health/readiness.ts';
+import { Readiness } from './modules/health/index.ts';
 
 async function main(): Promise<void> {
   let config;

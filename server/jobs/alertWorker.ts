@@ -5,15 +5,25 @@
 // the mail: with several server processes, or after a restart, no alert is mailed twice.
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { isMailLanguage, type MailLanguage } from '../modules/accounts/mailWords.ts';
-import { ALERT_MAIL_WORDS } from '../modules/alerts/mailWords.ts';
-import { storeAlerts } from '../modules/alerts/raise.ts';
-import { ALERT_COLUMNS, ALERT_JOINS, type AlertRow } from '../modules/alerts/service.ts';
-import { silentDeviceAlerts } from '../modules/alerts/silent.ts';
-import { mailBrandOf } from '../modules/brand/mailBrand.ts';
-import { deliverMail, queueMail, type OutboxLog, type QueuedMail } from '../modules/mail/outbox.ts';
-import { localTimeIn } from '../modules/maps/routeReport.ts';
-import { getOrganisation } from '../modules/orgs/service.ts';
+import {
+  deliverMail,
+  isMailLanguage,
+  type MailLanguage,
+  type OutboxLog,
+  type QueuedMail,
+  queueMail,
+} from '../modules/mail/index.ts';
+import {
+  ALERT_COLUMNS,
+  ALERT_JOINS,
+  ALERT_MAIL_WORDS,
+  type AlertRow,
+  silentDeviceAlerts,
+  storeAlerts,
+} from '../modules/alerts/index.ts';
+import { mailBrandOf } from '../modules/brand/index.ts';
+import { localTimeIn } from '../modules/maps/index.ts';
+import { getOrganisation } from '../tenancy/organisation.ts';
 import { PollingWorker } from './pollingWorker.ts';
 
 export interface AlertWorkerContext {

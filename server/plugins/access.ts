@@ -8,11 +8,11 @@ import { ERROR_CODES } from '../../src/domain/api/errors.ts';
 import type { Role } from '../../src/domain/constants.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, HttpError, unauthorised } from '../httpError.ts';
-import type { SessionRegistry } from '../modules/auth/sessions.ts';
-import type { KeyRing } from '../modules/auth/signingKeys.ts';
-import { verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.ts';
-import type { OrganisationRegistry } from '../modules/orgs/registry.ts';
-import { getOrganisationSettings, type Organisation } from '../modules/orgs/service.ts';
+import { type AccessClaims, verifyAccessToken } from '../security/tokens.ts';
+import { type KeyRing } from '../security/signingKeys.ts';
+import { type SessionRegistry } from '../security/sessions.ts';
+import { getOrganisationSettings, type Organisation } from '../tenancy/organisation.ts';
+import { type OrganisationRegistry } from '../tenancy/registry.ts';
 
 /**
  * public: no sign-in (sign-in itself, device webhooks with their own tokens, shared links);

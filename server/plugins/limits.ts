@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/domain/api/errors.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../httpError.ts';
-import type { KeyRing } from '../modules/auth/signingKeys.ts';
-import { verifyAccessToken } from '../modules/auth/tokens.ts';
+import { type KeyRing } from '../security/signingKeys.ts';
+import { verifyAccessToken } from '../security/tokens.ts';
 import { bearerToken } from './access.ts';
 import { rateWindowStore, type RateWindows } from './rateWindows.ts';
 

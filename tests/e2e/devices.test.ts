@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_UNASSIGNED_DEVICES } from '../../server/db/seed/demo.ts';
+import { DEMO_UNASSIGNED_DEVICES } from '../../server/demo/seed.ts';
 import { DEMO_GATEWAYS } from '../../server/telemetry/simulator/demoRadio.ts';
 import { formatMacLike } from '../../src/domain/devices.ts';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';

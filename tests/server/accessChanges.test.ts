@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { followAccessChanges } from '../../server/modules/auth/accessChanges.ts';
-import { openSession, SessionRegistry } from '../../server/modules/auth/sessions.ts';
-import { OrganisationRegistry } from '../../server/modules/orgs/registry.ts';
+import { openSession, SessionRegistry } from '../../server/security/sessions.ts';
+import { OrganisationRegistry } from '../../server/tenancy/registry.ts';
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
 
 const onPostgres = testDatabases.some((database) => database.kind === 'postgres');

@@ -10,7 +10,7 @@ import type {
 } from '../../src/domain/api/assets.ts';
 import type { QrTargetReply, SensorRecord } from '../../src/domain/api/sensors.ts';
 import { distanceBetweenM } from '../../src/domain/geofence.ts';
-import { DEMO_UNASSIGNED_DEVICES } from '../../server/db/seed/demo.ts';
+import { DEMO_UNASSIGNED_DEVICES } from '../../server/demo/seed.ts';
 import { DEMO_ASSETS } from '../../server/telemetry/simulator/demoAssets.ts';
 import { testDatabases } from '../support/databases.ts';
 import { sendRecords } from '../support/fleet.ts';

@@ -2,8 +2,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKeyRing } from '../../server/modules/auth/signingKeys.ts';
-import { signAccessToken } from '../../server/modules/auth/tokens.ts';
+import { loadKeyRing } from '../../server/security/signingKeys.ts';
+import { signAccessToken } from '../../server/security/tokens.ts';
 import { testDatabases } from '../support/databases.ts';
 import {
   call,

@@ -13,10 +13,10 @@ import {
 } from '../../server/db/backup.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
-import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
-import { ReadModel } from '../../server/modules/readModel/readModel.ts';
+import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
+import { ReadModel } from '../../server/readModel/readModel.ts';
 import { listMachines } from '../../server/modules/machines/list.ts';
-import { getOrganisation } from '../../server/modules/orgs/service.ts';
+import { getOrganisation } from '../../server/tenancy/organisation.ts';
 import { buildPipeline } from '../../server/telemetry/pipeline.ts';
 import { emptyRecord } from '../../server/telemetry/record.ts';
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';

@@ -5,7 +5,7 @@ import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { PublicBrandReply } from '../../src/domain/api/organisations.ts';
 import type { UserSettingsReply } from '../../src/domain/api/session.ts';
 import { DEFAULT_BRAND_CONFIGURATION, type BrandConfiguration } from '../../src/domain/brand.ts';
-import { DEMO_USERS } from '../../server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../server/demo/seed.ts';
 import { testDatabases } from '../support/databases.ts';
 import { pngClaiming, pngOf } from '../support/png.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FiltersReply, SavedFiltersReply } from '../../src/domain/api/filters.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { FILTER_CATEGORIES } from '../../src/domain/filters.ts';
-import { DEMO_USERS } from '../../server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../server/demo/seed.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 

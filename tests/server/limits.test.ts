@@ -2,7 +2,7 @@
 // shared-location mail per request and per hour, each refused with 429 and Retry-After (or 400).
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessClaims } from '../../server/modules/auth/tokens.ts';
+import type { AccessClaims } from '../../server/security/tokens.ts';
 import { registerErrorHandling } from '../../server/plugins/errors.ts';
 import { registerLimits } from '../../server/plugins/limits.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineDetailsReply } from '../../src/domain/api/machineInfo.ts';
 import type { OnboardReply, UnassignedSourcesReply } from '../../src/domain/api/onboarding.ts';
-import { DEMO_UNASSIGNED_DEVICES } from '../../server/db/seed/demo.ts';
+import { DEMO_UNASSIGNED_DEVICES } from '../../server/demo/seed.ts';
 import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';

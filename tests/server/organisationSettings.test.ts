@@ -7,7 +7,7 @@ import type {
   OrganisationSettingsRecord,
 } from '../../src/domain/api/organisations.ts';
 import type { UserSettingsReply } from '../../src/domain/api/session.ts';
-import { DEMO_USERS } from '../../server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../server/demo/seed.ts';
 import { testDatabases } from '../support/databases.ts';
 import { sendRecords } from '../support/fleet.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';

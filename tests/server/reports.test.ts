@@ -12,8 +12,8 @@ import {
   type ReportView,
   type UserReportsReply,
 } from '../../src/domain/api/reports.ts';
-import { loadKeyRing } from '../../server/modules/auth/signingKeys.ts';
-import { directoryStorage, type FileStorage } from '../../server/modules/files/storage.ts';
+import { loadKeyRing } from '../../server/security/signingKeys.ts';
+import { directoryStorage, type FileStorage } from '../../server/storage/fileStorage.ts';
 import { OVER_MAIL_CAP } from '../../server/modules/mailCaps/index.ts';
 import { ReportWorker, MAX_RUN_ATTEMPTS } from '../../server/jobs/reportWorker.ts';
 import { readOutbox } from '../../server/modules/mail/outbox.ts';

@@ -13,13 +13,13 @@ import type { AdminOverviewReply, DeviceCommandReply } from '../../src/domain/ap
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
-import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
 import {
+  type AvlRecordInput,
   encodeCommandResponse,
   encodeImeiHandshake,
 } from '../../server/telemetry/adapters/teltonika/encode.ts';
 import { IO } from '../../server/telemetry/adapters/teltonika/ioElements.ts';
-import type { AvlRecordInput } from '../../server/telemetry/adapters/teltonika/encode.ts';
 import { recomputeMachines } from '../../server/telemetry/engine/recompute.ts';
 import { sendOverTcp } from '../../server/telemetry/simulator/teltonikaClient.ts';
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';

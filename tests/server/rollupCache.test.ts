@@ -7,7 +7,7 @@ import {
   type RollupSums,
   SUM_COLUMNS,
   sumSpansFromDays,
-} from '../../server/modules/readModel/rollupCache.ts';
+} from '../../server/readModel/rollupCache.ts';
 import { testDatabases } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/testServer.ts';
 

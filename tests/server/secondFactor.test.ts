@@ -4,8 +4,8 @@
 // while signing in and cannot turn it off.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/modules/auth/passwords.ts';
-import { SECOND_FACTOR_LIMITS } from '../../server/modules/auth/throttle.ts';
+import { hashPassword } from '../../server/security/passwords.ts';
+import { SECOND_FACTOR_LIMITS } from '../../server/security/throttle.ts';
 import { testDatabases } from '../support/databases.ts';
 import {
   call,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { MeReply, UserSettingsReply } from '../../src/domain/api/session.ts';
 import { testDatabases } from '../support/databases.ts';
-import { seedDemoIfEmpty } from '../../server/db/seed/demo.ts';
+import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
 import {
   call,
   DEMO_ADMIN,

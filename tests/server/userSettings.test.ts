@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MeReply, UserSettingsReply } from '../../src/domain/api/session.ts';
-import { DEMO_USERS } from '../../server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../server/demo/seed.ts';
 import { sendMail } from '../../server/modules/mail/outbox.ts';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';

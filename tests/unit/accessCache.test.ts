@@ -1,7 +1,7 @@
 // The brief per-process hold of what the access check reads: held for its time, forgotten when
 // told, and never kept when the forgetting came while it was being read.
 import { describe, expect, it } from 'vitest';
-import { AccessCache } from '../../server/modules/auth/accessCache.ts';
+import { AccessCache } from '../../server/security/accessCache.ts';
 
 describe('AccessCache', () => {
   it('holds a value for its time and loads it again after', async () => {

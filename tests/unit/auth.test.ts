@@ -1,9 +1,9 @@
 // Password hashing and access tokens, without a server.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../server/modules/auth/passwords.ts';
-import type { KeyRing } from '../../server/modules/auth/signingKeys.ts';
-import { signAccessToken, verifyAccessToken } from '../../server/modules/auth/tokens.ts';
+import { hashPassword, verifyPassword } from '../../server/security/passwords.ts';
+import type { KeyRing } from '../../server/security/signingKeys.ts';
+import { signAccessToken, verifyAccessToken } from '../../server/security/tokens.ts';
 
 function keyRing(kid: string): KeyRing {
   const pair = generateKeyPairSync('ed25519');

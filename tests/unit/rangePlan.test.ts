@@ -1,7 +1,7 @@
 // Reading a range of days as whole months plus the days of the months it cuts.
 import { describe, expect, it } from 'vitest';
-import { planRange } from '../../server/modules/readModel/rangePlan.ts';
-import { weekdaysBetween } from '../../server/modules/readModel/workingDays.ts';
+import { planRange } from '../../server/readModel/rangePlan.ts';
+import { weekdaysBetween } from '../../server/readModel/workingDays.ts';
 
 describe('range plan', () => {
   it('reads all recorded time from the months only', () => {

@@ -2,7 +2,7 @@
 // finished one only if it began after they asked (it is then as new as their own would be).
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { ReadModel } from '../../server/modules/readModel/readModel.ts';
+import { ReadModel } from '../../server/readModel/readModel.ts';
 
 describe('shared answers', () => {
   const model = () => new ReadModel({} as Database);

@@ -2,7 +2,7 @@
 // Only the hash is stored; a newer token of the same purpose for the same user (and organisation)
 // revokes the older ones, so only the latest link works.
 import type { Queryable } from '../../db/database.ts';
-import { hashSecret, newSecret } from '../auth/secrets.ts';
+import { hashSecret, newSecret } from '../../security/secrets.ts';
 
 export type TokenPurpose = 'invitation' | 'password-reset' | 'registration';
 

@@ -2,7 +2,7 @@
 // account that made one; else the language of whoever caused it (the inviter's, or the first the
 // asking browser accepts that the portal speaks); else English.
 import type { Queryable } from '../../db/database.ts';
-import { isMailLanguage, type MailLanguage } from './mailWords.ts';
+import { isMailLanguage, type MailLanguage } from '../mail/index.ts';
 
 /** The first language of an Accept-Language header that the mails speak. */
 export function acceptedLanguage(header: string | undefined): MailLanguage | undefined {

@@ -1,7 +1,6 @@
 // The account mails, in the language chosen for their recipient (mailLanguage.ts). Each link opens
 // the portal's own screen for it.
-import type { Mail } from '../mail/outbox.ts';
-import { MAIL_WORDS, type MailLanguage } from './mailWords.ts';
+import { type Mail, MAIL_WORDS, type MailLanguage } from '../mail/index.ts';
 
 const link = (publicUrl: string, path: string, query: Record<string, string>) =>
   `${publicUrl.replace(/\/$/, '')}${path}?${new URLSearchParams(query).toString()}`;

@@ -11,15 +11,15 @@ import {
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { throttle } from '../auth/throttle.ts';
-import { sendMail } from '../mail/outbox.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import { throttle } from '../../security/throttle.ts';
+import { sendMail } from '../mail/index.ts';
 import { findAccountToken, issueAccountToken, useAccountToken } from './accountTokens.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { passwordResetMail } from './mails.ts';
 import { mailLanguage } from './mailLanguage.ts';
 import { requireStrongPassword } from './passwordStrength.ts';
-import { throttledLookup } from './tokenLookup.ts';
+import { throttledLookup } from '../../security/tokenLookup.ts';
 
 const codeError = (code: string, message: string) => new HttpError(400, code, message, 'code');
 

@@ -2,7 +2,7 @@
 // (auth/routes.ts), in the owner's language.
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { sendMail, type OutboxLog } from '../mail/outbox.ts';
+import { sendMail, type OutboxLog } from '../mail/index.ts';
 import { mailLanguage } from './mailLanguage.ts';
 import { secondFactorGuessedMail } from './mails.ts';
 

@@ -1,7 +1,7 @@
 // Data completeness: per machine, the share of a range its data covers, and the same per day for
 // the fleet's calendar. The range's figure is the machine list's missingPercentage value, measured
 // by the list's own code (measureFleet) for the machine's owner, so the two never disagree.
-import type { ReadModel } from '../readModel/readModel.ts';
+import type { ReadModel } from '../../readModel/readModel.ts';
 import {
   DAYS_RANGE_MAX,
   type CompletenessMachine,
@@ -12,11 +12,11 @@ import {
 import { addDays, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import { columnsOf, measureFleet } from '../readModel/fleet.ts';
-import { activitySummary } from '../readModel/metrics.ts';
-import { activityEnds } from '../readModel/activityEnds.ts';
-import { silentSeconds } from '../readModel/silence.ts';
-import type { Organisation } from '../orgs/service.ts';
+import { columnsOf, measureFleet } from '../../readModel/fleet.ts';
+import { activitySummary } from '../../readModel/metrics.ts';
+import { activityEnds } from '../../readModel/activityEnds.ts';
+import { silentSeconds } from '../../readModel/silence.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 
 const ALWAYS = [{ fromMs: -Infinity, toMs: Infinity }];
 

@@ -9,7 +9,7 @@ import type {
 import { addDays, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../httpError.ts';
-import { auditNaming } from '../audit/service.ts';
+import { auditNaming } from '../audit/index.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

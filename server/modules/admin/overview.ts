@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import type { TouchedBroker } from '../../telemetry/broker.ts';
 import type { IngestMeter } from '../../telemetry/ingestMeter.ts';
-import { UNSUBSCRIBED } from '../mail/outbox.ts';
+import { UNSUBSCRIBED } from '../mail/index.ts';
 
 /** Silent past this many of its longer reporting interval: the alerts' rule (docs/reports.md#alerts). */
 const SILENT_INTERVALS = 3;

@@ -1,6 +1,6 @@
 // An alert mail in each portal language: one mail carries every alert a member had waiting.
 import type { AlertType } from '../../../src/domain/api/alerts.ts';
-import type { MailLanguage } from '../accounts/mailWords.ts';
+import type { MailLanguage } from '../mail/index.ts';
 
 /** What one line of the mail says of an alert; the time is already in the reader's zone. */
 export interface AlertLine {

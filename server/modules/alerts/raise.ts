@@ -4,8 +4,8 @@
 import { alertTypesAllowed, type AlertType } from '../../../src/domain/api/alerts.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CommitListener, CommittedMachine } from '../../telemetry/engine/events.ts';
-import { getOrganisation, getOrganisationSettings } from '../orgs/service.ts';
-import { sitesByIds } from '../sites/service.ts';
+import { getOrganisation, getOrganisationSettings } from '../../tenancy/organisation.ts';
+import { sitesByIds } from '../sites/index.ts';
 import {
   ALERT_MAX_AGE_MS,
   BOUT_TYPES,

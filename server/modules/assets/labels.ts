@@ -2,7 +2,7 @@
 // name and number, and the link in words for whoever has no camera at hand.
 import type { Queryable } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
-import { labelSheet } from '../labels/labelSheet.ts';
+import { labelSheet } from '../../documents/labelSheet.ts';
 
 export const assetLabelLink = (publicUrl: string, id: string) =>
   `${publicUrl}/asset/${encodeURIComponent(id)}`;

@@ -17,7 +17,7 @@ import {
 } from '../../../src/domain/api/assets.ts';
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
-import { auditRequest } from '../accounts/audit.ts';
+import { auditRequest } from '../audit/index.ts';
 import {
   assetDetails,
   assetRange,

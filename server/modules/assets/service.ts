@@ -14,8 +14,8 @@ import { addDays, nextDate, startOfZonedDay, zonedDate } from '../../../src/doma
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { pageInMemory, type ListParams } from '../../simpleRest.ts';
-import { routeMinSatellites, type Organisation } from '../orgs/service.ts';
-import { sitesOfOrganisationAndHires } from '../sites/service.ts';
+import { routeMinSatellites, type Organisation } from '../../tenancy/organisation.ts';
+import { sitesOfOrganisationAndHires } from '../sites/index.ts';
 import { assetTravel, siteAt, type NamedSite, type TimedPosition, type Travel } from './travel.ts';
 
 export interface AssetRange {

@@ -3,8 +3,8 @@
 import type { AssetBody, AssetOnboardBody } from '../../../src/domain/api/assets.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
-import { unassignedSource } from '../machines/onboard.ts';
+import type { AccessClaims } from '../../security/tokens.ts';
+import { unassignedSource } from '../machines/index.ts';
 
 /** The columns a body writes, after checking what the schema cannot; `prefix` names the fields. */
 async function columnsOf(db: Queryable, organisationId: string, body: AssetBody, prefix = '') {

@@ -3,8 +3,8 @@
 // each process listening forgets what it held of them. Without this a signed-out session would be
 // accepted by the other processes for up to the registries' cache time.
 import type { Database } from '../../db/database.ts';
-import type { OrganisationRegistry } from '../orgs/registry.ts';
-import type { SessionRegistry } from './sessions.ts';
+import type { OrganisationRegistry } from '../../tenancy/registry.ts';
+import type { SessionRegistry } from '../../security/sessions.ts';
 
 export const ACCESS_CHANNEL = 'access_changed';
 

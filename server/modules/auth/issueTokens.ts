@@ -5,10 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenReply } from '../../../src/domain/api/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { Membership } from '../users/service.ts';
+import type { Membership } from '../users/index.ts';
 import { issueRefreshToken } from './refreshTokens.ts';
-import type { KeyRing } from './signingKeys.ts';
-import { signAccessToken } from './tokens.ts';
+import type { KeyRing } from '../../security/signingKeys.ts';
+import { signAccessToken } from '../../security/tokens.ts';
 
 export const REFRESH_COOKIE = 'fleet_refresh';
 const COOKIE_PATH = '/v1/auth';

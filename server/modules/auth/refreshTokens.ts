@@ -1,7 +1,7 @@
 // Refresh tokens: opaque random strings, stored only as hashes, rotated on every use. A rotated
 // token that comes back after a short grace is taken as stolen: its whole session is ended.
 import type { Queryable } from '../../db/database.ts';
-import { hashSecret as hash, newSecret } from './secrets.ts';
+import { hashSecret as hash, newSecret } from '../../security/secrets.ts';
 
 /**
  * A rotated token used again this soon is a second tab refreshing with the cookie the first tab

@@ -21,16 +21,15 @@ import {
   findUserForSignIn,
   recordSignIn,
   type Membership,
-} from '../users/service.ts';
-import { decoyPasswordHash, verifyPassword } from './passwords.ts';
+} from '../users/index.ts';
+import { decoyPasswordHash, verifyPassword } from '../../security/passwords.ts';
 import { clearRefreshCookie, issueTokens, refreshCookie } from './issueTokens.ts';
 import { sessionOfRefreshToken, useRefreshToken } from './refreshTokens.ts';
-import { extendSession, openSession } from './sessions.ts';
-import { releaseAttempt, throttle } from './throttle.ts';
-import { verifyAccessToken } from './tokens.ts';
+import { extendSession, openSession } from '../../security/sessions.ts';
+import { releaseAttempt, throttle } from '../../security/throttle.ts';
+import { verifyAccessToken } from '../../security/tokens.ts';
 import { SecondFactorSetup } from '../../../src/domain/api/secondFactor.ts';
-import { requiredBy, startSetup } from '../secondFactor/secondFactor.ts';
-import { secondFactorGate } from '../secondFactor/signInGate.ts';
+import { requiredBy, secondFactorGate, startSetup } from '../secondFactor/index.ts';
 import { mailSecondFactorGuessed } from '../accounts/index.ts';
 
 const tokenReply = { 200: TokenReply };

@@ -1,7 +1,7 @@
 // The brand an organisation's mails wear (its name, colours and logo), for the outbox.
 import type { Queryable } from '../../db/database.ts';
-import type { MailBrand } from '../mail/brandedHtml.ts';
-import { getOrganisation } from '../orgs/service.ts';
+import type { MailBrand } from '../mail/index.ts';
+import { getOrganisation } from '../../tenancy/organisation.ts';
 import { getBrandConfiguration } from './service.ts';
 
 export async function mailBrandOf(

@@ -14,10 +14,10 @@ import {
 import { isHexColour } from '../../../src/domain/colour.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import { recordAudit } from '../accounts/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { checkLogo, logoTooLarge } from './logo.ts';
-import { organisationByLoginDomain } from '../orgs/adminSettings.ts';
-import { getOrganisation } from '../orgs/service.ts';
+import { organisationByLoginDomain } from '../orgs/index.ts';
+import { getOrganisation } from '../../tenancy/organisation.ts';
 import {
   getBrandConfiguration,
   LOGO_PATH,

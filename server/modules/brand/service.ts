@@ -8,7 +8,7 @@ import {
   type BrandConfiguration,
 } from '../../../src/domain/brand.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
 
 interface BrandRow {
   logo_link: string | null;

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ClientErrorReport } from '../../../src/domain/api/clientErrors.ts';
 import type { ServerContext } from '../../context.ts';
 import { bearerToken } from '../../plugins/access.ts';
-import { verifyAccessToken } from '../auth/tokens.ts';
+import { verifyAccessToken } from '../../security/tokens.ts';
 
 export const clientErrorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,

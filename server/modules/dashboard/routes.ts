@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardQuery, DashboardReply } from '../../../src/domain/api/dashboard.ts';
 import type { ServerContext } from '../../context.ts';
 import { dashboard } from './service.ts';
-import { sendShared } from '../readModel/serialisedReply.ts';
+import { sendShared } from '../../readModel/serialisedReply.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,

@@ -24,12 +24,12 @@ import {
   type MeasuredMachine,
   type MeasuredFleet,
   type MeasureTotals,
-} from '../readModel/fleet.ts';
-import { activitySummary, ratio } from '../readModel/metrics.ts';
-import type { ReadModel } from '../readModel/readModel.ts';
-import { machineRows } from '../machines/service.ts';
-import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
-import { filterWithPairs } from '../filters/pairs.ts';
+} from '../../readModel/fleet.ts';
+import { activitySummary, ratio } from '../../readModel/metrics.ts';
+import type { ReadModel } from '../../readModel/readModel.ts';
+import { machineRows } from '../../readModel/selection.ts';
+import { getOrganisationSettings, type Organisation } from '../../tenancy/organisation.ts';
+import { filterWithPairs } from '../filters/index.ts';
 import { historyInterval, historyPeriods } from './history.ts';
 
 const estimatedOf = (totals: MeasureTotals) => totals.columns.fuel_estimated ?? false;

@@ -2,18 +2,18 @@
 // The bytes live in the file storage; the row says what and where they are. A customer's
 // documents on a hired machine are the customer's, never the owner's, and the other way round.
 import { randomUUID } from 'node:crypto';
-import type {
-  DocumentListFilter,
-  DocumentRecord,
-  DocumentType,
+import {
+  DOCUMENT_TYPES,
+  type DocumentListFilter,
+  type DocumentRecord,
+  type DocumentType,
 } from '../../../src/domain/api/documents.ts';
-import { DOCUMENT_TYPES } from '../../../src/domain/api/documents.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { badRequest, notFound, unsupportedMediaType } from '../../httpError.ts';
 import type { ListParams } from '../../simpleRest.ts';
-import { machineVisibility } from '../machines/visibility.ts';
-import { sitesOfOrganisationAndHires } from '../sites/service.ts';
-import type { FileStorage } from './storage.ts';
+import { machineVisibility } from '../machines/index.ts';
+import { sitesOfOrganisationAndHires } from '../sites/index.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
 
 export const DOCUMENT_SORTS = ['createdAt', 'name', 'type', 'sizeBytes'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];

@@ -18,7 +18,7 @@ import {
   listDocuments,
   readDocumentFilter,
 } from './documents.ts';
-import { readUpload } from './upload.ts';
+import { readUpload } from '../../storage/upload.ts';
 
 const feature = 'modules.documents' as const;
 const tags = ['files'];

@@ -16,7 +16,7 @@ import { decodeFilter, FilterQueryError } from '../../../src/domain/filterQuery.
 import { FIXED_FILTER_OPTIONS, filterCategoriesFor } from '../../../src/domain/filters.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../httpError.ts';
-import { MACHINE_ROWS, selectMachines } from '../machines/index.ts';
+import { MACHINE_ROWS, selectMachines } from '../../readModel/selection.ts';
 
 /** Every value a data-drawn category takes among the selected machines, as (group, key, name). */
 const DRAWN_OPTIONS = `

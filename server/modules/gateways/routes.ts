@@ -16,7 +16,7 @@ import {
 } from '../../../src/domain/api/gateways.ts';
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
-import { auditRequest, type AuditAction } from '../accounts/audit.ts';
+import { auditRequest, type AuditAction } from '../audit/index.ts';
 import {
   adminEditGateway,
   configureGateway,

@@ -19,7 +19,7 @@ import {
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
 import { hashSourceKey, newSourceKey } from '../../telemetry/sourceKey.ts';
-import { recordReceptions } from '../gateways/receptions.ts';
+import { recordReceptions } from '../gateways/index.ts';
 import { logIngestRequest } from './requestLog.ts';
 
 interface IngestSource {

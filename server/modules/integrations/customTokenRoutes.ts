@@ -5,10 +5,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TokenReply } from '../../../src/domain/api/auth.ts';
 import { CustomTokenBody } from '../../../src/domain/api/customToken.ts';
 import type { ServerContext } from '../../context.ts';
-import { issueTokens } from '../auth/issueTokens.ts';
-import { openSession } from '../auth/sessions.ts';
-import { throttle } from '../auth/throttle.ts';
-import { findUserForSignIn, getMemberships, recordSignIn } from '../users/service.ts';
+import { issueTokens } from '../auth/index.ts';
+import { openSession } from '../../security/sessions.ts';
+import { throttle } from '../../security/throttle.ts';
+import { findUserForSignIn, getMemberships, recordSignIn } from '../users/index.ts';
 import { customTokenRefused, spendCustomToken, verifyCustomToken } from './customToken.ts';
 
 export const customTokenRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, context) => {

@@ -10,7 +10,7 @@ import {
 import { nextDate, startOfZonedDay } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import { activityEnds } from '../readModel/activityEnds.ts';
+import { activityEnds } from '../../readModel/activityEnds.ts';
 import { clipToPeriods, type Visibility } from './visibility.ts';
 
 /** Most speed points one call returns, so a long range cannot produce a huge reply. */

@@ -18,7 +18,7 @@ import { machineSamples } from '../../telemetry/engine/recompute.ts';
 import { DEFAULT_MIN_DIPPING_L, DEFAULT_MIN_REFUELLING_L } from '../../telemetry/engine/rules.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { CALIBRATION_TEMPLATE, parseCalibrationCsv } from './calibrationCsv.ts';
-import { recomputeHistory } from './recomputeHistory.ts';
+import { recomputeHistory } from '../../telemetry/engine/recomputeHistory.ts';
 import { assertOwnMachine, machineVisibility } from './visibility.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });

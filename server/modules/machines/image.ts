@@ -8,7 +8,7 @@ import Type from 'typebox';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { readImageHeader, type ImageLimits } from '../../images/imageHeader.ts';
-import { readUpload } from '../files/upload.ts';
+import { readUpload } from '../../storage/upload.ts';
 import { assertOwnMachine } from './visibility.ts';
 
 export const MAX_MACHINE_IMAGE_BYTES = 5_000_000;

@@ -1,6 +1,6 @@
 // GET /v1/portal/machines/list: the selection measured over the range (fleet.ts), then the metric
 // sorts, the page and the fleet's summary. Only the page's rows are read in full.
-import type { ReadModel } from '../readModel/readModel.ts';
+import type { ReadModel } from '../../readModel/readModel.ts';
 import { withQuickPlans } from '../../db/quickPlans.ts';
 import type {
   MachineListQuery,
@@ -15,10 +15,10 @@ import {
   totalsOf,
   fleetSummary,
   type MeasuredMachine,
-} from '../readModel/fleet.ts';
-import { activitySummary, ratio, type ActivityColumns } from '../readModel/metrics.ts';
-import { machineRows, SORT_EXPRESSIONS, type MachineSelection } from './service.ts';
-import type { Organisation } from '../orgs/service.ts';
+} from '../../readModel/fleet.ts';
+import { activitySummary, ratio, type ActivityColumns } from '../../readModel/metrics.ts';
+import { machineRows, SORT_EXPRESSIONS, type MachineSelection } from '../../readModel/selection.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 
 type RowFromDb = Omit<
   MachineRow,

@@ -16,8 +16,8 @@ import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
-import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
+import type { AccessClaims } from '../../security/tokens.ts';
+import { getOrganisationSettings, type Organisation } from '../../tenancy/organisation.ts';
 import { assertOwnMachine } from './visibility.ts';
 
 const SOURCES = `

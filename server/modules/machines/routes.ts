@@ -13,11 +13,11 @@ import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { machineActivity } from './activity.ts';
 import { listMachines } from './list.ts';
-import { latestLocation } from './service.ts';
+import { latestLocation } from './store.ts';
 import { machineSettings } from './settings.ts';
 import type { MachineSettings } from '../../../src/domain/api/machineSettings.ts';
 import { machineVisibility } from './visibility.ts';
-import { sendShared } from '../readModel/serialisedReply.ts';
+import { sendShared } from '../../readModel/serialisedReply.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

@@ -18,9 +18,9 @@ import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import { CO2_FACTORS } from '../../telemetry/engine/rules.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { getOrganisationSettings } from '../orgs/service.ts';
+import { getOrganisationSettings } from '../../tenancy/organisation.ts';
 import { assertOwnMachine } from './visibility.ts';
-import { recomputeHistory } from './recomputeHistory.ts';
+import { recomputeHistory } from '../../telemetry/engine/recomputeHistory.ts';
 
 /** Emission stages and tiers an equipment rental fleet meets (EU Stage, US EPA Tier). */
 const EMISSION_STANDARDS = [

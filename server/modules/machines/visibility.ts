@@ -2,7 +2,7 @@
 // machine is hired to it (spec: a hired machine is visible for the hire period only).
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, notFound } from '../../httpError.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../../security/tokens.ts';
 import type { Period } from '../../telemetry/engine/breakdowns.ts';
 
 export interface Visibility {

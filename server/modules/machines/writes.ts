@@ -12,7 +12,7 @@ import {
 import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
-import type { Organisation } from '../orgs/service.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 import { listMachines } from './list.ts';
 import { groupNamed } from './settings.ts';
 import { assertOwnMachine } from './visibility.ts';

@@ -7,9 +7,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailType } from '../../../src/domain/api/accounts.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { FileStorage } from '../files/storage.ts';
-import { MAIL_WORDS, type MailLanguage } from '../accounts/mailWords.ts';
-import { mailSwitchedOff } from '../users/ownSettings.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
+import { MAIL_WORDS, type MailLanguage } from './words.ts';
+import { mailSwitchedOff } from './preferences.ts';
 import { brandedHtml, type MailBrand } from './brandedHtml.ts';
 import { unsubscribeLink } from './unsubscribe.ts';
 

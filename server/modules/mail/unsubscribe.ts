@@ -2,7 +2,7 @@
 // without signing in (spec point 7: POST /v1/users/unsubscribe with userToken and emailType).
 import { EMAIL_TYPES, type EmailType } from '../../../src/domain/api/accounts.ts';
 import type { Queryable } from '../../db/database.ts';
-import { hashSecret, newSecret } from '../auth/secrets.ts';
+import { hashSecret, newSecret } from '../../security/secrets.ts';
 
 /** Long enough for an old mail's link still to work; a mail a year old is rarely read. */
 const UNSUBSCRIBE_LINK_DAYS = 365;

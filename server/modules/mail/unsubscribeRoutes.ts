@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UnsubscribeBody, UnsubscribeReply } from '../../../src/domain/api/accounts.ts';
 import type { ServerContext } from '../../context.ts';
 import { HttpError } from '../../httpError.ts';
-import { throttledLookup } from '../accounts/tokenLookup.ts';
+import { throttledLookup } from '../../security/tokenLookup.ts';
 import { unsubscribe } from './unsubscribe.ts';
 
 export const unsubscribeRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (

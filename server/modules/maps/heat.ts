@@ -13,11 +13,11 @@ import {
 import { addDays, mondayOf, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
+import { MACHINE_ROWS, selectMachines } from '../../readModel/selection.ts';
 import { CellSummer, type CellSums } from '../../telemetry/engine/heatPack.ts';
-import { hireDays, hireEdgesOf } from '../readModel/hireDays.ts';
-import { machineVisibility } from '../machines/visibility.ts';
-import type { Organisation } from '../orgs/service.ts';
+import { hireDays, hireEdgesOf } from '../../readModel/hireDays.ts';
+import { machineVisibility } from '../machines/index.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 
 /** A machine's days to sum, both included. */
 interface DayWindow {

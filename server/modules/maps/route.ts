@@ -2,17 +2,21 @@
 // count"), and the trips and stops the engine's rules find in them with the radius and duration
 // asked for, each named by the site whose geofence it starts, ends or stays in. A customer sees
 // only the positions from within its hires.
-import type { RouteLocation, RouteQuery, RouteReply } from '../../../src/domain/api/mapRoutes.ts';
-import { MAX_ROUTE_DAYS } from '../../../src/domain/api/mapRoutes.ts';
+import {
+  MAX_ROUTE_DAYS,
+  type RouteLocation,
+  type RouteQuery,
+  type RouteReply,
+} from '../../../src/domain/api/mapRoutes.ts';
 import { ROUTE_STOP_RADIUS_M } from '../../../src/domain/constants.ts';
 import { contains, type Geofence, type LatLng } from '../../../src/domain/geofence.ts';
 import { nextDate, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { stopsAndTrips, type Position } from '../../telemetry/engine/trips.ts';
-import { clipToPeriods, machineVisibility } from '../machines/visibility.ts';
-import { routeMinSatellites } from '../orgs/service.ts';
-import { listSites, sitesOfHires } from '../sites/service.ts';
+import { clipToPeriods, machineVisibility } from '../machines/index.ts';
+import { routeMinSatellites } from '../../tenancy/organisation.ts';
+import { listSites, sitesOfHires } from '../sites/index.ts';
 
 /** More positions than a month of one a minute from two devices: a route beyond it is refused. */
 const MAX_ROUTE_POSITIONS = 200_000;

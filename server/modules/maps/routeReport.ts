@@ -1,8 +1,11 @@
 // GET /v1/portal/maps/routes/report: the selected machines' trips, stops and work cycles over a
 // range, as one of five CSV tables (docs/api.md, "Route report"). Each machine's route and cycles
 // are the ones the routes screen shows, so a download agrees with the screen.
-import type { RouteReply, RouteTrip } from '../../../src/domain/api/mapRoutes.ts';
-import { MAX_ROUTE_DAYS } from '../../../src/domain/api/mapRoutes.ts';
+import {
+  MAX_ROUTE_DAYS,
+  type RouteReply,
+  type RouteTrip,
+} from '../../../src/domain/api/mapRoutes.ts';
 import {
   ROUTE_REPORT_FILTER_GROUPS,
   ROUTE_REPORT_OPTIONS,
@@ -15,12 +18,12 @@ import { decodeFilter, encodeFilter } from '../../../src/domain/filterQuery.ts';
 import { addDays, timeZoneOffsetMs, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../httpError.ts';
-import { filterWithPairs } from '../filters/pairs.ts';
-import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../machines/service.ts';
-import { documentCsv } from '../reports/render/csv.ts';
-import { section, type ReportSection } from '../reports/render/document.ts';
-import type { ReportColumn } from '../reports/render/table.ts';
-import type { Organisation } from '../orgs/service.ts';
+import { filterWithPairs } from '../filters/index.ts';
+import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../../readModel/selection.ts';
+import { documentCsv } from '../../documents/csv.ts';
+import { section, type ReportSection } from '../../documents/document.ts';
+import type { ReportColumn } from '../../documents/table.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 import { cycleRoutes, machineCycles } from './cycles.ts';
 import { machineRoute } from './route.ts';
 

@@ -29,7 +29,7 @@ import { routeReport } from './routeReport.ts';
 import { shareLatestLocation } from './share.ts';
 import { machineRoute } from './route.ts';
 import { mapMachines, mapWithValidity } from './service.ts';
-import { answerKey, sendSerialised, serialised } from '../readModel/serialisedReply.ts';
+import { answerKey, sendSerialised, serialised } from '../../readModel/serialisedReply.ts';
 
 /**
  * /live answers what changed since a little before the moment asked: the engine writes a

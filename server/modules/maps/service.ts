@@ -5,10 +5,10 @@
 import type { MapMachine, MapState, MapsQuery } from '../../../src/domain/api/maps.ts';
 import type { HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { Organisation } from '../orgs/service.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 import { badRequest } from '../../httpError.ts';
-import { MACHINE_ROWS, selectMachines } from '../machines/service.ts';
-import { nextHireBoundary } from '../readModel/fleet.ts';
+import { MACHINE_ROWS, selectMachines } from '../../readModel/selection.ts';
+import { nextHireBoundary } from '../../readModel/fleet.ts';
 import { countryAt, parseCountries } from './countries.ts';
 
 /** A state holds this many expected reporting intervals after its last record (docs/activity.md). */

@@ -15,11 +15,11 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import { badRequest, gone, HttpError, notFound } from '../../httpError.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
-import { sendMail, type OutboxLog } from '../mail/outbox.ts';
+import type { AccessClaims } from '../../security/tokens.ts';
+import { sendMail, type OutboxLog } from '../mail/index.ts';
 import { reserveMail } from '../mailCaps/index.ts';
-import { machineVisibility } from '../machines/visibility.ts';
-import { mailBrandOf } from '../brand/mailBrand.ts';
+import { machineVisibility } from '../machines/index.ts';
+import { mailBrandOf } from '../brand/index.ts';
 
 export async function shareLatestLocation(
   db: Database,

@@ -12,9 +12,9 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { recordAudit } from '../accounts/audit.ts';
-import { recomputeHistories } from '../machines/recomputeHistory.ts';
-import { getOrganisation } from './service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { recomputeHistories } from '../../telemetry/engine/recomputeHistory.ts';
+import { getOrganisation } from '../../tenancy/organisation.ts';
 import {
   listOrganisations,
   organisationSettingsRecord,

@@ -9,7 +9,11 @@ import type {
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { Database, Queryable, SqlParam } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
-import { getOrganisation, getOrganisationSettings, type OrganisationSettings } from './service.ts';
+import {
+  getOrganisation,
+  getOrganisationSettings,
+  type OrganisationSettings,
+} from '../../tenancy/organisation.ts';
 
 const SORT_SQL: Record<NonNullable<OrganisationListQuery['sort']>, string> = {
   name: 'lower(o.name)',

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RoutePointSettingsBody } from '../../../src/domain/api/session.ts';
 import type { ServerContext } from '../../context.ts';
 import { AlertSettingsBody } from '../../../src/domain/api/alerts.ts';
-import { setIntegerProperty } from './service.ts';
+import { setIntegerProperty } from '../../tenancy/organisation.ts';
 
 export const organisationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.put(

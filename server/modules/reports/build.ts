@@ -1,7 +1,7 @@
 // One report request made into a file: the type's builder gathers the figures, then they are
 // written as CSV, or as a PDF in the organisation's brand. Used by report files a person asks
 // for, by scheduled reports and, as data, by the report page.
-import type { ReadModel } from '../readModel/readModel.ts';
+import type { ReadModel } from '../../readModel/readModel.ts';
 import {
   MAX_REPORT_DAYS,
   type ReportRequest,
@@ -10,13 +10,13 @@ import {
 import { MAX_ROUTE_DAYS } from '../../../src/domain/api/mapRoutes.ts';
 import { addDays } from '../../../src/domain/zonedTime.ts';
 import { badRequest } from '../../httpError.ts';
-import { brandLogo, getBrandConfiguration } from '../brand/service.ts';
-import type { FileStorage } from '../files/storage.ts';
-import type { Organisation } from '../orgs/service.ts';
+import { brandLogo, getBrandConfiguration } from '../brand/index.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 import { roundingMinutesOf, type ReportBuilder } from './context.ts';
-import { documentCsv } from './render/csv.ts';
-import type { ReportDocument } from './render/document.ts';
-import { renderPdf } from './render/pdf.ts';
+import { documentCsv } from '../../documents/csv.ts';
+import type { ReportDocument } from '../../documents/document.ts';
+import { renderPdf } from '../../documents/pdf.ts';
 import { deviceHealth } from './types/deviceHealth.ts';
 import { fleetUtilisation } from './types/fleetUtilisation.ts';
 import { fuelCo2 } from './types/fuelCo2.ts';

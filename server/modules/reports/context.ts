@@ -1,14 +1,14 @@
 // What every report builder is given, and the helpers they share: the machine list's selection for
 // the request, time rounding (spec point 9: 5 minutes unless the organisation sets its own), and
 // the organisation's wall clock.
-import type { ReadModel } from '../readModel/readModel.ts';
+import type { ReadModel } from '../../readModel/readModel.ts';
 import type { ReportRequest } from '../../../src/domain/api/reports.ts';
 import { TIME_ROUNDING_MINUTES } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
-import { filterWithPairs } from '../filters/pairs.ts';
-import type { MachineSelection } from '../machines/index.ts';
-import type { Organisation } from '../orgs/service.ts';
-import type { ReportDocument } from './render/document.ts';
+import { filterWithPairs } from '../filters/index.ts';
+import type { MachineSelection } from '../../readModel/selection.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
+import type { ReportDocument } from '../../documents/document.ts';
 
 export interface ReportInput {
   db: Queryable;

@@ -4,7 +4,7 @@
 import type { ReportFile, ReportRequest } from '../../../src/domain/api/reports.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { notFound } from '../../httpError.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
 import type { ListParams } from '../../simpleRest.ts';
 import { memberCategories, typesOfCategories } from './categories.ts';
 

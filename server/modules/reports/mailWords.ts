@@ -1,6 +1,6 @@
 // A scheduled report's mail in each portal language: the report attached, or a link to it when the
 // file is too large to attach.
-import type { MailLanguage } from '../accounts/mailWords.ts';
+import type { MailLanguage } from '../mail/index.ts';
 
 export interface ReportMailWords {
   subject(name: string, range: string): string;

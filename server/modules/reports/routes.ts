@@ -25,10 +25,10 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { notFound, unauthorised } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
-import { filterWithPairs } from '../filters/pairs.ts';
-import { selectMachines } from '../machines/index.ts';
+import { filterWithPairs } from '../filters/index.ts';
+import { selectMachines } from '../../readModel/selection.ts';
 import { reserveMail } from '../mailCaps/index.ts';
-import { getOrganisation, type Organisation } from '../orgs/service.ts';
+import { getOrganisation, type Organisation } from '../../tenancy/organisation.ts';
 import { buildReport, checkReportRange } from './build.ts';
 import {
   categoriesOfMember,
@@ -45,7 +45,7 @@ import {
   REPORT_FILE_SORTS,
   reportFileBytes,
 } from './files.ts';
-import { reportView } from './render/document.ts';
+import { reportView } from '../../documents/document.ts';
 import {
   createSchedule,
   deleteSchedule,

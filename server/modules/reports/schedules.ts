@@ -10,7 +10,7 @@ import type { ShiftDay, ShiftRule } from '../../../src/domain/shifts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { defaultShiftRule } from '../../telemetry/engine/rules.ts';
-import { sitesOfOrganisationAndHires } from '../sites/service.ts';
+import { sitesOfOrganisationAndHires } from '../sites/index.ts';
 import { nextSlot, type SlotRule } from './slots.ts';
 
 export interface ScheduleRow {

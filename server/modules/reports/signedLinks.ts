@@ -3,7 +3,7 @@
 // Signed with the server's own keys (jose, EdDSA); each purpose has its own audience, and neither
 // carries a session, so neither is ever taken for an access token.
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { KeyRing } from '../auth/signingKeys.ts';
+import type { KeyRing } from '../../security/signingKeys.ts';
 
 const ISSUER = 'fleet-portal';
 type Purpose = 'report-file' | 'report-view';

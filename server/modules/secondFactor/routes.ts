@@ -12,7 +12,7 @@ import {
 } from '../../../src/domain/api/secondFactor.ts';
 import type { ServerContext } from '../../context.ts';
 import { conflict, HttpError, notFound } from '../../httpError.ts';
-import { recordAudit } from '../accounts/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   confirmSetup,
   isEnabled,

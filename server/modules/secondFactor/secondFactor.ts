@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Queryable } from '../../db/database.ts';
-import { hashSecret } from '../auth/secrets.ts';
+import { hashSecret } from '../../security/secrets.ts';
 
 const ISSUER = 'Fleet portal';
 const RECOVERY_CODES = 10;

@@ -5,8 +5,8 @@ import type { QrTargetReply } from '../../../src/domain/api/sensors.ts';
 import { sameClaimCode } from '../../../src/domain/devices.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
-import { labelSheet, type LabelLine } from '../labels/labelSheet.ts';
+import type { AccessClaims } from '../../security/tokens.ts';
+import { labelSheet, type LabelLine } from '../../documents/labelSheet.ts';
 
 interface LabelledSource {
   id: string;

@@ -20,7 +20,7 @@ import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { auditRequest, type AuditAction } from '../accounts/audit.ts';
+import { auditRequest, type AuditAction } from '../audit/index.ts';
 import { deviceLabelSheet, qrTarget } from './labels.ts';
 import { listSensors, organisationSensors, readSensorFilter, sensorDashboard } from './service.ts';
 import {

@@ -5,7 +5,7 @@ import Type from 'typebox';
 import { ShiftBody, ShiftRecord, ShiftsReply } from '../../../src/domain/api/shifts.ts';
 import type { ServerContext } from '../../context.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { auditRequest } from '../accounts/audit.ts';
+import { auditRequest } from '../audit/index.ts';
 import { deleteShift, getShift, listShifts, saveShift } from './service.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });

@@ -11,7 +11,7 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
-import { recomputeHistories } from '../machines/recomputeHistory.ts';
+import { recomputeHistories } from '../../telemetry/engine/recomputeHistory.ts';
 
 interface ShiftRow {
   id: string;

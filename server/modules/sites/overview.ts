@@ -1,7 +1,7 @@
 // What happened on the sites: each site with the machine list's summary of its machines (a
 // machine's site is its hire's site, or for the owner's own machines off hire, its home site), and
 // one site's machines' activity segments over a few days, for its timeline.
-import type { ReadModel } from '../readModel/readModel.ts';
+import type { ReadModel } from '../../readModel/readModel.ts';
 import {
   MAX_TIMELINE_DAYS,
   type SiteTimelineQuery,
@@ -13,9 +13,14 @@ import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import { addDays, nextDate, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest } from '../../httpError.ts';
-import { fleetSummary, measureFleet, totalsOf, type MeasuredMachine } from '../readModel/fleet.ts';
-import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../machines/service.ts';
-import type { Organisation } from '../orgs/service.ts';
+import {
+  fleetSummary,
+  measureFleet,
+  totalsOf,
+  type MeasuredMachine,
+} from '../../readModel/fleet.ts';
+import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../../readModel/selection.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 import { getSite, listSites } from './service.ts';
 
 export async function sitesOverview(

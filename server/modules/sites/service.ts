@@ -6,7 +6,7 @@ import { isValidTimeZone } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../httpError.ts';
-import type { Organisation } from '../orgs/service.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 
 interface SiteRow {
   id: string;

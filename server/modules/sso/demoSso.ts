@@ -2,7 +2,7 @@
 // sends the addresses of sso.demo.example through it, as viewers of the demo rental company.
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { newSecret } from '../auth/secrets.ts';
+import { newSecret } from '../../security/secrets.ts';
 import { startDemoIdentityProvider, type DemoIdentityProvider } from './demoIdentityProvider.ts';
 import { upsertProvider } from './providers.ts';
 import { SSO_CALLBACK_PATH } from './routes.ts';

@@ -15,10 +15,10 @@ import {
 } from '../../../src/domain/api/sso.ts';
 import type { ServerContext } from '../../context.ts';
 import { HttpError, notFound } from '../../httpError.ts';
-import { issueTokens } from '../auth/issueTokens.ts';
-import { openSession } from '../auth/sessions.ts';
-import { throttle } from '../auth/throttle.ts';
-import { getMemberships, recordSignIn } from '../users/service.ts';
+import { issueTokens } from '../auth/index.ts';
+import { openSession } from '../../security/sessions.ts';
+import { throttle } from '../../security/throttle.ts';
+import { getMemberships, recordSignIn } from '../users/index.ts';
 import { finishOidc, startOidc } from './oidc.ts';
 import { oidcSettings, providerById, providerForEmail, samlSettings } from './providers.ts';
 import { finishSaml, serviceProviderMetadata, serviceProviderOf, startSaml } from './saml.ts';

@@ -11,7 +11,7 @@ import {
   type Profile,
 } from '@node-saml/node-saml';
 import { HttpError } from '../../httpError.ts';
-import { newSecret } from '../auth/secrets.ts';
+import { newSecret } from '../../security/secrets.ts';
 import type { SamlSettings } from './providers.ts';
 import { idpMetadata, type IdpMetadata } from './samlMetadata.ts';
 import type { SsoPerson } from './ssoAccount.ts';

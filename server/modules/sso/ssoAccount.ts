@@ -3,7 +3,7 @@
 // the provider's organisation.
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
-import { recordAudit } from '../accounts/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { AccountRule, SsoProvider } from './providers.ts';
 
 /** Who a provider says signed in. */

@@ -4,7 +4,7 @@
 // keeps who was signed in (or why not) for the popup, behind a one-time code.
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
-import { hashSecret, newSecret } from '../auth/secrets.ts';
+import { hashSecret, newSecret } from '../../security/secrets.ts';
 
 const REQUEST_TTL_S = 600;
 export const REQUEST_TTL_MS = REQUEST_TTL_S * 1000;

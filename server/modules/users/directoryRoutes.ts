@@ -22,7 +22,7 @@ import { ROLES, type OrganisationType } from '../../../src/domain/constants.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
-import { recordAudit } from '../accounts/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findInDirectory, listDirectory, narrow } from './directory.ts';
 import {
   customerOrganisations,

@@ -16,12 +16,16 @@ import {
 } from '../../../src/domain/api/users.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../httpError.ts';
-import { findAccountToken, useAccountToken, type AccountToken } from '../accounts/accountTokens.ts';
-import { recordAudit } from '../accounts/audit.ts';
-import { requireStrongPassword } from '../accounts/passwordStrength.ts';
-import { throttledLookup } from '../accounts/tokenLookup.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { sendMail } from '../mail/outbox.ts';
+import {
+  type AccountToken,
+  findAccountToken,
+  requireStrongPassword,
+  useAccountToken,
+} from '../accounts/index.ts';
+import { throttledLookup } from '../../security/tokenLookup.ts';
+import { recordAudit } from '../audit/index.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import { sendMail } from '../mail/index.ts';
 import { reserveMail } from '../mailCaps/index.ts';
 import { findInDirectory, listDirectory } from './directory.ts';
 import { callerOf } from './directoryRoutes.ts';

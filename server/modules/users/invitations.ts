@@ -4,11 +4,9 @@ import type { InvitationValidateReply } from '../../../src/domain/api/users.ts';
 import type { Role } from '../../../src/domain/constants.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { issueAccountToken } from '../accounts/accountTokens.ts';
-import { invitationMail } from '../accounts/mails.ts';
-import { mailLanguage } from '../accounts/mailLanguage.ts';
-import { mailBrandOf } from '../brand/mailBrand.ts';
-import type { Mail } from '../mail/outbox.ts';
+import { invitationMail, issueAccountToken, mailLanguage } from '../accounts/index.ts';
+import { mailBrandOf } from '../brand/index.ts';
+import type { Mail } from '../mail/index.ts';
 import { EMAIL_ALREADY_EXISTS } from './membershipWrites.ts';
 
 /** The addresses already in the organisation, as members or invited. */

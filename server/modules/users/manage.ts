@@ -5,7 +5,7 @@
 // - a viewer manages nobody, and sees only their own organisation's people.
 import type { Role } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { Organisation } from '../orgs/service.ts';
+import type { Organisation } from '../../tenancy/organisation.ts';
 
 /** The caller of an authenticated request: their user id, role and the organisation of the token. */
 export interface Caller {

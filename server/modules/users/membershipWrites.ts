@@ -2,8 +2,8 @@
 import type { CreateUserBody, UserPatch } from '../../../src/domain/api/users.ts';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { requireStrongPassword } from '../accounts/passwordStrength.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import { requireStrongPassword } from '../accounts/index.ts';
 
 export const EMAIL_ALREADY_EXISTS = 'EMAIL_ALREADY_EXISTS';
 

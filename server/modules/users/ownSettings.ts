@@ -7,11 +7,11 @@ import { badRequest } from '../../httpError.ts';
 import type { UserSettingsPatch, UserSettingsReply } from '../../../src/domain/api/session.ts';
 import { isLanguageCode } from '../../../src/domain/constants.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { getBrandConfiguration } from '../brand/service.ts';
-import { keepOnlyTypes, suppressedTypes } from '../mail/unsubscribe.ts';
-import { alertSubscriptions, setAlertSubscriptions } from '../alerts/service.ts';
-import { listManufacturers } from '../machines/service.ts';
-import { getOrganisationSettings, type Organisation } from '../orgs/service.ts';
+import { getBrandConfiguration } from '../brand/index.ts';
+import { keepOnlyTypes, suppressedTypes } from '../mail/index.ts';
+import { alertSubscriptions, setAlertSubscriptions } from '../alerts/index.ts';
+import { listManufacturers } from '../machines/index.ts';
+import { getOrganisationSettings, type Organisation } from '../../tenancy/organisation.ts';
 import type { Membership, User } from './service.ts';
 
 export interface OwnSettings {
@@ -91,14 +91,4 @@ export async function updateOwnSettings(
     if (patch.subscriptions) await keepOnlyTypes(tx, user.email, patch.subscriptions.subscriptions);
     if (patch.alerts) await setAlertSubscriptions(tx, user.id, organisation.id, patch.alerts);
   });
-}
-
-/** True when the address belongs to a user who turned all of their mail off. */
-export async function mailSwitchedOff(db: Queryable, email: string): Promise<boolean> {
-  const [row] = await db.query<{ off: boolean }>(
-    `SELECT true AS off FROM app_user
-      WHERE lower(email) = lower($1) AND settings->>'mailEnabled' = 'false'`,
-    [email],
-  );
-  return row?.off === true;
 }

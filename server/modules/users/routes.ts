@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MeReply, UserSettingsPatch, UserSettingsReply } from '../../../src/domain/api/session.ts';
 import type { ServerContext } from '../../context.ts';
 import { unauthorised } from '../../httpError.ts';
-import { getOrganisation } from '../orgs/service.ts';
+import { getOrganisation } from '../../tenancy/organisation.ts';
 import { readUserSettings, updateOwnSettings } from './ownSettings.ts';
 import { getMemberships, getUser } from './service.ts';
 

@@ -2,7 +2,7 @@
 // value for any schema (so one field at a time can be made bad), and a route's path and query with
 // the first organisation's ids filled in. Used by tests/server/contractSweep.test.ts and by the
 // deeper run outside CI (tests/sweep/deep.ts).
-import { hashPassword } from '../../../server/modules/auth/passwords.ts';
+import { hashPassword } from '../../../server/security/passwords.ts';
 import type { Queryable } from '../../../server/db/database.ts';
 import { signIn, type TestServer } from '../testServer.ts';
 

@@ -1,6 +1,6 @@
 // The machine report's columns: who and what a machine is, its activity metrics, its days.
 import type { ActivityMetric, MachineRow } from '../../../../src/domain/api/machines.ts';
-import type { ReportColumn } from '../../reports/render/table.ts';
+import type { ReportColumn } from '../../../documents/table.ts';
 
 const HIRE_STATUS: Record<string, string> = { ON_HIRE: 'On hire', OFF_HIRE: 'Off hire' };
 

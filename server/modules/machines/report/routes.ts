@@ -15,14 +15,19 @@ import { nextDate, startOfZonedDay } from '../../../../src/domain/zonedTime.ts';
 import type { ServerContext } from '../../../context.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { badRequest } from '../../../httpError.ts';
-import { brandLogo, getBrandConfiguration } from '../../brand/service.ts';
-import { type Organisation } from '../../orgs/service.ts';
+import { brandLogo, getBrandConfiguration } from '../../brand/index.ts';
+import { type Organisation } from '../../../tenancy/organisation.ts';
 import { listMachines } from '../list.ts';
-import { MACHINE_ROWS, selectMachines, VISIBLE_DAY, type MachineSelection } from '../service.ts';
-import { toCsv } from '../../reports/render/csv.ts';
-import { section } from '../../reports/render/document.ts';
-import { renderPdf } from '../../reports/render/pdf.ts';
-import type { ReportTable } from '../../reports/render/table.ts';
+import {
+  MACHINE_ROWS,
+  selectMachines,
+  VISIBLE_DAY,
+  type MachineSelection,
+} from '../../../readModel/selection.ts';
+import { toCsv } from '../../../documents/csv.ts';
+import { section } from '../../../documents/document.ts';
+import { renderPdf } from '../../../documents/pdf.ts';
+import type { ReportTable } from '../../../documents/table.ts';
 import { DAY_COLUMNS, MACHINE_COLUMNS, metricColumn, type MachineDay } from './columns.ts';
 
 /** Beyond these a report is refused with advice to narrow it: a PDF is read, not searched. */

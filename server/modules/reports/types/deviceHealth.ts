@@ -1,11 +1,11 @@
 // Device health: each device with its status, battery and signal now, and over the range how many
 // days it reported, its records and its lowest battery; the problems the sensors list names.
 import type { SensorRecord } from '../../../../src/domain/api/sensors.ts';
-import { MACHINE_ROWS, selectMachines } from '../../machines/service.ts';
-import { localTimeIn } from '../../maps/routeReport.ts';
-import { organisationSensors, problemsOf } from '../../sensors/service.ts';
+import { MACHINE_ROWS, selectMachines } from '../../../readModel/selection.ts';
+import { localTimeIn } from '../../maps/index.ts';
+import { organisationSensors, problemsOf } from '../../sensors/index.ts';
 import { rangeLine, selectionOf, type ReportBuilder } from '../context.ts';
-import { section } from '../render/document.ts';
+import { section } from '../../../documents/document.ts';
 import { valueColumn } from './machineColumns.ts';
 
 interface HealthInRange {

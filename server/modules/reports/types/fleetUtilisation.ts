@@ -2,10 +2,10 @@
 // then the same per category (the dashboard's category rows), with a chart of the categories.
 import type { CategoryRow } from '../../../../src/domain/api/dashboard.ts';
 import type { MachineRow } from '../../../../src/domain/api/machines.ts';
-import { categoryRows } from '../../dashboard/service.ts';
-import { measureFleet } from '../../readModel/fleet.ts';
+import { categoryRows } from '../../dashboard/index.ts';
+import { measureFleet } from '../../../readModel/fleet.ts';
 import { rangeLine, selectionOf, type ReportBuilder } from '../context.ts';
-import { section } from '../render/document.ts';
+import { section } from '../../../documents/document.ts';
 import { hoursIn, metricOf, selectedMachines, valueColumn, whoColumns } from './machineColumns.ts';
 
 export const fleetUtilisation: ReportBuilder = async (input) => {

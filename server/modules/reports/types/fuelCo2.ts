@@ -2,10 +2,10 @@
 // (kg per litre of its fuel type, and the year the factor was published); a chart of the largest.
 import type { MachineRow } from '../../../../src/domain/api/machines.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { VISIBLE_DAY } from '../../machines/service.ts';
-import type { Organisation } from '../../orgs/service.ts';
+import { VISIBLE_DAY } from '../../../readModel/selection.ts';
+import type { Organisation } from '../../../tenancy/organisation.ts';
 import { rangeLine, type ReportBuilder } from '../context.ts';
-import { section } from '../render/document.ts';
+import { section } from '../../../documents/document.ts';
 import { metricOf, selectedMachines, valueColumn, whoColumns } from './machineColumns.ts';
 
 const CHART_MACHINES = 20;

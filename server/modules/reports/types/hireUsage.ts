@@ -2,11 +2,11 @@
 // during it against the hours its contract pays for (its working hours a day on each weekday of the hire, as rental
 // utilisation counts them), and
 // the hours over. A rental company sees the hires of its machines; a customer the hires it took.
-import { MACHINE_ROWS, selectMachines } from '../../machines/service.ts';
-import { weekdaysBetween } from '../../readModel/workingDays.ts';
-import { localTimeIn } from '../../maps/routeReport.ts';
+import { MACHINE_ROWS, selectMachines } from '../../../readModel/selection.ts';
+import { weekdaysBetween } from '../../../readModel/workingDays.ts';
+import { localTimeIn } from '../../maps/index.ts';
 import { rangeLine, roundedHours, selectionOf, type ReportBuilder } from '../context.ts';
-import { section } from '../render/document.ts';
+import { section } from '../../../documents/document.ts';
 import { hoursIn, valueColumn } from './machineColumns.ts';
 
 interface HireLine {

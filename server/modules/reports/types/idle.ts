@@ -2,7 +2,7 @@
 // fuel an idle hour burns at the machine's rate; a chart of the twenty worst.
 import type { MachineRow } from '../../../../src/domain/api/machines.ts';
 import { rangeLine, type ReportBuilder } from '../context.ts';
-import { section } from '../render/document.ts';
+import { section } from '../../../documents/document.ts';
 import { hoursIn, metricOf, selectedMachines, valueColumn, whoColumns } from './machineColumns.ts';
 
 const CHART_MACHINES = 20;

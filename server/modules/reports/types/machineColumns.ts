@@ -4,9 +4,9 @@ import type {
   MachineRow,
   MachineSortKey,
 } from '../../../../src/domain/api/machines.ts';
-import { listMachines } from '../../machines/list.ts';
+import { listMachines } from '../../machines/index.ts';
 import { roundedHours, selectionOf, type ReportInput } from '../context.ts';
-import type { ReportColumn } from '../render/table.ts';
+import type { ReportColumn } from '../../../documents/table.ts';
 
 export const whoColumns = (): ReportColumn<MachineRow>[] => [
   { heading: 'Machine', value: (m) => m.name },

@@ -6,10 +6,10 @@ import type { MachineRow } from '../../../../src/domain/api/machines.ts';
 import { nextDate, startOfZonedDay } from '../../../../src/domain/zonedTime.ts';
 import { forEachDayPiece, LocalDays, outOfHoursRuns } from '../../../telemetry/engine/daily.ts';
 import { shiftPlans } from '../../../telemetry/engine/shiftPlan.ts';
-import { listMachines } from '../../machines/list.ts';
-import { localTimeIn } from '../../maps/routeReport.ts';
+import { listMachines } from '../../machines/index.ts';
+import { localTimeIn } from '../../maps/index.ts';
 import { rangeLine, roundedInstant, selectionOf, type ReportBuilder } from '../context.ts';
-import { section } from '../render/document.ts';
+import { section } from '../../../documents/document.ts';
 import { hoursIn, metricOf, whoColumns } from './machineColumns.ts';
 
 /** Machines whose sessions are worked out together. */

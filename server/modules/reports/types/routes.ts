@@ -1,7 +1,7 @@
 // Routes and trips, and work cycles: the route report's tables (maps/routeReport.ts) over the
 // selection, each machine's route worked out as the routes screen does.
 import type { RouteReportType } from '../../../../src/domain/api/routeReport.ts';
-import { localTimeIn, machineRoutes, routeTables } from '../../maps/routeReport.ts';
+import { localTimeIn, machineRoutes, routeTables } from '../../maps/index.ts';
 import { rangeLine, selectionOf, type ReportBuilder } from '../context.ts';
 
 const routeBuilder =

@@ -1,9 +1,9 @@
 // Site activity: each site with the machine list's summary of the machines working on it (a
 // machine's site is its hire's site, or its home site off hire), and the machines elsewhere.
 import type { MachineListSummary } from '../../../../src/domain/api/machines.ts';
-import { sitesOverview } from '../../sites/overview.ts';
+import { sitesOverview } from '../../sites/index.ts';
 import { rangeLine, type ReportBuilder } from '../context.ts';
-import { section } from '../render/document.ts';
+import { section } from '../../../documents/document.ts';
 import { hoursIn, valueColumn } from './machineColumns.ts';
 
 interface SiteLine {

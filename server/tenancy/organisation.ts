@@ -1,0 +1,140 @@
+// Organisations: lookup and the organisation-level settings with their defaults.
+import {
+  DEFAULT_TIMEZONE,
+  OFF_HOURS_DATA_START,
+  type OrganisationType,
+} from '../../src/domain/constants.ts';
+import { DEFAULT_IDLE_ALERT_MINUTES } from '../../src/domain/api/alerts.ts';
+import type { UserSettingsReply } from '../../src/domain/api/session.ts';
+import type { Queryable } from '../db/database.ts';
+import { MIN_SATELLITES } from '../telemetry/engine/rules.ts';
+
+export interface Organisation {
+  id: string;
+  name: string;
+  type: OrganisationType;
+  timezone: string;
+}
+
+export async function getOrganisation(
+  db: Queryable,
+  id: string,
+): Promise<Organisation | undefined> {
+  const rows = await db.query<Organisation>(
+    'SELECT id, name, type, timezone FROM organisation WHERE id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+/** The parts of the user settings that an organisation stores, as the server fills them in. */
+export type OrganisationSettings = Pick<
+  UserSettingsReply,
+  | 'navigation'
+  | 'modules'
+  | 'features'
+  | 'properties'
+  | 'hireStatuses'
+  | 'timezone'
+  | 'mandatoryFields'
+  | 'subscriptions'
+  | 'materials'
+  | 'manufacturers'
+  | 'dealerId'
+  | 'offHoursStartDate'
+>;
+
+function defaultSettings(type: OrganisationType, timezone: string): OrganisationSettings {
+  const rents = type !== 'end-user';
+  return {
+    navigation: {
+      sites: true,
+      routes: true,
+      shifts: true,
+      gateways: rents,
+      sensors: true,
+      equipment: true,
+    },
+    modules: {
+      fuel: true,
+      co2: true,
+      billing: rents,
+      tips: false,
+      workCycle: false,
+      documents: true,
+      npa: false,
+      equipmentBreakdown: true,
+      machineAdditionalInformation: true,
+      operatorAvailability: false,
+      geofences: true,
+      notifications: true,
+      // Spec point 6: the default organisation control has speeding on.
+      speed: true,
+      active: true,
+    },
+    features: { routePositions: false },
+    properties: {
+      machineName: 'name',
+      routeMinSatellites: MIN_SATELLITES,
+      idleAlertMinutes: DEFAULT_IDLE_ALERT_MINUTES,
+    },
+    hireStatuses: { hired: ['ON_HIRE'] },
+    timezone: timezone || DEFAULT_TIMEZONE,
+    mandatoryFields: [],
+    subscriptions: { enabled: false, subscriptions: [] },
+    materials: [],
+    manufacturers: [],
+    dealerId: null,
+    offHoursStartDate: OFF_HOURS_DATA_START,
+  };
+}
+
+/** Stored settings over the defaults; objects merge key by key so a stored subset changes only itself. */
+export async function getOrganisationSettings(
+  db: Queryable,
+  organisation: Organisation,
+): Promise<OrganisationSettings> {
+  const rows = await db.query<{ settings: Partial<OrganisationSettings> }>(
+    'SELECT settings FROM organisation WHERE id = $1',
+    [organisation.id],
+  );
+  const stored = rows[0]?.settings ?? {};
+  const defaults = defaultSettings(organisation.type, organisation.timezone);
+  return {
+    ...defaults,
+    ...stored,
+    navigation: { ...defaults.navigation, ...stored.navigation },
+    modules: { ...defaults.modules, ...stored.modules },
+    features: { ...defaults.features, ...stored.features },
+    properties: { ...defaults.properties, ...stored.properties },
+    hireStatuses: { ...defaults.hireStatuses, ...stored.hireStatuses },
+    subscriptions: { ...defaults.subscriptions, ...stored.subscriptions },
+    timezone: organisation.timezone,
+  };
+}
+
+/** The satellites the organisation's route points need (spec point 5); the engine's rule by default. */
+export async function routeMinSatellites(db: Queryable, organisationId: string): Promise<number> {
+  const [row] = await db.query<{ n: number | null }>(
+    `SELECT (settings->'properties'->>'routeMinSatellites')::int AS n FROM organisation WHERE id = $1`,
+    [organisationId],
+  );
+  return row?.n ?? MIN_SATELLITES;
+}
+
+/** Sets one whole-number property of the organisation's settings, leaving the others. */
+export async function setIntegerProperty(
+  db: Queryable,
+  organisationId: string,
+  property: 'routeMinSatellites' | 'idleAlertMinutes',
+  value: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE organisation
+        SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{properties}',
+                                 coalesce(settings->'properties', '{}'::jsonb)
+                                   || jsonb_build_object($2::text, $3::int))
+      WHERE id = $1`,
+    [organisationId, property, value],
+  );
+}
