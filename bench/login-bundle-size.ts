@@ -5,12 +5,21 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
+import { ReadModel } from '../server/readModel/readModel.ts';
+import { buildPipeline } from '../server/telemetry/pipeline.ts';
 import { launchChromium } from '../tests/support/chromium.ts';
 
 const TARGET_GZIP_KB = 350;
 
 const db = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, logger: false });
+const pipeline = buildPipeline(db);
+const app = await buildApp({
+  config: loadConfig({ LOG_LEVEL: 'silent' }),
+  db,
+  pipeline,
+  readModel: new ReadModel(db),
+  logger: false,
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -43,4 +52,5 @@ console.log(
 
 await browser.close();
 await app.close();
+await pipeline.close();
 await db.close();

@@ -6,6 +6,8 @@ import { buildApp } from '../server/app.ts';
 import type { Database } from '../server/db/database.ts';
 import { loadConfig } from '../server/config.ts';
 import { seedDemoIfEmpty } from '../server/demo/seed.ts';
+import { ReadModel } from '../server/readModel/readModel.ts';
+import { buildPipeline } from '../server/telemetry/pipeline.ts';
 import { launchChromium } from '../tests/support/chromium.ts';
 import { freshDatabase } from './database.ts';
 
@@ -23,7 +25,10 @@ export async function startBenchPortal(
   await db.query(addMachines, [machines]);
   await db.exec('VACUUM ANALYZE');
 
+  const pipeline = buildPipeline(db);
   const app = await buildApp({
+    pipeline,
+    readModel: new ReadModel(db),
     config: loadConfig({
       WEB_DIR: 'dist/web',
       LOG_LEVEL: 'silent',
@@ -52,6 +57,7 @@ export async function startBenchPortal(
     async close() {
       await browser.close();
       await app.close();
+      await pipeline.close();
       await dispose();
     },
   };

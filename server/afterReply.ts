@@ -3,6 +3,13 @@
 // whether the address has an account. Failures are logged, never thrown at a caller long gone.
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work queued to run after its reply: tests wait on it with idle(). */
+    afterReply: AfterReply;
+  }
+}
+
 export class AfterReply {
   private chain: Promise<void> = Promise.resolve();
 

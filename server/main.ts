@@ -20,7 +20,7 @@ import { DeviceRelay } from './telemetry/listeners/deviceRelay.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import { DemoStream } from './telemetry/simulator/demoStream.ts';
-import { Readiness } from './modules/health/index.ts';
+import { Readiness } from './readiness.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -100,8 +100,7 @@ async function main(): Promise<void> {
     devices: relay ?? devices,
     readiness,
     ...(broker ? { broker } : {}),
-    pollReports: runs('api'),
-    pollAlerts: runs('api'),
+    poll: runs('api'),
   });
   log = app.log;
   app.log.info(`start-up: ${role} on ${describeDatabase(config)}`);

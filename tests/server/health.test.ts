@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DebugRequestLog, loggerOptions, usesPrettyLog } from '../../server/logging.ts';
-import { Readiness, type StepReport } from '../../server/modules/health/readiness.ts';
+import { Readiness, type StepReport } from '../../server/readiness.ts';
 import { testDatabases, type TestDatabase } from '../support/databases.ts';
 import { call, startTestServer, type TestServer } from '../support/testServer.ts';
 

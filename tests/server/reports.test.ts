@@ -15,7 +15,7 @@ import {
 import { loadKeyRing } from '../../server/security/signingKeys.ts';
 import { directoryStorage, type FileStorage } from '../../server/storage/fileStorage.ts';
 import { OVER_MAIL_CAP } from '../../server/modules/mailCaps/index.ts';
-import { ReportWorker, MAX_RUN_ATTEMPTS } from '../../server/jobs/reportWorker.ts';
+import { ReportWorker, MAX_RUN_ATTEMPTS } from '../../server/modules/reports/worker.ts';
 import { readOutbox } from '../../server/modules/mail/outbox.ts';
 import { parseCsv } from '../support/csv.ts';
 import { testDatabases } from '../support/databases.ts';

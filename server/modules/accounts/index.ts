@@ -1,5 +1,9 @@
-// The accounts module's face: what other modules may call. (Its routes are still registered from
-// app.ts one by one; issue 39 moves them here.)
+// The accounts module's face: password resets, registration, account tokens and the account mails. app.ts registers accountsModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { passwordResetRoutes } from './passwordResetRoutes.ts';
+import { registrationRoutes } from './registrationRoutes.ts';
+
 export { mailSecondFactorGuessed } from './secondFactorMail.ts';
 export {
   type AccountToken,
@@ -9,6 +13,12 @@ export {
 } from './accountTokens.ts';
 export { mailLanguage } from './mailLanguage.ts';
 export { invitationMail } from './mails.ts';
-export { passwordResetRoutes } from './passwordResetRoutes.ts';
 export { requireStrongPassword } from './passwordStrength.ts';
-export { registrationRoutes } from './registrationRoutes.ts';
+
+export const accountsModule: PortalModule = {
+  name: 'accounts',
+  open: async (app, context) => {
+    await app.register(passwordResetRoutes, context);
+    await app.register(registrationRoutes, context);
+  },
+};

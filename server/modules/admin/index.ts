@@ -1,3 +1,20 @@
-// The admin module's face: what other modules and the app may use of it.
-export { RecomputeRuns } from './recomputeRuns.ts';
-export { adminRoutes } from './routes.ts';
+// The admin module's face: the staff's views of the fleet, devices and recomputes. app.ts registers adminModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { RecomputeRuns } from './recomputeRuns.ts';
+import { adminRoutes } from './routes.ts';
+
+export const adminModule: PortalModule = {
+  name: 'admin',
+  routes: async (app, context) => {
+    const recomputes = new RecomputeRuns(context.db, context.pipeline.rollups, app.log);
+    // A run left queued or running by the process before this one ended with it.
+    await recomputes.failInterrupted();
+    await app.register(adminRoutes, {
+      ...context,
+      rollups: context.pipeline.rollups,
+      meter: context.pipeline.meter,
+      recomputes,
+    });
+  },
+};

@@ -1,2 +1,6 @@
-// The assets module's face: what other modules and the app may use of it.
-export { assetRoutes } from './routes.ts';
+// The assets module's face: equipment without a tracker of its own, and its labels. app.ts registers assetsModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { assetRoutes } from './routes.ts';
+
+export const assetsModule: PortalModule = { name: 'assets', routes: assetRoutes };

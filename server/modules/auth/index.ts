@@ -1,4 +1,17 @@
-// The auth module's face: what other modules and the app may use of it.
-export { followAccessChanges } from './accessChanges.ts';
+// The auth module's face: sign-in, tokens and sessions. app.ts registers authModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { followAccessChanges } from './accessChanges.ts';
+import { authRoutes } from './routes.ts';
+
 export { issueTokens } from './issueTokens.ts';
-export { authRoutes } from './routes.ts';
+
+export const authModule: PortalModule = {
+  name: 'auth',
+  setUp: async (app, context) => {
+    // Sessions ended and organisations changed by other processes are forgotten here at once.
+    const unfollow = await followAccessChanges(context.db, context);
+    app.addHook('onClose', unfollow);
+  },
+  open: authRoutes,
+};

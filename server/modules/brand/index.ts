@@ -1,4 +1,13 @@
-// The brand module's face: what other modules and the app may use of it.
+// The brand module's face: the organisation's logo, colours and mail look. app.ts registers brandModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { brandRoutes, registerPublicBrand } from './routes.ts';
+
 export { mailBrandOf } from './mailBrand.ts';
-export { brandRoutes, registerPublicBrand } from './routes.ts';
 export { brandLogo, getBrandConfiguration } from './service.ts';
+
+export const brandModule: PortalModule = {
+  name: 'brand',
+  open: registerPublicBrand,
+  routes: brandRoutes,
+};

@@ -1,2 +1,6 @@
-// The files module's face: what other modules and the app may use of it.
-export { documentRoutes } from './routes.ts';
+// The files module's face: documents filed against machines and sites. app.ts registers filesModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { documentRoutes } from './routes.ts';
+
+export const filesModule: PortalModule = { name: 'files', routes: documentRoutes };

@@ -1,3 +1,8 @@
-// The gateways module's face: what other modules and the app may use of it.
+// The gateways module's face: radio gateways and what they heard. app.ts registers gatewaysModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { gatewayRoutes } from './routes.ts';
+
 export { recordReceptions } from './receptions.ts';
-export { gatewayRoutes } from './routes.ts';
+
+export const gatewaysModule: PortalModule = { name: 'gateways', routes: gatewayRoutes };

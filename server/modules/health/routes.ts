@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ServerContext } from '../../context.ts';
-import type { Readiness } from './readiness.ts';
+import type { Readiness } from '../../readiness.ts';
 
 const Live = Type.Object({ status: Type.Literal('ok') });
 const Ready = Type.Object({

@@ -1,14 +1,34 @@
-// The machines module's face: what other modules may call. (Its routes are still registered from
-// app.ts one by one; issue 39 moves them here.)
-export { breakdownRoutes } from './breakdown.ts';
-export { fuelRoutes } from './fuel.ts';
-export { machineImageRoutes, registerMachineImages } from './image.ts';
-export { machineInfoRoutes } from './info.ts';
+// The machines module's face: machines: the list, one machine's pages, its settings, fuel and pictures. app.ts registers machinesModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { breakdownRoutes } from './breakdown.ts';
+import { fuelRoutes } from './fuel.ts';
+import { machineImageRoutes, registerMachineImages } from './image.ts';
+import { machineInfoRoutes } from './info.ts';
+import { onboardingRoutes } from './onboard.ts';
+import { machineReportRoutes } from './report/routes.ts';
+import { machineRoutes } from './routes.ts';
+import { machineSettingsRoutes } from './settings.ts';
+import { machineWriteRoutes } from './writes.ts';
+
 export { listMachines } from './list.ts';
-export { onboardingRoutes, unassignedSource } from './onboard.ts';
-export { machineReportRoutes } from './report/routes.ts';
-export { machineRoutes } from './routes.ts';
-export { machineSettingsRoutes } from './settings.ts';
+export { unassignedSource } from './onboard.ts';
 export { listManufacturers } from './store.ts';
 export { clipToPeriods, machineVisibility } from './visibility.ts';
-export { machineWriteRoutes } from './writes.ts';
+
+export const machinesModule: PortalModule = {
+  name: 'machines',
+  open: registerMachineImages,
+  routes: async (app, context) => {
+    const withRollups = { ...context, rollups: context.pipeline.rollups };
+    await app.register(machineRoutes, context);
+    await app.register(machineWriteRoutes, context);
+    await app.register(breakdownRoutes, withRollups);
+    await app.register(machineSettingsRoutes, withRollups);
+    await app.register(fuelRoutes, withRollups);
+    await app.register(machineImageRoutes, context);
+    await app.register(machineInfoRoutes, context);
+    await app.register(machineReportRoutes, context);
+    await app.register(onboardingRoutes, withRollups);
+  },
+};

@@ -1,4 +1,9 @@
-// The mail module's face: what other modules and the app may use of it.
+// The mail module's face: the outbox, its words and the unsubscribe links. app.ts registers mailModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { outboxRoutes } from './routes.ts';
+import { unsubscribeRoutes } from './unsubscribeRoutes.ts';
+
 export type { MailBrand } from './brandedHtml.ts';
 export {
   deliverMail,
@@ -9,7 +14,11 @@ export {
   sendMail,
   UNSUBSCRIBED,
 } from './outbox.ts';
-export { outboxRoutes } from './routes.ts';
 export { keepOnlyTypes, suppressedTypes } from './unsubscribe.ts';
-export { unsubscribeRoutes } from './unsubscribeRoutes.ts';
 export { isMailLanguage, MAIL_WORDS, type MailLanguage } from './words.ts';
+
+export const mailModule: PortalModule = {
+  name: 'mail',
+  open: unsubscribeRoutes,
+  routes: outboxRoutes,
+};

@@ -1,4 +1,13 @@
-// The maps module's face: what other modules and the app may use of it.
-export { localTimeIn, machineRoutes, routeTables } from './routeReport.ts';
-export { mapRoutes } from './routes.ts';
-export { sharedLocationRoutes } from './sharedRoutes.ts';
+// The maps module's face: maps, routes, trips, heat and shared locations. app.ts registers mapsModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { mapRoutes } from './routes.ts';
+import { sharedLocationRoutes } from './sharedRoutes.ts';
+
+export { localTimeIn, routesOfMachines, routeTables } from './routeReport.ts';
+
+export const mapsModule: PortalModule = {
+  name: 'maps',
+  open: sharedLocationRoutes,
+  routes: mapRoutes,
+};

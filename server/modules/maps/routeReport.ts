@@ -247,7 +247,7 @@ export async function routeReport(
   let filter = filterWithPairs(query, ROUTE_REPORT_FILTER_GROUPS);
   if (query.site) filter = encodeFilter({ ...decodeFilter(filter ?? ''), site: [query.site] });
 
-  const machines = await machineRoutes(
+  const machines = await routesOfMachines(
     db,
     organisation,
     { start, end, show: query.show, filter },
@@ -282,7 +282,7 @@ export const localTimeIn =
  * The selected machines' routes and work cycles over whole days, as the routes screen shows them;
  * `progress` hears of each machine done. Refused beyond MAX_REPORT_MACHINES machines.
  */
-export async function machineRoutes(
+export async function routesOfMachines(
   db: Queryable,
   organisation: Organisation,
   selection: MachineSelection & { start: string; end: string },

@@ -1,7 +1,30 @@
-// The reports module's face: what other modules and the app may use of it.
-export { makeReport, type Progress } from './build.ts';
-export { rangeText, REPORT_MAIL_WORDS } from './mailWords.ts';
-export { reportRoutes } from './routes.ts';
-export { createSchedule, nextSlotOf, type ScheduleRow, slotRuleOf } from './schedules.ts';
-export { signReportFileLink } from './signedLinks.ts';
-export { reportDayOf } from './slots.ts';
+// The reports module's face: report files, schedules and their runs, made by the module's worker.
+// app.ts registers reportsModule; other modules may call only what is exported here.
+import type { PortalModule, WorkerHandle } from '../../context.ts';
+import { reportRoutes } from './routes.ts';
+import { ReportWorker } from './worker.ts';
+
+export { createSchedule } from './schedules.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The report worker: tests wait on it with idle(). */
+    reports: WorkerHandle;
+  }
+}
+
+export const reportsModule: PortalModule = {
+  name: 'reports',
+  setUp: async (app, context) => {
+    // Tests that keep a clock of their own give a worker that is never woken.
+    const given = context.workers.reports;
+    const reports = given ?? new ReportWorker({ ...context, log: app.log });
+    app.decorate('reports', reports);
+    app.addHook('onClose', () => reports.stop());
+    if (!given && context.workers.poll && reports instanceof ReportWorker)
+      app.addHook('onReady', async () => reports.start());
+  },
+  routes: async (app, context) => {
+    await app.register(reportRoutes, { ...context, wakeReports: () => app.reports.wake() });
+  },
+};

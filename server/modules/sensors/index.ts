@@ -1,3 +1,13 @@
-// The sensors module's face: what other modules and the app may use of it.
-export { sensorRoutes } from './routes.ts';
+// The sensors module's face: sensors and their readings. app.ts registers sensorsModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { sensorRoutes } from './routes.ts';
+
 export { organisationSensors, problemsOf } from './service.ts';
+
+export const sensorsModule: PortalModule = {
+  name: 'sensors',
+  routes: async (app, context) => {
+    await app.register(sensorRoutes, { ...context, rollups: context.pipeline.rollups });
+  },
+};

@@ -1,4 +1,9 @@
-// The sso module's face: what other modules and the app may use of it.
-export { ssoProviderRoutes } from './adminRoutes.ts';
+// The sso module's face: single sign-on (OpenID Connect and SAML). app.ts registers ssoModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { ssoProviderRoutes } from './adminRoutes.ts';
+import { ssoRoutes } from './routes.ts';
+
 export { DEMO_SSO_DOMAIN, startDemoSso } from './demoSso.ts';
-export { ssoRoutes } from './routes.ts';
+
+export const ssoModule: PortalModule = { name: 'sso', open: ssoRoutes, routes: ssoProviderRoutes };

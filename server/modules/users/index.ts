@@ -1,5 +1,17 @@
-// The users module's face: what other modules and the app may use of it.
-export { userDirectoryRoutes } from './directoryRoutes.ts';
-export { invitationRoutes } from './invitationRoutes.ts';
-export { userRoutes } from './routes.ts';
+// The users module's face: users, memberships, invitations and own settings. app.ts registers usersModule; other modules may call only what
+// is exported here.
+import type { PortalModule } from '../../context.ts';
+import { userDirectoryRoutes } from './directoryRoutes.ts';
+import { invitationRoutes } from './invitationRoutes.ts';
+import { userRoutes } from './routes.ts';
+
 export { findUserForSignIn, getMemberships, type Membership, recordSignIn } from './service.ts';
+
+export const usersModule: PortalModule = {
+  name: 'users',
+  routes: async (app, context) => {
+    await app.register(userRoutes, context);
+    await app.register(userDirectoryRoutes, context);
+    await app.register(invitationRoutes, context);
+  },
+};

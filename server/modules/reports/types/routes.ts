@@ -1,13 +1,13 @@
 // Routes and trips, and work cycles: the route report's tables (maps/routeReport.ts) over the
 // selection, each machine's route worked out as the routes screen does.
 import type { RouteReportType } from '../../../../src/domain/api/routeReport.ts';
-import { localTimeIn, machineRoutes, routeTables } from '../../maps/index.ts';
+import { localTimeIn, routesOfMachines, routeTables } from '../../maps/index.ts';
 import { rangeLine, selectionOf, type ReportBuilder } from '../context.ts';
 
 const routeBuilder =
   (title: string, tables: RouteReportType[]): ReportBuilder =>
   async ({ db, organisation, request, progress }) => {
-    const machines = await machineRoutes(db, organisation, selectionOf(request), { progress });
+    const machines = await routesOfMachines(db, organisation, selectionOf(request), { progress });
     const all = routeTables(machines, new Set(), localTimeIn(organisation));
     return {
       title,

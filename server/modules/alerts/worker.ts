@@ -3,8 +3,8 @@
 // ALERT_BATCH_S, so a busy morning is one mail rather than one per event. A member's mailbox row is
 // claimed (FOR UPDATE SKIP LOCKED) and each alert's delivery written in the transaction that queues
 // the mail: with several server processes, or after a restart, no alert is mailed twice.
-import type { Config } from '../config.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import {
   deliverMail,
   isMailLanguage,
@@ -12,19 +12,15 @@ import {
   type OutboxLog,
   type QueuedMail,
   queueMail,
-} from '../modules/mail/index.ts';
-import {
-  ALERT_COLUMNS,
-  ALERT_JOINS,
-  ALERT_MAIL_WORDS,
-  type AlertRow,
-  silentDeviceAlerts,
-  storeAlerts,
-} from '../modules/alerts/index.ts';
-import { mailBrandOf } from '../modules/brand/index.ts';
-import { localTimeIn } from '../modules/maps/index.ts';
-import { getOrganisation } from '../tenancy/organisation.ts';
-import { PollingWorker } from './pollingWorker.ts';
+} from '../mail/index.ts';
+import { ALERT_MAIL_WORDS } from './mailWords.ts';
+import { storeAlerts } from './raise.ts';
+import { ALERT_COLUMNS, ALERT_JOINS, type AlertRow } from './service.ts';
+import { silentDeviceAlerts } from './silent.ts';
+import { mailBrandOf } from '../brand/index.ts';
+import { localTimeIn } from '../maps/index.ts';
+import { getOrganisation } from '../../tenancy/organisation.ts';
+import { PollingWorker } from '../../pollingWorker.ts';
 
 export interface AlertWorkerContext {
   db: Database;

@@ -4,13 +4,13 @@
 // file and each slot is made once; a process that dies mid-run leaves a lease that runs out, and
 // the next process makes it again. A run's mails are written to the outbox in the same transaction
 // that marks it sent, so it is sent once. A failed run is tried again with backoff.
-import type { ReadModel } from '../readModel/readModel.ts';
-import type { ReportRequest } from '../../src/domain/api/reports.ts';
-import { reportRange } from '../../src/domain/reportRange.ts';
-import { zonedDate } from '../../src/domain/zonedTime.ts';
-import type { Config } from '../config.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { HttpError } from '../httpError.ts';
+import type { ReadModel } from '../../readModel/readModel.ts';
+import type { ReportRequest } from '../../../src/domain/api/reports.ts';
+import { reportRange } from '../../../src/domain/reportRange.ts';
+import { zonedDate } from '../../../src/domain/zonedTime.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { HttpError } from '../../httpError.ts';
 import {
   deliverMail,
   isMailLanguage,
@@ -18,24 +18,18 @@ import {
   type MailLanguage,
   type OutboxLog,
   queueMail,
-} from '../modules/mail/index.ts';
-import type { KeyRing } from '../security/signingKeys.ts';
-import { mailBrandOf } from '../modules/brand/index.ts';
-import type { FileStorage } from '../storage/fileStorage.ts';
-import { allowScheduledRun, OVER_MAIL_CAP } from '../modules/mailCaps/index.ts';
-import { getOrganisation } from '../tenancy/organisation.ts';
-import {
-  makeReport,
-  nextSlotOf,
-  type Progress,
-  rangeText,
-  REPORT_MAIL_WORDS,
-  reportDayOf,
-  type ScheduleRow,
-  signReportFileLink,
-  slotRuleOf,
-} from '../modules/reports/index.ts';
-import { PollingWorker } from './pollingWorker.ts';
+} from '../mail/index.ts';
+import type { KeyRing } from '../../security/signingKeys.ts';
+import { mailBrandOf } from '../brand/index.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
+import { allowScheduledRun, OVER_MAIL_CAP } from '../mailCaps/index.ts';
+import { getOrganisation } from '../../tenancy/organisation.ts';
+import { makeReport, type Progress } from './build.ts';
+import { rangeText, REPORT_MAIL_WORDS } from './mailWords.ts';
+import { nextSlotOf, type ScheduleRow, slotRuleOf } from './schedules.ts';
+import { signReportFileLink } from './signedLinks.ts';
+import { reportDayOf } from './slots.ts';
+import { PollingWorker } from '../../pollingWorker.ts';
 
 /** How long a claim holds before another process may take the work over. */
 const LEASE_MS = 10 * 60_000;

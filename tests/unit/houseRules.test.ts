@@ -1,0 +1,61 @@
+// The house's floors as a rule (docs/architecture.md): a module is reached only through its face,
+// the modules import each other without a cycle, no folder of the server is in a cycle, and only
+// the composition (app, main, the module list and the demo) stands on the modules; the ground
+// floors (db, plugins, telemetry, readModel, documents, security, ...) import none.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cycles, importEdges, type ImportEdge } from '../support/importGraph.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const edges = importEdges(root, ['server']);
+
+const moduleOf = (file: string) => /^server\/modules\/([^/]+)\//.exec(file)?.[1];
+const isFace = (file: string) => /^server\/modules\/[^/]+\/index\.ts$/.test(file);
+/** The server's folders, each module on its own; a file at the top is its own unit. */
+const unitOf = (file: string) => {
+  const name = moduleOf(file);
+  if (name) return `modules/${name}`;
+  const [, top] = file.split('/');
+  return (top ?? file).replace(/\.tsx?$/, '');
+};
+const COMPOSITION = new Set(['app', 'main', 'moduleList', 'demo']);
+const shown = ({ from, to }: ImportEdge) => `${from} -> ${to}`;
+const across = edges.filter(({ from, to }) => moduleOf(to) && moduleOf(from) !== moduleOf(to));
+
+describe('the house rules', () => {
+  it('reaches another module only through its face (index.ts)', () => {
+    expect(across.filter(({ to }) => !isFace(to)).map(shown)).toEqual([]);
+  });
+
+  it('has no cycle among the modules', () => {
+    const moduleEdges = across.flatMap(({ from, to }): [string, string][] => {
+      const [a, b] = [moduleOf(from), moduleOf(to)];
+      return a && b ? [[a, b]] : [];
+    });
+    expect(cycles(moduleEdges)).toEqual([]);
+  });
+
+  it('has no cycle among the server folders', () => {
+    expect(cycles(edges.map(({ from, to }) => [unitOf(from), unitOf(to)]))).toEqual([]);
+  });
+
+  it('keeps the ground floors free of modules: only the composition stands on them', () => {
+    const groundOnModule = across.filter(
+      ({ from }) => !moduleOf(from) && !COMPOSITION.has(unitOf(from)),
+    );
+    expect(groundOnModule.map(shown)).toEqual([]);
+  });
+
+  it('finds a breach when there is one (the rules are not vacuous)', () => {
+    expect(edges.length).toBeGreaterThan(1000);
+    expect(across.length).toBeGreaterThan(50);
+    expect(
+      cycles([
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+        ['c', 'd'],
+      ]),
+    ).toEqual([['a', 'b', 'c']]);
+  });
+});
