@@ -2,7 +2,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import { useErrorReport } from './useErrorReport.ts';
+import { useErrorReport } from '../common/useErrorReport.ts';
 
 export function ErrorPage({ error }: { error?: unknown }) {
   const translate = useTranslate();

@@ -12,8 +12,8 @@ import {
 import { Alert, Box, Button } from '@mui/material';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import { LAZY_LOAD_ERROR_NOTICE_MS } from '../domain/constants.ts';
-import { notifyTimeout } from '../layout/notifyOptions.ts';
-import { useErrorReport } from '../layout/useErrorReport.ts';
+import { notifyTimeout } from '../common/notifyOptions.ts';
+import { useErrorReport } from '../common/useErrorReport.ts';
 import { retryImport } from './retryImport.ts';
 
 class LoadBoundary extends Component<

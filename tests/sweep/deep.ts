@@ -2,7 +2,10 @@
 // default) a route from SEED, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, each on a fresh
 // seeded server. Prints progress, writes test-results/sweep-deep-<database>.json, and exits 1 on
 // any failure (a 500, an error out of shape, an audit row missing or left over).
-// Usage: npm run sweep:deep [-- --cases 10000 --seed 20261127 --concurrency 4 --only pglite]
+// A long run may be split by route: --routes 0:100 then --routes 100:205 send the very cases of one
+// whole run (each route's cases come from its own seed).
+// Usage: npm run sweep:deep [-- --cases 10000 --seed 20261127 --concurrency 4 --only pglite
+//        --routes 0:100]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { testDatabases } from '../support/databases.ts';
@@ -16,11 +19,18 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '20261127' },
     concurrency: { type: 'string', default: '4' },
     only: { type: 'string' },
+    routes: { type: 'string' },
   },
 });
 const casesPerRoute = Number(values.cases);
 const seed = Number(values.seed);
 const concurrency = Number(values.concurrency);
+const [from, to] = (values.routes ?? '0:100000').split(':').map(Number);
+if (from === undefined || to === undefined || !(from >= 0 && to > from)) {
+  console.error(`--routes must be FROM:TO with 0 <= FROM < TO, got ${values.routes}`);
+  process.exit(2);
+}
+const part = values.routes ? `-routes-${from}-${to}` : '';
 
 let failed = false;
 mkdirSync('test-results', { recursive: true });
@@ -34,13 +44,14 @@ for (const database of testDatabases) {
     casesPerRoute,
     seed,
     concurrency,
+    routes: { from, to },
     onRoute: (route, sofar) => {
       const now = performance.now();
-      if (now - lastPrint < 30_000 && sofar.routes < sweep.routes.length) return;
+      if (now - lastPrint < 30_000) return;
       lastPrint = now;
       const minutes = ((now - started) / 60_000).toFixed(1);
       console.log(
-        `${database.kind}: ${sofar.routes}/${sweep.routes.length} routes, ${sofar.cases} cases, ` +
+        `${database.kind}: ${sofar.routes} routes, ${sofar.cases} cases, ` +
           `${sofar.failures.length} failures, ${minutes} min (${route.method} ${route.path})`,
       );
     },
@@ -49,6 +60,7 @@ for (const database of testDatabases) {
   const result = {
     database: database.kind,
     seed,
+    routeRange: [from, Math.min(to, sweep.routes.length)],
     casesPerRoute,
     routes: totals.routes,
     cases: totals.cases,
@@ -57,9 +69,12 @@ for (const database of testDatabases) {
     statuses: totals.statuses,
     failures: totals.failures,
   };
-  writeFileSync(`test-results/sweep-deep-${database.kind}.json`, JSON.stringify(result, null, 2));
+  writeFileSync(
+    `test-results/sweep-deep-${database.kind}${part}.json`,
+    JSON.stringify(result, null, 2),
+  );
   console.log(
-    `sweep:deep on ${database.kind}: ${totals.routes} routes, ${totals.cases} cases in ` +
+    `sweep:deep on ${database.kind}: ${totals.routes} routes (${from} to ${Math.min(to, sweep.routes.length) - 1}), ${totals.cases} cases in ` +
       `${Math.round(seconds)} s, statuses ${JSON.stringify(totals.statuses)}, ` +
       `${totals.failures.length} failures`,
   );

@@ -1,13 +1,16 @@
 // The house's floors as a rule (docs/architecture.md): a module is reached only through its face,
 // the modules import each other without a cycle, no folder of the server is in a cycle, and only
 // the composition (app, main, the module list and the demo) stands on the modules; the ground
-// floors (db, plugins, telemetry, readModel, documents, security, ...) import none.
+// floors (db, plugins, telemetry, readModel, documents, security, ...) import none. On the web, no
+// folder of src/ is in a cycle, src/domain imports nothing else of ours, and the web never imports
+// the server.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cycles, importEdges, type ImportEdge } from '../support/importGraph.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const edges = importEdges(root, ['server']);
+const webEdges = importEdges(root, ['src']);
 
 const moduleOf = (file: string) => /^server\/modules\/([^/]+)\//.exec(file)?.[1];
 const isFace = (file: string) => /^server\/modules\/[^/]+\/index\.ts$/.test(file);
@@ -46,8 +49,23 @@ describe('the house rules', () => {
     expect(groundOnModule.map(shown)).toEqual([]);
   });
 
+  it('has no cycle among the web folders (src/common is the floor under resources, pages and layout)', () => {
+    const folderOf = (file: string) => file.split('/')[1]?.replace(/\.tsx?$/, '') ?? file;
+    expect(cycles(webEdges.map(({ from, to }) => [folderOf(from), folderOf(to)]))).toEqual([]);
+  });
+
+  it('keeps src/domain on its own and the web off the server', () => {
+    const breaches = webEdges.filter(
+      ({ from, to }) =>
+        to.startsWith('server/') ||
+        (from.startsWith('src/domain/') && !to.startsWith('src/domain/')),
+    );
+    expect(breaches.map(shown)).toEqual([]);
+  });
+
   it('finds a breach when there is one (the rules are not vacuous)', () => {
     expect(edges.length).toBeGreaterThan(1000);
+    expect(webEdges.length).toBeGreaterThan(1000);
     expect(across.length).toBeGreaterThan(50);
     expect(
       cycles([

@@ -7,7 +7,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { links } from '../../domain/paths.ts';
 import { AccountCard } from './AccountCard.tsx';
-import { accountCode, accountCodeKey } from './accountErrors.ts';
+import { accountCode, accountCodeKey } from '../../common/accountErrors.ts';
 
 export function ForgotPasswordPage() {
   const translate = useTranslate();

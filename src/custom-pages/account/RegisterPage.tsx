@@ -11,7 +11,7 @@ import { ORGANISATION_TYPES, type OrganisationType } from '../../domain/constant
 import { links } from '../../domain/paths.ts';
 import { isValidTimeZone, timeZoneNames } from '../../domain/zonedTime.ts';
 import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
-import { accountCode, accountCodeKey, type AccountCode } from './accountErrors.ts';
+import { accountCode, accountCodeKey, type AccountCode } from '../../common/accountErrors.ts';
 import { Outcome } from './Outcome.tsx';
 import { PasswordFields, passwordsReady } from './PasswordFields.tsx';
 

@@ -10,7 +10,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
 import { links } from '../../domain/paths.ts';
 import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
-import { accountCode, accountCodeKey, type AccountCode } from './accountErrors.ts';
+import { accountCode, accountCodeKey, type AccountCode } from '../../common/accountErrors.ts';
 import { Outcome } from './Outcome.tsx';
 import { PasswordFields, passwordsReady } from './PasswordFields.tsx';
 

@@ -11,7 +11,7 @@ import { userKeys } from '../../dataProvider/users.ts';
 import type { InvitationDetails } from '../../domain/api/users.ts';
 import { links } from '../../domain/paths.ts';
 import { AccountCard, AccountCardLoading } from './AccountCard.tsx';
-import { accountCode, accountCodeKey, type AccountCode } from './accountErrors.ts';
+import { accountCode, accountCodeKey, type AccountCode } from '../../common/accountErrors.ts';
 import { Outcome } from './Outcome.tsx';
 import { PasswordFields, passwordsReady } from './PasswordFields.tsx';
 

@@ -9,7 +9,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { EMAIL_TYPES, type EmailType } from '../../domain/api/accounts.ts';
 import { links } from '../../domain/paths.ts';
 import { AccountCard } from './AccountCard.tsx';
-import { accountCode, accountCodeKey, type AccountCode } from './accountErrors.ts';
+import { accountCode, accountCodeKey, type AccountCode } from '../../common/accountErrors.ts';
 import { Outcome } from './Outcome.tsx';
 
 export function UnsubscribePage() {

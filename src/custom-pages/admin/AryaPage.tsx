@@ -18,7 +18,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { links } from '../../domain/paths.ts';
-import { When } from '../../resources/common/DeviceHealth.tsx';
+import { When } from '../../common/DeviceHealth.tsx';
 import {
   AdminScreen,
   DeviceQueryForm,

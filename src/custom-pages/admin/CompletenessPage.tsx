@@ -24,7 +24,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { CompletenessMachine } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
-import { When } from '../../resources/common/DeviceHealth.tsx';
+import { When } from '../../common/DeviceHealth.tsx';
 import { AdminScreen, DayRangeFields, Failure, localToday, Pages } from './AdminShared.tsx';
 
 const PAGE_ROWS = 50;

@@ -27,8 +27,8 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { CoverageReply } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
-import { BaseLayers, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
-import { When } from '../../resources/common/DeviceHealth.tsx';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
+import { When } from '../../common/DeviceHealth.tsx';
 import { AdminScreen, DayRangeFields, Failure, instantsOf, localToday } from './AdminShared.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

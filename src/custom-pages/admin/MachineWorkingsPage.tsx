@@ -31,8 +31,8 @@ import type {
 } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
-import { When } from '../../resources/common/DeviceHealth.tsx';
-import { STATE_COLOURS } from '../../resources/common/stateColours.ts';
+import { When } from '../../common/DeviceHealth.tsx';
+import { STATE_COLOURS } from '../../common/stateColours.ts';
 import { AdminScreen, DayRangeFields, Failure, localToday } from './AdminShared.tsx';
 import { deviceLinks } from './AdminHome.tsx';
 import { SourceKeyCell } from './SourceKeyCell.tsx';

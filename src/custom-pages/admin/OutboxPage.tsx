@@ -19,7 +19,7 @@ import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin
 import type { MailCapCounts } from '../../domain/api/admin.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { formatNumber } from '../../domain/format.ts';
-import { When } from '../../resources/common/DeviceHealth.tsx';
+import { When } from '../../common/DeviceHealth.tsx';
 import { AdminScreen, Failure } from './AdminShared.tsx';
 
 export default function OutboxPage() {

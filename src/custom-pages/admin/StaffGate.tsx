@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Box } from '@mui/material';
 import { Loading, useTranslate } from 'react-admin';
-import { useCaller } from '../../resources/common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 
 export function StaffGate({ children }: { children: ReactNode }) {
   const translate = useTranslate();

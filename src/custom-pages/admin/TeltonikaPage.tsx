@@ -21,7 +21,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { When } from '../../resources/common/DeviceHealth.tsx';
+import { When } from '../../common/DeviceHealth.tsx';
 import {
   AdminScreen,
   DeviceQueryForm,

@@ -10,7 +10,7 @@ import { accountKeys } from '../../dataProvider/account.ts';
 import type { BrandConfigurationReply, UserSettingsReply } from '../../domain/api/session.ts';
 import { DEFAULT_BRAND_CONFIGURATION, LOGO_LIMITS } from '../../domain/brand.ts';
 import { failsAaContrast } from '../../domain/colour.ts';
-import { useCaller } from '../../resources/common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
 import { BrandPreview } from './BrandPreview.tsx';
 import { ColourField } from './ColourField.tsx';

@@ -9,8 +9,8 @@ import {
   isBenignError,
   type DashboardState,
 } from '../../domain/dashboardState.ts';
-import { refusedParam } from '../../resources/common/useDroppedParams.ts';
-import { useErrorReport } from '../../layout/useErrorReport.ts';
+import { refusedParam } from '../../common/useDroppedParams.ts';
+import { useErrorReport } from '../../common/useErrorReport.ts';
 
 /** `request` is null until the screen knows what to ask (the user settings are loading): idle. */
 export function useDashboard(

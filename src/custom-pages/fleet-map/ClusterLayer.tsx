@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import type { MapMachine } from '../../domain/api/maps.ts';
 import { links } from '../../domain/paths.ts';
-import { STATE_COLOURS } from '../../resources/common/stateColours.ts';
+import { STATE_COLOURS } from '../../common/stateColours.ts';
 
 const escape = (text: string) =>
   text.replace(

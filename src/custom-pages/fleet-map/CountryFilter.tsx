@@ -3,7 +3,7 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { loadWorldOutline } from '../../resources/common/worldOutline.ts';
+import { loadWorldOutline } from '../../common/worldOutline.ts';
 
 export interface CountryFilterProps {
   value: string[];

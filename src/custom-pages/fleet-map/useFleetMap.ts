@@ -6,7 +6,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { MapMachine, MapsReply } from '../../domain/api/maps.ts';
 import { isBenignError } from '../../domain/dashboardState.ts';
 import { mergeLive } from '../../domain/fleetMap.ts';
-import { refusedParam } from '../../resources/common/useDroppedParams.ts';
+import { refusedParam } from '../../common/useDroppedParams.ts';
 
 export const LIVE_INTERVAL_MS = 30_000;
 

@@ -21,10 +21,10 @@ import { MapContainer } from 'react-leaflet';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { HeatmapKind } from '../../domain/api/heatmap.ts';
 import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
-import { BaseLayers, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
-import { RangeFilterHeader } from '../../resources/common/RangeFilterHeader.tsx';
-import { useRefusal } from '../../resources/common/useDroppedParams.ts';
-import { useUrlState } from '../../resources/common/useUrlState.ts';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
+import { RangeFilterHeader } from '../../common/RangeFilterHeader.tsx';
+import { useRefusal } from '../../common/useDroppedParams.ts';
+import { useUrlState } from '../../common/useUrlState.ts';
 import { HEAT_GRADIENTS, HeatLayer } from './HeatLayer.tsx';
 import { mapKeys } from '../../dataProvider/maps.ts';
 

@@ -27,7 +27,7 @@ import { presetRange } from '../../domain/datePresets.ts';
 import { links } from '../../domain/paths.ts';
 import type { ReportFile, ReportFormat, ReportType } from '../../domain/api/reports.ts';
 import { decodeFilter } from '../../domain/filterQuery.ts';
-import { saveBlob } from '../../resources/saveBlob.ts';
+import { saveBlob } from '../../common/saveBlob.ts';
 
 /** How often the file's progress is asked for while it is made. */
 const PROGRESS_POLL_MS = 1000;

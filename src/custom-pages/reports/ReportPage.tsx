@@ -33,7 +33,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { reportKeys } from '../../dataProvider/reports.ts';
 import { REPORT_TYPES, type ReportType, type ReportView } from '../../domain/api/reports.ts';
 import { BOUNDED_PRESETS, presetRange } from '../../domain/datePresets.ts';
-import { DateRangeControl } from '../../resources/common/DateRangeControl.tsx';
+import { DateRangeControl } from '../../common/DateRangeControl.tsx';
 
 /** Rows drawn on the page; the file has them all. */
 const MAX_PAGE_ROWS = 500;

@@ -33,9 +33,9 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { reportKeys } from '../../dataProvider/reports.ts';
 import { bodyOfSchedule, type ReportRun, type ReportSchedule } from '../../domain/api/reports.ts';
 import { links } from '../../domain/paths.ts';
-import { When } from '../../resources/common/DeviceHealth.tsx';
-import { useCaller } from '../../resources/common/useCaller.ts';
-import { saveBlob } from '../../resources/saveBlob.ts';
+import { When } from '../../common/DeviceHealth.tsx';
+import { useCaller } from '../../common/useCaller.ts';
+import { saveBlob } from '../../common/saveBlob.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 

@@ -6,8 +6,8 @@ import { useEffect } from 'react';
 import { Circle, MapContainer, Polyline, useMap } from 'react-leaflet';
 import type { RouteReply } from '../../domain/api/mapRoutes.ts';
 import type { Site } from '../../domain/api/sites.ts';
-import { BaseLayers, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
-import { SiteGeofences } from '../../resources/common/SiteGeofences.tsx';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
+import { SiteGeofences } from '../../common/SiteGeofences.tsx';
 import { PositionsLayer } from './PositionsLayer.tsx';
 
 const TRIP_COLOURS = ['#1565c0', '#6a1b9a', '#00838f', '#2e7d32', '#ad1457', '#4e342e'];

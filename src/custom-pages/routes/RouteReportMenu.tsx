@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { ROUTE_REPORT_TYPES, type RouteReportType } from '../../domain/api/routeReport.ts';
-import { saveBlob } from '../../resources/saveBlob.ts';
+import { saveBlob } from '../../common/saveBlob.ts';
 
 export function RouteReportMenu({ range }: { range: { startDate: string; endDate: string } }) {
   const translate = useTranslate();

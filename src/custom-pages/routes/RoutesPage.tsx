@@ -28,9 +28,9 @@ import {
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
 import { formatDateTime } from '../../domain/format.ts';
-import { DateRangeControl } from '../../resources/common/DateRangeControl.tsx';
-import { useRefusal } from '../../resources/common/useDroppedParams.ts';
-import { useUrlState, type UrlChanges } from '../../resources/common/useUrlState.ts';
+import { DateRangeControl } from '../../common/DateRangeControl.tsx';
+import { useRefusal } from '../../common/useDroppedParams.ts';
+import { useUrlState, type UrlChanges } from '../../common/useUrlState.ts';
 import { RouteDetails } from './RouteDetails.tsx';
 import { RouteMap } from './RouteMap.tsx';
 import { RouteReportMenu } from './RouteReportMenu.tsx';

@@ -10,7 +10,7 @@ import { useParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { SharedLocationReply } from '../../domain/api/share.ts';
 import { formatDateTime } from '../../domain/format.ts';
-import { BaseLayersView, MAP_BACKGROUND } from '../../resources/common/BaseLayers.tsx';
+import { BaseLayersView, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 
 type State =
   | { status: 'loading' }

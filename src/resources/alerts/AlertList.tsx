@@ -19,10 +19,10 @@ import { accountKeys } from '../../dataProvider/account.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { ALERT_TYPES, MAX_IDLE_ALERT_MINUTES, type AlertRecord } from '../../domain/api/alerts.ts';
 import { links } from '../../domain/paths.ts';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
-import { useCaller } from '../common/useCaller.ts';
-import { When } from '../common/DeviceHealth.tsx';
+import { useCaller } from '../../common/useCaller.ts';
+import { When } from '../../common/DeviceHealth.tsx';
 
 /** What the alert says beyond its type: litres, minutes, the site, the breakdown's note. */
 function AlertDetail({ alert }: { alert: AlertRecord }) {

@@ -27,20 +27,20 @@ import { useState, type ReactNode } from 'react';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { CircleMarker, MapContainer, Polyline, Tooltip } from 'react-leaflet';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { assetKeys } from '../../dataProvider/assets.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { AssetDetailsReply, EquipmentAsset } from '../../domain/api/assets.ts';
 import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
 import { formatDate } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
-import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
-import { DateRangeControl } from '../common/DateRangeControl.tsx';
-import { BatteryReading, When } from '../common/DeviceHealth.tsx';
-import { useCaller } from '../common/useCaller.ts';
-import { refusedParam } from '../common/useDroppedParams.ts';
-import { useUrlState } from '../common/useUrlState.ts';
-import { refusalOf } from '../common/AttachChoice.tsx';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
+import { DateRangeControl } from '../../common/DateRangeControl.tsx';
+import { BatteryReading, When } from '../../common/DeviceHealth.tsx';
+import { useCaller } from '../../common/useCaller.ts';
+import { refusedParam } from '../../common/useDroppedParams.ts';
+import { useUrlState } from '../../common/useUrlState.ts';
+import { refusalOf } from '../../common/AttachChoice.tsx';
 import {
   ASSET_FORM_FIELDS,
   AssetFormFields,

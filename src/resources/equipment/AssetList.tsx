@@ -15,7 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { ASSET_KINDS, type EquipmentAsset } from '../../domain/api/assets.ts';
 import {
   readAssetListUrl,
@@ -24,11 +24,11 @@ import {
 } from '../../domain/assetListUrl.ts';
 import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
 import { links } from '../../domain/paths.ts';
-import { BatteryReading, When } from '../common/DeviceHealth.tsx';
-import { DateRangeControl } from '../common/DateRangeControl.tsx';
-import { UrlListContext, type UrlListCodec } from '../common/UrlListContext.tsx';
-import { refusedParam, useDroppedParams } from '../common/useDroppedParams.ts';
-import { useCaller } from '../common/useCaller.ts';
+import { BatteryReading, When } from '../../common/DeviceHealth.tsx';
+import { DateRangeControl } from '../../common/DateRangeControl.tsx';
+import { UrlListContext, type UrlListCodec } from '../../common/UrlListContext.tsx';
+import { refusedParam, useDroppedParams } from '../../common/useDroppedParams.ts';
+import { useCaller } from '../../common/useCaller.ts';
 import { Distance, KindChip, PrintLabelsButton } from './AssetParts.tsx';
 
 const LIST_URL: UrlListCodec<AssetListValues> = {

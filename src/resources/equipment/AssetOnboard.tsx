@@ -5,16 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { links } from '../../domain/paths.ts';
-import { DeviceLookupCard, useDeviceLookup } from '../common/DeviceLookup.tsx';
+import { DeviceLookupCard, useDeviceLookup } from '../../common/DeviceLookup.tsx';
 import {
   AttachChoice,
   refusalOf,
   type AttachOption,
   type Refusal,
-} from '../common/AttachChoice.tsx';
+} from '../../common/AttachChoice.tsx';
 import {
   ASSET_FORM_FIELDS,
   AssetFormFields,

@@ -11,7 +11,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
 import { ASSET_KINDS, type AssetBody, type AssetKind } from '../../domain/api/assets.ts';
 import { formatNumber } from '../../domain/format.ts';
-import { saveBlob } from '../saveBlob.ts';
+import { saveBlob } from '../../common/saveBlob.ts';
 
 /** Downloads the labels of these assets as a PDF sheet. */
 export function PrintLabelsButton({

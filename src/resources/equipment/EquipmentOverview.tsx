@@ -15,13 +15,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { assetKeys } from '../../dataProvider/assets.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { ASSET_OVERVIEW_COUNTS } from '../../domain/api/assets.ts';
 import { links } from '../../domain/paths.ts';
-import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
-import { useCaller } from '../common/useCaller.ts';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
+import { useCaller } from '../../common/useCaller.ts';
 import { FitPoints } from './AssetParts.tsx';
 
 /** Where a count's card leads: the list, narrowed when the server can narrow it. */

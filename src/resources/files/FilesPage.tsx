@@ -29,10 +29,10 @@ import {
   type FilesTab,
 } from '../../domain/filesUrl.ts';
 import { links } from '../../domain/paths.ts';
-import { When } from '../common/DeviceHealth.tsx';
-import { UrlListContext, type UrlListCodec } from '../common/UrlListContext.tsx';
-import { useCaller } from '../common/useCaller.ts';
-import { saveBlob } from '../saveBlob.ts';
+import { When } from '../../common/DeviceHealth.tsx';
+import { UrlListContext, type UrlListCodec } from '../../common/UrlListContext.tsx';
+import { useCaller } from '../../common/useCaller.ts';
+import { saveBlob } from '../../common/saveBlob.ts';
 import { useFeature } from '../../settings/useFeature.ts';
 import { UploadDocumentButton } from './UploadDocument.tsx';
 

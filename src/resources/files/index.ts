@@ -1,5 +1,4 @@
-// Files and reports (issue 18): the documents and the report files at /files, the page that makes
-// a report file, the reports and their schedules, a report as a page, and a user's categories.
+// Files (issue 18): the documents and the report files at /files.
 import Folder from '@mui/icons-material/Folder';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../../lazy/lazyScreen.tsx';
@@ -11,17 +10,3 @@ export const files = {
   icon: Folder,
   recordRepresentation: 'name',
 } satisfies Omit<ResourceProps, 'name'>;
-
-export const CreateReportFileScreen = lazyScreen<object>(
-  () => import('../../custom-pages/reports/CreateReportFile.tsx'),
-);
-
-export const ReportsScreen = lazyScreen<object>(
-  () => import('../../custom-pages/reports/ReportsPage.tsx'),
-);
-export const ReportPageScreen = lazyScreen<object>(
-  () => import('../../custom-pages/reports/ReportPage.tsx'),
-);
-export const UserReportCategoriesScreen = lazyScreen<object>(
-  () => import('../../custom-pages/reports/UserReportCategories.tsx'),
-);

@@ -25,10 +25,10 @@ import { Link, useParams } from 'react-router-dom';
 import type { GatewayRecord } from '../../domain/api/gateways.ts';
 import { GATEWAY_STATUSES } from '../../domain/devices.ts';
 import { links } from '../../domain/paths.ts';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
-import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
-import { StatusChip, When } from '../common/DeviceHealth.tsx';
-import { useCaller } from '../common/useCaller.ts';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
+import { StatusChip, When } from '../../common/DeviceHealth.tsx';
+import { useCaller } from '../../common/useCaller.ts';
 import { GatewayTraffic } from './GatewayTraffic.tsx';
 
 export function useStatusChoices() {

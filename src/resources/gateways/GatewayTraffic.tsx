@@ -25,7 +25,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
-import { SignalBars, When } from '../common/DeviceHealth.tsx';
+import { SignalBars, When } from '../../common/DeviceHealth.tsx';
 
 export function GatewayTraffic({ id, scope }: { id: string; scope: 'portal' | 'admin' }) {
   const translate = useTranslate();

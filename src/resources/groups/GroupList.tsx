@@ -8,7 +8,7 @@ import {
   List,
   TopToolbar,
 } from 'react-admin';
-import { useCaller } from '../common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 
 export function GroupList() {
   const writer = useCaller().canWrite;

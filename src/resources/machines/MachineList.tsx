@@ -32,18 +32,18 @@ import {
   type MachineListFilter,
 } from '../../domain/machineListUrl.ts';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
-import { DateRangeControl } from '../common/DateRangeControl.tsx';
-import { UrlListContext, type UrlListCodec } from '../common/UrlListContext.tsx';
-import { refusedParam, useDroppedParams } from '../common/useDroppedParams.ts';
-import { useErrorReport } from '../../layout/useErrorReport.ts';
+import { DateRangeControl } from '../../common/DateRangeControl.tsx';
+import { UrlListContext, type UrlListCodec } from '../../common/UrlListContext.tsx';
+import { refusedParam, useDroppedParams } from '../../common/useDroppedParams.ts';
+import { useErrorReport } from '../../common/useErrorReport.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
-import { FilterPanel } from './filters/FilterPanel.tsx';
+import { FilterPanel } from '../../common/filters/FilterPanel.tsx';
 import { OffHoursWarning } from './list/OffHoursWarning.tsx';
 import { ReportDownload, ReportFileLink } from './list/ReportDownload.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
 import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
-import { useCaller } from '../common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 
 const asMachine = (record: object) => record as Machine;
 

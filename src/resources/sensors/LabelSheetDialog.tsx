@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { MAX_LABELS } from '../../domain/api/sensors.ts';
-import { saveBlob } from '../saveBlob.ts';
+import { saveBlob } from '../../common/saveBlob.ts';
 
 const codesOf = (text: string) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
 

@@ -49,9 +49,9 @@ import type { SensorHealthCount, SensorRecord } from '../../domain/api/sensors.t
 import { BATTERY_STATUSES, SIGNAL_STATUSES, SOURCE_STATUSES } from '../../domain/devices.ts';
 import { formatDate } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { useFeature } from '../../settings/useFeature.ts';
-import { useCaller } from '../common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 import { FuelTankDialog } from './FuelTankDialog.tsx';
 import { LabelSheetButton } from './LabelSheetDialog.tsx';
 import {
@@ -60,7 +60,7 @@ import {
   SignalBars,
   StatusChip,
   When,
-} from '../common/DeviceHealth.tsx';
+} from '../../common/DeviceHealth.tsx';
 
 function useChoices(keys: readonly string[], prefix: string) {
   const translate = useTranslate();

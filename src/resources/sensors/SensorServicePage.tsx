@@ -20,9 +20,9 @@ import type { SensorRecord } from '../../domain/api/sensors.ts';
 import { dateTimeInputValue, instantOfInput } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
-import { BatteryReading, StatusChip, When } from '../common/DeviceHealth.tsx';
-import { useCaller } from '../common/useCaller.ts';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
+import { BatteryReading, StatusChip, When } from '../../common/DeviceHealth.tsx';
+import { useCaller } from '../../common/useCaller.ts';
 
 function SensorPicker({ onPick }: { onPick: (id: string) => void }) {
   const translate = useTranslate();

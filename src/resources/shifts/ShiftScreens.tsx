@@ -37,8 +37,8 @@ import {
   shiftDaysError,
   WEEK_ORDER,
 } from '../../domain/shifts.ts';
-import { FeatureGate } from '../../custom-pages/not-enabled/FeatureGate.tsx';
-import { useCaller } from '../common/useCaller.ts';
+import { FeatureGate } from '../../common/FeatureGate.tsx';
+import { useCaller } from '../../common/useCaller.ts';
 
 const ERROR_KEYS: Record<string, string> = {
   [SHIFT_PROBLEMS.weekdayTwice]: 'app.shifts.errors.weekday_twice',

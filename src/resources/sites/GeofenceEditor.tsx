@@ -22,7 +22,7 @@ import {
   type Geofence,
   type LatLng,
 } from '../../domain/geofence.ts';
-import { BaseLayers, MAP_BACKGROUND } from '../common/BaseLayers.tsx';
+import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 
 /** A geofence being drawn: a polygon may have fewer than three corners yet. */
 export type DraftGeofence =

@@ -33,9 +33,9 @@ import { siteKeys, type SiteRecord } from '../../dataProvider/sites.ts';
 import type { MachineListSummary } from '../../domain/api/machines.ts';
 import { DATE_PRESETS } from '../../domain/datePresets.ts';
 import { links } from '../../domain/paths.ts';
-import { RangeFilterHeader } from '../common/RangeFilterHeader.tsx';
-import { useRefusal } from '../common/useDroppedParams.ts';
-import { useUrlState } from '../common/useUrlState.ts';
+import { RangeFilterHeader } from '../../common/RangeFilterHeader.tsx';
+import { useRefusal } from '../../common/useDroppedParams.ts';
+import { useUrlState } from '../../common/useUrlState.ts';
 import { SiteFigureCells, SiteFigureHeadings } from './SiteFigures.tsx';
 
 export function SitesPortal() {

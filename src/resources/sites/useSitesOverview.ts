@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { useRefusal } from '../common/useDroppedParams.ts';
-import { useUrlState } from '../common/useUrlState.ts';
+import { useRefusal } from '../../common/useDroppedParams.ts';
+import { useUrlState } from '../../common/useUrlState.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
 
 export function useSitesOverview() {

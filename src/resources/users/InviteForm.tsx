@@ -5,12 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { accountCode, accountCodeKey } from '../../custom-pages/account/accountErrors.ts';
+import { accountCode, accountCodeKey } from '../../common/accountErrors.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
 import type { Role } from '../../domain/constants.ts';
 import { parseInvitationEmails } from '../../domain/invitationEmails.ts';
-import { useCaller } from '../common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 
 export interface InviteFormProps {
   /** Offer only these organisations (the customers' view leaves the inviter's own out). */

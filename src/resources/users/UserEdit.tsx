@@ -23,13 +23,13 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { accountCode, accountCodeKey } from '../../custom-pages/account/accountErrors.ts';
+import { accountCode, accountCodeKey } from '../../common/accountErrors.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { REPORT_CATEGORIES, type UserRecord } from '../../domain/api/users.ts';
 import type { Role } from '../../domain/constants.ts';
 import { timeZoneNames } from '../../domain/zonedTime.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
-import { useCaller } from '../common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 import { UserOrganisationsField, UserStatusField } from './UserFields.tsx';
 
 function ReinviteButton() {

@@ -16,7 +16,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { ROLES } from '../../domain/constants.ts';
 import { links } from '../../domain/paths.ts';
 import { USER_STATUSES } from '../../domain/api/users.ts';
-import { useCaller } from '../common/useCaller.ts';
+import { useCaller } from '../../common/useCaller.ts';
 import { InviteButton } from './InviteButton.tsx';
 import {
   UserNameField,

@@ -161,11 +161,15 @@ export async function loadRoutes(url: string): Promise<Route[]> {
   const doc = (await (await fetch(`${url}/v1/openapi.json`)).json()) as {
     paths: Record<string, Record<string, Operation>>;
   };
-  return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([method]) => method !== 'head')
-      .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
-  );
+  // By path and method, not by the order the server registered them in: a run split by route
+  // (sweep:deep --routes) covers the same routes however the modules are listed.
+  return Object.entries(doc.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => method !== 'head')
+        .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    )
+    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
 /** The webhooks' tokens, so the sweep reaches their handlers. */

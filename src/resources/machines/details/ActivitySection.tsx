@@ -25,7 +25,7 @@ import type { ActivityDay } from '../../../domain/api/machineActivity.ts';
 import type { DateRange } from '../../../domain/datePresets.ts';
 import { isCalendarDay } from '../../../domain/dates.ts';
 import { formatHours, formatTimeIn } from '../../../domain/format.ts';
-import type { UrlChanges } from '../../common/useUrlState.ts';
+import type { UrlChanges } from '../../../common/useUrlState.ts';
 import { DayTimeline } from './DayTimeline.tsx';
 
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');

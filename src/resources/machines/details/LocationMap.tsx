@@ -2,7 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import { Box } from '@mui/material';
 import { CircleMarker, MapContainer } from 'react-leaflet';
-import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
+import { BaseLayers, MAP_BACKGROUND } from '../../../common/BaseLayers.tsx';
 
 export function LocationMap({ latitude, longitude }: { latitude: number; longitude: number }) {
   return (

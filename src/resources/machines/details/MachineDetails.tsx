@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isCalendarDay } from '../../../domain/dates.ts';
 import { isMachineRef, isPortalPath, wayBack } from '../../../domain/machineLink.ts';
 import { useUserSettings } from '../../../settings/useUserSettings.ts';
-import { useUrlState } from '../../common/useUrlState.ts';
+import { useUrlState } from '../../../common/useUrlState.ts';
 import { ActivityFigures } from './ActivityFigures.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { FuelChart } from './FuelChart.tsx';

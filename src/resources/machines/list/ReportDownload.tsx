@@ -10,7 +10,7 @@ import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-
 import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { MachineReportQuery, ReportFormat } from '../../../domain/api/machineReport.ts';
 import { MACHINE_SORT_KEYS, type MachineSortKey } from '../../../domain/api/machines.ts';
-import { saveBlob } from '../../saveBlob.ts';
+import { saveBlob } from '../../../common/saveBlob.ts';
 
 export function ReportDownload({ format }: { format: ReportFormat }) {
   const translate = useTranslate();

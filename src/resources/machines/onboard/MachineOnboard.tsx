@@ -10,8 +10,8 @@ import type { NewMachine } from '../../../domain/api/onboarding.ts';
 import { links } from '../../../domain/paths.ts';
 import { onboardingKeys } from '../../../dataProvider/onboarding.ts';
 import { machineSettingKeys } from '../../../dataProvider/machineSettings.ts';
-import { AttachChoice, refusalOf, type AttachOption } from '../../common/AttachChoice.tsx';
-import { DeviceLookupCard, useDeviceLookup } from '../../common/DeviceLookup.tsx';
+import { AttachChoice, refusalOf, type AttachOption } from '../../../common/AttachChoice.tsx';
+import { DeviceLookupCard, useDeviceLookup } from '../../../common/DeviceLookup.tsx';
 
 const FIELDS = [
   'name',

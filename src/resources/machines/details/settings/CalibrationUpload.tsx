@@ -8,7 +8,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../../api/apiClient.ts';
 import type { PortalDataProvider } from '../../../../dataProvider/dataProvider.ts';
 import { formatDateTime } from '../../../../domain/format.ts';
-import { saveBlob } from '../../../saveBlob.ts';
+import { saveBlob } from '../../../../common/saveBlob.ts';
 import { UploadButton } from './UploadButton.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 import { machineSettingKeys } from '../../../../dataProvider/machineSettings.ts';

@@ -4,9 +4,9 @@ import { Button, Stack, Typography } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import type { DatePreset, DateRange } from '../../domain/datePresets.ts';
-import { countFilterGroups } from '../../domain/filterQuery.ts';
-import { FilterPanel } from '../machines/filters/FilterPanel.tsx';
+import type { DatePreset, DateRange } from '../domain/datePresets.ts';
+import { countFilterGroups } from '../domain/filterQuery.ts';
+import { FilterPanel } from './filters/FilterPanel.tsx';
 import { DateRangeControl } from './DateRangeControl.tsx';
 import type { UrlChanges } from './useUrlState.ts';
 

@@ -4,14 +4,9 @@ import { Box, Button, Menu, MenuItem, Stack, TextField } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import {
-  presetOf,
-  presetRange,
-  type DatePreset,
-  type DateRange,
-} from '../../domain/datePresets.ts';
-import { isCalendarDay } from '../../domain/dates.ts';
-import { formatDate } from '../../domain/format.ts';
+import { presetOf, presetRange, type DatePreset, type DateRange } from '../domain/datePresets.ts';
+import { isCalendarDay } from '../domain/dates.ts';
+import { formatDate } from '../domain/format.ts';
 
 export interface DateRangeControlProps {
   /** Dates or 'max'; a missing bound is today. */

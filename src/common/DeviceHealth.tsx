@@ -2,10 +2,10 @@
 // status, and signal as bars with the raw reception beside them.
 import { Box, Chip, Tooltip, Typography, type ChipProps } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { SensorRecord } from '../../domain/api/sensors.ts';
-import { MAX_SIGNAL_BARS, type GatewayStatus, type SourceStatus } from '../../domain/devices.ts';
-import { formatDateTime, formatNumber } from '../../domain/format.ts';
-import { useTimeZone } from '../../settings/useTimeZone.ts';
+import type { SensorRecord } from '../domain/api/sensors.ts';
+import { MAX_SIGNAL_BARS, type GatewayStatus, type SourceStatus } from '../domain/devices.ts';
+import { formatDateTime, formatNumber } from '../domain/format.ts';
+import { useTimeZone } from '../settings/useTimeZone.ts';
 
 const STATUS_COLOURS: Record<GatewayStatus | SourceStatus, ChipProps['color']> = {
   online: 'success',

@@ -12,8 +12,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { AuditRecord } from '../../domain/api/admin.ts';
-import { AdminNav } from '../../custom-pages/admin/AdminShared.tsx';
-import { When } from '../common/DeviceHealth.tsx';
+import { AdminNav } from '../admin/AdminShared.tsx';
+import { When } from '../../common/DeviceHealth.tsx';
 
 const filters = [
   <TextInput key="q" source="q" alwaysOn />,

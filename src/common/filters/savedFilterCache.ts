@@ -1,6 +1,6 @@
 // Saved filters are also kept in the browser (spec point 3): the panel shows them at once, and
 // still when the server cannot be reached, while it asks the server again.
-import type { SavedFiltersReply } from '../../../domain/api/filters.ts';
+import type { SavedFiltersReply } from '../../domain/api/filters.ts';
 
 const keyOf = (userId: string, label: string) => `fleet-portal.saved-filters.${userId}.${label}`;
 

@@ -16,10 +16,10 @@ import { HttpError } from 'ra-core';
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { onboardingKeys } from '../../dataProvider/onboarding.ts';
-import { formatDateTime } from '../../domain/format.ts';
-import { useTimeZone } from '../../settings/useTimeZone.ts';
+import type { PortalDataProvider } from '../dataProvider/dataProvider.ts';
+import { onboardingKeys } from '../dataProvider/onboarding.ts';
+import { formatDateTime } from '../domain/format.ts';
+import { useTimeZone } from '../settings/useTimeZone.ts';
 
 /** The device the URL names, looked up; `sensor` and `claimCode` are what the URL says. */
 export function useDeviceLookup() {

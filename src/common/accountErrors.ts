@@ -1,7 +1,7 @@
 // The words for the codes of spec point 8 (reset code, invitation, validation) and the account
 // calls' other failures: a catalog key for any error an account call throws.
 import { HttpError } from 'ra-core';
-import type { ApiErrorBody } from '../../api/apiClient.ts';
+import type { ApiErrorBody } from '../api/apiClient.ts';
 
 /** Codes with their own words under app.accounts.codes. */
 export const ACCOUNT_CODES = [

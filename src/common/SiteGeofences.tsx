@@ -1,6 +1,6 @@
 // Sites' geofences on a map, green, each named on hover; a click may open the site.
 import { Circle, Polygon, Tooltip } from 'react-leaflet';
-import type { Site } from '../../domain/api/sites.ts';
+import type { Site } from '../domain/api/sites.ts';
 
 export const SITE_COLOUR = '#43a047';
 

@@ -1,6 +1,6 @@
 // Who is signed in, as screens decide what to offer: the server refuses the rest anyway (403).
 import { useGetIdentity } from 'react-admin';
-import type { PortalIdentity } from '../../authProvider/authProvider.ts';
+import type { PortalIdentity } from '../authProvider/authProvider.ts';
 
 export interface Caller {
   identity: PortalIdentity | undefined;

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { LayerGroup, LayersControl, TileLayer, useMap } from 'react-leaflet';
-import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { TileLayer as TileLayerConfig } from '../../domain/api/mapLayers.ts';
+import type { PortalDataProvider } from '../dataProvider/dataProvider.ts';
+import type { TileLayer as TileLayerConfig } from '../domain/api/mapLayers.ts';
 import { loadWorldOutline } from './worldOutline.ts';
-import { mapKeys } from '../../dataProvider/maps.ts';
+import { mapKeys } from '../dataProvider/maps.ts';
 
 const OUTLINE_PANE = 'countryOutline';
 /** Leaflet's tiles sit at z-index 200: the outline goes under them. */

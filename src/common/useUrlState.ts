@@ -4,9 +4,9 @@
 // short notice, so a hand-edited or stale link opens the screen's default instead of failing.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { presetRange, type DatePreset, type DateRange } from '../../domain/datePresets.ts';
-import { isFilterQuery } from '../../domain/filterQuery.ts';
-import { readUrlRange } from '../../domain/urlRange.ts';
+import { presetRange, type DatePreset, type DateRange } from '../domain/datePresets.ts';
+import { isFilterQuery } from '../domain/filterQuery.ts';
+import { readUrlRange } from '../domain/urlRange.ts';
 import { useDroppedParams } from './useDroppedParams.ts';
 
 export interface UrlStateRules {

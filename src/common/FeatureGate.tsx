@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import type { FeatureFlag } from '../../domain/api/session.ts';
-import { links } from '../../domain/paths.ts';
-import { useFeature } from '../../settings/useFeature.ts';
+import type { FeatureFlag } from '../domain/api/session.ts';
+import { links } from '../domain/paths.ts';
+import { useFeature } from '../settings/useFeature.ts';
 
 export function FeatureGate({ flag, children }: { flag: FeatureFlag; children: ReactNode }) {
   const translate = useTranslate();

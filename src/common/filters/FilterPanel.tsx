@@ -18,15 +18,15 @@ import Delete from '@mui/icons-material/Delete';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
-import type { FilterOption } from '../../../domain/api/filters.ts';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type { FilterOption } from '../../domain/api/filters.ts';
 import {
   decodeFilterOrEmpty,
   encodeFilter,
   type FilterSelection,
-} from '../../../domain/filterQuery.ts';
+} from '../../domain/filterQuery.ts';
 import { readSavedFilters, writeSavedFilters } from './savedFilterCache.ts';
-import { filterKeys } from '../../../dataProvider/filters.ts';
+import { filterKeys } from '../../dataProvider/filters.ts';
 
 /** The page label saved filters are kept under: the list and the dashboard share them. */
 export const SAVED_FILTER_LABEL = 'machines';

@@ -1,5 +1,5 @@
 // The colour of each activity state, the same on every map, timeline and legend.
-import type { MapState } from '../../domain/api/maps.ts';
+import type { MapState } from '../domain/api/maps.ts';
 
 export const STATE_COLOURS: Record<MapState, string> = {
   active: '#1565c0',
