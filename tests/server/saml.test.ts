@@ -4,11 +4,7 @@
 // answer for another service provider and an expired one are refused.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../support/databases.ts';
-import {
-  simpleSamlPhpInstalled,
-  startSimpleSamlPhp,
-  type SimpleSamlPhp,
-} from '../support/simpleSamlPhp.ts';
+import { samlAvailable, startSimpleSamlPhp, type SimpleSamlPhp } from '../support/simpleSamlPhp.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
 
 const DOMAIN = 'saml.test.example';
@@ -87,7 +83,7 @@ async function answerFromProvider(
   throw new Error('the identity provider never answered');
 }
 
-describe.skipIf(!simpleSamlPhpInstalled() && process.env.CI !== 'true').each(testDatabases)(
+describe.skipIf(!samlAvailable()).each(testDatabases)(
   'SAML single sign-on on $kind',
   (database) => {
     let server: TestServer;

@@ -10,11 +10,21 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fakeClockOffsetMs } from './fakeClock.mjs';
+import { partAvailable } from './optionalParts.ts';
 
 export const SIMPLESAMLPHP_WWW = '/usr/share/simplesamlphp/www';
 
-/** Whether the package is installed (CI installs it; a suite that needs it must not skip there). */
-export const simpleSamlPhpInstalled = () => existsSync(SIMPLESAMLPHP_WWW);
+/** Whether SimpleSAMLphp and PHP are installed (CI installs them; its tests must not skip there). */
+export const simpleSamlPhpInstalled = () =>
+  existsSync(SIMPLESAMLPHP_WWW) && spawnSync('php', ['--version']).status === 0;
+
+/** Whether the SAML tests run here: each file that needs the provider asks once. */
+export const samlAvailable = () =>
+  partAvailable(
+    'SimpleSAMLphp',
+    simpleSamlPhpInstalled(),
+    'apt-get install simplesamlphp php-cli php-xml php-mbstring',
+  );
 
 export interface SamlTestUser {
   username: string;
