@@ -1,4 +1,4 @@
-// The portal: react-admin's <Admin> with its resources, public and private routes, layout and theme.
+// The portal: <Admin> with the resources and pages of src/modules.tsx, its layout and theme.
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
