@@ -21,6 +21,14 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on this 2-core machine, which left a
     // core idle while each file started its database and server (CI's three runs neared 90 min).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A file whose figures follow the date, weekday or hour says so on a `@module-tag calendar`
+    // line; CI runs only those again on its moved clocks (.ci/run, tests/unit/calendarMarks.test.ts).
+    tags: [
+      {
+        name: 'calendar',
+        description: 'Follows the date, weekday or hour: CI runs it again on moved clocks.',
+      },
+    ],
     projects: [
       {
         extends: true,

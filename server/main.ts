@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     const stream = demoStream;
     app.log.info(`start-up: replaying ${config.demoHistoryDays} days of demo history`);
     void readiness.track(`demo history (${config.demoHistoryDays} days)`, async () => {
-      await stream.start();
+      await rollups.holdWhile(() => stream.start());
       // Ready means the figures are computed, not only the records stored.
       await rollups.drain();
       // The backfill grows the tables from nothing: fresh statistics keep the plans sane.

@@ -6,6 +6,7 @@
 // an integrating application's signed token signs its user in at /int_fftools, once; a user turns
 // on two-step sign-in and then signs in with their authenticator app's code; staff create an
 // account directly, which then signs in.
+// @clock-relative: reads the clock for one-time codes' 30-second steps, never a date or hour.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';

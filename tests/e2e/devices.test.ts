@@ -3,6 +3,7 @@
 // sensor with a low battery from the device health dashboard and opens its machine; the gateway
 // list shows the gateway that went silent. In the admin area, staff follow the demo's silent
 // sensor from /admin to its coverage and its uplinks, and recompute a day of its machine.
+// @clock-relative: a first uplink is stamped now, to show the machine reporting on any date.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

@@ -2,6 +2,7 @@
 // the three demo trailers on the overview, finds them in the list over a range, opens one where
 // its tracker says it stands, reaches it by its label's short link, and fits a spare tracker to a
 // new asset. The expected sites come from the demo's itinerary, not the calendar.
+// @clock-relative: the cabin's expected site is read at the same instant the page shows it.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

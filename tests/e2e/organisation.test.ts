@@ -3,6 +3,7 @@
 // signing in, and Reset brings the defaults back; staff switch a navigation entry off for one
 // organisation, whose users then lose its menu item and screen; a user chooses their own time zone
 // and the machine's times move to it.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 // End to end: the real server on a temporary data folder, driven in headless Chromium.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

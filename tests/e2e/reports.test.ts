@@ -3,6 +3,7 @@
 // made, downloads it and finds the machines the list has; uploads a manual to a machine and
 // downloads it back; schedules a daily report, runs it now and opens the link its mail carries;
 // and sees the alert a breakdown raises in the app bar, the alert list and the mail.
+// @clock-relative: reads the clock for waits and deadlines only, never a date or hour.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

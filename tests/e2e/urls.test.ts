@@ -1,6 +1,7 @@
 // Every screen's spec URL (spec point 2) with its parameters alone, together and wrong, opened in
 // Chromium on the real portal: none may reach the error screen, log an error in the console, throw,
 // or make the server answer 5xx.
+// @clock-relative: reads the clock for waits and deadlines only, never a date or hour.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';

@@ -2,6 +2,7 @@
 // as stored; frame-counter gaps counted on a fixture; the JSON ingest's requests kept with what was
 // refused; a command sent to a connected tracker and its reply; completeness equal to the machine
 // list's figure; a recompute of a range that changes only that range; and the audit trail.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminOverviewReply,

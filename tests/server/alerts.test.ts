@@ -2,6 +2,7 @@
 // kind of alert once (not for history older than a day, not again when the days are computed again),
 // a silent device is found by the worker, subscribers get one mail for all that waited, and the list
 // shows the organisation's alerts to its members only.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRecord } from '../../src/domain/api/alerts.ts';
 import type { UserSettingsReply } from '../../src/domain/api/session.ts';

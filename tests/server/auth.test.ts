@@ -1,4 +1,5 @@
 // Sign-in, throttling, tokens (expired, forged, foreign key), refresh, sign-out and exchange, over HTTP.
+// @clock-relative: reads the clock for token lifetimes only, never a date or hour.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

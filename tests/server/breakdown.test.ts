@@ -1,5 +1,6 @@
 // Flagging a machine broken down and back in service through the API, and the brokendown hours
 // the engine then finds for the days the breakdown covered.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../support/databases.ts';
 import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';

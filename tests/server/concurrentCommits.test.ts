@@ -3,6 +3,7 @@
 // records, all settle with their own counts, and each record is stored once with its health sums.
 // With `gatherMs` (PGlite's one committing group), records arriving a few turns of the event loop
 // apart still share one commit.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../server/db/database.ts';
 import { createIngest } from '../../server/telemetry/ingest.ts';

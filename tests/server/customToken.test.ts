@@ -1,6 +1,7 @@
 // Custom-token sign-in on both databases: a token an integrating application signed with its
 // shared secret signs that person in, once; a wrong secret, another audience, an old or
 // long-lived token, an unknown issuer and an address without an account are refused.
+// @clock-relative: reads the clock for token lifetimes only, never a date or hour.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../support/databases.ts';

@@ -1,5 +1,6 @@
 // GET /v1/portal/dashboard: shapes, agreement with the machine list, filters, tenancy, an empty
 // fleet, a range without data, name swapping, modules and 400s.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { DashboardReply } from '../../src/domain/api/dashboard.ts';

@@ -2,6 +2,7 @@
 // metadata, registered and configured by staff, seen by their organisation with their traffic;
 // sensors with battery and signal health, the device health dashboard, and the machine list's
 // battery and signal filters.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayRecord, GatewayTrafficReply } from '../../src/domain/api/gateways.ts';
 import type { SensorDashboardReply, SensorRecord } from '../../src/domain/api/sensors.ts';

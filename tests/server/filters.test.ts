@@ -1,5 +1,6 @@
 // The filter categories with options from the organisation's machines, the list filtered by them,
 // and saved filters.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FiltersReply, SavedFiltersReply } from '../../src/domain/api/filters.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';

@@ -1,6 +1,7 @@
 // The engine against a simulated fleet with known truth: records through the real Teltonika TCP
 // listener into the real store; daily rollups compared with what really happened. Then the same
 // records replayed out of order and with duplicates must give the same rollups.
+// @clock-relative: reads the clock as a record's arrival time; the records' own times are fixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { buildPipeline } from '../../server/telemetry/pipeline.ts';

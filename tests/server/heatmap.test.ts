@@ -1,5 +1,6 @@
 // GET /v1/portal/maps/heatmap and /speedheatmap: cells weighted by working time and by speed, kept
 // by the engine, agreeing with the day rollups; one machine or the fleet; tenancy and 400s.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { HEAT_CELL_DEG, HeatmapReply } from '../../src/domain/api/heatmap.ts';

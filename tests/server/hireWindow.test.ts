@@ -2,6 +2,7 @@
 // its start and to its end (not the owner's whole days), in the list, the dashboard and rental
 // utilisation; the machine was last seen, for the customer, within the hire; and the owner's own
 // bookkeeping (note, group, financing) stays the owner's.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -1,6 +1,7 @@
 // The staff home's ingest rate counts what every ingest process received: two meters on one
 // database stand for two processes. Each shows its own counts at once and the other's once flushed;
 // nothing is counted twice or lost when a flush and a read meet, and a failed flush keeps its counts.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { IngestMeter } from '../../server/telemetry/ingestMeter.ts';

@@ -1,6 +1,7 @@
 // The fleet map's reply is kept between requests (ReadModel.replies) and compressed once; it must
 // still change at once with what it shows: a write straight in the database, records stored, and,
 // with nothing written, the moment a machine's state goes quiet.
+// @clock-relative: reads the clock for token and reply lifetimes and waits, never a date or hour.
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 // Abuse limits: the API per user and address, expensive calls at once per user and in all, and
 // shared-location mail per request and per hour, each refused with 429 and Retry-After (or 400).
+// @clock-relative: reads the clock for the minute the limits count in, never a date or hour.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessClaims } from '../../server/security/tokens.ts';

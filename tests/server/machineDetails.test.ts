@@ -1,5 +1,6 @@
 // One machine and its activity timeline through the API: records sent through the JSON ingest,
 // the segments the engine made, and who may see what (owner, customer during the hire, nobody else).
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
 import type { MachineRow } from '../../src/domain/api/machines.ts';

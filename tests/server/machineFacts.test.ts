@@ -1,6 +1,7 @@
 // What the machine list says about each machine beyond its hours: where it was last seen, who
 // operates it (assigned here, or the key reported on its tracker), whether its tracker is still
 // learning, and the time after its last record counted as no data.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
 import type { MachineListReply, MachineRow } from '../../src/domain/api/machines.ts';

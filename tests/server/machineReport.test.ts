@@ -1,5 +1,6 @@
 // The machine report: a CSV whose rows are the list's, a daily CSV, a PDF with the brand's logo and
 // colours, and the 400s of bad parameters.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';

@@ -1,6 +1,7 @@
 // The details screen's calls on one machine with a day of records: groups, load capacity, additional
 // information, hour-meter corrections, image, fuel (settings, calibration, chart), health, profile,
 // summaries, and rental utilisation against a hire contract; with who may write and bad input.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type {

@@ -1,5 +1,6 @@
 // Changing a machine and archiving it, with who may: the owner's admin; not a viewer, not the
 // customer it is hired to, and nobody from another organisation.
+// @clock-relative: reads the clock for 'in the future', a day ahead, refused on any date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineListReply, MachineRow } from '../../src/domain/api/machines.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -1,4 +1,5 @@
 // GET /v1/portal/machines/list: tenancy, hire visibility, archive, search, filters, sort, paging and 400s.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { MachineListReply } from '../../src/domain/api/machines.ts';

@@ -1,4 +1,5 @@
 // GET /v1/portal/maps/routes: positions, trips and stops named by site geofences; tenancy and 400s.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { RouteReply, type RouteMachinesReply } from '../../src/domain/api/mapRoutes.ts';

@@ -1,4 +1,5 @@
 // The fleet map: latest places and states, live changes, counts by state, tenancy and 400s.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { MapsReply, MapsSummaryReply } from '../../src/domain/api/maps.ts';

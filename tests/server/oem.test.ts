@@ -1,4 +1,5 @@
 // OEM feed readings (cumulative hours) through the ingest and the engine into daily rollups.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { buildPipeline } from '../../server/telemetry/pipeline.ts';

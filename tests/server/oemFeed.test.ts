@@ -1,6 +1,7 @@
 // An OEM feed end to end: staff configure it over the API, the poller reads a local ISO 15143-3
 // server (OAuth2, several pages, XML) hour by hour across a daylight-saving change, equipment is
 // matched to machines, and the daily hours found are compared with what the simulated fleet did.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OemFeed } from '../../src/domain/api/oemFeeds.ts';
 import type { FeedEquipment } from '../../server/telemetry/simulator/aempDocument.ts';

@@ -1,5 +1,6 @@
 // Staff's organisation settings (spec points 2, 3, 6, 7): the list, one organisation's settings,
 // a change that its users' settings follow, and modules and navigation that switch calls off.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type {

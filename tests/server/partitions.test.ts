@@ -1,6 +1,7 @@
 // Telemetry by month on PostgreSQL (migration 036, server/db/partitions.ts): the migration keeps
 // every stored record, the ingest makes the months it needs, a record that waited in the default
 // partition moves into its month, and the retention drops whole months.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';

@@ -1,5 +1,6 @@
 // Poison records over every protocol while healthy devices keep sending: every healthy packet is
 // acknowledged and stored, and each poison record is contained (values set aside, or quarantined).
+// @clock-relative: reads the clock as a record's arrival time; the records' own times are fixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvlRecordInput } from '../../server/telemetry/adapters/teltonika/encode.ts';
 import { IO } from '../../server/telemetry/adapters/teltonika/ioElements.ts';

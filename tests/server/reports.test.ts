@@ -2,6 +2,7 @@
 // each type's figures equal to the machine list's for the same range, categories limiting who may
 // run what, a report opened as a page by its token, and scheduled reports run now, mailed with
 // their file attached or linked, sent once across a restart, and retried with backoff.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import {

@@ -2,6 +2,7 @@
 // one ingest and two engine processes. Trackers send over TCP to the ingest; one engine is killed
 // with SIGKILL while the records arrive; the other takes its work over. Nothing may be lost or
 // counted twice, and both api processes must answer the same figures once the engines commit.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

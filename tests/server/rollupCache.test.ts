@@ -1,5 +1,6 @@
 // The list's rollups in memory agree with the database for any span: whole months, days inside
 // the window it holds, days before it (read from the database), and after an invalidation.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/zonedTime.ts';
 import {

@@ -2,6 +2,7 @@
 // tests/support/simpleSamlPhp.ts): staff configure it by its metadata address; the whole
 // SP-initiated flow signs a new person of the domain in; a replayed answer, a forged signature, an
 // answer for another service provider and an expired one are refused.
+// @clock-relative: moves the clock minutes ahead to expire an assertion, never to a date or hour.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../support/databases.ts';
 import { samlAvailable, startSimpleSamlPhp, type SimpleSamlPhp } from '../support/simpleSamlPhp.ts';

@@ -2,6 +2,7 @@
 // recovery codes; sign-in then asks for a code, takes each code once, and takes a recovery code
 // once; it turns off only with a code. Staff require it of an organisation, whose people set it up
 // while signing in and cannot turn it off.
+// @clock-relative: reads the clock for one-time codes' 30-second steps, never a date or hour.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/security/passwords.ts';

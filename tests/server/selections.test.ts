@@ -1,6 +1,7 @@
 // The read model keeps the list's selections while nothing they read changes (migration 037,
 // server/modules/readModel/selections.ts): a write in any table they read, by any route or
 // statement, and a hire starting, make the next list right at once.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';

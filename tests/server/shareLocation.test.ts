@@ -1,5 +1,6 @@
 // Sharing a machine's latest location: the link, the mail through the outbox, WhatsApp links, the
 // read-only page without sign-in (a customer's share limited to its hires), expiry, and 400s.
+// @clock-relative: reads the clock for a shared link's 24-hour lifetime, never a date or hour.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLocationReply, SharedLocationReply } from '../../src/domain/api/share.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';

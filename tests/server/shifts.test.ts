@@ -2,6 +2,7 @@
 // the exact out-of-hours figure a machine's known day gets from the shift that applies: the
 // engine's default, the organisation's default shift with a break, its site's shift on the site's
 // own clock, and back when that is deleted.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { ShiftRecord, ShiftsReply } from '../../src/domain/api/shifts.ts';

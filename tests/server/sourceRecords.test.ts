@@ -2,6 +2,7 @@
 // the ingest's insert); what its ON DELETE CASCADE did is kept by a statement trigger. Deleting a
 // source deletes its records and only its records; the source stays usable for the ingest, and
 // its updates are made in place (migration 043's room on each page).
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { createIngest } from '../../server/telemetry/ingest.ts';

@@ -1,5 +1,6 @@
 // Teltonika devices through real sockets into the real store: handshake, acknowledgement after
 // commit, idempotent retransmission, rejected frames, garbage connections and UDP.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';

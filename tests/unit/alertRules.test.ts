@@ -1,4 +1,5 @@
 // The alert rules on fixtures: which events of a machine's committed days are alerts, and when.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import type { AlertType } from '../../src/domain/api/alerts.ts';
 import { ALERT_TYPES } from '../../src/domain/api/alerts.ts';

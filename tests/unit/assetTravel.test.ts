@@ -1,6 +1,7 @@
 // Where an equipment asset went, on fixtures: site visits (open at either end of the range), the
 // days it spent on sites in the organisation's days, and distance with a parked fix's wander left
 // out; and the demo's trailers, whose moves follow their itinerary on any day.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import { distanceBetweenM } from '../../src/domain/geofence.ts';
 import { IO } from '../../server/telemetry/adapters/teltonika/ioElements.ts';

@@ -1,5 +1,6 @@
 // The dashboard's and the fleet map's pure parts: presets, states, category order, history
 // periods and live merging.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import type { CategoryRow } from '../../src/domain/api/dashboard.ts';
 import { sortCategories } from '../../src/domain/categorySort.ts';

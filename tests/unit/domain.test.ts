@@ -1,4 +1,5 @@
 // Pure domain logic shared by the portal and the server.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import { resolveRange } from '../../src/domain/dateRange.ts';
 import { decodeFilter, encodeFilter, FilterQueryError } from '../../src/domain/filterQuery.ts';

@@ -1,4 +1,5 @@
 // Reading a range of days as whole months plus the days of the months it cuts.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import { planRange } from '../../server/readModel/rangePlan.ts';
 import { weekdaysBetween } from '../../server/readModel/workingDays.ts';

@@ -1,6 +1,7 @@
 // When scheduled reports run (a clock passed in, never waited for): daily on weekdays, weekly,
 // monthly, after each shift with extra minutes, across the changes to and from summer time; and
 // the days each date range covers.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import { reportRange } from '../../src/domain/reportRange.ts';
 import type { ShiftRule } from '../../src/domain/shifts.ts';

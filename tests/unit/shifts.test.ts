@@ -1,5 +1,6 @@
 // Shifts: working intervals with breaks on the shift's own wall clock, and the rules a shift's days
 // must keep.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import {
   clockOfMinute,

@@ -1,5 +1,6 @@
 // Every query parameter of spec point 2, alone, together and wrong: a screen always gets a range it
 // can draw and ask for, and learns which parameters it had to drop.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { describe, expect, it } from 'vitest';
 import { readMachineListUrl, writeMachineListUrl } from '../../src/domain/machineListUrl.ts';
 import { machineLink, wayBack } from '../../src/domain/machineLink.ts';

@@ -1,6 +1,7 @@
 // The staff admin area against a mocked API: the staff home leads from a silent sensor to its
 // uplinks, where lost uplinks are counted; a machine's workings recompute a day and show what
 // changed; and nobody but staff is shown the area.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

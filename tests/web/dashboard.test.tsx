@@ -1,4 +1,5 @@
 // The dashboard's states, URL, presets, modules, notices and links against a mocked API.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';

@@ -1,5 +1,6 @@
 // The details screen's settings against a mocked API: an hour-meter correction, a refused
 // calibration with its rows, and a viewer who sees the settings without the means to change them.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

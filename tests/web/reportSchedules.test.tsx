@@ -1,6 +1,7 @@
 // The reports screens against a mocked API: the user's report types, the scheduled reports with
 // a new one made through the dialog (the body the API takes), run now and the runs it lists; a
 // report opened as a page by its token; and an admin choosing a user's report categories.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

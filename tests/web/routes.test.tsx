@@ -1,6 +1,7 @@
 // The routes screen against a mocked API: machines by name, a machine's trips and stops, the
 // stops and positions switches and the closable hint, all in the URL or the browser's store; the
 // work cycles with their own failure; the route report.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

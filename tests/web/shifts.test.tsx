@@ -1,6 +1,7 @@
 // The shifts screens against a mocked API: the list shows each shift's hours and whether its figures
 // are still being recomputed; the form refuses a break outside the hours before sending, and sends
 // the shift as the API takes it.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -1,5 +1,6 @@
 // The user's own settings against a mocked API: the form sends the whole choice, a language picked
 // in the app bar is saved for the user, and a language saved elsewhere is taken after sign-in.
+// @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

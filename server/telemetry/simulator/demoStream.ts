@@ -304,7 +304,11 @@ export class DemoStream {
   private async send(): Promise<number> {
     const nowMs = this.now();
     let sent = 0;
-    const queue = [...this.devices];
+    // A sensor's uplinks are one request each, the longest chains of a catch-up: started first,
+    // they run beside the trackers instead of trailing after them.
+    const queue = [...this.devices].sort(
+      (a, b) => Number(b.unit === 'LORA') - Number(a.unit === 'LORA'),
+    );
     const worker = async () => {
       for (let device = queue.shift(); device; device = queue.shift()) {
         try {

@@ -1,6 +1,7 @@
 // The engine's scheduler recomputing several batches at once (concurrentBatches, 2 on PostgreSQL):
 // every queued machine is recomputed, in batches of at most 100, never in two batches at a time,
-// and a machine queued again while its batch runs is recomputed once more afterwards.
+// a machine queued again while its batch runs is recomputed once more afterwards, and nothing is
+// recomputed while held (the demo's start-up replay).
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { RollupScheduler } from '../../../server/telemetry/engine/scheduler.ts';
@@ -85,5 +86,22 @@ describe('the rollup scheduler with batches at once', () => {
     await watch.scheduler.drain();
     expect(watch.batches.map((batch) => batch.length)).toEqual([100, 100, 50]);
     expect(watch.mostAtOnce()).toBe(1);
+  });
+
+  it('recomputes nothing while held, then all that was queued meanwhile in one go', async () => {
+    const watch = watched(1);
+    await watch.scheduler.holdWhile(async () => {
+      for (let day = 1; day <= 3; day++) {
+        watch.scheduler.schedule(machine(day), '2026-11-01', `2026-11-0${day}`);
+        // Longer than the scheduler's delay: unheld, each would have been recomputed by now.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(watch.batches).toEqual([]);
+      expect(watch.scheduler.isRecomputing([machine(2)])).toBe(true);
+    });
+    await watch.scheduler.drain();
+    expect(watch.batches.map((batch) => batch.map((job) => job.machineId))).toEqual([
+      [machine(1), machine(2), machine(3)],
+    ]);
   });
 });
