@@ -175,7 +175,8 @@ const deviceWhere = (condition: string) => `EXISTS (
 /** A condition for each chosen key of a group that is not a plain column: the keys are ORed. */
 function anyOf(keys: string[], conditions: Record<string, () => string>, group: string): string {
   const parts = keys.map((key) => {
-    const condition = conditions[key]?.();
+    // Own keys only: 'toString' or '__proto__' would otherwise find Object's and reach the SQL.
+    const condition = Object.hasOwn(conditions, key) ? conditions[key]?.() : undefined;
     if (condition === undefined)
       throw badRequest('filter', `unknown key '${key}' in filter group '${group}'`);
     return condition;
@@ -399,7 +400,7 @@ export function selectMachines(
       dayAgo: new Date(Date.now() - 86_400_000),
     };
     for (const [group, keys] of Object.entries(selection)) {
-      const condition = FILTER_CONDITIONS[group];
+      const condition = Object.hasOwn(FILTER_CONDITIONS, group) ? FILTER_CONDITIONS[group] : null;
       if (!condition) throw badRequest('filter', `unknown filter group '${group}'`);
       const badId = ID_GROUPS.has(group) && keys.find((key) => !UUID.test(key));
       if (badId) throw badRequest('filter', `'${badId.slice(0, 40)}' is not a ${group} id`);

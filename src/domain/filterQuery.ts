@@ -16,7 +16,9 @@ export class FilterQueryError extends Error {}
 
 /** Decodes a filter query; throws FilterQueryError naming the part that is malformed. */
 export function decodeFilter(query: string): FilterSelection {
-  const selection: FilterSelection = {};
+  // Gathered in a Map: a group named 'toString' or '__proto__' is then a group like any other,
+  // which the server refuses by name, rather than Object's own members.
+  const selection = new Map<string, string[]>();
   for (const part of query.split(GROUP_SEPARATOR)) {
     if (part === '') continue;
     const colon = part.indexOf(':');
@@ -34,9 +36,9 @@ export function decodeFilter(query: string): FilterSelection {
         }
       });
     if (keys.length === 0) throw new FilterQueryError(`filter group '${group}' names no key`);
-    selection[group] = [...(selection[group] ?? []), ...keys];
+    selection.set(group, [...(selection.get(group) ?? []), ...keys]);
   }
-  return selection;
+  return Object.fromEntries(selection);
 }
 
 /** A filter from a URL or a store, where a malformed one selects nothing rather than failing. */

@@ -185,6 +185,21 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
     expect((await get('/v1/portal/dashboard?site=not-a-uuid')).status).toBe(400);
   });
 
+  it("refuses groups and keys named like Object's members (toString, __proto__) with 400", async () => {
+    // Found by sweep:deep on 28 November: these reached Object.prototype and the SQL, a 500.
+    const lists = ['toString:x', '__proto__:x', 'constructor:x', 'status:toString'].map(
+      (filter) => `/v1/portal/machines/list?filter=${encodeURIComponent(filter)}`,
+    );
+    for (const path of [
+      ...lists,
+      '/v1/portal/machines/list?filter=batteryStatus%3A__proto__',
+      '/v1/portal/dashboard?status=valueOf',
+      '/v1/portal/maps/routes/report?start=2026-11-20&end=2026-11-20&batteryStatus=__proto__',
+    ]) {
+      expect(await get(path), path).toMatchObject({ status: 400, body: { field: 'filter' } });
+    }
+  });
+
   it('does not echo a large offending value back', async () => {
     const huge = 'x'.repeat(12_000);
     const reply = await get(`/v1/portal/machines/list?filter=${huge}`);
