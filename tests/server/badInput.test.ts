@@ -187,12 +187,15 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
 
   it("refuses groups and keys named like Object's members (toString, __proto__) with 400", async () => {
     // Found by sweep:deep on 28 November: these reached Object.prototype and the SQL, a 500.
-    const lists = ['toString:x', '__proto__:x', 'constructor:x', 'status:toString'].map(
-      (filter) => `/v1/portal/machines/list?filter=${encodeURIComponent(filter)}`,
-    );
+    const filters = [
+      'toString:x',
+      '__proto__:x',
+      'constructor:x',
+      'status:toString',
+      'batteryStatus:__proto__',
+    ];
     for (const path of [
-      ...lists,
-      '/v1/portal/machines/list?filter=batteryStatus%3A__proto__',
+      ...filters.map((filter) => `/v1/portal/machines/list?filter=${encodeURIComponent(filter)}`),
       '/v1/portal/dashboard?status=valueOf',
       '/v1/portal/maps/routes/report?start=2026-11-20&end=2026-11-20&batteryStatus=__proto__',
     ]) {
