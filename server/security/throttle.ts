@@ -157,3 +157,25 @@ export async function releaseAttempt(
     [ceilingKeys],
   );
 }
+
+/** An attempt that succeeded is given back: it no longer counts towards the key's limit. */
+export async function giveBackAttempt(db: Queryable, key: string): Promise<void> {
+  await db.query(
+    'UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE throttle_key = $1',
+    [key],
+  );
+}
+
+/** How many failures a key has counted in its current window. */
+export async function failuresOf(db: Queryable, key: string): Promise<number> {
+  const [row] = await db.query<{ failures: number }>(
+    'SELECT failures FROM login_throttle WHERE throttle_key = $1',
+    [key],
+  );
+  return row?.failures ?? 0;
+}
+
+/** A key starts afresh: its attempts so far are forgotten. */
+export async function forgetAttempts(db: Queryable, key: string): Promise<void> {
+  await db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [key]);
+}

@@ -31,39 +31,44 @@ interface ResetSubject {
   lastName: string;
 }
 
+/** The user a reset code is for, or the code's error of spec point 8. */
+async function checkCode(
+  { db, signInLimits }: Pick<ServerContext, 'db' | 'signInLimits'>,
+  address: string,
+  code: string,
+): Promise<ResetSubject> {
+  const token = await throttledLookup(db, signInLimits.token, address, 'password-reset', () =>
+    findAccountToken(db, 'password-reset', code),
+  );
+  if (!token || token.state === 'used' || token.state === 'revoked')
+    throw codeError('INVALID_CODE', 'This reset link is not valid; ask for a new one');
+  if (token.state === 'expired')
+    throw codeError('EXPIRED_CODE', 'This reset link has expired; ask for a new one');
+  const [user] = await db.query<{
+    email: string;
+    first_name: string;
+    last_name: string;
+    disabled: boolean;
+  }>(
+    'SELECT email, first_name, last_name, disabled_at IS NOT NULL AS disabled FROM app_user WHERE id = $1',
+    [token.userId],
+  );
+  if (!user) throw codeError('INVALID_CODE', 'This reset link is not valid; ask for a new one');
+  if (user.disabled) throw codeError('USER_DISABLED', 'This account has been disabled');
+  return {
+    tokenId: token.id,
+    userId: token.userId,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+  };
+}
+
 export const passwordResetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
-  { db, config, signInLimits, sessions, afterReply },
+  context,
 ) => {
-  /** The user a reset code is for, or the code's error of spec point 8. */
-  async function checkCode(address: string, code: string): Promise<ResetSubject> {
-    const token = await throttledLookup(db, signInLimits.token, address, 'password-reset', () =>
-      findAccountToken(db, 'password-reset', code),
-    );
-    if (!token || token.state === 'used' || token.state === 'revoked')
-      throw codeError('INVALID_CODE', 'This reset link is not valid; ask for a new one');
-    if (token.state === 'expired')
-      throw codeError('EXPIRED_CODE', 'This reset link has expired; ask for a new one');
-    const [user] = await db.query<{
-      email: string;
-      first_name: string;
-      last_name: string;
-      disabled: boolean;
-    }>(
-      'SELECT email, first_name, last_name, disabled_at IS NOT NULL AS disabled FROM app_user WHERE id = $1',
-      [token.userId],
-    );
-    if (!user) throw codeError('INVALID_CODE', 'This reset link is not valid; ask for a new one');
-    if (user.disabled) throw codeError('USER_DISABLED', 'This account has been disabled');
-    return {
-      tokenId: token.id,
-      userId: token.userId,
-      email: user.email,
-      firstName: user.first_name,
-      lastName: user.last_name,
-    };
-  }
-
+  const { db, config, signInLimits, sessions, afterReply } = context;
   app.post(
     '/v1/auth/reset-password',
     {
@@ -116,7 +121,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ResetCodeBody, response: { 200: ResetCodeReply } },
     },
-    async (request) => ({ email: (await checkCode(request.ip, request.body.code)).email }),
+    async (request) => ({ email: (await checkCode(context, request.ip, request.body.code)).email }),
   );
 
   app.post(
@@ -126,7 +131,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
       schema: { tags: ['auth'], body: ResetConfirmBody, response: { 204: {} } },
     },
     async (request, reply) => {
-      const subject = await checkCode(request.ip, request.body.code);
+      const subject = await checkCode(context, request.ip, request.body.code);
       requireStrongPassword(request.body.password, [
         subject.email,
         subject.firstName,

@@ -1,46 +1,29 @@
-// The staff admin area's calls (issue 19, docs/api.md "Admin"): the staff home, device debugging per
-// protocol, data completeness, radio coverage, and a machine's inner workings with background
-// recomputes. Staff only: everyone else gets 403 from the access check.
+// The staff admin area's calls (issue 19, docs/api.md "Admin"): the staff home, data completeness,
+// radio coverage, and a machine's inner workings with background recomputes (device debugging per
+// protocol is in deviceRoutes.ts). Staff only: everyone else gets 403 from the access check.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
   AdminOverviewReply,
-  COMMAND_REPLY_WAIT_MS,
   CompletenessReply,
   CoverageQuery,
   CoverageReply,
   DaysQuery,
-  DeviceCommandBody,
-  DeviceCommandReply,
-  DeviceCommandsReply,
-  DeviceConnectionsReply,
-  DeviceDebugQuery,
-  IngestRequestsReply,
-  LoraUplinksReply,
   MachineCompletenessReply,
   MachineDayQuery,
   MachineDayReply,
   MachineWorkingsReply,
   RecomputeBody,
   RecomputeRun,
-  TeltonikaRecordsReply,
 } from '../../../src/domain/api/admin.ts';
 import { Day } from '../../../src/domain/api/dates.ts';
 import type { ServerContext } from '../../context.ts';
-import { conflict } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import type { TouchedBroker } from '../../telemetry/broker.ts';
 import type { IngestMeter } from '../../telemetry/ingestMeter.ts';
 import type { DeviceReach } from '../../telemetry/listeners/deviceRelay.ts';
 import { machineCompleteness, fleetCompleteness } from './completeness.ts';
 import { coverage } from './coverage.ts';
-import {
-  commandResponses,
-  ingestRequests,
-  loraUplinks,
-  readDebugRange,
-  teltonikaRecords,
-} from './deviceRecords.ts';
 import { machineDay, machineWorkings } from './machineWorkings.ts';
 import { adminOverview } from './overview.ts';
 import type { RecomputeRuns } from './recomputeRuns.ts';
@@ -54,88 +37,18 @@ export interface AdminContext extends ServerContext {
   broker?: Pick<TouchedBroker, 'backlog'>;
 }
 
-const tags = ['admin'];
-const config = { access: 'staff' as const };
+export const tags = ['admin'];
+export const config = { access: 'staff' as const };
 const MachineId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   app,
-  { db, readModel, rollups, devices, meter, recomputes, broker },
+  { db, readModel, rollups, meter, recomputes, broker },
 ) => {
   app.get(
     '/v1/admin/overview',
     { config, schema: { tags, response: { 200: AdminOverviewReply } } },
     async () => adminOverview(db, rollups, meter, broker),
-  );
-
-  app.get(
-    '/v1/admin/teltonika/records',
-    {
-      config,
-      schema: { tags, querystring: DeviceDebugQuery, response: { 200: TeltonikaRecordsReply } },
-    },
-    async (request) => teltonikaRecords(db, readDebugRange(request.query)),
-  );
-
-  app.get(
-    '/v1/admin/teltonika/connections',
-    { config, schema: { tags, response: { 200: DeviceConnectionsReply } } },
-    async () => ({
-      connections: (await devices.list()).map((open) => ({
-        deviceId: open.deviceId,
-        remote: open.remote,
-        connectedAt: new Date(open.connectedAtMs).toISOString(),
-        lastPacketAt:
-          open.lastPacketAtMs === null ? null : new Date(open.lastPacketAtMs).toISOString(),
-      })),
-    }),
-  );
-
-  app.get(
-    '/v1/admin/teltonika/commands',
-    {
-      config,
-      schema: { tags, querystring: DeviceDebugQuery, response: { 200: DeviceCommandsReply } },
-    },
-    async (request) => commandResponses(db, readDebugRange(request.query)),
-  );
-
-  // Sends a codec 12 command to a connected device and waits a while for its reply.
-  app.post(
-    '/v1/admin/teltonika/commands',
-    { config, schema: { tags, body: DeviceCommandBody, response: { 200: DeviceCommandReply } } },
-    async (request) => {
-      const { deviceId, command } = request.body;
-      const sentAt = new Date().toISOString();
-      const outcome = await devices.command(deviceId, command, COMMAND_REPLY_WAIT_MS);
-      if (!outcome.sent) {
-        throw conflict(
-          outcome.reason === 'busy'
-            ? 'The device has not answered the last command yet'
-            : 'The device is not connected now: a command goes out while it is',
-          'deviceId',
-        );
-      }
-      return { deviceId, command, sentAt, response: outcome.response };
-    },
-  );
-
-  app.get(
-    '/v1/admin/arya/uplinks',
-    {
-      config,
-      schema: { tags, querystring: DeviceDebugQuery, response: { 200: LoraUplinksReply } },
-    },
-    async (request) => loraUplinks(db, readDebugRange(request.query)),
-  );
-
-  app.get(
-    '/v1/admin/android/requests',
-    {
-      config,
-      schema: { tags, querystring: DeviceDebugQuery, response: { 200: IngestRequestsReply } },
-    },
-    async (request) => ingestRequests(db, readDebugRange(request.query)),
   );
 
   app.get(

@@ -1,8 +1,9 @@
-// The auth module's face: sign-in, tokens and sessions. app.ts registers authModule; other modules may call only what
-// is exported here.
+// The auth module's face: sign-in, tokens and sessions. app.ts registers authModule; other
+// modules may call only what is exported here.
 import type { PortalModule } from '../../context.ts';
 import { followAccessChanges } from './accessChanges.ts';
-import { authRoutes } from './routes.ts';
+import { signInRoutes } from './signInRoutes.ts';
+import { sessionRoutes } from './sessionRoutes.ts';
 
 export { issueTokens } from './issueTokens.ts';
 
@@ -13,5 +14,8 @@ export const authModule: PortalModule = {
     const unfollow = await followAccessChanges(context.db, context);
     app.addHook('onClose', unfollow);
   },
-  open: authRoutes,
+  open: async (app, context) => {
+    await app.register(signInRoutes, context);
+    await app.register(sessionRoutes, context);
+  },
 };

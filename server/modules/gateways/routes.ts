@@ -15,6 +15,7 @@ import {
   GatewayTrafficReply,
 } from '../../../src/domain/api/gateways.ts';
 import type { ServerContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { auditRequest, type AuditAction } from '../audit/index.ts';
 import {
@@ -33,25 +34,27 @@ const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const feature = 'navigation.gateways' as const;
 const tags = ['gateways'];
 
-export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
-  const own = (request: { auth: { org: string } }): GatewayScope => ({
-    organisationId: request.auth.org,
-  });
-  /** Kept with the gateway's organisation, so its admins see staff's changes too. */
-  const audited = (
-    request: { auth: { org: string; sub: string } },
-    action: AuditAction,
-    gateway: GatewayRecord,
-    details: Record<string, unknown>,
-  ) =>
-    auditRequest(
-      db,
-      request,
-      action,
-      { id: gateway.id, eui: gateway.eui, ...details },
-      gateway.organisationId,
-    );
+const own = (request: { auth: { org: string } }): GatewayScope => ({
+  organisationId: request.auth.org,
+});
 
+/** Kept with the gateway's organisation, so its admins see staff's changes too. */
+const audited = (
+  db: Database,
+  request: { auth: { org: string; sub: string } },
+  action: AuditAction,
+  gateway: GatewayRecord,
+  details: Record<string, unknown>,
+) =>
+  auditRequest(
+    db,
+    request,
+    action,
+    { id: gateway.id, eui: gateway.eui, ...details },
+    gateway.organisationId,
+  );
+
+export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   for (const [prefix, access, scopeOf] of [
     ['/v1/portal/gateways', 'read', own],
     ['/v1/admin/gateways', 'staff', () => 'all' as const],
@@ -107,7 +110,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
     },
     async (request) => {
       const gateway = await editGateway(db, request.auth.org, request.params.id, request.body);
-      await audited(request, 'gateway.edited', gateway, request.body);
+      await audited(db, request, 'gateway.edited', gateway, request.body);
       return gateway;
     },
   );
@@ -120,7 +123,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
     },
     async (request, reply) => {
       const gateway = await registerGateway(db, request.body);
-      await audited(request, 'gateway.registered', gateway, request.body);
+      await audited(db, request, 'gateway.registered', gateway, request.body);
       return reply.code(201).send(gateway);
     },
   );
@@ -133,7 +136,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
     },
     async (request) => {
       const gateway = await adminEditGateway(db, request.params.id, request.body);
-      await audited(request, 'gateway.edited', gateway, request.body);
+      await audited(db, request, 'gateway.edited', gateway, request.body);
       return gateway;
     },
   );
@@ -151,7 +154,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
     },
     async (request) => {
       const gateway = await configureGateway(db, request.params.id, request.body);
-      await audited(request, 'gateway.configured', gateway, request.body);
+      await audited(db, request, 'gateway.configured', gateway, request.body);
       return gateway;
     },
   );

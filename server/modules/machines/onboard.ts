@@ -13,7 +13,7 @@ import {
 } from '../../../src/domain/api/onboarding.ts';
 import { sameClaimCode } from '../../../src/domain/devices.ts';
 import type { ServerContext } from '../../context.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import type { AccessClaims } from '../../security/tokens.ts';
@@ -26,6 +26,9 @@ const SOURCES = `
          (SELECT count(*)::int FROM telemetry_record r WHERE r.source_id = s.id) AS records
     FROM source s`;
 const UNASSIGNED = `${SOURCES} WHERE s.machine_id IS NULL AND s.equipment_asset_id IS NULL`;
+
+/** The form's new machine, when a device is onboarded onto one. */
+type NewMachine = NonNullable<OnboardBody['machine']>;
 
 type SourceRow = Omit<UnassignedSource, 'firstSeenAt' | 'lastSeenAt' | 'claimCode'> & {
   firstSeenAt: Date | null;
@@ -90,6 +93,86 @@ function shown(row: SourceRow, auth: AccessClaims, organisation: Organisation): 
   return { ...source, records: null, firstSeenAt: null, lastSeenAt: null };
 }
 
+/** A new machine's fields: the organisation's mandatory ones given, its site its own. */
+async function checkNewMachine(db: Queryable, organisation: Organisation, machine: NewMachine) {
+  const { mandatoryFields } = await getOrganisationSettings(db, organisation);
+  for (const field of ONBOARDING_FIELDS) {
+    const value = machine[field];
+    if (
+      mandatoryFields.includes(field) &&
+      (value === undefined || value === null || String(value).trim() === '')
+    ) {
+      throw badRequest(`machine.${field}`, `${field} is mandatory`);
+    }
+  }
+  if (machine.siteId) {
+    const [site] = await db.query('SELECT 1 FROM site WHERE id = $1 AND organisation_id = $2', [
+      machine.siteId,
+      organisation.id,
+    ]);
+    if (!site) throw badRequest('machine.siteId', 'No such site in this organisation');
+  }
+  if (!machine.name.trim()) throw badRequest('machine.name', 'name cannot be empty');
+}
+
+/**
+ * Attaches the source to the given machine, or to a new one made from the form, in one
+ * transaction; returns the machine's id, or 409 when the device was assigned meanwhile.
+ */
+async function attachSource(
+  db: Database,
+  organisationId: string,
+  sourceId: string,
+  to: { machineId?: string | undefined; machine?: NewMachine | undefined },
+): Promise<string> {
+  let target = to.machineId;
+  const { machine } = to;
+  const attached = await db.transaction(async (tx) => {
+    if (!target && machine) {
+      const [made] = await tx.query<{ id: string }>(
+        `INSERT INTO machine (organisation_id, name, asset_id, category, type, oem, model, manufacturing_year,
+                              serial_number, site_id, owner, ownership_type)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, o.name, 'Owned' FROM organisation o WHERE o.id = $1
+         RETURNING id`,
+        [
+          organisationId,
+          machine.name.trim(),
+          machine.assetId?.trim() || null,
+          machine.category?.trim() || null,
+          machine.type?.trim() || null,
+          machine.oem?.trim() || null,
+          machine.model?.trim() || null,
+          machine.manufacturingYear ?? null,
+          machine.serialNumber?.trim() || null,
+          machine.siteId ?? null,
+        ],
+      );
+      target = made?.id;
+    }
+    // Only while still unassigned: two people onboarding one device at once cannot both win.
+    return tx.query<{ id: string }>(
+      `UPDATE source SET machine_id = $2, organisation_id = $3
+        WHERE id = $1 AND machine_id IS NULL AND equipment_asset_id IS NULL
+          AND (organisation_id IS NULL OR organisation_id = $3)
+       RETURNING id`,
+      [sourceId, target ?? null, organisationId],
+    );
+  });
+  if (attached.length === 0 || !target) throw conflict('The device was assigned meanwhile');
+  return target;
+}
+
+/** The source's records so far now count for its machine: their days are computed again. */
+async function recomputeSource(db: Queryable, rollups: RollupScheduler, sourceId: string) {
+  const [span] = await db.query<{ from_at: Date | null; to_at: Date | null }>(
+    'SELECT min(device_time) AS from_at, max(device_time) AS to_at FROM telemetry_record WHERE source_id = $1',
+    [sourceId],
+  );
+  if (span?.from_at && span.to_at) {
+    rollups.touched([{ sourceId, fromMs: span.from_at.getTime(), toMs: span.to_at.getTime() }]);
+  }
+}
+
 export const onboardingRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups }) => {
@@ -148,75 +231,17 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
       const source = await unassignedSource(db, request.auth, sensor, claimCode);
       if (!source) throw notFound('No unassigned device has this code and claim code');
 
-      let target = machineId;
-      if (target) {
-        await assertOwnMachine(db, request.auth, target);
+      if (machineId) {
+        await assertOwnMachine(db, request.auth, machineId);
       } else if (machine) {
-        const { mandatoryFields } = await getOrganisationSettings(db, request.organisation);
-        for (const field of ONBOARDING_FIELDS) {
-          const value = machine[field];
-          if (
-            mandatoryFields.includes(field) &&
-            (value === undefined || value === null || String(value).trim() === '')
-          ) {
-            throw badRequest(`machine.${field}`, `${field} is mandatory`);
-          }
-        }
-        if (machine.siteId) {
-          const [site] = await db.query(
-            'SELECT 1 FROM site WHERE id = $1 AND organisation_id = $2',
-            [machine.siteId, request.auth.org],
-          );
-          if (!site) throw badRequest('machine.siteId', 'No such site in this organisation');
-        }
-        if (!machine.name.trim()) throw badRequest('machine.name', 'name cannot be empty');
+        await checkNewMachine(db, request.organisation, machine);
       }
 
-      const attached = await db.transaction(async (tx) => {
-        if (!target && machine) {
-          const [made] = await tx.query<{ id: string }>(
-            `INSERT INTO machine (organisation_id, name, asset_id, category, type, oem, model, manufacturing_year,
-                                  serial_number, site_id, owner, ownership_type)
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, o.name, 'Owned' FROM organisation o WHERE o.id = $1
-             RETURNING id`,
-            [
-              request.auth.org,
-              machine.name.trim(),
-              machine.assetId?.trim() || null,
-              machine.category?.trim() || null,
-              machine.type?.trim() || null,
-              machine.oem?.trim() || null,
-              machine.model?.trim() || null,
-              machine.manufacturingYear ?? null,
-              machine.serialNumber?.trim() || null,
-              machine.siteId ?? null,
-            ],
-          );
-          target = made?.id;
-        }
-        // Only while still unassigned: two people onboarding one device at once cannot both win.
-        return tx.query<{ id: string }>(
-          `UPDATE source SET machine_id = $2, organisation_id = $3
-            WHERE id = $1 AND machine_id IS NULL AND equipment_asset_id IS NULL
-              AND (organisation_id IS NULL OR organisation_id = $3)
-           RETURNING id`,
-          [source.id, target ?? null, request.auth.org],
-        );
-      });
-      if (attached.length === 0 || !target) throw conflict('The device was assigned meanwhile');
-
-      const [span] = await db.query<{ from_at: Date | null; to_at: Date | null }>(
-        'SELECT min(device_time) AS from_at, max(device_time) AS to_at FROM telemetry_record WHERE source_id = $1',
-        [source.id],
-      );
-      if (span?.from_at && span.to_at) {
-        rollups.touched([
-          { sourceId: source.id, fromMs: span.from_at.getTime(), toMs: span.to_at.getTime() },
-        ]);
-      }
+      const attached = await attachSource(db, request.auth.org, source.id, { machineId, machine });
+      await recomputeSource(db, rollups, source.id);
       return reply
         .code(201)
-        .send({ machineId: target, sourceId: source.id, records: source.records ?? 0 });
+        .send({ machineId: attached, sourceId: source.id, records: source.records ?? 0 });
     },
   );
 };

@@ -1,6 +1,9 @@
-// The machines module's own reads: the makes a fleet has, and where one machine was last seen.
+// The machines module's own reads: the makes a fleet has, one machine's profile, and where it was
+// last seen.
+import type { MachineProfileReply } from '../../../src/domain/api/machineInfo.ts';
 import type { MachineRow } from '../../../src/domain/api/machines.ts';
 import type { Queryable } from '../../db/database.ts';
+import { notFound } from '../../httpError.ts';
 import { MIN_SATELLITES } from '../../telemetry/engine/rules.ts';
 
 /** The OEMs of the organisation's own fleet, for the settings' manufacturers list. */
@@ -48,4 +51,24 @@ export async function latestLocation(
         lastUpdated: seen.device_time.toISOString(),
       }
     : null;
+}
+
+/** A machine's profile: what it is, whose, its group and time zone, and its first day of data. */
+export async function machineProfile(
+  db: Queryable,
+  machineId: string,
+): Promise<MachineProfileReply> {
+  const [row] = await db.query<Omit<MachineProfileReply, 'createdAt'> & { createdAt: Date }>(
+    `SELECT m.id, m.name, m.asset_id AS "assetId", m.oem, m.model, m.serial_number AS "serialNumber", m.pin,
+            m.manufacturing_year AS "manufacturingYear", m.category, m.type, m.fuel_type AS "fuelType",
+            g.name AS "group", m.ownership_type AS "ownershipType", m.owner, m.image_url AS "imageUrl",
+            o.timezone, m.load_capacity_t AS "loadCapacity", m.created_at AS "createdAt",
+            (SELECT to_char(min(day), 'YYYY-MM-DD') FROM machine_day_rollup WHERE machine_id = m.id) AS "firstDataDay"
+       FROM machine m JOIN organisation o ON o.id = m.organisation_id
+       LEFT JOIN machine_group g ON g.id = m.group_id
+      WHERE m.id = $1`,
+    [machineId],
+  );
+  if (!row) throw notFound('No such machine');
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }

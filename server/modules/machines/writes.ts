@@ -11,28 +11,11 @@ import {
 } from '../../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../../src/domain/filterQuery.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../httpError.ts';
+import { notFound } from '../../httpError.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
 import { listMachines } from './list.ts';
-import { groupNamed } from './settings.ts';
+import { archiveMachine, assignOperator, unarchiveMachine, updateMachine } from './edits.ts';
 import { assertOwnMachine } from './visibility.ts';
-
-/** Body field to column. */
-const COLUMNS: Record<keyof MachineUpdateBody, string> = {
-  name: 'name',
-  assetId: 'asset_id',
-  category: 'category',
-  type: 'type',
-  oem: 'oem',
-  model: 'model',
-  manufacturingYear: 'manufacturing_year',
-  ownershipType: 'ownership_type',
-  owner: 'owner',
-  group: 'group_id',
-  note: 'note',
-  pin: 'pin',
-  serialNumber: 'serial_number',
-};
 
 export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
@@ -63,23 +46,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
     },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
-      const entries = Object.entries(request.body) as [keyof MachineUpdateBody, unknown][];
-      const values = entries.map(([, value]) =>
-        typeof value === 'string' ? value.trim() || null : (value ?? null),
-      );
-      if (entries.some(([key], i) => key === 'name' && values[i] === null)) {
-        throw badRequest('name', 'name cannot be empty');
-      }
-      // A group is named here; the machine joins the organisation's group of that name.
-      const group = entries.findIndex(([key]) => key === 'group');
-      if (group >= 0 && typeof values[group] === 'string') {
-        values[group] = await groupNamed(db, request.auth.org, values[group]);
-      }
-      await db.query(
-        `UPDATE machine SET ${entries.map(([key], i) => `${COLUMNS[key]} = $${i + 2}`).join(', ')}
-          WHERE id = $1`,
-        [request.params.id, ...(values as (string | number | null)[])],
-      );
+      await updateMachine(db, request.auth.org, request.params.id, request.body);
       return row(request.organisation, request.params.id);
     },
   );
@@ -97,15 +64,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
     },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
-      const at = request.body?.time ? new Date(request.body.time) : new Date();
-      if (at.getTime() > Date.now() + 60_000) {
-        throw badRequest('time', 'The archive time cannot be in the future');
-      }
-      const updated = await db.query(
-        'UPDATE machine SET archived_at = $2 WHERE id = $1 AND archived_at IS NULL RETURNING id',
-        [request.params.id, at],
-      );
-      if (updated.length === 0) throw conflict('The machine is already archived');
+      await archiveMachine(db, request.params.id, request.body?.time);
       return row(request.organisation, request.params.id);
     },
   );
@@ -118,11 +77,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
     },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
-      const updated = await db.query(
-        'UPDATE machine SET archived_at = NULL WHERE id = $1 AND archived_at IS NOT NULL RETURNING id',
-        [request.params.id],
-      );
-      if (updated.length === 0) throw conflict('The machine is not archived');
+      await unarchiveMachine(db, request.params.id);
       return row(request.organisation, request.params.id);
     },
   );
@@ -140,35 +95,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
     },
     async (request) => {
       await assertOwnMachine(db, request.auth, request.params.id);
-      const name = request.body.operator?.trim() || null;
-      if (request.body.operator !== null && name === null)
-        throw badRequest('operator', 'operator cannot be blank');
-      await db.transaction(async (tx) => {
-        if (name === null) {
-          await tx.query('DELETE FROM machine_operator WHERE machine_id = $1', [request.params.id]);
-          return;
-        }
-        await tx.query(
-          `INSERT INTO machine_operator (machine_id, name, assigned_at, assigned_by)
-           VALUES ($1, $2, now(), $3)
-           ON CONFLICT (machine_id) DO UPDATE
-             SET name = EXCLUDED.name, assigned_at = EXCLUDED.assigned_at, assigned_by = EXCLUDED.assigned_by`,
-          [request.params.id, name, request.auth.sub],
-        );
-        if (!request.body.nameKey) return;
-        const named = await tx.query(
-          `INSERT INTO operator_key (organisation_id, key, name)
-           SELECT m.organisation_id, s.driver_key, $2 FROM machine m
-             JOIN source s ON s.machine_id = m.id AND s.driver_key IS NOT NULL
-            WHERE m.id = $1
-            ORDER BY s.driver_key_at DESC LIMIT 1
-           ON CONFLICT (organisation_id, key) DO UPDATE SET name = EXCLUDED.name
-           RETURNING key`,
-          [request.params.id, name],
-        );
-        if (named.length === 0)
-          throw badRequest('nameKey', "The machine's tracker has reported no operator key");
-      });
+      await assignOperator(db, request.params.id, { ...request.body, userId: request.auth.sub });
       return row(request.organisation, request.params.id);
     },
   );

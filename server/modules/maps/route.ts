@@ -28,6 +28,41 @@ interface PositionRow {
   time_ms: string;
 }
 
+/**
+ * The name of the site a point lies in: the caller's sites, the owner's too for a customer (a
+ * hired machine often starts from the owner's depot), and the sites its hires took it to, for the
+ * owner. A site named twice is the same site.
+ */
+async function siteNamer(
+  db: Queryable,
+  organisationId: string,
+  ownerId: string,
+  machineId: string,
+  sites: Awaited<ReturnType<typeof listSites>>,
+): Promise<(point: LatLng) => string | null> {
+  const siteList = [
+    ...sites,
+    ...(ownerId === organisationId ? [] : await listSites(db, ownerId)),
+    ...(await sitesOfHires(db, machineId)),
+  ].filter((site, i, all) => all.findIndex((other) => other.id === site.id) === i);
+  const fences = siteList.flatMap((site) =>
+    site.geofence ? [{ name: site.name, geofence: site.geofence as Geofence }] : [],
+  );
+  return (point) => fences.find((f) => contains(f.geofence, point))?.name ?? null;
+}
+
+/** The first position at or after a time, by binary search over positions in time order. */
+function firstIndexAt(positions: Position[], timeMs: number): number {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((positions[mid] as Position).timeMs < timeMs) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 export async function machineRoute(
   db: Queryable,
   organisationId: string,
@@ -76,19 +111,13 @@ export async function machineRoute(
   if (rows.length > MAX_ROUTE_POSITIONS) {
     throw badRequest('end', `more than ${MAX_ROUTE_POSITIONS} positions: choose fewer days`);
   }
-  // The owner's sites too, for a customer (a hired machine often starts from the owner's depot),
-  // and the sites its hires took it to, for the owner. A site named twice is the same site.
-  const siteList = [
-    ...sites,
-    ...(machine.organisation_id === organisationId
-      ? []
-      : await listSites(db, machine.organisation_id)),
-    ...(await sitesOfHires(db, query.machineID)),
-  ].filter((site, i, all) => all.findIndex((other) => other.id === site.id) === i);
-  const fences = siteList.flatMap((site) =>
-    site.geofence ? [{ name: site.name, geofence: site.geofence as Geofence }] : [],
+  const siteAt = await siteNamer(
+    db,
+    organisationId,
+    machine.organisation_id,
+    query.machineID,
+    sites,
   );
-  const siteAt = (point: LatLng) => fences.find((f) => contains(f.geofence, point))?.name ?? null;
 
   const inScope = (timeMs: number) => periods.some((p) => p.fromMs <= timeMs && timeMs < p.toMs);
   const positions: (Position & { satellites: number | null })[] = rows.flatMap((row) => {
@@ -110,16 +139,7 @@ export async function machineRoute(
   });
 
   // Positions are in time order: a trip's are the run between its start and end times.
-  const indexAt = (timeMs: number) => {
-    let low = 0;
-    let high = positions.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if ((positions[mid] as Position).timeMs < timeMs) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  };
+  const indexAt = (timeMs: number) => firstIndexAt(positions, timeMs);
   return {
     id: query.machineID,
     name: machine.name,

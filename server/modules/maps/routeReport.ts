@@ -51,15 +51,98 @@ export const ROUTE_TABLE_TITLES: Record<RouteReportType, string> = {
   WORK_CYCLES_ROUTES: 'Work cycle routes of the fleet',
 };
 
+const who = <Row extends { m: MachineRoute }>(): ReportColumn<Row>[] => [
+  { heading: 'Machine', value: (r) => r.m.route.name },
+  { heading: 'Asset ID', value: (r) => r.m.route.assetId },
+];
+
+/** Each trip of every machine, with its start and end as coordinates when asked. */
+function tripTable(
+  trips: { m: MachineRoute; t: RouteTrip }[],
+  coordinates: boolean,
+  localTime: (iso: string) => string,
+): ReportSection {
+  return section<{ m: MachineRoute; t: RouteTrip }>(
+    ROUTE_TABLE_TITLES.DETAIL_ROUTE,
+    [
+      ...who(),
+      { heading: 'Start', value: (r) => localTime(r.t.startTime) },
+      { heading: 'End', value: (r) => localTime(r.t.endTime) },
+      {
+        heading: 'Duration (min)',
+        decimals: 1,
+        value: (r) => durationMs(r.t.startTime, r.t.endTime) / 60_000,
+      },
+      { heading: 'From site', value: (r) => r.t.geofenceStartName },
+      { heading: 'To site', value: (r) => r.t.geofenceEndName },
+      { heading: 'Ends outside sites', value: (r) => (r.t.outOfScope ? 'yes' : 'no') },
+      { heading: 'Distance (km)', decimals: 2, value: (r) => km(r.t.distanceM) },
+      ...(coordinates
+        ? (
+            [
+              ['Start latitude', (t) => t.locations[0]?.latitude],
+              ['Start longitude', (t) => t.locations[0]?.longitude],
+              ['End latitude', (t) => t.locations.at(-1)?.latitude],
+              ['End longitude', (t) => t.locations.at(-1)?.longitude],
+            ] as [string, (t: RouteTrip) => number | undefined][]
+          ).map(([heading, read]) => ({
+            heading,
+            decimals: 6,
+            value: (r: { t: RouteTrip }) => read(r.t) ?? null,
+          }))
+        : []),
+    ],
+    trips,
+  );
+}
+
+/** The fleet's routes: every machine's cycles grouped by their places together. */
+function fleetCycleRoutes(
+  machines: MachineRoute[],
+  cycles: { c: WorkCycle }[],
+  placeColumns: (of: (r: { k: CycleRoute }) => CycleRoute) => ReportColumn<{ k: CycleRoute }>[],
+): ReportSection {
+  const fleet = cycleRoutes(cycles.map(({ c }) => c));
+  const machinesOn = (k: CycleRoute) =>
+    machines.filter((m) =>
+      m.routes.some(
+        (own) =>
+          place(own.loadingPlace) === place(k.loadingPlace) &&
+          place(own.dumpingPlace) === place(k.dumpingPlace),
+      ),
+    ).length;
+  return section<{ k: CycleRoute }>(
+    ROUTE_TABLE_TITLES.WORK_CYCLES_ROUTES,
+    [
+      ...placeColumns((r) => r.k),
+      { heading: 'Machines', decimals: 0, value: (r) => machinesOn(r.k) },
+      { heading: 'Cycles', decimals: 0, value: (r) => r.k.cycles },
+      { heading: 'Mean cycle (min)', decimals: 1, value: (r) => minutes(r.k.meanDurationS) },
+      { heading: 'Mean distance (km)', decimals: 2, value: (r) => km(r.k.meanDistanceM) },
+      {
+        heading: 'Payload (t)',
+        decimals: 1,
+        // Machines without a load capacity carry an unknown load: the sum is of the others.
+        value: (r) => {
+          const known = cycles.filter(
+            ({ c }) =>
+              c.payloadT !== null &&
+              place(c.loadingPlace) === place(r.k.loadingPlace) &&
+              place(c.dumpingPlace) === place(r.k.dumpingPlace),
+          );
+          return known.length ? known.reduce((s, { c }) => s + (c.payloadT ?? 0), 0) : null;
+        },
+      },
+    ],
+    fleet.map((k) => ({ k })),
+  );
+}
+
 export function routeTables(
   machines: MachineRoute[],
   options: Set<RouteReportOption>,
   localTime: (iso: string) => string,
 ): Record<RouteReportType, () => ReportSection> {
-  const who = <Row extends { m: MachineRoute }>(): ReportColumn<Row>[] => [
-    { heading: 'Machine', value: (r) => r.m.route.name },
-    { heading: 'Asset ID', value: (r) => r.m.route.assetId },
-  ];
   const coordinates = options.has('coordinates');
   const trips = machines.flatMap((m) => m.route.trips.map((t) => ({ m, t })));
   const cycles = machines.flatMap((m) => m.cycles.map((c) => ({ m, c })));
@@ -118,39 +201,7 @@ export function routeTables(
         ],
         machines.map((m) => ({ m })),
       ),
-    DETAIL_ROUTE: () =>
-      section<{ m: MachineRoute; t: RouteTrip }>(
-        ROUTE_TABLE_TITLES.DETAIL_ROUTE,
-        [
-          ...who(),
-          { heading: 'Start', value: (r) => localTime(r.t.startTime) },
-          { heading: 'End', value: (r) => localTime(r.t.endTime) },
-          {
-            heading: 'Duration (min)',
-            decimals: 1,
-            value: (r) => durationMs(r.t.startTime, r.t.endTime) / 60_000,
-          },
-          { heading: 'From site', value: (r) => r.t.geofenceStartName },
-          { heading: 'To site', value: (r) => r.t.geofenceEndName },
-          { heading: 'Ends outside sites', value: (r) => (r.t.outOfScope ? 'yes' : 'no') },
-          { heading: 'Distance (km)', decimals: 2, value: (r) => km(r.t.distanceM) },
-          ...(coordinates
-            ? (
-                [
-                  ['Start latitude', (t) => t.locations[0]?.latitude],
-                  ['Start longitude', (t) => t.locations[0]?.longitude],
-                  ['End latitude', (t) => t.locations.at(-1)?.latitude],
-                  ['End longitude', (t) => t.locations.at(-1)?.longitude],
-                ] as [string, (t: RouteTrip) => number | undefined][]
-              ).map(([heading, read]) => ({
-                heading,
-                decimals: 6,
-                value: (r: { t: RouteTrip }) => read(r.t) ?? null,
-              }))
-            : []),
-        ],
-        trips,
-      ),
+    DETAIL_ROUTE: () => tripTable(trips, coordinates, localTime),
     WORK_CYCLES_KPI: () =>
       section<{ m: MachineRoute; k: CycleRoute }>(
         ROUTE_TABLE_TITLES.WORK_CYCLES_KPI,
@@ -184,43 +235,7 @@ export function routeTables(
         ],
         cycles,
       ),
-    WORK_CYCLES_ROUTES: () => {
-      // The fleet's routes: every machine's cycles grouped by their places together.
-      const fleet = cycleRoutes(cycles.map(({ c }) => c));
-      const machinesOn = (k: CycleRoute) =>
-        machines.filter((m) =>
-          m.routes.some(
-            (own) =>
-              place(own.loadingPlace) === place(k.loadingPlace) &&
-              place(own.dumpingPlace) === place(k.dumpingPlace),
-          ),
-        ).length;
-      return section<{ k: CycleRoute }>(
-        ROUTE_TABLE_TITLES.WORK_CYCLES_ROUTES,
-        [
-          ...placeColumns<{ k: CycleRoute }>((r) => r.k),
-          { heading: 'Machines', decimals: 0, value: (r) => machinesOn(r.k) },
-          { heading: 'Cycles', decimals: 0, value: (r) => r.k.cycles },
-          { heading: 'Mean cycle (min)', decimals: 1, value: (r) => minutes(r.k.meanDurationS) },
-          { heading: 'Mean distance (km)', decimals: 2, value: (r) => km(r.k.meanDistanceM) },
-          {
-            heading: 'Payload (t)',
-            decimals: 1,
-            // Machines without a load capacity carry an unknown load: the sum is of the others.
-            value: (r) => {
-              const known = cycles.filter(
-                ({ c }) =>
-                  c.payloadT !== null &&
-                  place(c.loadingPlace) === place(r.k.loadingPlace) &&
-                  place(c.dumpingPlace) === place(r.k.dumpingPlace),
-              );
-              return known.length ? known.reduce((s, { c }) => s + (c.payloadT ?? 0), 0) : null;
-            },
-          },
-        ],
-        fleet.map((k) => ({ k })),
-      );
-    },
+    WORK_CYCLES_ROUTES: () => fleetCycleRoutes(machines, cycles, placeColumns),
   };
 }
 

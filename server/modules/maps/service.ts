@@ -2,7 +2,14 @@
 // and its state now (its latest activity segment, unless the machine has gone quiet since). A
 // customer sees a hired machine's place and state only from within its hire. `countries` keeps the
 // machines placed in those countries.
-import type { MapMachine, MapState, MapsQuery } from '../../../src/domain/api/maps.ts';
+import {
+  MAP_STATES,
+  type MapMachine,
+  type MapState,
+  type MapsQuery,
+  type MapsSummaryReply,
+} from '../../../src/domain/api/maps.ts';
+import type { MACHINE_SHOW } from '../../../src/domain/api/machines.ts';
 import type { HireStatus } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
@@ -176,4 +183,31 @@ async function readMap(
     return place ? ids.has(place.id) : false;
   });
   return { machines: placed, firstQuietMs };
+}
+
+/** How many machines are on the map, located and in each state, and how many changed since. */
+export async function mapSummary(
+  db: Queryable,
+  organisation: Organisation,
+  request: { show?: (typeof MACHINE_SHOW)[number] | undefined; timestamp?: string | undefined },
+): Promise<MapsSummaryReply> {
+  const timestamp = new Date().toISOString();
+  const query = { show: request.show };
+  const machines = await mapMachines(db, organisation, query);
+  const since = request.timestamp;
+  const changed = since
+    ? (await mapMachines(db, organisation, query, new Date(since))).length
+    : undefined;
+  const states = Object.fromEntries(MAP_STATES.map((state) => [state, 0])) as Record<
+    MapState,
+    number
+  >;
+  for (const machine of machines) states[machine.state]++;
+  return {
+    total: machines.length,
+    located: machines.filter((m) => m.location !== null).length,
+    states,
+    ...(changed === undefined ? {} : { changed }),
+    timestamp,
+  };
 }

@@ -1,7 +1,9 @@
 // The reports module's face: report files, schedules and their runs, made by the module's worker.
 // app.ts registers reportsModule; other modules may call only what is exported here.
 import type { PortalModule, WorkerHandle } from '../../context.ts';
-import { reportRoutes } from './routes.ts';
+import { reportFileRoutes } from './fileRoutes.ts';
+import { reportMemberRoutes } from './memberRoutes.ts';
+import { reportScheduleRoutes } from './scheduleRoutes.ts';
 import { ReportWorker } from './worker.ts';
 
 export { createSchedule } from './schedules.ts';
@@ -25,6 +27,9 @@ export const reportsModule: PortalModule = {
       app.addHook('onReady', async () => reports.start());
   },
   routes: async (app, context) => {
-    await app.register(reportRoutes, { ...context, wakeReports: () => app.reports.wake() });
+    const options = { ...context, wakeReports: () => app.reports.wake() };
+    await app.register(reportFileRoutes, options);
+    await app.register(reportScheduleRoutes, options);
+    await app.register(reportMemberRoutes, options);
   },
 };

@@ -76,6 +76,43 @@ interface RunRow {
 
 const fileKey = (organisationId: string, name: string) => `reports/${organisationId}/${name}`;
 
+/** The run's mail to each recipient: the report attached, or a link while it works. */
+function runMails(
+  recipients: { email: string; language: MailLanguage }[],
+  run: {
+    scheduleName: string;
+    organisationName: string;
+    range: string;
+    link: { href: string; untilMs: number } | null;
+    brand: Mail['brand'] | null;
+    attachment: { key: string; name: string } | null;
+    heldBack: ReadonlySet<string>;
+  },
+): Mail[] {
+  const { scheduleName, organisationName, range, link, brand, attachment } = run;
+  return recipients.map(({ email, language }) => {
+    const words = REPORT_MAIL_WORDS[language];
+    return {
+      to: email,
+      subject: words.subject(scheduleName, range),
+      body: link
+        ? words.linked(
+            scheduleName,
+            organisationName,
+            range,
+            link.href,
+            new Date(link.untilMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+          )
+        : words.attached(scheduleName, organisationName, range),
+      emailType: 'reports',
+      language,
+      ...(brand ? { brand } : {}),
+      ...(attachment ? { attachment } : {}),
+      ...(run.heldBack.has(email) ? { heldBack: OVER_MAIL_CAP } : {}),
+    };
+  });
+}
+
 export class ReportWorker extends PollingWorker {
   constructor(private readonly context: ReportWorkerContext) {
     super(() => context.config.reportPollMs, context.log, 'report worker');
@@ -276,27 +313,14 @@ export class ReportWorker extends PollingWorker {
               { organisationId: organisation.id, fileId },
               config.reportLinkTtlS,
             )}`;
-        const range = rangeText(request.start, request.end);
-        const mails: Mail[] = recipients.map(({ email, language }) => {
-          const words = REPORT_MAIL_WORDS[language];
-          return {
-            to: email,
-            subject: words.subject(schedule.name, range),
-            body: link
-              ? words.linked(
-                  schedule.name,
-                  organisation.name,
-                  range,
-                  link,
-                  new Date(untilMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-                )
-              : words.attached(schedule.name, organisation.name, range),
-            emailType: 'reports',
-            language,
-            ...(brand ? { brand } : {}),
-            ...(attach ? { attachment: { key, name: made.fileName } } : {}),
-            ...(heldBack.has(email) ? { heldBack: OVER_MAIL_CAP } : {}),
-          };
+        const mails = runMails(recipients, {
+          scheduleName: schedule.name,
+          organisationName: organisation.name,
+          range: rangeText(request.start, request.end),
+          link: link ? { href: link, untilMs } : null,
+          brand,
+          attachment: attach ? { key, name: made.fileName } : null,
+          heldBack,
         });
         const written = await queueMail(tx, config, log, mails);
         await tx.query(

@@ -11,15 +11,18 @@ import {
   SecondFactorStatus,
 } from '../../../src/domain/api/secondFactor.ts';
 import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { conflict, HttpError, notFound } from '../../httpError.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   confirmSetup,
   isEnabled,
   newRecoveryCodes,
+  organisationRequires,
   proves,
   recoveryCodesLeft,
   requiredBy,
+  setOrganisationRequires,
   startSetup,
   turnOff,
 } from './secondFactor.ts';
@@ -32,13 +35,14 @@ const wrongCode = () =>
     'code',
   );
 
-export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
-  const audit = (
-    organisationId: string,
-    userId: string,
-    action: 'user.second-factor-on' | 'user.second-factor-off',
-  ) => recordAudit(db, { action, organisationId, actorUserId: userId, subjectUserId: userId });
+const audit = (
+  db: Queryable,
+  organisationId: string,
+  userId: string,
+  action: 'user.second-factor-on' | 'user.second-factor-off',
+) => recordAudit(db, { action, organisationId, actorUserId: userId, subjectUserId: userId });
 
+export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
     '/v1/me/second-factor',
     {
@@ -47,15 +51,11 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
     },
     async (request) => {
       const userId = request.auth.sub;
-      const [current] = await db.query<{ required: boolean }>(
-        'SELECT require_second_factor AS required FROM organisation WHERE id = $1',
-        [request.organisation.id],
-      );
       return {
         enabled: await isEnabled(db, userId),
         recoveryCodesLeft: await recoveryCodesLeft(db, userId),
         requiredBy: await requiredBy(db, userId),
-        organisationRequires: current?.required === true,
+        organisationRequires: await organisationRequires(db, request.organisation.id),
       };
     },
   );
@@ -83,7 +83,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       const userId = request.auth.sub;
       if (await isEnabled(db, userId)) throw conflict('Two-step sign-in is already on');
       if (!(await confirmSetup(db, userId, request.body.code))) throw wrongCode();
-      await audit(request.organisation.id, userId, 'user.second-factor-on');
+      await audit(db, request.organisation.id, userId, 'user.second-factor-on');
       return { recoveryCodes: await newRecoveryCodes(db, userId) };
     },
   );
@@ -120,7 +120,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       if (!(await isEnabled(db, userId)) || !(await proves(db, userId, request.body.code)))
         throw wrongCode();
       await turnOff(db, userId);
-      await audit(request.organisation.id, userId, 'user.second-factor-off');
+      await audit(db, request.organisation.id, userId, 'user.second-factor-off');
       return reply.code(204).send();
     },
   );
@@ -137,12 +137,8 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       },
     },
     async (request) => {
-      const rows = await db.query<{ required: boolean }>(
-        `UPDATE organisation SET require_second_factor = $2 WHERE id = $1
-         RETURNING require_second_factor AS required`,
-        [request.params.id, request.body.required],
-      );
-      if (!rows[0]) throw notFound('No such organisation');
+      const saved = await setOrganisationRequires(db, request.params.id, request.body.required);
+      if (!saved) throw notFound('No such organisation');
       await recordAudit(db, {
         action: request.body.required
           ? 'organisation.second-factor-required'
@@ -151,7 +147,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
         actorUserId: request.auth.sub,
         subjectUserId: null,
       });
-      return rows[0];
+      return saved;
     },
   );
 };

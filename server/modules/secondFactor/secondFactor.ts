@@ -137,3 +137,26 @@ export async function requiredBy(db: Queryable, userId: string): Promise<string[
   );
   return rows.map((r) => r.name);
 }
+
+/** Whether an organisation requires a second factor of its members. */
+export async function organisationRequires(db: Queryable, organisationId: string) {
+  const [row] = await db.query<{ required: boolean }>(
+    'SELECT require_second_factor AS required FROM organisation WHERE id = $1',
+    [organisationId],
+  );
+  return row?.required === true;
+}
+
+/** Sets the organisation's rule; undefined when there is no such organisation. */
+export async function setOrganisationRequires(
+  db: Queryable,
+  organisationId: string,
+  required: boolean,
+): Promise<{ required: boolean } | undefined> {
+  const [row] = await db.query<{ required: boolean }>(
+    `UPDATE organisation SET require_second_factor = $2 WHERE id = $1
+     RETURNING require_second_factor AS required`,
+    [organisationId, required],
+  );
+  return row;
+}

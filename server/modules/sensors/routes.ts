@@ -3,42 +3,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  FuelAttachment,
-  LabelSheetBody,
-  QrTargetReply,
   SENSOR_SORTS,
-  SensorAttachmentBody,
-  SensorAttachmentReply,
   SensorDashboardReply,
   SensorListQuery,
   SensorListReply,
   SensorRecord,
   SensorServiceBody,
-  TankCapacityBody,
 } from '../../../src/domain/api/sensors.ts';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { auditRequest, type AuditAction } from '../audit/index.ts';
-import { deviceLabelSheet, qrTarget } from './labels.ts';
 import { listSensors, organisationSensors, readSensorFilter, sensorDashboard } from './service.ts';
-import {
-  getAttachments,
-  returnToService,
-  setAttachments,
-  setTankCapacity,
-  takeOutOfService,
-} from './writes.ts';
+import { returnToService, takeOutOfService } from './writes.ts';
 
 const feature = 'navigation.sensors' as const;
-const fuel = 'modules.fuel' as const;
 const tags = ['sensors'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const sensorRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
-> = async (app, { db, rollups, config }) => {
+> = async (app, { db, rollups }) => {
   const audited = (
     request: { auth: { org: string; sub: string } },
     action: AuditAction,
@@ -110,76 +96,6 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
       await returnToService(db, rollups, request.auth.org, request.params.id, request.body);
       await audited(request, 'sensor.in-service', { id: request.params.id, ...request.body });
       return sensorOf(request.auth.org, request.params.id);
-    },
-  );
-
-  app.get(
-    '/v1/portal/sensors/:id/attachment',
-    {
-      config: { access: 'read', feature: fuel },
-      schema: { tags, params: Id, response: { 200: SensorAttachmentReply } },
-    },
-    async (request) => getAttachments(db, request.auth.org, request.params.id),
-  );
-
-  app.post(
-    '/v1/portal/sensors/attachment',
-    {
-      config: { access: 'write', feature: fuel },
-      schema: { tags, body: SensorAttachmentBody, response: { 200: SensorAttachmentReply } },
-    },
-    async (request) => {
-      const reply = await setAttachments(db, rollups, request.auth.org, request.body);
-      await audited(request, 'sensor.attachments-set', { ...reply });
-      return reply;
-    },
-  );
-
-  app.patch(
-    '/v1/portal/sensors/attachment/:id/tank-capacity',
-    {
-      config: { access: 'write', feature: fuel },
-      schema: { tags, params: Id, body: TankCapacityBody, response: { 200: FuelAttachment } },
-    },
-    async (request) => {
-      const attachment = await setTankCapacity(
-        db,
-        rollups,
-        request.auth.org,
-        request.params.id,
-        request.body.tankCapacity,
-      );
-      await audited(request, 'sensor.tank-capacity-set', { ...attachment });
-      return attachment;
-    },
-  );
-
-  app.get(
-    '/v1/portal/qr/:code',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }) }),
-        querystring: Type.Object(
-          { claim: Type.Optional(Type.String({ maxLength: 40 })) },
-          { additionalProperties: false },
-        ),
-        response: { 200: QrTargetReply },
-      },
-    },
-    async (request) => qrTarget(db, request.auth, request.params.code, request.query.claim),
-  );
-
-  app.post(
-    '/v1/admin/sensors/labels',
-    { config: { access: 'staff' }, schema: { tags, body: LabelSheetBody } },
-    async (request, reply) => {
-      const pdf = await deviceLabelSheet(db, config.publicUrl, request.body.codes);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="device-labels.pdf"')
-        .send(pdf);
     },
   );
 };

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { newSecret } from '../../security/secrets.ts';
 import { startDemoIdentityProvider, type DemoIdentityProvider } from './demoIdentityProvider.ts';
 import { upsertProvider } from './providers.ts';
-import { SSO_CALLBACK_PATH } from './routes.ts';
+import { callbackUrlOf } from './routes.ts';
 
 export const DEMO_SSO_DOMAIN = 'sso.demo.example';
 const DEMO_SSO_ORGANISATION = 'Northbank Plant Hire';
@@ -25,7 +25,7 @@ export async function startDemoSso(
     host: config.host,
     issuerHost: publicHost,
     port: config.demoOidcPort,
-    redirectUris: [`${config.publicUrl.replace(/\/$/, '')}${SSO_CALLBACK_PATH}`],
+    redirectUris: [callbackUrlOf(config.publicUrl)],
     clientSecret: newSecret(),
     onWarning: (message) => log.debug(message),
   });

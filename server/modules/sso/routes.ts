@@ -3,36 +3,34 @@
 // server checks it with the provider and answers with our own tokens, as a password sign-in does.
 // A SAML provider first posts its answer to our assertion consumer service, which checks it and
 // sends the popup on to /sso/cognito-cil with a one-time code for the result.
-import formBody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { TokenReply } from '../../../src/domain/api/auth.ts';
-import {
-  SamlAnswerBody,
-  SsoCallbackBody,
-  SsoStartQuery,
-  SsoStartReply,
-} from '../../../src/domain/api/sso.ts';
+import { SsoCallbackBody, SsoStartQuery, SsoStartReply } from '../../../src/domain/api/sso.ts';
 import type { ServerContext } from '../../context.ts';
-import { HttpError, notFound } from '../../httpError.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../httpError.ts';
 import { issueTokens } from '../auth/index.ts';
 import { openSession } from '../../security/sessions.ts';
-import { throttle } from '../../security/throttle.ts';
+import { giveBackAttempt, throttle } from '../../security/throttle.ts';
 import { getMemberships, recordSignIn } from '../users/index.ts';
 import { finishOidc, startOidc } from './oidc.ts';
-import { oidcSettings, providerById, providerForEmail, samlSettings } from './providers.ts';
-import { finishSaml, serviceProviderMetadata, serviceProviderOf, startSaml } from './saml.ts';
-import { accountForSso } from './ssoAccount.ts';
 import {
-  claimState,
-  keepSamlResult,
-  openRequest,
-  takeSamlRequest,
-  type SsoFailure,
-} from './ssoRequests.ts';
+  oidcSettings,
+  providerById,
+  providerForEmail,
+  samlSettings,
+  type SsoProvider,
+} from './providers.ts';
+import { serviceProviderOf, startSaml } from './saml.ts';
+import { accountForSso } from './ssoAccount.ts';
+import { claimState, openRequest, type ClaimedRequest } from './ssoRequests.ts';
 
 /** The portal page the provider sends the popup back to (spec point 2: /sso/cognito-cil). */
 export const SSO_CALLBACK_PATH = '/sso/cognito-cil';
+
+/** Where a provider sends the popup back to, on this portal's public address. */
+export const callbackUrlOf = (publicUrl: string) =>
+  `${publicUrl.replace(/\/$/, '')}${SSO_CALLBACK_PATH}`;
 
 const notConfigured = () =>
   new HttpError(
@@ -42,20 +40,35 @@ const notConfigured = () =>
     'email',
   );
 
-const ProviderParams = Type.Object({ providerId: Type.String({ format: 'uuid' }) });
+/** The account a provider's answer signs in: SAML's kept result, or OIDC's checked now. */
+async function ssoUser(
+  db: Database,
+  provider: SsoProvider,
+  claimed: ClaimedRequest,
+  body: SsoCallbackBody,
+  redirectUri: string,
+): Promise<string> {
+  if (claimed.kind === 'saml') {
+    const { failure } = claimed;
+    if (failure) throw new HttpError(failure.status, failure.code, failure.message);
+    if (!claimed.userId) throw notConfigured();
+    return claimed.userId;
+  } else {
+    const settings = oidcSettings(provider);
+    if (!settings) throw notConfigured();
+    const callbackUrl = new URL(redirectUri);
+    for (const name of ['code', 'state', 'iss'] as const) {
+      const value = body[name];
+      if (value !== undefined) callbackUrl.searchParams.set(name, value);
+    }
+    const person = await finishOidc(settings, callbackUrl, { ...claimed, state: body.state });
+    return db.transaction((tx) => accountForSso(tx, provider, settings, person));
+  }
+}
 
 export const ssoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, context) => {
   const { db, config, signInLimits } = context;
-  const redirectUri = `${config.publicUrl.replace(/\/$/, '')}${SSO_CALLBACK_PATH}`;
-  // Identity providers post SAML answers as a form.
-  await app.register(formBody);
-
-  async function samlProvider(providerId: string) {
-    const provider = await providerById(db, providerId);
-    const settings = provider && samlSettings(provider);
-    if (!provider || !settings) throw notFound('No such SAML provider');
-    return { provider, settings, sp: serviceProviderOf(config.publicUrl, provider.id) };
-  }
+  const redirectUri = callbackUrlOf(config.publicUrl);
 
   app.get(
     '/v1/auth/sso/start',
@@ -83,50 +96,6 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, c
     },
   );
 
-  app.get(
-    '/v1/auth/sso/saml/:providerId/metadata',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], params: ProviderParams, response: { 200: Type.String() } },
-    },
-    async (request, reply) => {
-      const { sp } = await samlProvider(request.params.providerId);
-      return reply.type('application/samlmetadata+xml').send(serviceProviderMetadata(sp));
-    },
-  );
-
-  app.post(
-    '/v1/auth/sso/saml/:providerId/acs',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], params: ProviderParams, body: SamlAnswerBody },
-    },
-    async (request, reply) => {
-      await throttle(db, `sso-acs:${request.ip}`, signInLimits.address, 'sign-ins');
-      const { provider, settings, sp } = await samlProvider(request.params.providerId);
-      const { SAMLResponse, RelayState: state } = request.body;
-      const toPopup = (query: Record<string, string>) =>
-        reply.redirect(`${redirectUri}?${new URLSearchParams(query).toString()}`, 303);
-      const samlRequest = await takeSamlRequest(db, state, provider.id);
-      // Not a sign-in of ours, or answered before (a replay): the popup says to start again.
-      if (!samlRequest) return toPopup({ state });
-      let result: { userId: string } | { failure: SsoFailure };
-      try {
-        const person = await finishSaml(settings, sp, samlRequest, SAMLResponse);
-        result = {
-          userId: await db.transaction((tx) => accountForSso(tx, provider, settings, person)),
-        };
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        request.log.info({ code: error.code, reason: error.message }, 'SAML sign-in refused');
-        result = {
-          failure: { status: error.statusCode, code: error.code, message: error.message },
-        };
-      }
-      return toPopup({ state, code: await keepSamlResult(db, state, result) });
-    },
-  );
-
   app.post(
     '/v1/auth/sso/callback',
     {
@@ -147,32 +116,13 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, c
         );
       const provider = await providerById(db, claimed.providerId);
       if (!provider) throw notConfigured();
-      let userId: string;
-      if (claimed.kind === 'saml') {
-        const { failure } = claimed;
-        if (failure) throw new HttpError(failure.status, failure.code, failure.message);
-        if (!claimed.userId) throw notConfigured();
-        userId = claimed.userId;
-      } else {
-        const settings = oidcSettings(provider);
-        if (!settings) throw notConfigured();
-        const callbackUrl = new URL(redirectUri);
-        for (const name of ['code', 'state', 'iss'] as const) {
-          const value = body[name];
-          if (value !== undefined) callbackUrl.searchParams.set(name, value);
-        }
-        const person = await finishOidc(settings, callbackUrl, { ...claimed, state: body.state });
-        userId = await db.transaction((tx) => accountForSso(tx, provider, settings, person));
-      }
+      const userId = await ssoUser(db, provider, claimed, body, redirectUri);
       const memberships = await getMemberships(db, userId);
       const membership =
         memberships.find((m) => m.organisationId === provider.organisationId) ?? memberships[0];
       if (!membership)
         throw new HttpError(403, 'SSO_NO_ACCOUNT', 'This account belongs to no organisation here');
-      await db.query(
-        'UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE throttle_key = $1',
-        [key],
-      );
+      await giveBackAttempt(db, key);
       return db.transaction(async (tx) => {
         await recordSignIn(tx, userId);
         const sessionId = await openSession(tx, userId, config.refreshTokenTtlS);

@@ -1,50 +1,33 @@
-// The people of an organisation (spec point 7): list, read, change, delete, and staff's direct
-// creation. Lists speak ra-data-simple-rest's query and Content-Range, the portal's CRUD provider.
-import type { FastifyRequest } from 'fastify';
+// The people of an organisation (spec point 7): lists and reads; the writes are in
+// memberWriteRoutes.ts. Lists speak ra-data-simple-rest's query and Content-Range, the portal's
+// CRUD provider.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  CreateUserBody,
-  DeleteUsersBody,
-  DeleteUsersReply,
   USER_SORT_FIELDS,
   USER_STATUSES,
   UserIdQuery,
   UserListQuery,
-  UserPatch,
-  LAST_ADMIN,
   ManagedOrganisationsReply,
   UserRecord,
   type UserListFilter,
 } from '../../../src/domain/api/users.ts';
-import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
-import { ROLES, type OrganisationType } from '../../../src/domain/constants.ts';
+import { ROLES } from '../../../src/domain/constants.ts';
 import type { ServerContext } from '../../context.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../httpError.ts';
-import { readListParams, sendRange } from '../../simpleRest.ts';
-import { recordAudit } from '../audit/index.ts';
+import { badRequest, notFound } from '../../httpError.ts';
+import { type ListParams, readListParams, sendRange } from '../../simpleRest.ts';
 import { findInDirectory, listDirectory, narrow } from './directory.ts';
 import {
   customerOrganisations,
   inScope,
   managedScope,
-  mayGrant,
-  outranks,
-  scopeParam,
+  organisationsIn,
   visibleScope,
-  type Caller,
   type Scope,
 } from './manage.ts';
-import { createUser, otherAdmins, removeMembers, updateUser } from './membershipWrites.ts';
+import { callerOf, IdParams } from './requests.ts';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const callerOf = (request: FastifyRequest): Caller => ({
-  userId: request.auth.sub,
-  role: request.auth.role,
-  organisation: request.organisation,
-});
 
 /** The list's `filter`, each key checked and named when wrong. */
 function readFilter(filter: Record<string, unknown>): UserListFilter {
@@ -69,19 +52,21 @@ function readFilter(filter: Record<string, unknown>): UserListFilter {
   return out;
 }
 
-const lastAdmin = (field: string) =>
-  new HttpError(409, LAST_ADMIN, 'An organisation keeps at least one admin', field);
-
-/** The organisation a write is about: the one named, else the caller's own; 404 outside scope. */
-function targetOrganisation(scope: Scope, caller: Caller, organisationId?: string): string {
-  const id = organisationId ?? caller.organisation.id;
-  if (!inScope(scope, id)) throw notFound('No such organisation among those you manage');
-  return id;
-}
+/** What both lists take from the query as it is: the search, filters, order and page. */
+const pageOf = (params: ListParams<(typeof USER_SORT_FIELDS)[number]>, filter: UserListFilter) => ({
+  q: filter.q,
+  role: filter.role,
+  status: filter.status,
+  ids: filter.id,
+  sort: params.sort,
+  order: params.order,
+  offset: params.offset,
+  limit: params.limit,
+});
 
 export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
-  { db, sessions },
+  { db },
 ) => {
   app.get(
     '/v1/users',
@@ -104,14 +89,7 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
         scope: narrow(visible, organisationId),
         visible,
         preferOrganisationId: organisationId,
-        q: filter.q,
-        role: filter.role,
-        status: filter.status,
-        ids: filter.id,
-        sort: params.sort,
-        order: params.order,
-        offset: params.offset,
-        limit: params.limit,
+        ...pageOf(params, filter),
       });
       sendRange(reply, 'users', params.offset, users.length, total);
       return users;
@@ -144,14 +122,8 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
         scope: filter.organisationId ? narrow(customers, filter.organisationId) : customers,
         visible: managed,
         preferOrganisationId: filter.organisationId,
-        q: filter.q,
-        role: filter.role,
-        status: filter.status,
-        ids: filter.id,
+        ...pageOf(params, filter),
         sort: params.sort ?? 'organisationName',
-        order: params.order,
-        offset: params.offset,
-        limit: params.limit,
       });
       sendRange(reply, 'users', params.offset, users.length, total);
       return users;
@@ -167,12 +139,7 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
     },
     async (request) => {
       const managed = await managedScope(db, callerOf(request));
-      const rows = await db.query<{ id: string; name: string; type: OrganisationType }>(
-        `SELECT id, name, type FROM organisation WHERE ($1::uuid[] IS NULL OR id = ANY($1))
-          ORDER BY id = $2 DESC, name`,
-        [scopeParam(managed), request.auth.org],
-      );
-      return { organisations: rows };
+      return { organisations: await organisationsIn(db, managed, request.auth.org) };
     },
   );
 
@@ -205,132 +172,6 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
           : await findInDirectory(db, request.params.id, visible, visible));
       if (!found) throw notFound('No such user');
       return found;
-    },
-  );
-
-  app.patch(
-    '/v1/users/:id',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags: ['users'],
-        params: IdParams,
-        body: UserPatch,
-        response: { 200: UserRecord },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const managed = await managedScope(db, caller);
-      const { id } = request.params;
-      const { organisationId: named, ...changes } = request.body;
-      const current =
-        (await findInDirectory(db, id, managed, managed, named ?? caller.organisation.id)) ??
-        (named ? undefined : await findInDirectory(db, id, managed, managed));
-      if (!current) throw notFound('No such user');
-      if (changes.role && changes.role !== current.role) {
-        if (!mayGrant(caller.role, changes.role))
-          throw forbidden(`You may not give the ${changes.role} role`);
-        if (id === caller.userId && outranks(changes.role, caller.role))
-          throw forbidden('You may not raise your own role');
-        if (outranks(current.role, caller.role))
-          throw forbidden('You may not change the role of someone above you');
-        if (
-          current.role === 'admin' &&
-          current.status === 'active' &&
-          (await otherAdmins(db, current.organisationId, [id])) === 0
-        )
-          throw lastAdmin('role');
-      }
-      await db.transaction(async (tx) => {
-        await updateUser(tx, { id, organisationId: current.organisationId, changes });
-        await recordAudit(tx, {
-          action: 'user.updated',
-          organisationId: current.organisationId,
-          actorUserId: caller.userId,
-          subjectUserId: id,
-          details: { changes },
-        });
-      });
-      const updated = await findInDirectory(db, id, managed, managed, current.organisationId);
-      if (!updated) throw notFound('No such user');
-      return updated;
-    },
-  );
-
-  app.post(
-    '/v1/users/delete',
-    {
-      config: { access: 'write' },
-      schema: { tags: ['users'], body: DeleteUsersBody, response: { 200: DeleteUsersReply } },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const managed = await managedScope(db, caller);
-      const organisationId = targetOrganisation(managed, caller, request.body.organisationId);
-      const { userIds } = request.body;
-      if (userIds.includes(caller.userId))
-        throw new HttpError(409, ERROR_CODES.conflict, 'You cannot delete yourself', 'userIds');
-      const { users } = await listDirectory(db, {
-        scope: new Set([organisationId]),
-        visible: managed,
-        ids: userIds,
-        limit: userIds.length,
-      });
-      if (users.length < userIds.length)
-        throw new HttpError(
-          404,
-          ERROR_CODES.notFound,
-          'Not every one of these users is in that organisation',
-          'userIds',
-        );
-      const above = users.find((user) => outranks(user.role, caller.role));
-      if (above) throw forbidden(`You may not delete ${above.email}, whose role is above yours`);
-      const removesAdmin = users.some((user) => user.role === 'admin' && user.status === 'active');
-      if (removesAdmin && (await otherAdmins(db, organisationId, userIds)) === 0)
-        throw lastAdmin('userIds');
-      const ended = await db.transaction(async (tx) => {
-        const endedUsers = await removeMembers(tx, organisationId, userIds);
-        for (const user of users) {
-          await recordAudit(tx, {
-            action: 'user.deleted',
-            organisationId,
-            actorUserId: caller.userId,
-            subjectUserId: user.id,
-            details: { email: user.email, role: user.role },
-          });
-        }
-        return endedUsers;
-      });
-      // Their access tokens die with their sessions at once, not when they expire.
-      for (const sessionId of ended) await sessions.end(sessionId, 'user-deleted');
-      return { deleted: userIds };
-    },
-  );
-
-  app.post(
-    '/v1/portal/users',
-    {
-      config: { access: 'staff' },
-      schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserRecord } },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { body } = request;
-      const userId = await db.transaction(async (tx) => {
-        const id = await createUser(tx, body);
-        await recordAudit(tx, {
-          action: 'user.created',
-          organisationId: body.organisationId,
-          actorUserId: caller.userId,
-          subjectUserId: id,
-          details: { email: body.email, role: body.role },
-        });
-        return id;
-      });
-      const created = await findInDirectory(db, userId, 'all', 'all', body.organisationId);
-      if (!created) throw notFound('No such user');
-      return reply.code(201).send(created);
     },
   );
 };

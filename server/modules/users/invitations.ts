@@ -3,8 +3,9 @@
 import type { InvitationValidateReply } from '../../../src/domain/api/users.ts';
 import type { Role } from '../../../src/domain/constants.ts';
 import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { invitationMail, issueAccountToken, mailLanguage } from '../accounts/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { mailBrandOf } from '../brand/index.ts';
 import type { Mail } from '../mail/index.ts';
 import { EMAIL_ALREADY_EXISTS } from './membershipWrites.ts';
@@ -134,4 +135,57 @@ export async function invitationMailFor(
   });
   // Invited into an organisation: the mail wears its brand.
   return { ...mail, brand: await mailBrandOf(db, invite.organisationId) };
+}
+
+/** Invites every address in one transaction, each in the audit trail; returns the mails to send. */
+export async function inviteMembers(
+  db: Database,
+  config: Pick<Config, 'publicUrl' | 'invitationTtlS'>,
+  request: InvitationRequest,
+): Promise<{ userIds: string[]; mails: Mail[] }> {
+  return db.transaction(async (tx) => {
+    const created = await createInvitations(tx, config, request);
+    for (const [i, userId] of created.userIds.entries()) {
+      await recordAudit(tx, {
+        action: 'user.invited',
+        organisationId: request.organisationId,
+        actorUserId: request.invitedBy,
+        subjectUserId: userId,
+        details: { email: request.emails[i], role: request.role },
+      });
+    }
+    return created;
+  });
+}
+
+/** A new link for a pending member, in the audit trail; returns the mail to send. */
+export async function reinviteMember(
+  db: Database,
+  config: Pick<Config, 'publicUrl' | 'invitationTtlS'>,
+  invite: {
+    user: { id: string; email: string; organisationName: string };
+    organisationId: string;
+    invitedBy: string;
+    inviterOrganisationId: string;
+  },
+): Promise<Mail> {
+  const { user, organisationId, invitedBy } = invite;
+  return db.transaction(async (tx) => {
+    const mail = await invitationMailFor(tx, config, {
+      userId: user.id,
+      email: user.email,
+      organisationId,
+      organisationName: user.organisationName,
+      invitedBy,
+      inviter: await describeInviter(tx, invitedBy, invite.inviterOrganisationId),
+    });
+    await recordAudit(tx, {
+      action: 'user.reinvited',
+      organisationId,
+      actorUserId: invitedBy,
+      subjectUserId: user.id,
+      details: { email: user.email },
+    });
+    return mail;
+  });
 }

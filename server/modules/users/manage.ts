@@ -3,7 +3,7 @@
 // - an admin manages their own organisation and, when it is a rental company, each customer
 //   organisation (rental-end-user or end-user) it hires machines to now or is booked to;
 // - a viewer manages nobody, and sees only their own organisation's people.
-import type { Role } from '../../../src/domain/constants.ts';
+import type { OrganisationType, Role } from '../../../src/domain/constants.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
 
@@ -56,3 +56,11 @@ export const inScope = (scope: Scope, organisationId: string): boolean =>
 
 /** The scope as a SQL parameter: null for every organisation. */
 export const scopeParam = (scope: Scope): string[] | null => (scope === 'all' ? null : [...scope]);
+
+/** The organisations of a scope (the caller's own first, then by name): where an invitation may go. */
+export const organisationsIn = (db: Queryable, scope: Scope, ownOrganisationId: string) =>
+  db.query<{ id: string; name: string; type: OrganisationType }>(
+    `SELECT id, name, type FROM organisation WHERE ($1::uuid[] IS NULL OR id = ANY($1))
+      ORDER BY id = $2 DESC, name`,
+    [scopeParam(scope), ownOrganisationId],
+  );

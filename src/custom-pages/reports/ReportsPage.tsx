@@ -3,11 +3,6 @@
 // run now by admins) and, for the one reportId names, its runs: when, how it went, its size, who
 // got it, and its file.
 import Add from '@mui/icons-material/Add';
-import Delete from '@mui/icons-material/Delete';
-import Edit from '@mui/icons-material/Edit';
-import Pause from '@mui/icons-material/Pause';
-import PlayArrow from '@mui/icons-material/PlayArrow';
-import Send from '@mui/icons-material/Send';
 import {
   Box,
   Button,
@@ -15,7 +10,6 @@ import {
   CardActions,
   CardContent,
   Chip,
-  IconButton,
   Stack,
   Table,
   TableBody,
@@ -31,31 +25,14 @@ import { Link, Title, useDataProvider, useNotify, useTranslate } from 'react-adm
 import { useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { reportKeys } from '../../dataProvider/reports.ts';
-import { bodyOfSchedule, type ReportRun, type ReportSchedule } from '../../domain/api/reports.ts';
+import type { ReportRun, ReportSchedule, ReportType } from '../../domain/api/reports.ts';
 import { links } from '../../domain/paths.ts';
 import { When } from '../../common/DeviceHealth.tsx';
 import { useCaller } from '../../common/useCaller.ts';
 import { saveBlob } from '../../common/saveBlob.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
+import { ScheduleActions } from './ScheduleActions.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
-
-function ActionButton({
-  title,
-  onClick,
-  children,
-}: {
-  title: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={title}>
-      <IconButton size="small" aria-label={title} onClick={onClick}>
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 const RUN_COLOUR = {
   queued: 'default',
@@ -141,6 +118,115 @@ function Runs({ schedule }: { schedule: ReportSchedule }) {
   );
 }
 
+/** The organisation's scheduled reports: what, how often, the next run and how the last went. */
+function SchedulesTable({
+  schedules,
+  selectedId,
+  onSelect,
+  actionsOf,
+}: {
+  schedules: ReportSchedule[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  actionsOf: (schedule: ReportSchedule) => ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Table size="small" data-testid="report-schedules">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('app.reports.schedules.name')}</TableCell>
+          <TableCell>{translate('app.reports.create.type')}</TableCell>
+          <TableCell>{translate('app.reports.schedules.frequency')}</TableCell>
+          <TableCell>{translate('app.reports.schedules.next_run')}</TableCell>
+          <TableCell>{translate('app.reports.schedules.last_run')}</TableCell>
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {schedules.map((s) => (
+          <TableRow
+            key={s.id}
+            hover
+            selected={s.id === selectedId}
+            onClick={() => onSelect(s.id)}
+            sx={{ cursor: 'pointer' }}
+          >
+            <TableCell>{s.name}</TableCell>
+            <TableCell>
+              {translate(`app.reports.types.${s.type}`)} · {s.format.toUpperCase()}
+            </TableCell>
+            <TableCell>
+              {translate(`app.reports.schedules.frequencies.${s.frequency}`)}
+              {s.frequency === 'afterEachShift' ? '' : ` ${String(s.hour).padStart(2, '0')}:00`}
+              {s.extraMinutes ? ` +${s.extraMinutes}` : ''} · {s.timezone}
+            </TableCell>
+            <TableCell>
+              {s.paused ? (
+                <Chip size="small" label={translate('app.reports.schedules.paused')} />
+              ) : (
+                <When value={s.nextRunAt} />
+              )}
+            </TableCell>
+            <TableCell>
+              {s.lastRun ? (
+                <Chip
+                  size="small"
+                  color={RUN_COLOUR[s.lastRun.status]}
+                  label={translate(`app.reports.runs.statuses.${s.lastRun.status}`, {
+                    attempts: s.lastRun.attempts,
+                  })}
+                />
+              ) : null}
+            </TableCell>
+            <TableCell align="right" onClick={(event) => event.stopPropagation()}>
+              {actionsOf(s)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The user's report types: each opened as a page, or made into a file. */
+function YourReports({ types, loaded }: { types: ReportType[]; loaded: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography variant="h6" gutterBottom>
+        {translate('app.reports.yours')}
+      </Typography>
+      {loaded && types.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.reports.create.none')}</Typography>
+      ) : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
+        }}
+      >
+        {types.map((type) => (
+          <Card key={type} variant="outlined">
+            <CardContent sx={{ pb: 0 }}>
+              <Typography fontWeight={600}>{translate(`app.reports.types.${type}`)}</Typography>
+            </CardContent>
+            <CardActions>
+              <Button size="small" component={Link} to={links.mmReports({ report: type })}>
+                {translate('app.reports.open')}
+              </Button>
+              <Button size="small" component={Link} to={links.createReportsFile({ type })}>
+                {translate('app.reports.make_file')}
+              </Button>
+            </CardActions>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 export default function ReportsPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -176,37 +262,7 @@ export default function ReportsPage() {
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Title title={translate('app.reports.title')} />
-      <Box>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.reports.yours')}
-        </Typography>
-        {reports.isSuccess && types.length === 0 ? (
-          <Typography color="text.secondary">{translate('app.reports.create.none')}</Typography>
-        ) : null}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
-          }}
-        >
-          {types.map((type) => (
-            <Card key={type} variant="outlined">
-              <CardContent sx={{ pb: 0 }}>
-                <Typography fontWeight={600}>{translate(`app.reports.types.${type}`)}</Typography>
-              </CardContent>
-              <CardActions>
-                <Button size="small" component={Link} to={links.mmReports({ report: type })}>
-                  {translate('app.reports.open')}
-                </Button>
-                <Button size="small" component={Link} to={links.createReportsFile({ type })}>
-                  {translate('app.reports.make_file')}
-                </Button>
-              </CardActions>
-            </Card>
-          ))}
-        </Box>
-      </Box>
+      <YourReports types={types} loaded={reports.isSuccess} />
       <Card>
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -222,115 +278,21 @@ export default function ReportsPage() {
               {translate('app.reports.schedules.none')}
             </Typography>
           ) : (
-            <Table size="small" data-testid="report-schedules">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.reports.schedules.name')}</TableCell>
-                  <TableCell>{translate('app.reports.create.type')}</TableCell>
-                  <TableCell>{translate('app.reports.schedules.frequency')}</TableCell>
-                  <TableCell>{translate('app.reports.schedules.next_run')}</TableCell>
-                  <TableCell>{translate('app.reports.schedules.last_run')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(schedules.data ?? []).map((s) => (
-                  <TableRow
-                    key={s.id}
-                    hover
-                    selected={s.id === reportId}
-                    onClick={() => setParams({ reportId: s.id })}
-                    sx={{ cursor: 'pointer' }}
-                  >
-                    <TableCell>{s.name}</TableCell>
-                    <TableCell>
-                      {translate(`app.reports.types.${s.type}`)} · {s.format.toUpperCase()}
-                    </TableCell>
-                    <TableCell>
-                      {translate(`app.reports.schedules.frequencies.${s.frequency}`)}
-                      {s.frequency === 'afterEachShift'
-                        ? ''
-                        : ` ${String(s.hour).padStart(2, '0')}:00`}
-                      {s.extraMinutes ? ` +${s.extraMinutes}` : ''} · {s.timezone}
-                    </TableCell>
-                    <TableCell>
-                      {s.paused ? (
-                        <Chip size="small" label={translate('app.reports.schedules.paused')} />
-                      ) : (
-                        <When value={s.nextRunAt} />
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {s.lastRun ? (
-                        <Chip
-                          size="small"
-                          color={RUN_COLOUR[s.lastRun.status]}
-                          label={translate(`app.reports.runs.statuses.${s.lastRun.status}`, {
-                            attempts: s.lastRun.attempts,
-                          })}
-                        />
-                      ) : null}
-                    </TableCell>
-                    <TableCell align="right" onClick={(event) => event.stopPropagation()}>
-                      {canWrite ? (
-                        <>
-                          <ActionButton
-                            title={translate('app.reports.schedules.run_now')}
-                            onClick={() => {
-                              setParams({ reportId: s.id });
-                              void act(async () => {
-                                await dataProvider.runReportScheduleNow(s.id);
-                                await queryClient.invalidateQueries({
-                                  queryKey: reportKeys.runs(s.id),
-                                });
-                              }, 'app.reports.schedules.queued');
-                            }}
-                          >
-                            <Send fontSize="small" />
-                          </ActionButton>
-                          <ActionButton
-                            title={translate(
-                              s.paused
-                                ? 'app.reports.schedules.resume'
-                                : 'app.reports.schedules.pause',
-                            )}
-                            onClick={() =>
-                              void act(
-                                () =>
-                                  dataProvider.saveReportSchedule(
-                                    { ...bodyOfSchedule(s), paused: !s.paused },
-                                    s.id,
-                                  ),
-                                'app.reports.schedules.saved',
-                              )
-                            }
-                          >
-                            {s.paused ? <PlayArrow fontSize="small" /> : <Pause fontSize="small" />}
-                          </ActionButton>
-                          <ActionButton
-                            title={translate('ra.action.edit')}
-                            onClick={() => setEditing(s)}
-                          >
-                            <Edit fontSize="small" />
-                          </ActionButton>
-                          <ActionButton
-                            title={translate('ra.action.delete')}
-                            onClick={() =>
-                              void act(
-                                () => dataProvider.deleteReportSchedule(s.id),
-                                'app.reports.schedules.deleted',
-                              )
-                            }
-                          >
-                            <Delete fontSize="small" />
-                          </ActionButton>
-                        </>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <SchedulesTable
+              schedules={schedules.data ?? []}
+              selectedId={reportId}
+              onSelect={(id) => setParams({ reportId: id })}
+              actionsOf={(s) =>
+                canWrite ? (
+                  <ScheduleActions
+                    schedule={s}
+                    act={act}
+                    onRun={() => setParams({ reportId: s.id })}
+                    onEdit={() => setEditing(s)}
+                  />
+                ) : null
+              }
+            />
           )}
         </CardContent>
       </Card>

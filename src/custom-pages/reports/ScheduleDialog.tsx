@@ -5,14 +5,10 @@ import {
   Alert,
   Autocomplete,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -24,15 +20,12 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { useOrganisationUsers, userLabel } from './useOrganisationUsers.ts';
 import {
   bodyOfSchedule,
-  REPORT_DATE_RANGES,
-  REPORT_EXTRA_MINUTES,
-  REPORT_FREQUENCIES,
   type ReportSchedule,
   type ReportScheduleBody,
   type ReportType,
 } from '../../domain/api/reports.ts';
-import { WEEK_ORDER } from '../../domain/shifts.ts';
-import { timeZoneNames } from '../../domain/zonedTime.ts';
+import { SiteSelect } from './ReportFileParts.tsx';
+import { ScheduleReportFields, ScheduleTimeFields } from './ScheduleFields.tsx';
 
 const WORKING_DAYS = [1, 2, 3, 4, 5];
 
@@ -59,6 +52,16 @@ function draftOf(
     recipientEmails: [],
   };
 }
+
+/** The addresses as typed: split on commas and spaces, lower-cased, each once. */
+const typedEmails = (typed: string) => [
+  ...new Set(
+    typed
+      .split(/[\s,;]+/)
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+];
 
 export function ScheduleDialog({
   open,
@@ -97,13 +100,8 @@ export function ScheduleDialog({
     setBusy(true);
     setError(null);
     try {
-      // The addresses as typed: split on commas and spaces, empty entries dropped.
-      const recipientEmails = emails
-        .split(/[\s,;]+/)
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean);
       const saved = await dataProvider.saveReportSchedule(
-        { ...draft, name: draft.name.trim(), recipientEmails: [...new Set(recipientEmails)] },
+        { ...draft, name: draft.name.trim(), recipientEmails: typedEmails(emails) },
         schedule?.id,
       );
       onSaved(saved);
@@ -114,7 +112,6 @@ export function ScheduleDialog({
     }
   };
 
-  const afterShift = draft.frequency === 'afterEachShift';
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>
@@ -128,160 +125,13 @@ export function ScheduleDialog({
             onChange={(event) => set('name', event.target.value)}
             required
           />
-          <Stack direction="row" spacing={2}>
-            <TextField
-              select
-              fullWidth
-              label={translate('app.reports.create.type')}
-              value={draft.type}
-              onChange={(event) => set('type', event.target.value as ReportType)}
-            >
-              {types.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {translate(`app.reports.types.${id}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label={translate('app.reports.create.format')}
-              value={draft.format}
-              onChange={(event) =>
-                set('format', event.target.value as ReportScheduleBody['format'])
-              }
-              sx={{ minWidth: 110 }}
-            >
-              <MenuItem value="pdf">PDF</MenuItem>
-              <MenuItem value="csv">CSV</MenuItem>
-            </TextField>
-          </Stack>
-          <Stack direction="row" spacing={2}>
-            <TextField
-              select
-              fullWidth
-              label={translate('app.reports.schedules.frequency')}
-              value={draft.frequency}
-              onChange={(event) => {
-                const frequency = event.target.value as ReportScheduleBody['frequency'];
-                setDraft((current) => ({
-                  ...current,
-                  frequency,
-                  // A weekly report runs on one day: the first chosen.
-                  weekdays:
-                    frequency === 'weekly' ? current.weekdays.slice(0, 1) : current.weekdays,
-                }));
-              }}
-            >
-              {REPORT_FREQUENCIES.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {translate(`app.reports.schedules.frequencies.${id}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              fullWidth
-              label={translate('app.reports.schedules.date_range')}
-              value={draft.dateRange}
-              onChange={(event) =>
-                set('dateRange', event.target.value as ReportScheduleBody['dateRange'])
-              }
-            >
-              {REPORT_DATE_RANGES.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {translate(`app.reports.schedules.date_ranges.${id}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          {draft.frequency === 'monthly' ? null : (
-            <FormGroup row aria-label={translate('app.reports.schedules.weekdays')}>
-              {WEEK_ORDER.map((weekday) => (
-                <FormControlLabel
-                  key={weekday}
-                  label={translate(`app.reports.schedules.days.${weekday}`)}
-                  control={
-                    <Checkbox
-                      checked={draft.weekdays.includes(weekday)}
-                      onChange={(event) =>
-                        set(
-                          'weekdays',
-                          draft.frequency === 'weekly'
-                            ? [weekday]
-                            : event.target.checked
-                              ? [...draft.weekdays, weekday]
-                              : draft.weekdays.filter((d) => d !== weekday),
-                        )
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-          )}
-          <Stack direction="row" spacing={2}>
-            {afterShift ? null : (
-              <TextField
-                select
-                label={translate('app.reports.schedules.hour')}
-                value={draft.hour}
-                onChange={(event) => set('hour', Number(event.target.value))}
-                sx={{ minWidth: 110 }}
-              >
-                {Array.from({ length: 24 }, (_, hour) => (
-                  <MenuItem key={hour} value={hour}>
-                    {`${String(hour).padStart(2, '0')}:00`}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            <TextField
-              select
-              label={translate(
-                afterShift
-                  ? 'app.reports.schedules.after_shift_minutes'
-                  : 'app.reports.schedules.extra_minutes',
-              )}
-              value={draft.extraMinutes}
-              onChange={(event) =>
-                set(
-                  'extraMinutes',
-                  Number(event.target.value) as ReportScheduleBody['extraMinutes'],
-                )
-              }
-              sx={{ minWidth: 160 }}
-            >
-              {REPORT_EXTRA_MINUTES.map((minutes) => (
-                <MenuItem key={minutes} value={minutes}>
-                  {minutes === 0 ? '+0' : `+${minutes}`}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Autocomplete
-              fullWidth
-              options={timeZoneNames()}
-              value={draft.timezone}
-              disableClearable
-              onChange={(_event, value) => set('timezone', value)}
-              renderInput={(params) => (
-                <TextField {...params} label={translate('app.reports.schedules.timezone')} />
-              )}
-            />
-          </Stack>
-          <TextField
-            select
-            label={translate('app.reports.create.site')}
-            value={siteChoices.some((s) => s.id === draft.site) ? draft.site : ''}
-            onChange={(event) => set('site', event.target.value || null)}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{translate('app.reports.create.all_sites')}</MenuItem>
-            {siteChoices.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ScheduleReportFields draft={draft} types={types} setDraft={setDraft} />
+          <ScheduleTimeFields draft={draft} setDraft={setDraft} />
+          <SiteSelect
+            sites={siteChoices}
+            value={siteChoices.some((s) => s.id === draft.site) ? (draft.site ?? '') : ''}
+            onChange={(site) => set('site', site || null)}
+          />
           <Typography variant="subtitle2">
             {translate('app.reports.schedules.recipients')}
           </Typography>

@@ -1,0 +1,89 @@
+// Machine groups: an organisation's named sets of machines, with how many live machines each holds.
+import type { MachineGroup } from '../../../src/domain/api/machineSettings.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../httpError.ts';
+
+const GROUPS = `SELECT g.id, g.name, count(m.id)::int AS "numberOfMachines"
+                  FROM machine_group g
+                  LEFT JOIN machine m ON m.group_id = g.id AND m.archived_at IS NULL`;
+
+export const listGroups = (db: Queryable, organisationId: string) =>
+  db.query<MachineGroup>(
+    `${GROUPS} WHERE g.organisation_id = $1 GROUP BY g.id ORDER BY lower(g.name)`,
+    [organisationId],
+  );
+
+/** One of the organisation's groups with its machine count, or 404. */
+export async function groupOf(db: Queryable, organisationId: string, id: string) {
+  const [group] = await db.query<MachineGroup>(
+    `${GROUPS} WHERE g.organisation_id = $1 AND g.id = $2 GROUP BY g.id`,
+    [organisationId, id],
+  );
+  if (!group) throw notFound('No such group');
+  return group;
+}
+
+/** A group's name, trimmed, refused when empty or when another of the organisation's groups has it. */
+export async function freeGroupName(
+  db: Queryable,
+  organisationId: string,
+  name: string,
+  exceptId: string | null = null,
+): Promise<string> {
+  const trimmed = name.trim();
+  if (!trimmed) throw badRequest('name', 'name cannot be empty');
+  const [taken] = await db.query(
+    `SELECT 1 FROM machine_group
+      WHERE organisation_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`,
+    [organisationId, trimmed, exceptId],
+  );
+  if (taken) throw conflict(`There is already a group named '${trimmed}'`);
+  return trimmed;
+}
+
+/** The organisation's group with this name, made if it does not exist yet. */
+export async function groupNamed(db: Queryable, organisationId: string, name: string) {
+  const [existing] = await db.query<{ id: string }>(
+    'SELECT id FROM machine_group WHERE organisation_id = $1 AND lower(name) = lower($2)',
+    [organisationId, name],
+  );
+  if (existing) return existing.id;
+  const [made] = await db.query<{ id: string }>(
+    'INSERT INTO machine_group (organisation_id, name) VALUES ($1, $2) RETURNING id',
+    [organisationId, name],
+  );
+  return (made as { id: string }).id;
+}
+
+export async function renameGroup(db: Queryable, organisationId: string, id: string, name: string) {
+  await db.query('UPDATE machine_group SET name = $3 WHERE organisation_id = $1 AND id = $2', [
+    organisationId,
+    id,
+    name,
+  ]);
+}
+
+/** Its machines leave the group (the column's ON DELETE SET NULL); they stay in the fleet. */
+export async function deleteGroup(db: Queryable, organisationId: string, id: string) {
+  await db.query('DELETE FROM machine_group WHERE organisation_id = $1 AND id = $2', [
+    organisationId,
+    id,
+  ]);
+}
+
+/** Puts a machine in one of the organisation's groups, or in none. */
+export async function setMachineGroup(
+  db: Queryable,
+  organisationId: string,
+  machineId: string,
+  groupId: string | null,
+) {
+  if (groupId) {
+    const [group] = await db.query(
+      'SELECT 1 FROM machine_group WHERE id = $1 AND organisation_id = $2',
+      [groupId, organisationId],
+    );
+    if (!group) throw badRequest('groupId', 'No such group in this organisation');
+  }
+  await db.query('UPDATE machine SET group_id = $2 WHERE id = $1', [machineId, groupId]);
+}
