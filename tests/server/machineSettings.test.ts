@@ -190,6 +190,27 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     expect([machine.group, machine.archived]).toEqual([null, null]);
   });
 
+  it('makes one group of a name asked for many times at once; the others get 409, not 500', async () => {
+    // Found by sweep:deep on PGlite: the name was checked free, then taken, then inserted.
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(server, 'POST', '/v1/portal/groups', { token: admin, body: { name: 'Crushing' } }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const named = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        call(server, 'PUT', `/v1/machines/${machineId}`, {
+          token: admin,
+          body: { group: i % 2 ? 'Screening' : 'screening' },
+        }),
+      ),
+    );
+    expect(named.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const groups = await call<GroupsReply>(server, 'GET', '/v1/portal/groups', { token: admin });
+    expect(groups.body.groups.filter((g) => /^screening$/i.test(g.name))).toHaveLength(1);
+  });
+
   it('keeps load capacity and additional information, refusing what does not fit', async () => {
     const capacity = (body: unknown, token = admin) =>
       call<ApiError>(server, 'PATCH', `/v1/portal/machines/${machineId}/load_capacity`, {

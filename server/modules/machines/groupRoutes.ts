@@ -10,9 +10,9 @@ import {
 } from '../../../src/domain/api/machineSettings.ts';
 import type { ServerContext } from '../../context.ts';
 import {
+  createGroup,
   deleteGroup,
   freeGroupName,
-  groupNamed,
   groupOf,
   listGroups,
   renameGroup,
@@ -37,9 +37,7 @@ export const machineGroupRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       schema: { tags, body: GroupCreateBody, response: { 201: MachineGroup } },
     },
     async (request, reply) => {
-      const name = await freeGroupName(db, request.auth.org, request.body.name);
-      const id = await groupNamed(db, request.auth.org, name);
-      return reply.code(201).send({ id, name, numberOfMachines: 0 });
+      return reply.code(201).send(await createGroup(db, request.auth.org, request.body.name));
     },
   );
 

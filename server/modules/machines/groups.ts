@@ -13,6 +13,8 @@ export const listGroups = (db: Queryable, organisationId: string) =>
     [organisationId],
   );
 
+const taken = (name: string) => conflict(`There is already a group named '${name}'`);
+
 /** One of the organisation's groups with its machine count, or 404. */
 export async function groupOf(db: Queryable, organisationId: string, id: string) {
   const [group] = await db.query<MachineGroup>(
@@ -32,35 +34,58 @@ export async function freeGroupName(
 ): Promise<string> {
   const trimmed = name.trim();
   if (!trimmed) throw badRequest('name', 'name cannot be empty');
-  const [taken] = await db.query(
+  const [clash] = await db.query(
     `SELECT 1 FROM machine_group
       WHERE organisation_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`,
     [organisationId, trimmed, exceptId],
   );
-  if (taken) throw conflict(`There is already a group named '${trimmed}'`);
+  if (clash) throw taken(trimmed);
   return trimmed;
+}
+
+/** A new group; 409 when the organisation has one of that name, even one made a moment ago. */
+export async function createGroup(db: Queryable, organisationId: string, name: string) {
+  const trimmed = await freeGroupName(db, organisationId, name);
+  // The unique index decides between two requests that both found the name free.
+  const [made] = await db.query<{ id: string }>(
+    `INSERT INTO machine_group (organisation_id, name) VALUES ($1, $2)
+     ON CONFLICT (organisation_id, lower(name)) DO NOTHING RETURNING id`,
+    [organisationId, trimmed],
+  );
+  if (!made) throw taken(trimmed);
+  return { id: made.id, name: trimmed, numberOfMachines: 0 };
 }
 
 /** The organisation's group with this name, made if it does not exist yet. */
 export async function groupNamed(db: Queryable, organisationId: string, name: string) {
-  const [existing] = await db.query<{ id: string }>(
+  await db.query(
+    `INSERT INTO machine_group (organisation_id, name) VALUES ($1, $2)
+     ON CONFLICT (organisation_id, lower(name)) DO NOTHING`,
+    [organisationId, name],
+  );
+  const [group] = await db.query<{ id: string }>(
     'SELECT id FROM machine_group WHERE organisation_id = $1 AND lower(name) = lower($2)',
     [organisationId, name],
   );
-  if (existing) return existing.id;
-  const [made] = await db.query<{ id: string }>(
-    'INSERT INTO machine_group (organisation_id, name) VALUES ($1, $2) RETURNING id',
-    [organisationId, name],
-  );
-  return (made as { id: string }).id;
+  return (group as { id: string }).id;
 }
 
 export async function renameGroup(db: Queryable, organisationId: string, id: string, name: string) {
-  await db.query('UPDATE machine_group SET name = $3 WHERE organisation_id = $1 AND id = $2', [
-    organisationId,
-    id,
-    name,
-  ]);
+  const updated = await db
+    .query(
+      `UPDATE machine_group SET name = $3
+      WHERE organisation_id = $1 AND id = $2
+        AND NOT EXISTS (SELECT 1 FROM machine_group o
+                         WHERE o.organisation_id = $1 AND lower(o.name) = lower($3) AND o.id <> $2)
+     RETURNING id`,
+      [organisationId, id, name],
+    )
+    .catch((error: unknown) => {
+      // Another rename to the same name committed between the check and this update.
+      if ((error as { code?: string }).code === '23505') return [];
+      throw error;
+    });
+  if (updated.length === 0) throw taken(name);
 }
 
 /** Its machines leave the group (the column's ON DELETE SET NULL); they stay in the fleet. */
