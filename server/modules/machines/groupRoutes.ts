@@ -12,7 +12,7 @@ import type { ServerContext } from '../../context.ts';
 import {
   createGroup,
   deleteGroup,
-  freeGroupName,
+  groupName,
   groupOf,
   listGroups,
   renameGroup,
@@ -51,7 +51,7 @@ export const machineGroupRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       const { org } = request.auth;
       const { id } = request.params;
       await groupOf(db, org, id);
-      await renameGroup(db, org, id, await freeGroupName(db, org, request.body.name, id));
+      await renameGroup(db, org, id, groupName(request.body.name));
       return groupOf(db, org, id);
     },
   );

@@ -25,28 +25,17 @@ export async function groupOf(db: Queryable, organisationId: string, id: string)
   return group;
 }
 
-/** A group's name, trimmed, refused when empty or when another of the organisation's groups has it. */
-export async function freeGroupName(
-  db: Queryable,
-  organisationId: string,
-  name: string,
-  exceptId: string | null = null,
-): Promise<string> {
+/** A group's name as typed, trimmed; refused when empty. */
+export function groupName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw badRequest('name', 'name cannot be empty');
-  const [clash] = await db.query(
-    `SELECT 1 FROM machine_group
-      WHERE organisation_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`,
-    [organisationId, trimmed, exceptId],
-  );
-  if (clash) throw taken(trimmed);
   return trimmed;
 }
 
 /** A new group; 409 when the organisation has one of that name, even one made a moment ago. */
 export async function createGroup(db: Queryable, organisationId: string, name: string) {
-  const trimmed = await freeGroupName(db, organisationId, name);
-  // The unique index decides between two requests that both found the name free.
+  const trimmed = groupName(name);
+  // The unique index decides, also between two requests at once.
   const [made] = await db.query<{ id: string }>(
     `INSERT INTO machine_group (organisation_id, name) VALUES ($1, $2)
      ON CONFLICT (organisation_id, lower(name)) DO NOTHING RETURNING id`,
@@ -70,22 +59,18 @@ export async function groupNamed(db: Queryable, organisationId: string, name: st
   return (group as { id: string }).id;
 }
 
+/** 409 when another of the organisation's groups has the name: the unique index decides. */
 export async function renameGroup(db: Queryable, organisationId: string, id: string, name: string) {
-  const updated = await db
-    .query(
-      `UPDATE machine_group SET name = $3
-      WHERE organisation_id = $1 AND id = $2
-        AND NOT EXISTS (SELECT 1 FROM machine_group o
-                         WHERE o.organisation_id = $1 AND lower(o.name) = lower($3) AND o.id <> $2)
-     RETURNING id`,
-      [organisationId, id, name],
-    )
-    .catch((error: unknown) => {
-      // Another rename to the same name committed between the check and this update.
-      if ((error as { code?: string }).code === '23505') return [];
-      throw error;
-    });
-  if (updated.length === 0) throw taken(name);
+  try {
+    await db.query('UPDATE machine_group SET name = $3 WHERE organisation_id = $1 AND id = $2', [
+      organisationId,
+      id,
+      name,
+    ]);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw taken(name);
+    throw error;
+  }
 }
 
 /** Its machines leave the group (the column's ON DELETE SET NULL); they stay in the fleet. */
