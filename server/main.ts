@@ -13,6 +13,8 @@ import { ReadModel } from './readModel/readModel.ts';
 import { announceCommits, followCommits } from './readModel/invalidation.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './demo/seed.ts';
 import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/index.ts';
+import { storeUplinks } from './modules/ingest/index.ts';
+import { decodeTtsUplink } from './telemetry/adapters/lorawan.ts';
 import { TouchedBroker } from './telemetry/broker.ts';
 import { buildPipeline } from './telemetry/pipeline.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
@@ -174,6 +176,14 @@ async function main(): Promise<void> {
             ttsToken: config.ttsToken,
           }
         : null,
+      storeUplinks: async (bodies) => {
+        const receivedMs = Date.now();
+        await storeUplinks(
+          db,
+          ingest,
+          bodies.map((body) => decodeTtsUplink(body, receivedMs)),
+        );
+      },
       oemFeeds,
       historyDays: config.demoHistoryDays,
       log: app.log,

@@ -4,6 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext, PortalModule } from '../../context.ts';
 import { ingestRoutes, quarantineRoutes, sourceKeyRoutes } from './routes.ts';
 
+export { storeUplinks } from './uplinks.ts';
+
 /** The device webhooks: an ingest process serves these and the health checks only. */
 export const deviceWebhooks: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   await app.register(ingestRoutes, { ...context, ingest: context.pipeline.ingest });

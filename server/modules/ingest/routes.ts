@@ -19,8 +19,8 @@ import {
 import type { Ingest } from '../../telemetry/ingest.ts';
 import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
 import { hashSourceKey, newSourceKey } from '../../telemetry/sourceKey.ts';
-import { recordReceptions } from '../gateways/index.ts';
 import { logIngestRequest } from './requestLog.ts';
+import { storeUplinks } from './uplinks.ts';
 
 interface IngestSource {
   id: string;
@@ -91,9 +91,9 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
           if (error instanceof PayloadDecodeError) throw badRequest(error.field, error.message);
           throw error;
         }
-        const result = await ingest(decoded.records);
-        if (decoded.uplinks) await recordReceptions(db, decoded.uplinks);
-        return result;
+        return decoded.uplinks
+          ? storeUplinks(db, ingest, decoded.uplinks)
+          : ingest(decoded.records);
       },
     );
   };

@@ -11,7 +11,7 @@ import { DEMO_ASSETS, demoAssetRecords, type DemoAsset } from './demoAssets.ts';
 import { recordsFor } from './device.ts';
 import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
 import { demoBatteryMv, demoRadioLinks } from './demoRadio.ts';
-import { sendUplinks, uplinksFor, type RadioLink } from './loraDevice.ts';
+import { heardUplinkBodies, sendUplinks, uplinksFor, type RadioLink } from './loraDevice.ts';
 import { OEM_REPORT_MS } from './oemUnit.ts';
 import { SimulatedOemPortal, type OemSimMachine } from './oemPortal.ts';
 import { DEMO_OPERATOR_KEYS, planMachine, type SimKind, type SimMachine } from './plan.ts';
@@ -27,6 +27,13 @@ import {
 const DAY_MS = 86_400_000;
 const SEED = 20_260_426;
 const DEVICES_AT_ONCE = 8;
+/**
+ * A tracker catching up fills its packets: 200 records of about 71 bytes stay under the listener's
+ * 16 KB data field, and each packet is one commit, where the live minute's few records go 25 a time.
+ */
+const CATCH_UP_RECORDS_PER_PACKET = 200;
+/** The sensors' history is stored this many uplinks at a time. */
+const CATCH_UP_UPLINKS_PER_BATCH = 500;
 const DEMO_FEED_NAME = 'Demo OEM portal (simulated)';
 const DEMO_FEED_INTERVAL_S = 300;
 
@@ -59,6 +66,12 @@ export interface DemoStreamOptions {
   target: { host: string; port: number };
   /** The server's own HTTP address and The Things Stack webhook token, for the demo sensors. */
   http: { baseUrl: string; ttsToken: string } | null;
+  /**
+   * Stores a sensor's missed uplinks, given as The Things Stack's webhook bodies, in one go. The
+   * network server would post them one request each, one commit each: the week's history of the
+   * demo's sensors took a minute that way. Without it, they are posted as the live ones are.
+   */
+  storeUplinks?: (bodies: object[]) => Promise<void>;
   oemFeeds: OemFeedPoller | null;
   historyDays: number;
   log: { info(o: object, m: string): void; error(o: object, m: string): void };
@@ -198,14 +211,19 @@ export class DemoStream {
       });
     if (this.options.http)
       this.app = await DemoApp.start(this.options.db, this.options.http.baseUrl);
-    const total = await this.send();
-    this.options.log.info(
-      { devices: this.devices.length, records: total },
-      'demo trackers and sensors caught up',
-    );
-    if (oemMachines.length > 0 && this.options.oemFeeds) {
-      await this.startOemFeed(oemMachines, this.options.oemFeeds, rows[0]?.timezone ?? 'UTC');
-    }
+    const oemFeeds = this.options.oemFeeds;
+    // The feed's hourly polls wait on HTTP between commits: they run beside the devices' catch-up.
+    await Promise.all([
+      this.send(true).then((total) =>
+        this.options.log.info(
+          { devices: this.devices.length, records: total },
+          'demo trackers and sensors caught up',
+        ),
+      ),
+      oemMachines.length > 0 && oemFeeds
+        ? this.startOemFeed(oemMachines, oemFeeds, rows[0]?.timezone ?? 'UTC')
+        : undefined,
+    ]);
     this.timer = setInterval(() => {
       this.sending = this.sending.then(() => this.send().then(() => undefined));
     }, 60_000);
@@ -215,7 +233,11 @@ export class DemoStream {
    * A machine tracker keeps its connection open between sends, as FMB devices do with an open link
    * timeout, and answers the commands staff send it; a broken link is dialled again next time.
    */
-  private async sendOverOpenLink(code: string, records: AvlRecordInput[]): Promise<void> {
+  private async sendOverOpenLink(
+    code: string,
+    records: AvlRecordInput[],
+    recordsPerPacket: number,
+  ): Promise<void> {
     let link = this.links.get(code);
     if (!link || link.closed) {
       const startedMs = Date.now();
@@ -225,7 +247,7 @@ export class DemoStream {
       this.links.set(code, link);
     }
     try {
-      await sendPackets(link, records);
+      await sendPackets(link, records, recordsPerPacket);
     } catch (error) {
       link.close();
       this.links.delete(code);
@@ -301,7 +323,7 @@ export class DemoStream {
   }
 
   /** Each device's planned records after its last sent one, up to now; returns how many were sent. */
-  private async send(): Promise<number> {
+  private async send(catchingUp = false): Promise<number> {
     const nowMs = this.now();
     let sent = 0;
     // A sensor's uplinks are one request each, the longest chains of a catch-up: started first,
@@ -312,7 +334,9 @@ export class DemoStream {
     const worker = async () => {
       for (let device = queue.shift(); device; device = queue.shift()) {
         try {
-          sent += await this.sendDue(device, nowMs);
+          // Counted after the await: `sent += await …` would add to the figure read before it.
+          const count = await this.sendDue(device, nowMs, catchingUp);
+          sent += count;
         } catch (error) {
           this.options.log.error({ err: error, code: device.code }, 'demo device could not send');
         }
@@ -325,7 +349,7 @@ export class DemoStream {
     return sent;
   }
 
-  private async sendDue(device: DemoDevice, nowMs: number): Promise<number> {
+  private async sendDue(device: DemoDevice, nowMs: number, catchingUp: boolean): Promise<number> {
     if (device.asset) {
       const records = demoAssetRecords(device.asset, device.lastSentMs, nowMs);
       if (records.length > 0) await sendOverTcp(this.options.target, device.code, records);
@@ -353,18 +377,30 @@ export class DemoStream {
       const uplinks = uplinksFor(plan, random, device.radio?.batteryMv).filter((u) =>
         due(u.timeMs),
       );
-      await sendUplinks(
-        { baseUrl: http.baseUrl, token: http.ttsToken },
-        'tts',
-        device.code,
-        uplinks,
-        device.radio?.links,
-      );
+      const store = catchingUp ? this.options.storeUplinks : undefined;
+      if (store) {
+        const bodies = heardUplinkBodies('tts', device.code, uplinks, device.radio?.links);
+        for (let i = 0; i < bodies.length; i += CATCH_UP_UPLINKS_PER_BATCH)
+          await store(bodies.slice(i, i + CATCH_UP_UPLINKS_PER_BATCH));
+      } else {
+        await sendUplinks(
+          { baseUrl: http.baseUrl, token: http.ttsToken },
+          'tts',
+          device.code,
+          uplinks,
+          device.radio?.links,
+        );
+      }
       lastMs = uplinks[uplinks.length - 1]?.timeMs;
       count = uplinks.length;
     } else {
       const records = recordsFor(sim, plan, random).filter((r) => due(r.timestampMs));
-      if (records.length > 0) await this.sendOverOpenLink(device.code, records);
+      if (records.length > 0)
+        await this.sendOverOpenLink(
+          device.code,
+          records,
+          catchingUp ? CATCH_UP_RECORDS_PER_PACKET : 25,
+        );
       lastMs = records[records.length - 1]?.timestampMs;
       count = records.length;
     }

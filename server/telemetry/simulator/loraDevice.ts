@@ -132,6 +132,21 @@ export function uplinkBody(
   };
 }
 
+/**
+ * The webhook bodies of the uplinks a gateway heard: an uplink no gateway heard never reaches the
+ * network server, lost, as its counter shows.
+ */
+export function heardUplinkBodies(
+  network: LoraNetwork,
+  devEui: string,
+  uplinks: LoraUplink[],
+  links: RadioLink[] = [],
+): object[] {
+  return uplinks
+    .filter((uplink) => links.length === 0 || hearing(links, uplink.timeMs).length > 0)
+    .map((uplink) => uplinkBody(network, devEui, uplink, links));
+}
+
 /** Posts each uplink in turn, as the network server does, and waits for each 200. */
 export async function sendUplinks(
   target: { baseUrl: string; token: string },
@@ -142,13 +157,11 @@ export async function sendUplinks(
 ): Promise<void> {
   const path =
     network === 'tts' ? '/v1/ingest/lorawan/tts' : '/v1/ingest/lorawan/chirpstack?event=up';
-  for (const uplink of uplinks) {
-    // An uplink no gateway heard never reaches the network server: lost, as its counter shows.
-    if (links.length > 0 && hearing(links, uplink.timeMs).length === 0) continue;
+  for (const body of heardUplinkBodies(network, devEui, uplinks, links)) {
     const response = await fetch(`${target.baseUrl}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(uplinkBody(network, devEui, uplink, links)),
+      body: JSON.stringify(body),
     });
     if (!response.ok) {
       throw new Error(`the server answered ${response.status} to an uplink of ${devEui}`);
