@@ -7,50 +7,26 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { openDatabase } from './db/open.ts';
+import type { Database } from './db/database.ts';
 import { keepStatistics } from './db/statistics.ts';
 import { keepPartitions } from './db/partitions.ts';
 import { ReadModel } from './readModel/readModel.ts';
 import { announceCommits, followCommits } from './readModel/invalidation.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from './demo/seed.ts';
+import { startDemoHistory } from './demo/history.ts';
 import { DEMO_SSO_DOMAIN, startDemoSso } from './modules/sso/index.ts';
-import { storeUplinks } from './modules/ingest/index.ts';
-import { decodeTtsUplink } from './telemetry/adapters/lorawan.ts';
 import { TouchedBroker } from './telemetry/broker.ts';
-import { buildPipeline } from './telemetry/pipeline.ts';
+import { buildPipeline, type Pipeline } from './telemetry/pipeline.ts';
 import { DeviceConnections } from './telemetry/listeners/connections.ts';
 import { DeviceRelay } from './telemetry/listeners/deviceRelay.ts';
 import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
-import { DemoStream } from './telemetry/simulator/demoStream.ts';
+import type { DemoStream } from './telemetry/simulator/demoStream.ts';
 import { Readiness } from './readiness.ts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  // The demo's LoRaWAN sensors post to this server's own webhook: without a configured token, the
-  // process makes one up that only it knows.
-  if (config.demoData && !config.ttsToken) {
-    config = { ...config, ttsToken: randomBytes(24).toString('base64url') };
-  }
-  let db;
-  try {
-    db = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit();
+  const db = await openDatabaseOrExit(config);
   const { role } = config;
   const runs = (...roles: string[]) => role === 'all' || roles.includes(role);
   const seeded =
@@ -67,13 +43,7 @@ async function main(): Promise<void> {
   };
   // With a broker the ingest's commits go to the engines through JetStream; without one, to the
   // engine of this process.
-  const broker = config.natsUrl
-    ? await TouchedBroker.connect({
-        url: config.natsUrl,
-        stream: config.natsStream,
-        ackWaitS: config.natsAckWaitS,
-      })
-    : undefined;
+  const broker = config.natsUrl ? await connectBroker(config.natsUrl, config) : undefined;
   const pipeline = buildPipeline(db, {
     log: { error: (o, m) => log.error(o, m) },
     oemFeedAllowPrivate: config.oemFeedAllowPrivate,
@@ -121,41 +91,26 @@ async function main(): Promise<void> {
     ? await startDeviceListeners(config, db, ingest, app.log, devices)
     : [];
   // This process's engine takes its share of the ingest's commits from the broker.
-  if (broker && runs('engine')) {
-    broker.consume(
-      async (touched) => {
-        rollups.touched(touched);
-        await rollups.drain();
-      },
-      (error) => app.log.error({ err: error }, 'engine: a batch from the broker failed'),
-    );
-  }
+  if (broker && runs('engine')) consumeTouched(broker, rollups, app.log);
   const trackerPort = listeners[0]?.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let demoStream: DemoStream | undefined;
   // The demo's single sign-on: an OpenID provider of its own, for sso.demo.example.
   const demoSso =
     config.demoData && runs('api') ? await startDemoSso(db, config, app.log) : undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await demoStream?.stop();
-    await demoSso?.close();
-    statistics.stop();
-    stopPartitions?.();
-    await Promise.all(listeners.map((listener) => listener.close()));
-    stopRelay?.();
-    await broker?.close();
-    await pipeline.close();
-    await unfollow?.();
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  closeOnSignals(app.log, [
+    () => demoStream?.stop(),
+    () => demoSso?.close(),
+    () => statistics.stop(),
+    () => stopPartitions?.(),
+    () => Promise.all(listeners.map((listener) => listener.close())),
+    () => stopRelay?.(),
+    () => broker?.close(),
+    () => pipeline.close(),
+    () => unfollow?.(),
+    () => app.close(),
+    () => db.close(),
+  ]);
 
   await app.listen({ port: config.port, host: config.host });
   if (runs('ingest')) oemFeeds.start();
@@ -167,35 +122,16 @@ async function main(): Promise<void> {
   // The demo fleet's devices speak the real protocols to this server's own listeners.
   if (config.demoData && role === 'all' && trackerPort !== undefined) {
     const { port } = app.server.address() as AddressInfo;
-    demoStream = new DemoStream({
+    demoStream = startDemoHistory({
       db,
-      target: { host: loopback, port: trackerPort },
-      http: config.ttsToken
-        ? {
-            baseUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
-            ttsToken: config.ttsToken,
-          }
-        : null,
-      storeUplinks: async (bodies) => {
-        const receivedMs = Date.now();
-        await storeUplinks(
-          db,
-          ingest,
-          bodies.map((body) => decodeTtsUplink(body, receivedMs)),
-        );
-      },
-      oemFeeds,
+      pipeline,
+      readiness,
+      statistics,
+      trackerTarget: { host: loopback, port: trackerPort },
+      httpUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
+      ttsToken: config.ttsToken,
       historyDays: config.demoHistoryDays,
       log: app.log,
-    });
-    const stream = demoStream;
-    app.log.info(`start-up: replaying ${config.demoHistoryDays} days of demo history`);
-    void readiness.track(`demo history (${config.demoHistoryDays} days)`, async () => {
-      await rollups.holdWhile(() => stream.start());
-      // Ready means the figures are computed, not only the records stored.
-      await rollups.drain();
-      // The backfill grows the tables from nothing: fresh statistics keep the plans sane.
-      await statistics.analyse();
     });
   }
   readiness.open();
@@ -203,10 +139,67 @@ async function main(): Promise<void> {
   printBanner(config, {
     seeded: Boolean(seeded),
     sso: demoSso?.issuer,
-    devices: listeners.length
-      ? `Teltonika TCP and UDP on port ${listeners[0]?.port}`
-      : 'no listener (TELTONIKA_PORT=off)',
+    trackerPort,
   });
+}
+
+function connectBroker(url: string, config: Config): Promise<TouchedBroker> {
+  return TouchedBroker.connect({ url, stream: config.natsStream, ackWaitS: config.natsAckWaitS });
+}
+
+function consumeTouched(
+  broker: TouchedBroker,
+  rollups: Pipeline['rollups'],
+  log: { error(o: object, m: string): void },
+): void {
+  broker.consume(
+    async (touched) => {
+      rollups.touched(touched);
+      await rollups.drain();
+    },
+    (error) => log.error({ err: error }, 'engine: a batch from the broker failed'),
+  );
+}
+
+/** A setting a person can fix ends the process with one line naming it. */
+function configOrExit(): Config {
+  try {
+    const config = loadConfig();
+    // The demo's LoRaWAN sensors post to this server's own webhook: without a configured token,
+    // the process makes one up that only it knows.
+    return config.demoData && !config.ttsToken
+      ? { ...config, ttsToken: randomBytes(24).toString('base64url') }
+      : config;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+/** So does a data folder another process holds. */
+async function openDatabaseOrExit(config: Config): Promise<Database> {
+  try {
+    return await openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** On SIGTERM or SIGINT, stops what runs in the order given, then exits. */
+function closeOnSignals(log: { info(o: object, m: string): void }, steps: (() => unknown)[]) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    for (const step of steps) await step();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 function describeDatabase(config: Config): string {
@@ -216,8 +209,12 @@ function describeDatabase(config: Config): string {
 /** What a person starting the portal needs: where it is and how to sign in. */
 function printBanner(
   config: Config,
-  { seeded, devices, sso }: { seeded: boolean; devices: string; sso?: string },
+  { seeded, trackerPort, sso }: { seeded: boolean; trackerPort: number | undefined; sso?: string },
 ) {
+  const devices =
+    trackerPort === undefined
+      ? 'no listener (TELTONIKA_PORT=off)'
+      : `Teltonika TCP and UDP on port ${trackerPort}`;
   const lines = [
     '',
     `  Fleet portal is running at ${config.publicUrl}`,
