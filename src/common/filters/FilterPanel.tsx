@@ -42,12 +42,8 @@ export interface FilterPanelProps {
 
 export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProps) {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const { identity } = useGetIdentity();
   const selection = decodeFilterOrEmpty(values.filter);
-  const [name, setName] = useState('');
 
   const categories = useQuery({
     queryKey: filterKeys.options({
@@ -63,44 +59,9 @@ export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProp
       }),
     enabled: open,
   });
-  const userId = String(identity?.id ?? '');
-  const saved = useQuery({
-    queryKey: filterKeys.savedFor(SAVED_FILTER_LABEL, userId),
-    queryFn: async () => {
-      const reply = await dataProvider.getSavedFilters(SAVED_FILTER_LABEL);
-      writeSavedFilters(userId, SAVED_FILTER_LABEL, reply);
-      return reply;
-    },
-    // The browser's copy at once; the server's answer replaces it.
-    initialData: () => readSavedFilters(userId, SAVED_FILTER_LABEL),
-    initialDataUpdatedAt: 0,
-    enabled: open && userId !== '',
-  });
-
   const apply = (next: FilterSelection) => onChange(encodeFilter(next) || undefined);
   const choose = (group: string, options: FilterOption[]) =>
     apply({ ...selection, [group]: options.map((o) => o.key) });
-
-  const save = async () => {
-    const encoded = encodeFilter(selection);
-    if (!name.trim() || !encoded) return;
-    try {
-      await dataProvider.saveFilter(SAVED_FILTER_LABEL, name.trim(), encoded);
-      notify('app.filters.saved', { type: 'success' });
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: filterKeys.saved });
-    } catch {
-      notify('app.filters.save_failed', { type: 'error' });
-    }
-  };
-  const remove = async (savedName: string) => {
-    try {
-      await dataProvider.deleteSavedFilter(SAVED_FILTER_LABEL, savedName);
-      await queryClient.invalidateQueries({ queryKey: filterKeys.saved });
-    } catch {
-      notify('app.filters.delete_failed', { type: 'error' });
-    }
-  };
 
   return (
     <Drawer
@@ -116,37 +77,7 @@ export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProp
         </IconButton>
       </Stack>
 
-      <Box data-testid="saved-filters" sx={{ my: 2 }}>
-        <Typography variant="subtitle2">{translate('app.filters.saved_title')}</Typography>
-        <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }}>
-          {(saved.data?.savedFilters ?? []).map((s) => (
-            <Chip
-              key={s.filterID}
-              label={s.name}
-              onClick={() => apply(decodeFilterOrEmpty(s.filters))}
-              onDelete={() => void remove(s.name)}
-              deleteIcon={<Delete aria-label={translate('app.filters.delete', { name: s.name })} />}
-            />
-          ))}
-          {saved.data?.savedFilters.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.filters.none_saved')}
-            </Typography>
-          ) : null}
-        </Stack>
-        <Stack direction="row" gap={1}>
-          <TextField
-            size="small"
-            label={translate('app.filters.save_as')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            sx={{ flex: 1 }}
-          />
-          <Button onClick={() => void save()} disabled={!name.trim() || !encodeFilter(selection)}>
-            {translate('app.filters.save')}
-          </Button>
-        </Stack>
-      </Box>
+      <SavedFilters open={open} selection={selection} apply={apply} />
 
       <Stack gap={1.5}>
         {(categories.data?.filters ?? [])
@@ -176,5 +107,91 @@ export function FilterPanel({ open, onClose, values, onChange }: FilterPanelProp
         {translate('app.filters.clear')}
       </Button>
     </Drawer>
+  );
+}
+
+/** The user's saved filters: applied with a click, deleted, or the current selection saved. */
+function SavedFilters({
+  open,
+  selection,
+  apply,
+}: {
+  open: boolean;
+  selection: FilterSelection;
+  apply: (selection: FilterSelection) => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const { identity } = useGetIdentity();
+  const [name, setName] = useState('');
+  const userId = String(identity?.id ?? '');
+  const saved = useQuery({
+    queryKey: filterKeys.savedFor(SAVED_FILTER_LABEL, userId),
+    queryFn: async () => {
+      const reply = await dataProvider.getSavedFilters(SAVED_FILTER_LABEL);
+      writeSavedFilters(userId, SAVED_FILTER_LABEL, reply);
+      return reply;
+    },
+    // The browser's copy at once; the server's answer replaces it.
+    initialData: () => readSavedFilters(userId, SAVED_FILTER_LABEL),
+    initialDataUpdatedAt: 0,
+    enabled: open && userId !== '',
+  });
+
+  const save = async () => {
+    const encoded = encodeFilter(selection);
+    if (!name.trim() || !encoded) return;
+    try {
+      await dataProvider.saveFilter(SAVED_FILTER_LABEL, name.trim(), encoded);
+      notify('app.filters.saved', { type: 'success' });
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: filterKeys.saved });
+    } catch {
+      notify('app.filters.save_failed', { type: 'error' });
+    }
+  };
+  const remove = async (savedName: string) => {
+    try {
+      await dataProvider.deleteSavedFilter(SAVED_FILTER_LABEL, savedName);
+      await queryClient.invalidateQueries({ queryKey: filterKeys.saved });
+    } catch {
+      notify('app.filters.delete_failed', { type: 'error' });
+    }
+  };
+
+  return (
+    <Box data-testid="saved-filters" sx={{ my: 2 }}>
+      <Typography variant="subtitle2">{translate('app.filters.saved_title')}</Typography>
+      <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }}>
+        {(saved.data?.savedFilters ?? []).map((s) => (
+          <Chip
+            key={s.filterID}
+            label={s.name}
+            onClick={() => apply(decodeFilterOrEmpty(s.filters))}
+            onDelete={() => void remove(s.name)}
+            deleteIcon={<Delete aria-label={translate('app.filters.delete', { name: s.name })} />}
+          />
+        ))}
+        {saved.data?.savedFilters.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.filters.none_saved')}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Stack direction="row" gap={1}>
+        <TextField
+          size="small"
+          label={translate('app.filters.save_as')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          sx={{ flex: 1 }}
+        />
+        <Button onClick={() => void save()} disabled={!name.trim() || !encodeFilter(selection)}>
+          {translate('app.filters.save')}
+        </Button>
+      </Stack>
+    </Box>
   );
 }

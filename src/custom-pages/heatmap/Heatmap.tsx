@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { MapContainer } from 'react-leaflet';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { HeatmapKind } from '../../domain/api/heatmap.ts';
+import type { HeatCell, HeatmapKind } from '../../domain/api/heatmap.ts';
 import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 import { RangeFilterHeader } from '../../common/RangeFilterHeader.tsx';
@@ -86,7 +86,6 @@ export function Heatmap() {
   const options = machines.data?.machines ?? [];
   const chosen = options.find((m) => m.id === machineId) ?? null;
   const cells = heat.data?.cells ?? [];
-  const totalS = cells.reduce((sum, cell) => sum + cell.seconds, 0);
 
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="heatmap">
@@ -129,20 +128,7 @@ export function Heatmap() {
           )}
         />
         {heat.data && cells.length > 0 ? (
-          <>
-            <Legend kind={kind} maxWeight={heat.data.maxWeight} />
-            <Typography variant="body2" color="text.secondary" data-testid="heatmap-summary">
-              {kind === 'speed'
-                ? translate('app.heatmap.summary_speed', {
-                    cells: cells.length,
-                    max: Math.max(...cells.map((c) => c.maxSpeedKmh ?? 0)).toFixed(0),
-                  })
-                : translate('app.heatmap.summary_activity', {
-                    cells: cells.length,
-                    hours: (totalS / 3600).toFixed(1),
-                  })}
-            </Typography>
-          </>
+          <HeatSummary kind={kind} cells={cells} maxWeight={heat.data.maxWeight} />
         ) : null}
       </Stack>
       {heat.isPending ? <LinearProgress /> : null}
@@ -176,6 +162,36 @@ export function Heatmap() {
         </MapContainer>
       </Box>
     </Box>
+  );
+}
+
+/** The legend and what the map shows: how many cells, and the hours or the top speed in them. */
+function HeatSummary({
+  kind,
+  cells,
+  maxWeight,
+}: {
+  kind: HeatmapKind;
+  cells: HeatCell[];
+  maxWeight: number;
+}) {
+  const translate = useTranslate();
+  const totalS = cells.reduce((sum, cell) => sum + cell.seconds, 0);
+  return (
+    <>
+      <Legend kind={kind} maxWeight={maxWeight} />
+      <Typography variant="body2" color="text.secondary" data-testid="heatmap-summary">
+        {kind === 'speed'
+          ? translate('app.heatmap.summary_speed', {
+              cells: cells.length,
+              max: Math.max(...cells.map((c) => c.maxSpeedKmh ?? 0)).toFixed(0),
+            })
+          : translate('app.heatmap.summary_activity', {
+              cells: cells.length,
+              hours: (totalS / 3600).toFixed(1),
+            })}
+      </Typography>
+    </>
   );
 }
 

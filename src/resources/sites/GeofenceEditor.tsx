@@ -162,56 +162,65 @@ export function GeofenceEditor({ draft, onChange }: GeofenceEditorProps) {
           <BaseLayers />
           <FitOnce geofence={opening} />
           <ClickToDraw draft={draft} onChange={onChange} />
-          {draft.type === 'circle' && draft.centre ? (
-            <>
-              <Circle
-                center={[draft.centre.latitude, draft.centre.longitude]}
-                radius={draft.radiusM}
-                pathOptions={{ color: '#43a047', weight: 2, fillOpacity: 0.15 }}
-                interactive={false}
-              />
-              <Marker
-                position={[draft.centre.latitude, draft.centre.longitude]}
-                icon={handle}
-                draggable
-                eventHandlers={{
-                  dragend: (event) =>
-                    onChange({
-                      ...draft,
-                      centre: toLatLng((event.target as L.Marker).getLatLng()),
-                    }),
-                }}
-              />
-            </>
-          ) : null}
-          {draft.type === 'polygon' && draft.points.length > 0 ? (
-            <>
-              <Polygon
-                positions={draft.points.map((p) => [p.latitude, p.longitude])}
-                pathOptions={{ color: '#43a047', weight: 2, fillOpacity: 0.15 }}
-                interactive={false}
-              />
-              {draft.points.map((point, i) => (
-                <Marker
-                  key={`${i}-${point.latitude}-${point.longitude}`}
-                  position={[point.latitude, point.longitude]}
-                  icon={handle}
-                  draggable
-                  eventHandlers={{
-                    dragend: (event) => {
-                      const moved = toLatLng((event.target as L.Marker).getLatLng());
-                      onChange({
-                        ...draft,
-                        points: draft.points.map((p, j) => (j === i ? moved : p)),
-                      });
-                    },
-                  }}
-                />
-              ))}
-            </>
-          ) : null}
+          <DraftShape draft={draft} onChange={onChange} />
         </MapContainer>
       </div>
     </Stack>
+  );
+}
+
+/** The drawn shape, with a handle to drag at the centre or at each corner. */
+function DraftShape({ draft, onChange }: GeofenceEditorProps) {
+  return (
+    <>
+      {draft.type === 'circle' && draft.centre ? (
+        <>
+          <Circle
+            center={[draft.centre.latitude, draft.centre.longitude]}
+            radius={draft.radiusM}
+            pathOptions={{ color: '#43a047', weight: 2, fillOpacity: 0.15 }}
+            interactive={false}
+          />
+          <Marker
+            position={[draft.centre.latitude, draft.centre.longitude]}
+            icon={handle}
+            draggable
+            eventHandlers={{
+              dragend: (event) =>
+                onChange({
+                  ...draft,
+                  centre: toLatLng((event.target as L.Marker).getLatLng()),
+                }),
+            }}
+          />
+        </>
+      ) : null}
+      {draft.type === 'polygon' && draft.points.length > 0 ? (
+        <>
+          <Polygon
+            positions={draft.points.map((p) => [p.latitude, p.longitude])}
+            pathOptions={{ color: '#43a047', weight: 2, fillOpacity: 0.15 }}
+            interactive={false}
+          />
+          {draft.points.map((point, i) => (
+            <Marker
+              key={`${i}-${point.latitude}-${point.longitude}`}
+              position={[point.latitude, point.longitude]}
+              icon={handle}
+              draggable
+              eventHandlers={{
+                dragend: (event) => {
+                  const moved = toLatLng((event.target as L.Marker).getLatLng());
+                  onChange({
+                    ...draft,
+                    points: draft.points.map((p, j) => (j === i ? moved : p)),
+                  });
+                },
+              }}
+            />
+          ))}
+        </>
+      ) : null}
+    </>
   );
 }

@@ -62,14 +62,6 @@ export function SitesPortal() {
     void queryClient.invalidateQueries({ queryKey: siteKeys.all });
     void queryClient.invalidateQueries({ queryKey: siteKeys.overviews });
   };
-  const action = (label: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
-
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="sites-portal">
       <RangeFilterHeader
@@ -117,39 +109,7 @@ export function SitesPortal() {
                 <TableCell>{site.code ?? '–'}</TableCell>
                 <TableCell>{site.customer ?? '–'}</TableCell>
                 <SiteFigureCells summary={site.summary} />
-                <TableCell
-                  align="right"
-                  onClick={(e) => e.stopPropagation()}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  {action(
-                    translate('app.sites.timeline_title'),
-                    <Timeline fontSize="small" />,
-                    () => void navigate(links.activityTimeline(site.id)),
-                  )}
-                  {action(
-                    translate('app.sites.edit'),
-                    <Edit fontSize="small" />,
-                    () => void navigate(links.siteForm(site.id)),
-                  )}
-                  {action(
-                    translate('app.sites.geofence.title'),
-                    <Polyline fontSize="small" />,
-                    () => void navigate(links.geofences(site.id)),
-                  )}
-                  <RecordContextProvider value={site}>
-                    <DeleteWithConfirmButton
-                      resource="sites"
-                      label=""
-                      aria-label={translate('app.sites.delete')}
-                      confirmTitle={translate('app.sites.delete')}
-                      confirmContent={translate('app.sites.confirm_delete', { name: site.name })}
-                      mutationMode="pessimistic"
-                      redirect={false}
-                      mutationOptions={{ onSuccess: deleted }}
-                    />
-                  </RecordContextProvider>
-                </TableCell>
+                <SiteActions site={site} onDeleted={deleted} />
               </TableRow>
             ))}
             <TableRow>
@@ -161,6 +121,51 @@ export function SitesPortal() {
         </Table>
       ) : null}
     </Box>
+  );
+}
+
+/** A site row's actions: its timeline, its form, its geofence, and delete after a confirmation. */
+function SiteActions({ site, onDeleted }: { site: SiteRecord; onDeleted(): void }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const action = (label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+
+  return (
+    <TableCell align="right" onClick={(e) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
+      {action(
+        translate('app.sites.timeline_title'),
+        <Timeline fontSize="small" />,
+        () => void navigate(links.activityTimeline(site.id)),
+      )}
+      {action(
+        translate('app.sites.edit'),
+        <Edit fontSize="small" />,
+        () => void navigate(links.siteForm(site.id)),
+      )}
+      {action(
+        translate('app.sites.geofence.title'),
+        <Polyline fontSize="small" />,
+        () => void navigate(links.geofences(site.id)),
+      )}
+      <RecordContextProvider value={site}>
+        <DeleteWithConfirmButton
+          resource="sites"
+          label=""
+          aria-label={translate('app.sites.delete')}
+          confirmTitle={translate('app.sites.delete')}
+          confirmContent={translate('app.sites.confirm_delete', { name: site.name })}
+          mutationMode="pessimistic"
+          redirect={false}
+          mutationOptions={{ onSuccess: onDeleted }}
+        />
+      </RecordContextProvider>
+    </TableCell>
   );
 }
 

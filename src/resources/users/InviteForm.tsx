@@ -84,34 +84,22 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
         disabled={sending}
         inputProps={{ 'data-testid': 'invite-emails' }}
       />
-      <TextField
-        select
+      <ChoiceField
         label={translate('resources.users.fields.role')}
         value={role}
-        onChange={(e) => setRole(e.target.value as Role)}
+        onChange={(value) => setRole(value as Role)}
         disabled={sending}
-      >
-        {roles.map((value) => (
-          <MenuItem key={value} value={value}>
-            {translate(`app.users.roles.${value}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={roles.map((value) => ({ value, label: translate(`app.users.roles.${value}`) }))}
+      />
       {choices.length > (customersOnly ? 0 : 1) && (
-        <TextField
-          select
+        <ChoiceField
           label={translate('resources.users.fields.organisationName')}
           value={target}
-          onChange={(e) => setOrganisationId(e.target.value)}
+          onChange={setOrganisationId}
           disabled={sending}
           required
-        >
-          {choices.map((org) => (
-            <MenuItem key={org.id} value={org.id}>
-              {org.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          choices={choices.map((org) => ({ value: org.id, label: org.name }))}
+        />
       )}
       {customersOnly && organisations.isSuccess && choices.length === 0 && (
         <Alert severity="info">{translate('app.users.invite.no_customers')}</Alert>
@@ -142,5 +130,28 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+function ChoiceField({
+  choices,
+  onChange,
+  ...props
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  disabled: boolean;
+  required?: boolean;
+  choices: { value: string; label: string }[];
+}) {
+  return (
+    <TextField select {...props} onChange={(e) => onChange(e.target.value)}>
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
