@@ -62,8 +62,15 @@ export function auditResource(client: ApiClient, path: 'admin/audit' | 'organisa
   };
 }
 
+const query = (params: object) => params as Record<string, string | number | undefined>;
+
+/** The staff's calls: the devices' traffic, the data's completeness and workings, the operations. */
 export function adminCalls(client: ApiClient) {
-  const query = (params: object) => params as Record<string, string | number | undefined>;
+  return { ...deviceCalls(client), ...dataCalls(client), ...operationCalls(client) };
+}
+
+/** What the trackers, sensors and apps sent, the commands, and the sources' API keys. */
+function deviceCalls(client: ApiClient) {
   return {
     getAdminOverview: (signal?: AbortSignal) =>
       client.request<AdminOverviewReply>('/v1/admin/overview', { signal }),
@@ -98,6 +105,20 @@ export function adminCalls(client: ApiClient) {
         query: query(params),
         signal,
       }),
+    issueSourceKey: (sourceId: string) =>
+      client.request<SourceKeyReply>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
+        method: 'POST',
+      }),
+    revokeSourceKey: (sourceId: string) =>
+      client.request<undefined>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
+        method: 'DELETE',
+      }),
+  };
+}
+
+/** How complete the data is, the radio coverage, and a machine's inner workings and recomputes. */
+function dataCalls(client: ApiClient) {
+  return {
     getCompleteness: (
       params: {
         from: string;
@@ -148,6 +169,12 @@ export function adminCalls(client: ApiClient) {
         `/v1/admin/machines/${encodeURIComponent(id)}/recomputes/${encodeURIComponent(runId)}`,
         { signal },
       ),
+  };
+}
+
+/** The mail outbox and the OEM feeds. */
+function operationCalls(client: ApiClient) {
+  return {
     getOutbox: (failed: boolean, signal?: AbortSignal) =>
       client.request<{ mails: OutboxMail[]; mailCaps: MailCapCounts }>('/v1/admin/outbox', {
         query: { limit: 200, ...(failed ? { failed: 'true' } : {}) },
@@ -156,14 +183,6 @@ export function adminCalls(client: ApiClient) {
     retryMail: (id: string) =>
       client.request<{ id: string }>(`/v1/admin/outbox/${encodeURIComponent(id)}/retry`, {
         method: 'POST',
-      }),
-    issueSourceKey: (sourceId: string) =>
-      client.request<SourceKeyReply>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
-        method: 'POST',
-      }),
-    revokeSourceKey: (sourceId: string) =>
-      client.request<undefined>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
-        method: 'DELETE',
       }),
     getOemFeeds: (signal?: AbortSignal) =>
       client.request<{ feeds: OemFeed[] }>('/v1/admin/oem-feeds', { signal }),

@@ -61,17 +61,16 @@ const EMPTY: OemFeedBody = {
   enabled: true,
 };
 
-function FeedDialog({ feed, onClose }: { feed: OemFeed | 'new'; onClose: () => void }) {
-  const translate = useTranslate();
+/** Creates the feed or saves its changes; a secret left empty keeps the stored one. */
+function useSaveFeed(
+  feed: OemFeed | 'new',
+  body: OemFeedBody,
+  secret: string,
+  onSaved: () => void,
+) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const organisations = useGetList('admin/orgs/settings', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-  const [body, setBody] = useState<OemFeedBody>(feed === 'new' ? EMPTY : bodyOf(feed));
-  const [secret, setSecret] = useState('');
-  const save = useMutation({
+  return useMutation({
     mutationFn: () => {
       const sent = { ...body, ...(secret ? { secret } : {}) };
       return feed === 'new'
@@ -80,9 +79,20 @@ function FeedDialog({ feed, onClose }: { feed: OemFeed | 'new'; onClose: () => v
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
-      onClose();
+      onSaved();
     },
   });
+}
+
+function FeedDialog({ feed, onClose }: { feed: OemFeed | 'new'; onClose: () => void }) {
+  const translate = useTranslate();
+  const organisations = useGetList('admin/orgs/settings', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const [body, setBody] = useState<OemFeedBody>(feed === 'new' ? EMPTY : bodyOf(feed));
+  const [secret, setSecret] = useState('');
+  const save = useSaveFeed(feed, body, secret, onClose);
   const text = (key: keyof OemFeedBody, label: string) => (
     <TextField
       size="small"
@@ -93,6 +103,25 @@ function FeedDialog({ feed, onClose }: { feed: OemFeed | 'new'; onClose: () => v
       }
     />
   );
+  const choice = (
+    key: 'organisationId' | 'format' | 'auth',
+    label: string,
+    options: { value: string; label: string }[],
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={translate(label)}
+      value={body[key]}
+      onChange={(event) => setBody({ ...body, [key]: event.target.value })}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>
@@ -101,53 +130,31 @@ function FeedDialog({ feed, onClose }: { feed: OemFeed | 'new'; onClose: () => v
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Failure error={save.error} />
-          <TextField
-            select
-            size="small"
-            label={translate('app.admin.organisation')}
-            value={body.organisationId}
-            onChange={(event) => setBody({ ...body, organisationId: event.target.value })}
-          >
-            {(organisations.data ?? []).map((organisation) => (
-              <MenuItem key={organisation.id} value={organisation.id}>
-                {organisation.name as string}
-              </MenuItem>
-            ))}
-          </TextField>
+          {choice(
+            'organisationId',
+            'app.admin.organisation',
+            (organisations.data ?? []).map((organisation) => ({
+              value: String(organisation.id),
+              label: organisation.name as string,
+            })),
+          )}
           {text('name', 'app.admin.feeds.name')}
           {text('sourceType', 'app.admin.feeds.source_type')}
           {text('baseUrl', 'app.admin.feeds.base_url')}
           <Stack direction="row" spacing={1}>
-            <TextField
-              select
-              size="small"
-              label={translate('app.admin.feeds.format')}
-              value={body.format}
-              onChange={(event) =>
-                setBody({ ...body, format: event.target.value as OemFeedBody['format'] })
-              }
-            >
-              {OEM_FEED_FORMATS.map((format) => (
-                <MenuItem key={format} value={format}>
-                  {format.toUpperCase()}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={translate('app.admin.feeds.auth')}
-              value={body.auth}
-              onChange={(event) =>
-                setBody({ ...body, auth: event.target.value as OemFeedBody['auth'] })
-              }
-            >
-              {OEM_FEED_AUTHS.map((auth) => (
-                <MenuItem key={auth} value={auth}>
-                  {translate(`app.admin.feeds.auth_${auth}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            {choice(
+              'format',
+              'app.admin.feeds.format',
+              OEM_FEED_FORMATS.map((format) => ({ value: format, label: format.toUpperCase() })),
+            )}
+            {choice(
+              'auth',
+              'app.admin.feeds.auth',
+              OEM_FEED_AUTHS.map((auth) => ({
+                value: auth,
+                label: translate(`app.admin.feeds.auth_${auth}`),
+              })),
+            )}
             <TextField
               size="small"
               type="number"

@@ -36,8 +36,6 @@ export interface ShareLocationDialogProps {
 
 export function ShareLocationDialog({ machine, onClose }: ShareLocationDialogProps) {
   const translate = useTranslate();
-  const [language] = useLocaleState();
-  const timeZone = useTimeZone();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [emails, setEmails] = useState('');
   const [numbers, setNumbers] = useState('');
@@ -93,32 +91,7 @@ export function ShareLocationDialog({ machine, onClose }: ShareLocationDialogPro
       <DialogTitle>{translate('app.map.share.title', { name: machine?.name ?? '' })}</DialogTitle>
       <DialogContent>
         {shared ? (
-          <Stack gap={1.5} data-testid="share-result">
-            <Typography>
-              {translate('app.map.share.sent', {
-                time: formatDateTime(shared.expiresAt, language, timeZone),
-              })}
-            </Typography>
-            {shared.emailed.length > 0 ? (
-              <Typography>
-                {translate('app.map.share.emailed', { emails: shared.emailed.join(', ') })}
-              </Typography>
-            ) : null}
-            <Link href={shared.url} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
-              {shared.url}
-            </Link>
-            {shared.whatsappLinks.map((link) => (
-              <Button
-                key={link.number}
-                variant="outlined"
-                href={link.url}
-                target="_blank"
-                rel="noopener"
-              >
-                {translate('app.map.share.whatsapp', { number: link.number })}
-              </Button>
-            ))}
-          </Stack>
+          <SharedResult shared={shared} />
         ) : (
           <Stack gap={2} sx={{ pt: 1 }}>
             <TextField
@@ -161,5 +134,34 @@ export function ShareLocationDialog({ machine, onClose }: ShareLocationDialogPro
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** What was sent: until when the link works, to whom it was mailed, and the WhatsApp links. */
+function SharedResult({ shared }: { shared: ShareLocationReply }) {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const timeZone = useTimeZone();
+  return (
+    <Stack gap={1.5} data-testid="share-result">
+      <Typography>
+        {translate('app.map.share.sent', {
+          time: formatDateTime(shared.expiresAt, language, timeZone),
+        })}
+      </Typography>
+      {shared.emailed.length > 0 ? (
+        <Typography>
+          {translate('app.map.share.emailed', { emails: shared.emailed.join(', ') })}
+        </Typography>
+      ) : null}
+      <Link href={shared.url} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
+        {shared.url}
+      </Link>
+      {shared.whatsappLinks.map((link) => (
+        <Button key={link.number} variant="outlined" href={link.url} target="_blank" rel="noopener">
+          {translate('app.map.share.whatsapp', { number: link.number })}
+        </Button>
+      ))}
+    </Stack>
   );
 }

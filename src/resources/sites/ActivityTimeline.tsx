@@ -87,14 +87,7 @@ export function ActivityTimeline() {
           {translate('app.sites.overview_title')}
         </Button>
       </Stack>
-      <Stack direction="row" gap={2} flexWrap="wrap">
-        {STATES.map((state) => (
-          <Stack key={state} direction="row" gap={0.5} alignItems="center">
-            <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: STATE_COLOURS[state] }} />
-            <Typography variant="body2">{translate(`app.map.states.${state}`)}</Typography>
-          </Stack>
-        ))}
-      </Stack>
+      <StateLegend />
       {timeline.isPending ? <LinearProgress /> : null}
       {timeline.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
       {timeline.data && timeline.data.machines.length === 0 ? (
@@ -106,22 +99,7 @@ export function ActivityTimeline() {
           data-testid="timeline-rows"
         >
           <Box />
-          <Box sx={{ position: 'relative', height: 18 }}>
-            {HOUR_MARKS.map((hour) => (
-              <Typography
-                key={hour}
-                variant="caption"
-                color="text.secondary"
-                sx={{
-                  position: 'absolute',
-                  left: `${(hour / 24) * 100}%`,
-                  transform: 'translateX(-50%)',
-                }}
-              >
-                {String(hour).padStart(2, '0')}
-              </Typography>
-            ))}
-          </Box>
+          <HourMarks />
           {timeline.data.machines.map((machine) => (
             <Box key={machine.id} sx={{ display: 'contents' }} data-testid="timeline-row">
               <Button
@@ -163,6 +141,43 @@ export function ActivityTimeline() {
           ))}
         </Box>
       ) : null}
+    </Box>
+  );
+}
+
+/** Which colour is which state. */
+function StateLegend() {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" gap={2} flexWrap="wrap">
+      {STATES.map((state) => (
+        <Stack key={state} direction="row" gap={0.5} alignItems="center">
+          <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: STATE_COLOURS[state] }} />
+          <Typography variant="body2">{translate(`app.map.states.${state}`)}</Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** The hours along the top of the rows. */
+function HourMarks() {
+  return (
+    <Box sx={{ position: 'relative', height: 18 }}>
+      {HOUR_MARKS.map((hour) => (
+        <Typography
+          key={hour}
+          variant="caption"
+          color="text.secondary"
+          sx={{
+            position: 'absolute',
+            left: `${(hour / 24) * 100}%`,
+            transform: 'translateX(-50%)',
+          }}
+        >
+          {String(hour).padStart(2, '0')}
+        </Typography>
+      ))}
     </Box>
   );
 }

@@ -45,16 +45,7 @@ export function MachineOnboard() {
     queryKey: machineSettingKeys.formDropDownValues,
     queryFn: () => dataProvider.getFormDropDownValues(),
   });
-  const machines = useQuery({
-    queryKey: onboardingKeys.machines(search),
-    queryFn: () =>
-      dataProvider.getList('machines', {
-        pagination: { page: 1, perPage: 20 },
-        sort: { field: 'name', order: 'ASC' },
-        filter: { q: search, show: 'active' },
-      }),
-    enabled: mode === 'existing',
-  });
+  const machines = useMachineChoices(search, mode === 'existing');
   const required = (field: Field) =>
     field === 'name' || (mandatory.data?.mandatoryFields ?? []).includes(field);
 
@@ -67,17 +58,7 @@ export function MachineOnboard() {
     }
     setBusy(true);
     try {
-      const machine: NewMachine = {
-        name: fields.name.trim(),
-        ...Object.fromEntries(
-          FIELDS.filter((f) => f !== 'name' && f !== 'manufacturingYear' && fields[f].trim()).map(
-            (f) => [f, fields[f].trim()],
-          ),
-        ),
-        ...(fields.manufacturingYear.trim()
-          ? { manufacturingYear: Number(fields.manufacturingYear) }
-          : {}),
-      };
+      const machine = newMachineOf(fields);
       const reply = await dataProvider.onboard(
         mode === 'new'
           ? { sensor, claimCode: claimCode || undefined, machine }
@@ -142,10 +123,7 @@ export function MachineOnboard() {
             </Box>
           }
           formFields={FIELDS}
-          options={(machines.data?.data ?? []).map((m) => ({
-            id: String(m.id),
-            label: `${m.name}${m.assetId ? ` · ${m.assetId}` : ''}`,
-          }))}
+          options={machines}
           chosen={existing}
           onChoose={setExisting}
           onSearch={setSearch}
@@ -156,6 +134,40 @@ export function MachineOnboard() {
       ) : null}
     </Box>
   );
+}
+
+/** The typed fields as the new machine: blanks left out, the year a number. */
+function newMachineOf(fields: Record<Field, string>): NewMachine {
+  return {
+    name: fields.name.trim(),
+    ...Object.fromEntries(
+      FIELDS.filter((f) => f !== 'name' && f !== 'manufacturingYear' && fields[f].trim()).map(
+        (f) => [f, fields[f].trim()],
+      ),
+    ),
+    ...(fields.manufacturingYear.trim()
+      ? { manufacturingYear: Number(fields.manufacturingYear) }
+      : {}),
+  };
+}
+
+/** The active machines matching the search, to attach the device to. */
+function useMachineChoices(search: string, enabled: boolean): AttachOption[] {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const machines = useQuery({
+    queryKey: onboardingKeys.machines(search),
+    queryFn: () =>
+      dataProvider.getList('machines', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: { q: search, show: 'active' },
+      }),
+    enabled,
+  });
+  return (machines.data?.data ?? []).map((m) => ({
+    id: String(m.id),
+    label: `${m.name}${m.assetId ? ` · ${m.assetId}` : ''}`,
+  }));
 }
 
 export default MachineOnboard;
