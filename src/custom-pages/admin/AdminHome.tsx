@@ -106,6 +106,105 @@ function IngestChart({ ingest }: { ingest: AdminOverviewReply['ingest'] }) {
   );
 }
 
+/** How many devices of each protocol report, are late, silent, or never reported. */
+function DeviceCounts({ devices }: { devices: AdminOverviewReply['devices'] }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.home.devices')}
+        </Typography>
+        <Table size="small" aria-label={translate('app.admin.home.devices')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.admin.protocol')}</TableCell>
+              <TableCell align="right">{translate('app.admin.home.reporting')}</TableCell>
+              <TableCell align="right">{translate('app.admin.home.late')}</TableCell>
+              <TableCell align="right">{translate('app.admin.home.silent')}</TableCell>
+              <TableCell align="right">{translate('app.admin.home.never')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {devices.map((row) => (
+              <TableRow key={row.sourceType}>
+                <TableCell>{row.sourceType}</TableCell>
+                <TableCell align="right">{row.reporting}</TableCell>
+                <TableCell align="right">{row.late}</TableCell>
+                <TableCell align="right">{row.silent}</TableCell>
+                <TableCell align="right">{row.never}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.admin.home.devices_help')}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The devices that went silent, with links to their records and their radio coverage. */
+function SilentDevices({ devices }: { devices: AdminOverviewReply['silentDevices'] }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.home.silent_devices')}
+        </Typography>
+        <Table size="small" aria-label={translate('app.admin.home.silent_devices')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.admin.device')}</TableCell>
+              <TableCell>{translate('app.admin.protocol')}</TableCell>
+              <TableCell>{translate('app.admin.machine')}</TableCell>
+              <TableCell>{translate('app.admin.last_seen')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {devices.map((device) => {
+              const to = deviceLinks(device.sourceType, device.code);
+              return (
+                <TableRow key={device.sourceId}>
+                  <TableCell>{device.code}</TableCell>
+                  <TableCell>{device.sourceType}</TableCell>
+                  <TableCell>
+                    {device.machineId ? (
+                      <Link component={RouterLink} to={links.adminMachine(device.machineId)}>
+                        {device.machineName}
+                      </Link>
+                    ) : (
+                      '–'
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <When value={device.lastSeenAt} />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={2}>
+                      <Link component={RouterLink} to={to.records}>
+                        {translate('app.admin.home.records_link')}
+                      </Link>
+                      {to.coverage ? (
+                        <Link component={RouterLink} to={to.coverage}>
+                          {translate('app.admin.home.coverage_link')}
+                        </Link>
+                      ) : null}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function AdminHome() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -163,38 +262,7 @@ export default function AdminHome() {
             </Grid>
           </Grid>
 
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {translate('app.admin.home.devices')}
-              </Typography>
-              <Table size="small" aria-label={translate('app.admin.home.devices')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.admin.protocol')}</TableCell>
-                    <TableCell align="right">{translate('app.admin.home.reporting')}</TableCell>
-                    <TableCell align="right">{translate('app.admin.home.late')}</TableCell>
-                    <TableCell align="right">{translate('app.admin.home.silent')}</TableCell>
-                    <TableCell align="right">{translate('app.admin.home.never')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.devices.map((row) => (
-                    <TableRow key={row.sourceType}>
-                      <TableCell>{row.sourceType}</TableCell>
-                      <TableCell align="right">{row.reporting}</TableCell>
-                      <TableCell align="right">{row.late}</TableCell>
-                      <TableCell align="right">{row.silent}</TableCell>
-                      <TableCell align="right">{row.never}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              <Typography variant="caption" color="text.secondary">
-                {translate('app.admin.home.devices_help')}
-              </Typography>
-            </CardContent>
-          </Card>
+          <DeviceCounts devices={data.devices} />
 
           <Card variant="outlined">
             <CardContent>
@@ -208,59 +276,7 @@ export default function AdminHome() {
             </CardContent>
           </Card>
 
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {translate('app.admin.home.silent_devices')}
-              </Typography>
-              <Table size="small" aria-label={translate('app.admin.home.silent_devices')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.admin.device')}</TableCell>
-                    <TableCell>{translate('app.admin.protocol')}</TableCell>
-                    <TableCell>{translate('app.admin.machine')}</TableCell>
-                    <TableCell>{translate('app.admin.last_seen')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.silentDevices.map((device) => {
-                    const to = deviceLinks(device.sourceType, device.code);
-                    return (
-                      <TableRow key={device.sourceId}>
-                        <TableCell>{device.code}</TableCell>
-                        <TableCell>{device.sourceType}</TableCell>
-                        <TableCell>
-                          {device.machineId ? (
-                            <Link component={RouterLink} to={links.adminMachine(device.machineId)}>
-                              {device.machineName}
-                            </Link>
-                          ) : (
-                            '–'
-                          )}
-                        </TableCell>
-                        <TableCell>
-                          <When value={device.lastSeenAt} />
-                        </TableCell>
-                        <TableCell>
-                          <Stack direction="row" spacing={2}>
-                            <Link component={RouterLink} to={to.records}>
-                              {translate('app.admin.home.records_link')}
-                            </Link>
-                            {to.coverage ? (
-                              <Link component={RouterLink} to={to.coverage}>
-                                {translate('app.admin.home.coverage_link')}
-                              </Link>
-                            ) : null}
-                          </Stack>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+          <SilentDevices devices={data.silentDevices} />
           {data.feeds.inError.length > 0 ? (
             <Card variant="outlined">
               <CardContent>

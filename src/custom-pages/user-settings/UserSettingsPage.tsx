@@ -43,6 +43,47 @@ const timeZones = Intl.supportedValuesOf('timeZone');
 
 type Naming = 'organisation' | 'name' | 'assetId';
 
+/** Saves the settings; the identity, the language shown and the cached settings follow. */
+function useSaveSettings(body: () => UserSettingsPatch) {
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const { refetch: refetchIdentity } = useGetIdentity();
+  const authProvider = useAuthProvider<PortalAuthProvider>();
+  const [locale, setLocale] = useLocaleState();
+  return useMutation({
+    mutationFn: () => dataProvider.updateSettings(body()),
+    onSuccess: (next) => {
+      queryClient.setQueryData(accountKeys.settings, next);
+      authProvider?.forgetIdentity();
+      void refetchIdentity();
+      if (next.language && next.language !== locale) setLocale(next.language);
+      notify('app.user_settings.saved', { type: 'success' });
+    },
+    onError: (error) =>
+      notify(error instanceof Error ? error.message : 'app.user_settings.save_failed', {
+        type: 'error',
+      }),
+  });
+}
+
+/** How machines are named for this user: as the organisation says, or name or asset id first. */
+function NamingField({ naming, onChange }: { naming: Naming; onChange(naming: Naming): void }) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      label={translate('app.user_settings.naming')}
+      value={naming}
+      onChange={(event) => onChange(event.target.value as Naming)}
+    >
+      <MenuItem value="organisation">{translate('app.user_settings.naming_organisation')}</MenuItem>
+      <MenuItem value="name">{translate('app.org_settings.machine_name_first')}</MenuItem>
+      <MenuItem value="assetId">{translate('app.org_settings.asset_id_first')}</MenuItem>
+    </TextField>
+  );
+}
+
 function SettingsForm({
   settings,
   identity,
@@ -51,12 +92,7 @@ function SettingsForm({
   identity: PortalIdentity;
 }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const { refetch: refetchIdentity } = useGetIdentity();
-  const authProvider = useAuthProvider<PortalAuthProvider>();
-  const [locale, setLocale] = useLocaleState();
+  const [locale] = useLocaleState();
   const [firstName, setFirstName] = useState(identity.firstName);
   const [lastName, setLastName] = useState(identity.lastName);
   const [language, setLanguage] = useState(settings.language ?? locale);
@@ -71,32 +107,16 @@ function SettingsForm({
   // The alerts the organisation's modules raise: none without notifications.
   const alertTypes = alertTypesAllowed(settings.modules);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body: UserSettingsPatch = {
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        language: language as UserSettingsPatch['language'],
-        timezone,
-        ...(namingChosen ? { machineName: naming === 'organisation' ? null : naming } : {}),
-        subscriptions: { enabled: mailOn, subscriptions: kinds },
-        // Only a changed choice is sent: an untouched one stays as the server has it.
-        ...(alertsChosen ? { alerts: alerts.filter((t) => alertTypes.includes(t)) } : {}),
-      };
-      return dataProvider.updateSettings(body);
-    },
-    onSuccess: (next) => {
-      queryClient.setQueryData(accountKeys.settings, next);
-      authProvider?.forgetIdentity();
-      void refetchIdentity();
-      if (next.language && next.language !== locale) setLocale(next.language);
-      notify('app.user_settings.saved', { type: 'success' });
-    },
-    onError: (error) =>
-      notify(error instanceof Error ? error.message : 'app.user_settings.save_failed', {
-        type: 'error',
-      }),
-  });
+  const save = useSaveSettings(() => ({
+    firstName: firstName.trim(),
+    lastName: lastName.trim(),
+    language: language as UserSettingsPatch['language'],
+    timezone,
+    ...(namingChosen ? { machineName: naming === 'organisation' ? null : naming } : {}),
+    subscriptions: { enabled: mailOn, subscriptions: kinds },
+    // Only a changed choice is sent: an untouched one stays as the server has it.
+    ...(alertsChosen ? { alerts: alerts.filter((t) => alertTypes.includes(t)) } : {}),
+  }));
   const toggle = (kind: EmailType) =>
     setKinds((old) => (old.includes(kind) ? old.filter((k) => k !== kind) : [...old, kind]));
   const toggleAlert = (type: AlertType) => {
@@ -148,27 +168,63 @@ function SettingsForm({
           />
         )}
       />
-      <TextField
-        select
-        label={translate('app.user_settings.naming')}
-        value={naming}
-        onChange={(event) => {
-          setNaming(event.target.value as Naming);
+      <NamingField
+        naming={naming}
+        onChange={(next) => {
+          setNaming(next);
           setNamingChosen(true);
         }}
-      >
-        <MenuItem value="organisation">
-          {translate('app.user_settings.naming_organisation')}
-        </MenuItem>
-        <MenuItem value="name">{translate('app.org_settings.machine_name_first')}</MenuItem>
-        <MenuItem value="assetId">{translate('app.org_settings.asset_id_first')}</MenuItem>
-      </TextField>
+      />
+      <MailChoices
+        mailOn={mailOn}
+        onMailOn={setMailOn}
+        kinds={kinds}
+        onKind={toggle}
+        alertTypes={alertTypes}
+        alerts={alerts}
+        onAlert={toggleAlert}
+      />
+      <Typography variant="body2">
+        <Link to={PATHS.secondFactor}>{translate('app.second_factor.title')}</Link>
+      </Typography>
+      <div>
+        <Button
+          variant="contained"
+          disabled={!namesValid || save.isPending}
+          onClick={() => save.mutate()}
+        >
+          {translate('ra.action.save')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
+
+/** The mails the user wants, and which alerts among them. */
+function MailChoices({
+  mailOn,
+  onMailOn,
+  kinds,
+  onKind,
+  alertTypes,
+  alerts,
+  onAlert,
+}: {
+  mailOn: boolean;
+  onMailOn(on: boolean): void;
+  kinds: EmailType[];
+  onKind(kind: EmailType): void;
+  alertTypes: AlertType[];
+  alerts: AlertType[];
+  onAlert(type: AlertType): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
       <div>
         <Typography variant="subtitle1">{translate('app.user_settings.mail')}</Typography>
         <FormControlLabel
-          control={
-            <Switch checked={mailOn} onChange={(event) => setMailOn(event.target.checked)} />
-          }
+          control={<Switch checked={mailOn} onChange={(event) => onMailOn(event.target.checked)} />}
           label={translate('app.user_settings.mail_enabled')}
         />
         <FormGroup sx={{ pl: 2 }}>
@@ -176,7 +232,7 @@ function SettingsForm({
             <FormControlLabel
               key={kind}
               disabled={!mailOn}
-              control={<Checkbox checked={kinds.includes(kind)} onChange={() => toggle(kind)} />}
+              control={<Checkbox checked={kinds.includes(kind)} onChange={() => onKind(kind)} />}
               label={translate(`app.user_settings.mail_types.${kind}`)}
             />
           ))}
@@ -194,7 +250,7 @@ function SettingsForm({
                 key={type}
                 disabled={!mailOn || !kinds.includes('alerts')}
                 control={
-                  <Checkbox checked={alerts.includes(type)} onChange={() => toggleAlert(type)} />
+                  <Checkbox checked={alerts.includes(type)} onChange={() => onAlert(type)} />
                 }
                 label={translate(`app.alerts.types.${type}`)}
               />
@@ -202,19 +258,7 @@ function SettingsForm({
           </FormGroup>
         </div>
       ) : null}
-      <Typography variant="body2">
-        <Link to={PATHS.secondFactor}>{translate('app.second_factor.title')}</Link>
-      </Typography>
-      <div>
-        <Button
-          variant="contained"
-          disabled={!namesValid || save.isPending}
-          onClick={() => save.mutate()}
-        >
-          {translate('ra.action.save')}
-        </Button>
-      </div>
-    </Stack>
+    </>
   );
 }
 
