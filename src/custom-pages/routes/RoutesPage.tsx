@@ -45,8 +45,6 @@ const isFlag = (value: string) => value === 'true' || value === 'false';
 
 export function RoutesPage() {
   const translate = useTranslate();
-  const [language] = useLocaleState();
-  const timeZone = useTimeZone();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const {
     params,
@@ -59,7 +57,6 @@ export function RoutesPage() {
     checks: { usestops: isFlag, experimental: isFlag },
   });
   const [hintClosed, setHintClosed] = useStore('routes.hintClosed', false);
-  const [search, setSearch] = useState('');
   const { identity } = useGetIdentity();
   const canWrite = identity !== undefined && identity.role !== 'viewer';
   const [selectedTrip, setSelectedTrip] = useState<number | null>(null);
@@ -74,16 +71,7 @@ export function RoutesPage() {
     setSelectedTrip(null);
   };
 
-  const machines = useQuery({
-    queryKey: mapKeys.routeMachines(range),
-    queryFn: () => dataProvider.getRouteMachines(range),
-  });
-  const sitesOn = useFeature('navigation.sites') === true;
-  const sites = useQuery({
-    queryKey: siteKeys.all,
-    queryFn: () => dataProvider.getSites(),
-    enabled: sitesOn,
-  });
+  const sites = useSitesShown();
   const cyclesOn = useFeature('modules.workCycle') === true;
   const route = useQuery({
     queryKey: mapKeys.route(machineId, range),
@@ -93,9 +81,6 @@ export function RoutesPage() {
   });
   // A machine that is not there (or no longer the user's) is dropped from the URL.
   useRefusal(route.error, drop, 'machineId');
-  const shown = (machines.data?.machines ?? []).filter((m) =>
-    `${m.name} ${m.assetId ?? ''}`.toLowerCase().includes(search.trim().toLowerCase()),
-  );
 
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="routes">
@@ -106,24 +91,16 @@ export function RoutesPage() {
         </Typography>
         <RoutePointSetting canWrite={canWrite} />
         {positionsOn ? (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={experimental}
-                onChange={(e) => update({ experimental: e.target.checked ? 'true' : null })}
-              />
-            }
+          <Toggle
             label={translate('app.routes.all_positions')}
+            checked={experimental}
+            onChange={(on) => update({ experimental: on ? 'true' : null })}
           />
         ) : null}
-        <FormControlLabel
-          control={
-            <Switch
-              checked={showStops}
-              onChange={(e) => update({ usestops: e.target.checked ? null : 'false' })}
-            />
-          }
+        <Toggle
           label={translate('app.routes.show_stops')}
+          checked={showStops}
+          onChange={(on) => update({ usestops: on ? null : 'false' })}
         />
         <DateRangeControl
           value={range}
@@ -145,48 +122,16 @@ export function RoutesPage() {
           minWidth: 0,
         }}
       >
-        <Box sx={{ minWidth: 0 }}>
-          <TextField
-            size="small"
-            fullWidth
-            label={translate('app.routes.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          {machines.isPending ? <LinearProgress sx={{ mt: 1 }} /> : null}
-          <List
-            dense
-            sx={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' }}
-            data-testid="route-machines"
-          >
-            {shown.map((machine) => (
-              <ListItemButton
-                key={machine.id}
-                selected={machine.id === machineId}
-                onClick={() => update({ machineId: machine.id })}
-              >
-                <ListItemText
-                  primary={machine.name}
-                  secondary={[
-                    machine.assetId,
-                    machine.lastPositionAt
-                      ? translate('app.map.last_updated', {
-                          time: formatDateTime(machine.lastPositionAt, language, timeZone),
-                        })
-                      : translate('app.routes.never_placed'),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
+        <MachinePicker
+          range={range}
+          machineId={machineId}
+          onChoose={(id) => update({ machineId: id })}
+        />
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0, alignContent: 'start' }}>
           <Box sx={{ height: 480, borderRadius: 1, overflow: 'hidden' }}>
             <RouteMap
               route={route.data ?? null}
-              sites={sites.data?.sites ?? []}
+              sites={sites}
               showStops={showStops}
               showPositions={experimental}
               selectedTrip={selectedTrip}
@@ -213,6 +158,92 @@ export function RoutesPage() {
           ) : null}
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/** The sites drawn under the route, where the organisation has sites. */
+function useSitesShown() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const sitesOn = useFeature('navigation.sites') === true;
+  const sites = useQuery({
+    queryKey: siteKeys.all,
+    queryFn: () => dataProvider.getSites(),
+    enabled: sitesOn,
+  });
+  return sites.data?.sites ?? [];
+}
+
+function Toggle(props: { label: string; checked: boolean; onChange(on: boolean): void }) {
+  return (
+    <FormControlLabel
+      control={
+        <Switch checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
+      }
+      label={props.label}
+    />
+  );
+}
+
+/** The machines placed in the range, searched by name or asset id; the chosen one is selected. */
+function MachinePicker({
+  range,
+  machineId,
+  onChoose,
+}: {
+  range: { startDate: string; endDate: string };
+  machineId: string | null;
+  onChoose(id: string): void;
+}) {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const timeZone = useTimeZone();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [search, setSearch] = useState('');
+  const machines = useQuery({
+    queryKey: mapKeys.routeMachines(range),
+    queryFn: () => dataProvider.getRouteMachines(range),
+  });
+  const shown = (machines.data?.machines ?? []).filter((m) =>
+    `${m.name} ${m.assetId ?? ''}`.toLowerCase().includes(search.trim().toLowerCase()),
+  );
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <TextField
+        size="small"
+        fullWidth
+        label={translate('app.routes.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {machines.isPending ? <LinearProgress sx={{ mt: 1 }} /> : null}
+      <List
+        dense
+        sx={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' }}
+        data-testid="route-machines"
+      >
+        {shown.map((machine) => (
+          <ListItemButton
+            key={machine.id}
+            selected={machine.id === machineId}
+            onClick={() => onChoose(machine.id)}
+          >
+            <ListItemText
+              primary={machine.name}
+              secondary={[
+                machine.assetId,
+                machine.lastPositionAt
+                  ? translate('app.map.last_updated', {
+                      time: formatDateTime(machine.lastPositionAt, language, timeZone),
+                    })
+                  : translate('app.routes.never_placed'),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          </ListItemButton>
+        ))}
+      </List>
     </Box>
   );
 }
