@@ -30,6 +30,17 @@ export interface UrlState {
   drop(names: string[]): void;
 }
 
+/** The parameters with the changes made; spec point 5: null or empty ones are dropped. */
+export function withChanges(params: URLSearchParams, changes: UrlChanges): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined) next.delete(key);
+    else next.set(key, value);
+  }
+  for (const [key, value] of [...next]) if (value.trim() === '') next.delete(key);
+  return next;
+}
+
 export function useUrlState({ defaultRange, allowMax, checks = {} }: UrlStateRules): UrlState {
   const [params, setParams] = useSearchParams();
   const now = new Date();
@@ -62,14 +73,7 @@ export function useUrlState({ defaultRange, allowMax, checks = {} }: UrlStateRul
     filter,
     drop,
     update(changes, options) {
-      const next = new URLSearchParams(params);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === undefined) next.delete(key);
-        else next.set(key, value);
-      }
-      // Spec point 5: null or empty parameters are dropped, whoever wrote them.
-      for (const [key, value] of [...next]) if (value.trim() === '') next.delete(key);
-      setParams(next, options);
+      setParams(withChanges(params, changes), options);
     },
   };
 }

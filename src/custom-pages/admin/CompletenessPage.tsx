@@ -1,7 +1,7 @@
 // /admin/datacompleteness (startDate, endDate, sort): per machine, the share of the range its data
 // covers (the machine list's figure) and the same per day as a calendar heat map, worst first; a
 // machine opens to its days: records against what its devices should send, and the gaps.
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -18,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { withChanges, type UrlChanges } from '../../common/useUrlState.ts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
@@ -90,6 +91,88 @@ function MachineDays({
   );
 }
 
+type SortKey = 'coverage' | 'name';
+
+function SortLabel({
+  sort,
+  current,
+  onSort,
+  children,
+}: {
+  sort: SortKey;
+  current: { sort: SortKey; order: 'ASC' | 'DESC' };
+  onSort(sort: SortKey): void;
+  children: ReactNode;
+}) {
+  return (
+    <TableSortLabel
+      active={current.sort === sort}
+      direction={current.order === 'ASC' ? 'asc' : 'desc'}
+      onClick={() => onSort(sort)}
+    >
+      {children}
+    </TableSortLabel>
+  );
+}
+
+/** One square per day, coloured by how much of the day's data came in. */
+function DayCalendar({ days, coverage }: { days: string[]; coverage: number[] }) {
+  return (
+    <Stack direction="row" spacing="2px">
+      {coverage.map((pct, index) => (
+        <Tooltip key={days[index]} title={`${days[index]}: ${percent(pct)}`}>
+          <Box sx={{ width: 14, height: 14, borderRadius: '2px', bgcolor: coverageColour(pct) }} />
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+interface RangeSearch {
+  from: string;
+  to: string;
+  q: string;
+}
+
+/** The days and the search, applied together when the form is sent. */
+function RangeSearchForm({
+  initial,
+  onShow,
+}: {
+  initial: RangeSearch;
+  onShow(draft: RangeSearch): void;
+}) {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState(initial);
+  return (
+    <Stack
+      component="form"
+      direction="row"
+      spacing={1}
+      sx={{ mb: 2 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onShow(draft);
+      }}
+    >
+      <DayRangeFields
+        from={draft.from}
+        to={draft.to}
+        onChange={(range) => setDraft({ ...draft, ...range })}
+      />
+      <TextField
+        size="small"
+        label={translate('app.admin.completeness.search')}
+        value={draft.q}
+        onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+      />
+      <Button type="submit" variant="contained">
+        {translate('app.admin.show')}
+      </Button>
+    </Stack>
+  );
+}
+
 export default function CompletenessPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -105,16 +188,8 @@ export default function CompletenessPage() {
   const order = params.get('order') === 'DESC' ? 'DESC' : 'ASC';
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [draft, setDraft] = useState({ from, to, q });
   const [open, setOpen] = useState<string | null>(null);
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
+  const set = (changes: UrlChanges) => setParams(withChanges(params, changes));
   const fleet = useQuery({
     queryKey: ['admin', 'completeness', from, to, sort, order, q, page],
     queryFn: ({ signal }) =>
@@ -131,36 +206,17 @@ export default function CompletenessPage() {
         signal,
       ),
   });
-  const sortBy = (key: 'coverage' | 'name') =>
+  const sortBy = (key: SortKey) =>
     set({ sort: key, order: sort === key && order === 'ASC' ? 'DESC' : 'ASC', page: null });
   const data = fleet.data;
   return (
     <AdminScreen title="app.admin.completeness.title">
-      <Stack
-        component="form"
-        direction="row"
-        spacing={1}
-        sx={{ mb: 2 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          set({ startDate: draft.from, endDate: draft.to, q: draft.q, page: null });
-        }}
-      >
-        <DayRangeFields
-          from={draft.from}
-          to={draft.to}
-          onChange={(range) => setDraft({ ...draft, ...range })}
-        />
-        <TextField
-          size="small"
-          label={translate('app.admin.completeness.search')}
-          value={draft.q}
-          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-        />
-        <Button type="submit" variant="contained">
-          {translate('app.admin.show')}
-        </Button>
-      </Stack>
+      <RangeSearchForm
+        initial={{ from, to, q }}
+        onShow={(draft) =>
+          set({ startDate: draft.from, endDate: draft.to, q: draft.q, page: null })
+        }
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('app.admin.completeness.help')}
       </Typography>
@@ -178,23 +234,15 @@ export default function CompletenessPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>
-                    <TableSortLabel
-                      active={sort === 'name'}
-                      direction={order === 'ASC' ? 'asc' : 'desc'}
-                      onClick={() => sortBy('name')}
-                    >
+                    <SortLabel sort="name" current={{ sort, order }} onSort={sortBy}>
                       {translate('app.admin.machine')}
-                    </TableSortLabel>
+                    </SortLabel>
                   </TableCell>
                   <TableCell>{translate('app.admin.organisation')}</TableCell>
                   <TableCell align="right">
-                    <TableSortLabel
-                      active={sort === 'coverage'}
-                      direction={order === 'ASC' ? 'asc' : 'desc'}
-                      onClick={() => sortBy('coverage')}
-                    >
+                    <SortLabel sort="coverage" current={{ sort, order }} onSort={sortBy}>
                       {translate('app.admin.completeness.coverage')}
-                    </TableSortLabel>
+                    </SortLabel>
                   </TableCell>
                   <TableCell>{translate('app.admin.completeness.calendar')}</TableCell>
                 </TableRow>
@@ -221,23 +269,7 @@ export default function CompletenessPage() {
                         {percent(machine.coveragePct)}
                       </TableCell>
                       <TableCell>
-                        <Stack direction="row" spacing="2px">
-                          {machine.days.map((pct, index) => (
-                            <Tooltip
-                              key={data.days[index]}
-                              title={`${data.days[index]}: ${percent(pct)}`}
-                            >
-                              <Box
-                                sx={{
-                                  width: 14,
-                                  height: 14,
-                                  borderRadius: '2px',
-                                  bgcolor: coverageColour(pct),
-                                }}
-                              />
-                            </Tooltip>
-                          ))}
-                        </Stack>
+                        <DayCalendar days={data.days} coverage={machine.days} />
                       </TableCell>
                     </TableRow>
                     {open === machine.machineId ? (
