@@ -66,6 +66,23 @@ export function RegisterPage() {
   return token ? <ConfirmRegistration token={token} /> : <RegistrationForm />;
 }
 
+/** Whether sign-up is open here; undefined until the server says. */
+function useRegistrationOpen() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const options = useQuery({
+    queryKey: userKeys.registrationOptions,
+    queryFn: () => dataProvider.getRegistrationOptions(),
+  });
+  return { open: options.data?.open, failed: options.isError };
+}
+
+/** Who signs up: the organisation's first admin. */
+const PERSON_FIELDS = [
+  { key: 'firstName', label: 'resources.users.fields.firstName', autoComplete: 'given-name' },
+  { key: 'lastName', label: 'resources.users.fields.lastName', autoComplete: 'family-name' },
+  { key: 'email', label: 'app.login.email', autoComplete: 'username' },
+] as const;
+
 function RegistrationForm() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -74,20 +91,15 @@ function RegistrationForm() {
   const [timezone, setTimezone] = useState(
     isValidTimeZone(browserZone) ? browserZone : 'Europe/London',
   );
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [email, setEmail] = useState('');
+  const [person, setPerson] = useState({ firstName: '', lastName: '', email: '' });
+  const { firstName, lastName, email } = person;
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AccountCode>();
   const [sent, setSent] = useState(false);
 
-  const options = useQuery({
-    queryKey: userKeys.registrationOptions,
-    queryFn: () => dataProvider.getRegistrationOptions(),
-  });
-  const open = options.data?.open;
+  const { open, failed } = useRegistrationOpen();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,25 +126,19 @@ function RegistrationForm() {
   const title = translate('app.accounts.register.title');
   if (sent)
     return (
-      <AccountCard title={title}>
-        <Outcome
-          severity="success"
-          testId="register-sent"
-          message={translate('app.accounts.register.sent', { email: email.trim() })}
-          action={{ label: translate('app.accounts.back_to_sign_in'), to: links.login() }}
-        />
-      </AccountCard>
+      <Ended
+        severity="success"
+        testId="register-sent"
+        message={translate('app.accounts.register.sent', { email: email.trim() })}
+      />
     );
   if (open === false)
     return (
-      <AccountCard title={title}>
-        <Outcome
-          severity="info"
-          testId="register-closed"
-          message={translate(accountCodeKey('REGISTRATION_CLOSED'))}
-          action={{ label: translate('app.accounts.back_to_sign_in'), to: links.login() }}
-        />
-      </AccountCard>
+      <Ended
+        severity="info"
+        testId="register-closed"
+        message={translate(accountCodeKey('REGISTRATION_CLOSED'))}
+      />
     );
   const ready =
     open === true &&
@@ -148,63 +154,27 @@ function RegistrationForm() {
       onSubmit={submit}
       width={480}
     >
-      <TextField
-        label={translate('app.accounts.register.organisation_name')}
-        required
-        autoFocus
-        value={organisationName}
-        onChange={(e) => setOrganisationName(e.target.value)}
+      <OrganisationFields
+        name={organisationName}
+        onName={setOrganisationName}
+        type={organisationType}
+        onType={setOrganisationType}
+        timezone={timezone}
+        onTimezone={setTimezone}
         disabled={saving}
       />
-      <TextField
-        select
-        label={translate('app.accounts.register.organisation_type')}
-        value={organisationType}
-        onChange={(e) => setOrganisationType(e.target.value as OrganisationType)}
-        disabled={saving}
-        helperText={translate(`app.accounts.register.types_help.${organisationType}`)}
-      >
-        {ORGANISATION_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {translate(`app.accounts.register.types.${type}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Autocomplete
-        options={timeZoneNames()}
-        value={timezone}
-        disableClearable
-        onChange={(_, value) => setTimezone(value)}
-        disabled={saving}
-        renderInput={(input) => (
-          <TextField {...input} label={translate('resources.users.fields.timezone')} />
-        )}
-      />
-      <TextField
-        label={translate('resources.users.fields.firstName')}
-        autoComplete="given-name"
-        required
-        value={firstName}
-        onChange={(e) => setFirstName(e.target.value)}
-        disabled={saving}
-      />
-      <TextField
-        label={translate('resources.users.fields.lastName')}
-        autoComplete="family-name"
-        required
-        value={lastName}
-        onChange={(e) => setLastName(e.target.value)}
-        disabled={saving}
-      />
-      <TextField
-        label={translate('app.login.email')}
-        type="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        disabled={saving}
-      />
+      {PERSON_FIELDS.map(({ key, label, autoComplete }) => (
+        <TextField
+          key={key}
+          label={translate(label)}
+          type={key === 'email' ? 'email' : 'text'}
+          autoComplete={autoComplete}
+          required
+          value={person[key]}
+          onChange={(e) => setPerson({ ...person, [key]: e.target.value })}
+          disabled={saving}
+        />
+      ))}
       <PasswordFields
         password={password}
         confirmation={confirmation}
@@ -213,7 +183,7 @@ function RegistrationForm() {
         disabled={saving}
         error={error === 'WEAK_PASSWORD' ? translate(accountCodeKey(error)) : undefined}
       />
-      {options.isError && (
+      {failed && (
         <Alert severity="error" role="alert">
           {translate(accountCodeKey('NETWORK_ERROR'))}
         </Alert>
@@ -230,6 +200,68 @@ function RegistrationForm() {
         {translate('app.accounts.back_to_sign_in')}
       </Button>
     </AccountCard>
+  );
+}
+
+/** The sign-up's end, sent or refused, with the way back to sign-in. */
+function Ended(props: { severity: 'success' | 'info'; testId: string; message: string }) {
+  const translate = useTranslate();
+  return (
+    <AccountCard title={translate('app.accounts.register.title')}>
+      <Outcome
+        {...props}
+        action={{ label: translate('app.accounts.back_to_sign_in'), to: links.login() }}
+      />
+    </AccountCard>
+  );
+}
+
+/** The new organisation: its name, what kind it is, and its time zone. */
+function OrganisationFields(props: {
+  name: string;
+  onName(name: string): void;
+  type: OrganisationType;
+  onType(type: OrganisationType): void;
+  timezone: string;
+  onTimezone(timezone: string): void;
+  disabled: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextField
+        label={translate('app.accounts.register.organisation_name')}
+        required
+        autoFocus
+        value={props.name}
+        onChange={(e) => props.onName(e.target.value)}
+        disabled={props.disabled}
+      />
+      <TextField
+        select
+        label={translate('app.accounts.register.organisation_type')}
+        value={props.type}
+        onChange={(e) => props.onType(e.target.value as OrganisationType)}
+        disabled={props.disabled}
+        helperText={translate(`app.accounts.register.types_help.${props.type}`)}
+      >
+        {ORGANISATION_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {translate(`app.accounts.register.types.${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Autocomplete
+        options={timeZoneNames()}
+        value={props.timezone}
+        disableClearable
+        onChange={(_, value) => props.onTimezone(value)}
+        disabled={props.disabled}
+        renderInput={(input) => (
+          <TextField {...input} label={translate('resources.users.fields.timezone')} />
+        )}
+      />
+    </>
   );
 }
 
