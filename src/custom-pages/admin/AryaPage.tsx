@@ -17,6 +17,7 @@ import {
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import type { LoraUplinksReply } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { When } from '../../common/DeviceHealth.tsx';
 import {
@@ -27,6 +28,7 @@ import {
   UnknownDevices,
   useDebugQuery,
   useDeviceQuery,
+  type DeviceQuery,
 } from './AdminShared.tsx';
 
 const PAGE_ROWS = 200;
@@ -51,84 +53,7 @@ export default function AryaPage() {
       {data ? (
         <Stack spacing={2}>
           <UnknownDevices codes={data.unknownDevices} />
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {translate('app.admin.arya.delivery')}
-              </Typography>
-              <Table size="small" aria-label={translate('app.admin.arya.delivery')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.admin.device')}</TableCell>
-                    <TableCell align="right">{translate('app.admin.arya.uplinks')}</TableCell>
-                    <TableCell align="right">{translate('app.admin.arya.lost')}</TableCell>
-                    <TableCell align="right">{translate('app.admin.arya.delivery_pct')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.devices.map((device) => (
-                    <TableRow key={device.deviceId}>
-                      <TableCell>{device.deviceId}</TableCell>
-                      <TableCell align="right">{device.uplinks}</TableCell>
-                      <TableCell align="right">{device.lost}</TableCell>
-                      <TableCell align="right">
-                        {device.deliveryPct === null ? '–' : `${device.deliveryPct.toFixed(1)} %`}
-                      </TableCell>
-                      <TableCell>
-                        <Link
-                          component={RouterLink}
-                          to={links.adminCoverage({
-                            searchType: 'sensor',
-                            sensors: device.deviceId,
-                            startDate: query.startDate,
-                            endDate: query.endDate,
-                          })}
-                        >
-                          {translate('app.admin.home.coverage_link')}
-                        </Link>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              {data.gaps.length > 0 ? (
-                <>
-                  <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-                    {translate('app.admin.arya.gaps')}
-                  </Typography>
-                  <Table size="small" aria-label={translate('app.admin.arya.gaps')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate('app.admin.device')}</TableCell>
-                        <TableCell>{translate('app.admin.arya.between')}</TableCell>
-                        <TableCell>{translate('app.admin.arya.from')}</TableCell>
-                        <TableCell>{translate('app.admin.arya.to')}</TableCell>
-                        <TableCell align="right">{translate('app.admin.arya.lost')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.gaps.map((gap) => (
-                        <TableRow key={`${gap.deviceId}|${gap.afterFCnt}`}>
-                          <TableCell>{gap.deviceId}</TableCell>
-                          <TableCell>
-                            {gap.afterFCnt} → {gap.beforeFCnt}
-                          </TableCell>
-                          <TableCell>
-                            <When value={gap.from} />
-                          </TableCell>
-                          <TableCell>
-                            <When value={gap.to} />
-                          </TableCell>
-                          <TableCell align="right">{gap.lost}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </>
-              ) : null}
-            </CardContent>
-          </Card>
+          <Delivery data={data} query={query} />
           <Pages
             total={data.total}
             pageSize={PAGE_ROWS}
@@ -192,5 +117,96 @@ export default function AryaPage() {
         </Stack>
       ) : null}
     </AdminScreen>
+  );
+}
+
+/** Each sensor's uplinks and the ones its frame counter says were lost. */
+function Delivery({ data, query }: { data: LoraUplinksReply; query: DeviceQuery }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.admin.arya.delivery')}
+        </Typography>
+        <Table size="small" aria-label={translate('app.admin.arya.delivery')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.admin.device')}</TableCell>
+              <TableCell align="right">{translate('app.admin.arya.uplinks')}</TableCell>
+              <TableCell align="right">{translate('app.admin.arya.lost')}</TableCell>
+              <TableCell align="right">{translate('app.admin.arya.delivery_pct')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.devices.map((device) => (
+              <TableRow key={device.deviceId}>
+                <TableCell>{device.deviceId}</TableCell>
+                <TableCell align="right">{device.uplinks}</TableCell>
+                <TableCell align="right">{device.lost}</TableCell>
+                <TableCell align="right">
+                  {device.deliveryPct === null ? '–' : `${device.deliveryPct.toFixed(1)} %`}
+                </TableCell>
+                <TableCell>
+                  <Link
+                    component={RouterLink}
+                    to={links.adminCoverage({
+                      searchType: 'sensor',
+                      sensors: device.deviceId,
+                      startDate: query.startDate,
+                      endDate: query.endDate,
+                    })}
+                  >
+                    {translate('app.admin.home.coverage_link')}
+                  </Link>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {data.gaps.length > 0 ? <FrameGaps gaps={data.gaps} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Where the frame counter jumped: the uplinks lost between two that arrived. */
+function FrameGaps({ gaps }: { gaps: LoraUplinksReply['gaps'] }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+        {translate('app.admin.arya.gaps')}
+      </Typography>
+      <Table size="small" aria-label={translate('app.admin.arya.gaps')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('app.admin.device')}</TableCell>
+            <TableCell>{translate('app.admin.arya.between')}</TableCell>
+            <TableCell>{translate('app.admin.arya.from')}</TableCell>
+            <TableCell>{translate('app.admin.arya.to')}</TableCell>
+            <TableCell align="right">{translate('app.admin.arya.lost')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {gaps.map((gap) => (
+            <TableRow key={`${gap.deviceId}|${gap.afterFCnt}`}>
+              <TableCell>{gap.deviceId}</TableCell>
+              <TableCell>
+                {gap.afterFCnt} → {gap.beforeFCnt}
+              </TableCell>
+              <TableCell>
+                <When value={gap.from} />
+              </TableCell>
+              <TableCell>
+                <When value={gap.to} />
+              </TableCell>
+              <TableCell align="right">{gap.lost}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }

@@ -116,6 +116,76 @@ function CoverageMap({ data }: { data: CoverageReply }) {
   );
 }
 
+interface CoverageQuery {
+  searchType: 'sensor' | 'gateway';
+  sensors: string;
+  gateways: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** By sensor or by gateway, the codes, and the days; shown when the form is sent. */
+function CoverageForm({
+  initial,
+  onShow,
+}: {
+  initial: CoverageQuery;
+  onShow(query: CoverageQuery): void;
+}) {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState(initial);
+  return (
+    <Stack
+      component="form"
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1}
+      alignItems={{ md: 'center' }}
+      sx={{ mb: 2 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onShow(draft);
+      }}
+    >
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={draft.searchType}
+        onChange={(_, value: 'sensor' | 'gateway' | null) =>
+          value && setDraft({ ...draft, searchType: value })
+        }
+      >
+        <ToggleButton value="sensor">{translate('app.admin.coverage.by_sensor')}</ToggleButton>
+        <ToggleButton value="gateway">{translate('app.admin.coverage.by_gateway')}</ToggleButton>
+      </ToggleButtonGroup>
+      {draft.searchType === 'sensor' ? (
+        <TextField
+          size="small"
+          label={translate('app.admin.coverage.sensors')}
+          value={draft.sensors}
+          onChange={(event) => setDraft({ ...draft, sensors: event.target.value })}
+          sx={{ minWidth: 280 }}
+        />
+      ) : (
+        <TextField
+          size="small"
+          label={translate('app.admin.coverage.gateways')}
+          value={draft.gateways}
+          onChange={(event) => setDraft({ ...draft, gateways: event.target.value })}
+          sx={{ minWidth: 280 }}
+        />
+      )}
+      <DayRangeFields
+        from={draft.startDate}
+        to={draft.endDate}
+        onChange={({ from, to }) => setDraft({ ...draft, startDate: from, endDate: to })}
+      />
+      <Button type="submit" variant="contained">
+        {translate('app.admin.show')}
+      </Button>
+    </Stack>
+  );
+}
+
 export default function CoveragePage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -125,14 +195,13 @@ export default function CoveragePage() {
     const value = params.get(name);
     return value && DAY.test(value) ? value : fallback;
   };
-  const query = {
+  const query: CoverageQuery = {
     searchType: params.get('searchType') === 'gateway' ? ('gateway' as const) : ('sensor' as const),
     sensors: params.get('sensors') ?? '',
     gateways: params.get('gateways') ?? '',
     startDate: day('startDate', addDays(today, -7)),
     endDate: day('endDate', today),
   };
-  const [draft, setDraft] = useState(query);
   const coverage = useQuery({
     queryKey: ['admin', 'coverage', query],
     queryFn: ({ signal }) =>
@@ -152,14 +221,9 @@ export default function CoveragePage() {
   const named = query.searchType === 'sensor' ? query.sensors : query.gateways;
   return (
     <AdminScreen title="app.admin.coverage.title">
-      <Stack
-        component="form"
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1}
-        alignItems={{ md: 'center' }}
-        sx={{ mb: 2 }}
-        onSubmit={(event) => {
-          event.preventDefault();
+      <CoverageForm
+        initial={query}
+        onShow={(draft) =>
           setParams(
             Object.fromEntries(
               Object.entries({
@@ -168,46 +232,9 @@ export default function CoveragePage() {
                 gateways: draft.gateways.replace(/\s+/g, ''),
               }).filter(([, value]) => value !== ''),
             ),
-          );
-        }}
-      >
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={draft.searchType}
-          onChange={(_, value: 'sensor' | 'gateway' | null) =>
-            value && setDraft({ ...draft, searchType: value })
-          }
-        >
-          <ToggleButton value="sensor">{translate('app.admin.coverage.by_sensor')}</ToggleButton>
-          <ToggleButton value="gateway">{translate('app.admin.coverage.by_gateway')}</ToggleButton>
-        </ToggleButtonGroup>
-        {draft.searchType === 'sensor' ? (
-          <TextField
-            size="small"
-            label={translate('app.admin.coverage.sensors')}
-            value={draft.sensors}
-            onChange={(event) => setDraft({ ...draft, sensors: event.target.value })}
-            sx={{ minWidth: 280 }}
-          />
-        ) : (
-          <TextField
-            size="small"
-            label={translate('app.admin.coverage.gateways')}
-            value={draft.gateways}
-            onChange={(event) => setDraft({ ...draft, gateways: event.target.value })}
-            sx={{ minWidth: 280 }}
-          />
-        )}
-        <DayRangeFields
-          from={draft.startDate}
-          to={draft.endDate}
-          onChange={({ from, to }) => setDraft({ ...draft, startDate: from, endDate: to })}
-        />
-        <Button type="submit" variant="contained">
-          {translate('app.admin.show')}
-        </Button>
-      </Stack>
+          )
+        }
+      />
       <Failure error={coverage.error} />
       {data ? (
         <Stack spacing={2}>
