@@ -31,6 +31,8 @@ import { useUrlState } from '../../common/useUrlState.ts';
 import { links } from '../../domain/paths.ts';
 import { machineLink } from '../../domain/machineLink.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
+import type { Site } from '../../domain/api/sites.ts';
+import type { MachineListSummary } from '../../domain/api/machines.ts';
 
 const HOURS = ['activeHours', 'idleHours', 'offHours'] as const;
 
@@ -52,11 +54,6 @@ export function SiteOverview() {
     queryFn: ({ signal }) => dataProvider.getMachineRows({ ...range, filter }, signal),
     retry: false,
   });
-  const places = useQuery({
-    queryKey: siteKeys.places(id),
-    queryFn: ({ signal }) => dataProvider.getFleetMap({ filter }, signal),
-    retry: false,
-  });
   const hours = (value: number | null | undefined) =>
     value === null || value === undefined ? '–' : formatNumber(value, language, 1);
 
@@ -67,7 +64,6 @@ export function SiteOverview() {
       </Box>
     );
   }
-  const centre = site.data?.centre;
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }} data-testid="site-overview">
       <Title title={site.data?.name ?? translate('app.sites.site')} />
@@ -96,55 +92,12 @@ export function SiteOverview() {
         </Button>
       </Stack>
       {machines.data ? (
-        <Stack direction="row" gap={3} data-testid="site-hours">
-          {HOURS.map((key) => (
-            <Box key={key}>
-              <Typography variant="body2" color="text.secondary">
-                {translate(`app.sites.figures.${key}`)}
-              </Typography>
-              <Typography variant="h6">{hours(machines.data.summary[key].value)}</Typography>
-            </Box>
-          ))}
-          <Box>
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.sites.figures.numberOfMachines')}
-            </Typography>
-            <Typography variant="h6">{machines.data.total}</Typography>
-          </Box>
-        </Stack>
+        <SiteHours summary={machines.data.summary} total={machines.data.total} />
       ) : (
         <LinearProgress />
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
-        <Box sx={{ height: 420, borderRadius: 1, overflow: 'hidden' }}>
-          {centre ? (
-            <MapContainer
-              center={[centre.latitude, centre.longitude]}
-              zoom={15}
-              style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
-            >
-              <BaseLayers />
-              {site.data ? <SiteGeofences sites={[site.data]} /> : null}
-              {(places.data?.machines ?? []).map((machine) =>
-                machine.location ? (
-                  <CircleMarker
-                    key={machine.id}
-                    center={[machine.location.latitude, machine.location.longitude]}
-                    radius={7}
-                    pathOptions={{
-                      color: '#ffffff',
-                      weight: 2,
-                      fillColor: STATE_COLOURS[machine.state],
-                      fillOpacity: 0.95,
-                    }}
-                  >
-                    <Tooltip>{machine.name}</Tooltip>
-                  </CircleMarker>
-                ) : null,
-              )}
-            </MapContainer>
-          ) : null}
-        </Box>
+        <SiteMap id={id} site={site.data} filter={filter} />
         {machines.data ? (
           <Table size="small" data-testid="site-machines">
             <TableHead>
@@ -186,6 +139,74 @@ export function SiteOverview() {
           </Table>
         ) : null}
       </Box>
+    </Box>
+  );
+}
+
+/** The site's active, idle and off hours over the range, and how many machines were there. */
+function SiteHours({ summary, total }: { summary: MachineListSummary; total: number }) {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const hours = (value: number | null | undefined) =>
+    value === null || value === undefined ? '–' : formatNumber(value, language, 1);
+  return (
+    <Stack direction="row" gap={3} data-testid="site-hours">
+      {HOURS.map((key) => (
+        <Box key={key}>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`app.sites.figures.${key}`)}
+          </Typography>
+          <Typography variant="h6">{hours(summary[key].value)}</Typography>
+        </Box>
+      ))}
+      <Box>
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.sites.figures.numberOfMachines')}
+        </Typography>
+        <Typography variant="h6">{total}</Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** The site's outline and where its machines are now, coloured by state. */
+function SiteMap({ id, site, filter }: { id: string; site: Site | undefined; filter: string }) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const places = useQuery({
+    queryKey: siteKeys.places(id),
+    queryFn: ({ signal }) => dataProvider.getFleetMap({ filter }, signal),
+    retry: false,
+  });
+  const centre = site?.centre;
+  return (
+    <Box sx={{ height: 420, borderRadius: 1, overflow: 'hidden' }}>
+      {centre ? (
+        <MapContainer
+          center={[centre.latitude, centre.longitude]}
+          zoom={15}
+          style={{ width: '100%', height: '100%', background: MAP_BACKGROUND }}
+        >
+          <BaseLayers />
+          {site ? <SiteGeofences sites={[site]} /> : null}
+          {(places.data?.machines ?? []).map((machine) =>
+            machine.location ? (
+              <CircleMarker
+                key={machine.id}
+                center={[machine.location.latitude, machine.location.longitude]}
+                radius={7}
+                pathOptions={{
+                  color: '#ffffff',
+                  weight: 2,
+                  fillColor: STATE_COLOURS[machine.state],
+                  fillOpacity: 0.95,
+                }}
+              >
+                <Tooltip>{machine.name}</Tooltip>
+              </CircleMarker>
+            ) : null,
+          )}
+        </MapContainer>
+      ) : null}
     </Box>
   );
 }
