@@ -87,41 +87,8 @@ export function RsvpPage() {
 
   const title = translate('app.accounts.rsvp.title');
   if (state.step === 'loading') return <AccountCardLoading title={title} />;
-  if (state.step === 'refused') {
-    const next = NEXT_STEP[state.code];
-    return (
-      <AccountCard title={title}>
-        <Outcome
-          severity={state.code === 'ALREADY_ACCEPTED' ? 'info' : 'error'}
-          testId={`rsvp-${state.code}`}
-          message={translate(`app.accounts.rsvp.${state.code}`, {
-            _: translate(accountCodeKey(state.code)),
-          })}
-          action={
-            next === 'sign-in'
-              ? { label: translate('app.login.sign_in'), to: links.login() }
-              : undefined
-          }
-          onRetry={
-            next === 'retry' ? { label: translate('app.errors.retry'), run: load } : undefined
-          }
-        />
-      </AccountCard>
-    );
-  }
-  if (state.step === 'accepted')
-    return (
-      <AccountCard title={title}>
-        <Outcome
-          severity="success"
-          testId="rsvp-accepted"
-          message={translate('app.accounts.rsvp.accepted', {
-            organisation: state.organisationName,
-          })}
-          action={{ label: translate('app.login.sign_in'), to: links.login(state.email) }}
-        />
-      </AccountCard>
-    );
+  if (state.step === 'refused') return <Refused code={state.code} onRetry={load} />;
+  if (state.step === 'accepted') return <Welcome accepted={state} />;
 
   const details = state.invitation;
   const ready = details.accountExists || passwordsReady(password, confirmation);
@@ -174,6 +141,46 @@ export function RsvpPage() {
       <Button type="submit" variant="contained" size="large" disabled={saving || !ready}>
         {translate('app.accounts.rsvp.accept')}
       </Button>
+    </AccountCard>
+  );
+}
+
+/** Why the invitation cannot be used, and what to do next: sign in, or try again. */
+function Refused({ code, onRetry }: { code: AccountCode; onRetry(): void }) {
+  const translate = useTranslate();
+  const next = NEXT_STEP[code];
+  return (
+    <AccountCard title={translate('app.accounts.rsvp.title')}>
+      <Outcome
+        severity={code === 'ALREADY_ACCEPTED' ? 'info' : 'error'}
+        testId={`rsvp-${code}`}
+        message={translate(`app.accounts.rsvp.${code}`, { _: translate(accountCodeKey(code)) })}
+        action={
+          next === 'sign-in'
+            ? { label: translate('app.login.sign_in'), to: links.login() }
+            : undefined
+        }
+        onRetry={
+          next === 'retry' ? { label: translate('app.errors.retry'), run: onRetry } : undefined
+        }
+      />
+    </AccountCard>
+  );
+}
+
+/** The invitation accepted: the organisation joined, and sign-in with the address filled in. */
+function Welcome({ accepted }: { accepted: Extract<Accepted, { step: 'accepted' }> }) {
+  const translate = useTranslate();
+  return (
+    <AccountCard title={translate('app.accounts.rsvp.title')}>
+      <Outcome
+        severity="success"
+        testId="rsvp-accepted"
+        message={translate('app.accounts.rsvp.accepted', {
+          organisation: accepted.organisationName,
+        })}
+        action={{ label: translate('app.login.sign_in'), to: links.login(accepted.email) }}
+      />
     </AccountCard>
   );
 }

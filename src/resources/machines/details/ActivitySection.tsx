@@ -44,6 +44,13 @@ export interface ActivitySectionProps {
   update(changes: UrlChanges): void;
 }
 
+/** The range of the same length just before this one. */
+function earlierRange(startDate: string, endDate: string) {
+  const shift = (d: string, n: number) => isoDay(addDays(new Date(`${d}T12:00:00`), n));
+  const span = Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
+  return { startDate: shift(startDate, -span), endDate: shift(endDate, -span) };
+}
+
 export function ActivitySection({
   range: { startDate, endDate },
   days,
@@ -106,16 +113,9 @@ export function ActivitySection({
           </Button>
           <Button
             onClick={() => {
-              const shift = (d: string, n: number) => isoDay(addDays(new Date(`${d}T12:00:00`), n));
-              const span =
-                Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
-              update({
-                startDate: shift(startDate, -span),
-                endDate: shift(endDate, -span),
-                selectedDate: null,
-                selectedSegment: null,
-              });
-              setDraft({ startDate: shift(startDate, -span), endDate: shift(endDate, -span) });
+              const earlier = earlierRange(startDate, endDate);
+              update({ ...earlier, selectedDate: null, selectedSegment: null });
+              setDraft(earlier);
             }}
           >
             {translate('app.machine.earlier')}
@@ -155,43 +155,66 @@ export function ActivitySection({
             ))}
           </Box>
         ) : (
-          <Table size="small" data-testid="activity-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.machine.day')}</TableCell>
-                <TableCell>{translate('app.machine.state')}</TableCell>
-                <TableCell>{translate('app.machine.from')}</TableCell>
-                <TableCell>{translate('app.machine.to')}</TableCell>
-                <TableCell align="right">{translate('app.machine.duration')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {days.flatMap((d) =>
-                d.segments.map((s, index) => (
-                  <TableRow
-                    key={`${d.date}-${s.from}`}
-                    hover
-                    selected={d.date === selectedDate && index === selectedSegment}
-                    onClick={() => update({ selectedDate: d.date, selectedSegment: String(index) })}
-                    sx={{ cursor: 'pointer' }}
-                  >
-                    <TableCell>{d.date}</TableCell>
-                    <TableCell>{translate(`app.machine.states.${s.state}`)}</TableCell>
-                    <TableCell>{formatTimeIn(s.from, timeZone)}</TableCell>
-                    <TableCell>{formatTimeIn(s.to, timeZone)}</TableCell>
-                    <TableCell align="right">
-                      {formatHours((Date.parse(s.to) - Date.parse(s.from)) / 3_600_000)}
-                    </TableCell>
-                  </TableRow>
-                )),
-              )}
-            </TableBody>
-          </Table>
+          <SegmentTable
+            days={days}
+            timeZone={timeZone}
+            selectedDate={selectedDate}
+            selectedSegment={selectedSegment}
+            update={update}
+          />
         )}
         <Typography variant="caption" color="text.secondary">
           {translate('app.machine.time_zone', { zone: timeZone })}
         </Typography>
       </CardContent>
     </Card>
+  );
+}
+
+/** The days' segments as rows: state, from, to and duration; a click selects one. */
+function SegmentTable({
+  days,
+  timeZone,
+  selectedDate,
+  selectedSegment,
+  update,
+}: Pick<
+  ActivitySectionProps,
+  'days' | 'timeZone' | 'selectedDate' | 'selectedSegment' | 'update'
+>) {
+  const translate = useTranslate();
+  return (
+    <Table size="small" data-testid="activity-table">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('app.machine.day')}</TableCell>
+          <TableCell>{translate('app.machine.state')}</TableCell>
+          <TableCell>{translate('app.machine.from')}</TableCell>
+          <TableCell>{translate('app.machine.to')}</TableCell>
+          <TableCell align="right">{translate('app.machine.duration')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {days.flatMap((d) =>
+          d.segments.map((s, index) => (
+            <TableRow
+              key={`${d.date}-${s.from}`}
+              hover
+              selected={d.date === selectedDate && index === selectedSegment}
+              onClick={() => update({ selectedDate: d.date, selectedSegment: String(index) })}
+              sx={{ cursor: 'pointer' }}
+            >
+              <TableCell>{d.date}</TableCell>
+              <TableCell>{translate(`app.machine.states.${s.state}`)}</TableCell>
+              <TableCell>{formatTimeIn(s.from, timeZone)}</TableCell>
+              <TableCell>{formatTimeIn(s.to, timeZone)}</TableCell>
+              <TableCell align="right">
+                {formatHours((Date.parse(s.to) - Date.parse(s.from)) / 3_600_000)}
+              </TableCell>
+            </TableRow>
+          )),
+        )}
+      </TableBody>
+    </Table>
   );
 }
