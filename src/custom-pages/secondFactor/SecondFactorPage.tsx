@@ -75,12 +75,6 @@ export default function SecondFactorPage() {
     },
     onError: failed,
   });
-  const requirement = useMutation({
-    mutationFn: (required: boolean) =>
-      dataProvider.requireSecondFactor(me?.organisation.id ?? '', required),
-    onSuccess: () => refresh(),
-    onError: failed,
-  });
 
   const submit = (action: Action) => (event?: FormEvent) => {
     event?.preventDefault();
@@ -134,49 +128,96 @@ export default function SecondFactorPage() {
                 </>
               )}
               {current?.enabled && (
-                <>
-                  <Alert severity="success">
-                    {translate('app.second_factor.is_on', {
-                      smart_count: current.recoveryCodesLeft,
-                    })}
-                  </Alert>
-                  <CodeField value={code} onChange={setCode} recovery />
-                  <Stack direction="row" spacing={1}>
-                    <Button type="submit" variant="outlined" disabled={!code || act.isPending}>
-                      {translate('app.second_factor.new_codes')}
-                    </Button>
-                    <Button
-                      color="error"
-                      onClick={() => submit('disable')()}
-                      disabled={!code || mandatory || act.isPending}
-                    >
-                      {translate('app.second_factor.turn_off')}
-                    </Button>
-                  </Stack>
-                </>
+                <FactorOn
+                  codesLeft={current.recoveryCodesLeft}
+                  code={code}
+                  onCode={setCode}
+                  busy={act.isPending}
+                  mandatory={mandatory}
+                  onTurnOff={submit('disable')}
+                />
               )}
             </Stack>
           </CardContent>
         </Card>
         {me?.role === 'internal' && current && (
-          <Card>
-            <CardContent>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={current.organisationRequires}
-                    disabled={requirement.isPending}
-                    onChange={(event) => requirement.mutate(event.target.checked)}
-                  />
-                }
-                label={translate('app.second_factor.require_for', {
-                  name: me.organisation.name,
-                })}
-              />
-            </CardContent>
-          </Card>
+          <OrganisationRequirement
+            organisation={me.organisation}
+            required={current.organisationRequires}
+            onChanged={() => void refresh()}
+            onFailed={failed}
+          />
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** Staff make the second factor a must for everyone in the organisation. */
+function OrganisationRequirement({
+  organisation,
+  required,
+  onChanged,
+  onFailed,
+}: {
+  organisation: { id: string; name: string };
+  required: boolean;
+  onChanged(): void;
+  onFailed(error: unknown): void;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const requirement = useMutation({
+    mutationFn: (next: boolean) => dataProvider.requireSecondFactor(organisation.id, next),
+    onSuccess: onChanged,
+    onError: onFailed,
+  });
+  return (
+    <Card>
+      <CardContent>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={required}
+              disabled={requirement.isPending}
+              onChange={(event) => requirement.mutate(event.target.checked)}
+            />
+          }
+          label={translate('app.second_factor.require_for', { name: organisation.name })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The second factor is on: new recovery codes (the form's submit) or off, each with a code. */
+function FactorOn(props: {
+  codesLeft: number;
+  code: string;
+  onCode(code: string): void;
+  busy: boolean;
+  mandatory: boolean;
+  onTurnOff(): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Alert severity="success">
+        {translate('app.second_factor.is_on', { smart_count: props.codesLeft })}
+      </Alert>
+      <CodeField value={props.code} onChange={props.onCode} recovery />
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="outlined" disabled={!props.code || props.busy}>
+          {translate('app.second_factor.new_codes')}
+        </Button>
+        <Button
+          color="error"
+          onClick={() => props.onTurnOff()}
+          disabled={!props.code || props.mandatory || props.busy}
+        >
+          {translate('app.second_factor.turn_off')}
+        </Button>
+      </Stack>
+    </>
   );
 }
