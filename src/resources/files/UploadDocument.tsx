@@ -30,29 +30,12 @@ export function UploadDocumentButton({ machineId }: { machineId?: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<DocumentType>('manual');
   const [place, setPlace] = useState<Place>(machineId ? 'machine' : 'organisation');
-  const [machine, setMachine] = useState<{ id: string; label: string } | null>(
+  const [machine, setMachine] = useState<MachineChoice | null>(
     machineId ? { id: machineId, label: '' } : null,
   );
-  const [search, setSearch] = useState('');
   const [siteId, setSiteId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const machines = useQuery({
-    queryKey: ['document-machines', search],
-    queryFn: ({ signal }) =>
-      dataProvider.getList('machines', {
-        pagination: { page: 1, perPage: 20 },
-        sort: { field: 'name', order: 'ASC' },
-        filter: { q: search, startDate: 'max', endDate: 'max', show: 'all' },
-        signal,
-      }),
-    enabled: open && place === 'machine',
-  });
-  const sites = useQuery({
-    queryKey: ['sites'],
-    queryFn: () => dataProvider.getSites(),
-    enabled: open && place === 'site',
-  });
 
   const submit = async () => {
     if (!file) return;
@@ -123,35 +106,9 @@ export function UploadDocumentButton({ machineId }: { machineId?: string }) {
               ))}
             </TextField>
             {place === 'machine' && !machineId ? (
-              <Autocomplete
-                // Machines of one model share a name: the asset id tells them apart.
-                options={(machines.data?.data ?? []).map((m) => ({
-                  id: String(m.id),
-                  label: m.assetId ? `${String(m.name)} (${String(m.assetId)})` : String(m.name),
-                }))}
-                value={machine}
-                onChange={(_event, value) => setMachine(value)}
-                onInputChange={(_event, value) => setSearch(value)}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                renderInput={(params) => (
-                  <TextField {...params} label={translate('app.files.machine')} />
-                )}
-              />
+              <MachineChooser machine={machine} onChoose={setMachine} />
             ) : null}
-            {place === 'site' ? (
-              <TextField
-                select
-                label={translate('app.files.site')}
-                value={siteId}
-                onChange={(event) => setSiteId(event.target.value)}
-              >
-                {(sites.data?.sites ?? []).map((site) => (
-                  <MenuItem key={site.id} value={site.id}>
-                    {site.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : null}
+            {place === 'site' ? <SiteChooser siteId={siteId} onChoose={setSiteId} /> : null}
             <Alert severity="info">{translate('app.files.accepted')}</Alert>
             {error ? <Alert severity="error">{error}</Alert> : null}
           </Stack>
@@ -164,5 +121,64 @@ export function UploadDocumentButton({ machineId }: { machineId?: string }) {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+type MachineChoice = { id: string; label: string };
+
+/** Any of the organisation's machines, archived ones too, found by name or asset id. */
+function MachineChooser({
+  machine,
+  onChoose,
+}: {
+  machine: MachineChoice | null;
+  onChoose(machine: MachineChoice | null): void;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [search, setSearch] = useState('');
+  const machines = useQuery({
+    queryKey: ['document-machines', search],
+    queryFn: ({ signal }) =>
+      dataProvider.getList('machines', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: { q: search, startDate: 'max', endDate: 'max', show: 'all' },
+        signal,
+      }),
+  });
+  return (
+    <Autocomplete
+      // Machines of one model share a name: the asset id tells them apart.
+      options={(machines.data?.data ?? []).map((m) => ({
+        id: String(m.id),
+        label: m.assetId ? `${String(m.name)} (${String(m.assetId)})` : String(m.name),
+      }))}
+      value={machine}
+      onChange={(_event, value) => onChoose(value)}
+      onInputChange={(_event, value) => setSearch(value)}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderInput={(params) => <TextField {...params} label={translate('app.files.machine')} />}
+    />
+  );
+}
+
+function SiteChooser({ siteId, onChoose }: { siteId: string; onChoose(id: string): void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const sites = useQuery({ queryKey: ['sites'], queryFn: () => dataProvider.getSites() });
+  return (
+    <TextField
+      select
+      label={translate('app.files.site')}
+      value={siteId}
+      onChange={(event) => onChoose(event.target.value)}
+    >
+      {(sites.data?.sites ?? []).map((site) => (
+        <MenuItem key={site.id} value={site.id}>
+          {site.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
