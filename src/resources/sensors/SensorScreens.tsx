@@ -45,7 +45,11 @@ import {
 } from 'recharts';
 import { deviceKeys } from '../../dataProvider/devices.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import type { SensorHealthCount, SensorRecord } from '../../domain/api/sensors.ts';
+import type {
+  SensorDashboardReply,
+  SensorHealthCount,
+  SensorRecord,
+} from '../../domain/api/sensors.ts';
 import { BATTERY_STATUSES, SIGNAL_STATUSES, SOURCE_STATUSES } from '../../domain/devices.ts';
 import { formatDate } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
@@ -209,9 +213,46 @@ const TREND_LINES = [
   { key: 'weakSignal', colour: '#c62828' },
 ] as const;
 
-function SensorDashboard() {
+/** Day by day, how many sensors reported, ran low on battery, or had a weak signal. */
+function HealthTrend({ trend }: { trend: SensorDashboardReply['trend'] }) {
   const translate = useTranslate();
   const [language] = useLocaleState();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6">{translate('app.devices.sensors.trend_title')}</Typography>
+        <Box sx={{ height: 260 }} data-testid="health-trend">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={trend} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis
+                dataKey="day"
+                tickFormatter={(day: string) => formatDate(`${day}T12:00:00`, language)}
+                minTickGap={24}
+              />
+              <YAxis width={40} allowDecimals={false} />
+              <Tooltip labelFormatter={(day) => formatDate(`${String(day)}T12:00:00`, language)} />
+              <Legend />
+              {TREND_LINES.map((line) => (
+                <Line
+                  key={line.key}
+                  dataKey={line.key}
+                  name={translate(`app.devices.sensors.counts.${line.key}`)}
+                  stroke={line.colour}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SensorDashboard() {
+  const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const health = useQuery({
@@ -315,38 +356,7 @@ function SensorDashboard() {
               )}
             </CardContent>
           </Card>
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6">{translate('app.devices.sensors.trend_title')}</Typography>
-              <Box sx={{ height: 260 }} data-testid="health-trend">
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={data.trend} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis
-                      dataKey="day"
-                      tickFormatter={(day: string) => formatDate(`${day}T12:00:00`, language)}
-                      minTickGap={24}
-                    />
-                    <YAxis width={40} allowDecimals={false} />
-                    <Tooltip
-                      labelFormatter={(day) => formatDate(`${String(day)}T12:00:00`, language)}
-                    />
-                    <Legend />
-                    {TREND_LINES.map((line) => (
-                      <Line
-                        key={line.key}
-                        dataKey={line.key}
-                        name={translate(`app.devices.sensors.counts.${line.key}`)}
-                        stroke={line.colour}
-                        dot={false}
-                        isAnimationActive={false}
-                      />
-                    ))}
-                  </LineChart>
-                </ResponsiveContainer>
-              </Box>
-            </CardContent>
-          </Card>
+          <HealthTrend trend={data.trend} />
         </>
       ) : null}
     </Box>
