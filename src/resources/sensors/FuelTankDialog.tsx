@@ -48,6 +48,70 @@ function rowsOf(reply: SensorAttachmentReply, timeZone: string): Row[] {
   }));
 }
 
+const capacityOk = (value: string) => Number(value) > 0 && Number(value) <= MAX_TANK_CAPACITY_L;
+
+/** One attachment: its kind, from when, the tank's capacity and serial number. */
+function TankRow({
+  row,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  onChange(change: Partial<Row>): void;
+  onRemove(): void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <TextField
+        select
+        size="small"
+        label={translate('app.devices.tank.type')}
+        value={row.type}
+        onChange={(event) => onChange({ type: event.target.value as Row['type'] })}
+        sx={{ width: 170 }}
+      >
+        {FUEL_ATTACHMENT_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {translate(`app.devices.tank.types.${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="datetime-local"
+        size="small"
+        label={translate('app.devices.tank.start')}
+        value={row.start}
+        onChange={(event) => onChange({ start: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 230 }}
+      />
+      <TextField
+        type="number"
+        size="small"
+        label={translate('app.devices.tank.capacity')}
+        value={row.tankCapacity}
+        error={!capacityOk(row.tankCapacity)}
+        helperText={
+          capacityOk(row.tankCapacity) ? ' ' : translate('app.devices.tank.capacity_invalid')
+        }
+        onChange={(event) => onChange({ tankCapacity: event.target.value })}
+        sx={{ width: 150 }}
+      />
+      <TextField
+        size="small"
+        label={translate('app.devices.tank.serial')}
+        value={row.serialNumber}
+        onChange={(event) => onChange({ serialNumber: event.target.value })}
+        sx={{ width: 150 }}
+      />
+      <IconButton aria-label={translate('ra.action.remove')} onClick={onRemove}>
+        <Delete />
+      </IconButton>
+    </Box>
+  );
+}
+
 function TankForm({
   sensor,
   reply,
@@ -89,7 +153,6 @@ function TankForm({
   });
   const update = (index: number, change: Partial<Row>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
-  const capacityOk = (value: string) => Number(value) > 0 && Number(value) <= MAX_TANK_CAPACITY_L;
   return (
     <>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
@@ -104,56 +167,12 @@ function TankForm({
           label={translate('app.devices.tank.enable')}
         />
         {rows.map((row, index) => (
-          <Box key={row.id ?? `new-${index}`} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <TextField
-              select
-              size="small"
-              label={translate('app.devices.tank.type')}
-              value={row.type}
-              onChange={(event) => update(index, { type: event.target.value as Row['type'] })}
-              sx={{ width: 170 }}
-            >
-              {FUEL_ATTACHMENT_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {translate(`app.devices.tank.types.${type}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              type="datetime-local"
-              size="small"
-              label={translate('app.devices.tank.start')}
-              value={row.start}
-              onChange={(event) => update(index, { start: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 230 }}
-            />
-            <TextField
-              type="number"
-              size="small"
-              label={translate('app.devices.tank.capacity')}
-              value={row.tankCapacity}
-              error={!capacityOk(row.tankCapacity)}
-              helperText={
-                capacityOk(row.tankCapacity) ? ' ' : translate('app.devices.tank.capacity_invalid')
-              }
-              onChange={(event) => update(index, { tankCapacity: event.target.value })}
-              sx={{ width: 150 }}
-            />
-            <TextField
-              size="small"
-              label={translate('app.devices.tank.serial')}
-              value={row.serialNumber}
-              onChange={(event) => update(index, { serialNumber: event.target.value })}
-              sx={{ width: 150 }}
-            />
-            <IconButton
-              aria-label={translate('ra.action.remove')}
-              onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
-            >
-              <Delete />
-            </IconButton>
-          </Box>
+          <TankRow
+            key={row.id ?? `new-${index}`}
+            row={row}
+            onChange={(change) => update(index, change)}
+            onRemove={() => setRows((current) => current.filter((_, i) => i !== index))}
+          />
         ))}
         <Box>
           <Button
