@@ -31,6 +31,60 @@ const LOGO_MESSAGES: Record<LogoProblem, string> = {
   dimensions: 'app.brand.logo_dimensions',
 };
 
+/** The logo file: checked here first, so a wrong size or type is said before anything is sent. */
+function LogoChooser({
+  chosen,
+  hasLogo,
+  disabled,
+  onChoose,
+}: {
+  chosen: string | undefined;
+  hasLogo: boolean;
+  disabled: boolean;
+  onChoose(file: File): void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const chooseLogo = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = await logoProblem(file);
+    if (problem) {
+      notify(LOGO_MESSAGES[problem], {
+        type: 'error',
+        messageArgs: { ...LOGO_LIMITS },
+        ...(problem === 'size' ? { autoHideDuration: SIZE_NOTICE_MS } : {}),
+      });
+      return;
+    }
+    onChoose(file);
+  };
+  return (
+    <Box>
+      <Typography variant="subtitle1">{translate('app.brand.logo')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.brand.logo_rules', { ...LOGO_LIMITS })}
+      </Typography>
+      <Stack direction="row" spacing={2} alignItems="center">
+        <Button variant="outlined" component="label" disabled={disabled}>
+          {translate('app.brand.choose_logo')}
+          <input
+            hidden
+            type="file"
+            accept="image/png"
+            data-testid="brand-logo-input"
+            onChange={(event) => void chooseLogo(event)}
+          />
+        </Button>
+        <Typography variant="body2">
+          {chosen ?? (hasLogo ? translate('app.brand.logo_current') : '')}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}
+
 export default function BrandConfigurationPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -76,22 +130,6 @@ export default function BrandConfigurationPage() {
     onError: () => notify('app.brand.reset_failed', { type: 'error' }),
   });
 
-  const chooseLogo = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = await logoProblem(file);
-    if (problem) {
-      notify(LOGO_MESSAGES[problem], {
-        type: 'error',
-        messageArgs: { ...LOGO_LIMITS },
-        ...(problem === 'size' ? { autoHideDuration: SIZE_NOTICE_MS } : {}),
-      });
-      return;
-    }
-    setLogo(file);
-  };
-
   const set = (field: keyof BrandColours) => (value: string) =>
     setColours((old) => ({ ...old, [field]: value }));
   const lowContrast =
@@ -108,27 +146,12 @@ export default function BrandConfigurationPage() {
           <Alert severity={canWrite ? 'info' : 'warning'}>
             {translate(canWrite ? 'app.brand.affects_everyone' : 'app.brand.admins_only')}
           </Alert>
-          <Box>
-            <Typography variant="subtitle1">{translate('app.brand.logo')}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {translate('app.brand.logo_rules', { ...LOGO_LIMITS })}
-            </Typography>
-            <Stack direction="row" spacing={2} alignItems="center">
-              <Button variant="outlined" component="label" disabled={busy}>
-                {translate('app.brand.choose_logo')}
-                <input
-                  hidden
-                  type="file"
-                  accept="image/png"
-                  data-testid="brand-logo-input"
-                  onChange={(event) => void chooseLogo(event)}
-                />
-              </Button>
-              <Typography variant="body2">
-                {logo?.name ?? (brand.logoLink ? translate('app.brand.logo_current') : '')}
-              </Typography>
-            </Stack>
-          </Box>
+          <LogoChooser
+            chosen={logo?.name}
+            hasLogo={Boolean(brand.logoLink)}
+            disabled={busy}
+            onChoose={setLogo}
+          />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
             {(['primary', 'secondary'] as const).map((pair) => (
               <Stack key={pair}>
