@@ -47,6 +47,39 @@ function SensorPicker({ onPick }: { onPick: (id: string) => void }) {
   );
 }
 
+/** When the sensor last reported, its battery, and since when it is out of service. */
+function SensorFacts({ sensor }: { sensor: SensorRecord }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          {translate('resources.sensors.fields.lastSeenAt')}
+        </Typography>
+        <Typography component="div">
+          <When value={sensor.lastSeenAt} />
+        </Typography>
+      </Box>
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          {translate('resources.sensors.fields.batteryV')}
+        </Typography>
+        <BatteryReading sensor={sensor} />
+      </Box>
+      {sensor.status === 'outOfService' ? (
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            {translate('app.devices.service.since')}
+          </Typography>
+          <Typography component="div">
+            <When value={sensor.outOfServiceAt} />
+          </Typography>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
 function SensorService() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -114,32 +147,7 @@ function SensorService() {
                 ? translate('app.devices.service.on_machine', { machine: data.machineName })
                 : translate('app.devices.sensors.spare')}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
-              <Box>
-                <Typography variant="caption" color="text.secondary">
-                  {translate('resources.sensors.fields.lastSeenAt')}
-                </Typography>
-                <Typography component="div">
-                  <When value={data.lastSeenAt} />
-                </Typography>
-              </Box>
-              <Box>
-                <Typography variant="caption" color="text.secondary">
-                  {translate('resources.sensors.fields.batteryV')}
-                </Typography>
-                <BatteryReading sensor={data} />
-              </Box>
-              {outOfService ? (
-                <Box>
-                  <Typography variant="caption" color="text.secondary">
-                    {translate('app.devices.service.since')}
-                  </Typography>
-                  <Typography component="div">
-                    <When value={data.outOfServiceAt} />
-                  </Typography>
-                </Box>
-              ) : null}
-            </Box>
+            <SensorFacts sensor={data} />
             {canWrite ? (
               <Box sx={{ display: 'grid', gap: 2 }}>
                 <TextField
