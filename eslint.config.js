@@ -22,4 +22,11 @@ export default tseslint.config(
       '@typescript-eslint/ban-ts-comment': 'error',
     },
   },
+  {
+    // Issue 39: a function longer than 120 lines is split, or its line above disables this rule
+    // for it with the reason (eight in all, listed in docs/architecture.md).
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+  },
 );

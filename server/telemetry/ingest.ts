@@ -359,6 +359,7 @@ const messageOf = (error: unknown) =>
  * only the guilty caller is refused, and that caller's records are bisected so only a record that
  * cannot be stored even alone is set apart (quarantined, and acknowledged like the rest).
  */
+// eslint-disable-next-line max-lines-per-function -- The group commit's closure: the queue, the group's transaction and the bisecting retry share its state.
 export function createIngest(db: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? Date.now;
   const waiting: Waiting[] = [];

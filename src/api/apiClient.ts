@@ -64,6 +64,7 @@ export interface ApiClientDeps {
   now?: () => number;
 }
 
+// eslint-disable-next-line max-lines-per-function -- The client's closure: token refresh in a single flight, retries and aborts share its state.
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const { store, getLanguage, baseUrl = '', now = Date.now } = deps;
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));

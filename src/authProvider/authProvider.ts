@@ -69,6 +69,7 @@ export function toLoginError(error: unknown): LoginError {
   return new LoginError('app.errors.no_response');
 }
 
+// eslint-disable-next-line max-lines-per-function -- react-admin's AuthProvider is one object of methods over one session's closure.
 export function createAuthProvider(
   client: ApiClient,
   store: typeof defaultTokenStore,

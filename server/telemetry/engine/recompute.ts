@@ -375,6 +375,7 @@ export async function recomputeMachines(
 /** Tells the engine's machine locks from any other advisory lock of the database. */
 const LOCK_SEED = 7_114;
 
+// eslint-disable-next-line max-lines-per-function -- The engine's recompute of one machine's days inside its lock and transaction: reads, segments, rollups and outputs in their order.
 async function recomputeWith(
   db: Queryable,
   write: (work: (tx: Queryable) => Promise<void>) => Promise<void>,
