@@ -116,7 +116,7 @@ function SortLabel({
 }
 
 /** One square per day, coloured by how much of the day's data came in. */
-function DayCalendar({ days, coverage }: { days: string[]; coverage: number[] }) {
+function DayCalendar({ days, coverage }: { days: string[]; coverage: (number | null)[] }) {
   return (
     <Stack direction="row" spacing="2px">
       {coverage.map((pct, index) => (
