@@ -56,9 +56,10 @@ export default defineConfig({
           include: ['tests/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
-          // React-admin and MUI imported once per worker, not per file (import 86 s → 8 s; the
-          // project 241 s → 203 s, 28 Nov); each file still gets its own jsdom and msw server.
-          isolate: false,
+          // Each file in its own module graph. Shared per worker (isolate: false) the project took
+          // 203 s instead of 241 s, but a screen loaded lazily while one file ended was recorded as
+          // failed to load in the shared graph, and the next file's screens never came (10 tests
+          // of login, welcome and user settings failed so on 28 Nov).
           // The longest screen walk took 21 s alone and over 30 s beside a server test file.
           testTimeout: 90_000,
         },
