@@ -24,7 +24,7 @@ import * as routes from './custom-pages/routes/index.ts';
 import * as account from './custom-pages/account/index.ts';
 import * as brand from './custom-pages/brand/index.ts';
 import { QrScreen } from './custom-pages/qr/index.ts';
-import { OrganisationArea } from './custom-pages/organisation/OrganisationArea.tsx';
+import { lazyScreen } from './lazy/lazyScreen.tsx';
 import * as userSettings from './custom-pages/user-settings/index.ts';
 import * as admin from './custom-pages/admin/index.ts';
 import { adminAudit, organisationAudit } from './custom-pages/audit/index.ts';
@@ -73,6 +73,11 @@ import {
   MachineOnboardScreen,
   machines,
 } from './resources/machines/index.ts';
+
+/** The organisation's tabs: its own chunk, so sign-in does not load MUI's tabs. */
+const OrganisationArea = lazyScreen(
+  () => import('./custom-pages/organisation/OrganisationArea.tsx'),
+);
 
 /** Who sees a menu entry, beyond its switch: the server refuses the rest anyway (403). */
 export type Audience = 'everyone' | 'writers' | 'customerManagers' | 'staff';

@@ -31,3 +31,5 @@ export function OrganisationArea() {
     </Box>
   );
 }
+
+export default OrganisationArea;
