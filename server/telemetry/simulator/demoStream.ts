@@ -326,8 +326,8 @@ export class DemoStream {
   private async send(catchingUp = false): Promise<number> {
     const nowMs = this.now();
     let sent = 0;
-    // A sensor's uplinks are one request each, the longest chains of a catch-up: started first,
-    // they run beside the trackers instead of trailing after them.
+    // A sensor's live uplinks are one request each, its longest chains: started first, they run
+    // beside the trackers instead of trailing after them.
     const queue = [...this.devices].sort(
       (a, b) => Number(b.unit === 'LORA') - Number(a.unit === 'LORA'),
     );

@@ -1,5 +1,6 @@
 // /sensor/off?sensor={id}: take a sensor out of service from a time (its records from then on stop
 // counting for its machine, and are kept), or put it back in service.
+import type { ReactNode } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -47,34 +48,33 @@ function SensorPicker({ onPick }: { onPick: (id: string) => void }) {
   );
 }
 
-/** When the sensor last reported, its battery, and since when it is out of service. */
-function SensorFacts({ sensor }: { sensor: SensorRecord }) {
+/** One reading under its caption. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {translate(label)}
+      </Typography>
+      <Typography component="div">{children}</Typography>
+    </Box>
+  );
+}
+
+/** When the sensor last reported, its battery, and since when it is out of service. */
+function SensorFacts({ sensor }: { sensor: SensorRecord }) {
+  return (
     <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
-      <Box>
-        <Typography variant="caption" color="text.secondary">
-          {translate('resources.sensors.fields.lastSeenAt')}
-        </Typography>
-        <Typography component="div">
-          <When value={sensor.lastSeenAt} />
-        </Typography>
-      </Box>
-      <Box>
-        <Typography variant="caption" color="text.secondary">
-          {translate('resources.sensors.fields.batteryV')}
-        </Typography>
+      <Fact label="resources.sensors.fields.lastSeenAt">
+        <When value={sensor.lastSeenAt} />
+      </Fact>
+      <Fact label="resources.sensors.fields.batteryV">
         <BatteryReading sensor={sensor} />
-      </Box>
+      </Fact>
       {sensor.status === 'outOfService' ? (
-        <Box>
-          <Typography variant="caption" color="text.secondary">
-            {translate('app.devices.service.since')}
-          </Typography>
-          <Typography component="div">
-            <When value={sensor.outOfServiceAt} />
-          </Typography>
-        </Box>
+        <Fact label="app.devices.service.since">
+          <When value={sensor.outOfServiceAt} />
+        </Fact>
       ) : null}
     </Box>
   );
