@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open.ts';
-import { openMigratedPglite } from './pgliteTemplate.ts';
+import { openPooledPglite } from './pglitePool.ts';
 
 export interface TestDatabase {
   kind: 'pglite' | 'postgres';
@@ -31,10 +31,7 @@ async function adminQuery(sql: string): Promise<void> {
 
 const pglite: TestDatabase = {
   kind: 'pglite',
-  async open() {
-    const db = await openMigratedPglite();
-    return { db, close: () => db.close() };
-  },
+  open: openPooledPglite,
 };
 
 /** A new, empty PostgreSQL database on TEST_DATABASE_URL's server; `drop` removes it. */
