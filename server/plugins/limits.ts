@@ -3,6 +3,7 @@
 // with 429 and Retry-After; an expensive call's signal aborts when its client goes away.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ROOT, INGEST_ROOT } from '../../src/domain/api/endpoints.ts';
 import { ERROR_CODES } from '../../src/domain/api/errors.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../httpError.ts';
@@ -45,19 +46,19 @@ export async function registerLimits(
     ...(windows ? { store: rateWindowStore(windows) } : {}),
     timeWindow: 60_000,
     max: (request: FastifyRequest) =>
-      request.url.startsWith('/v1/ingest/')
+      request.url.startsWith(INGEST_ROOT)
         ? config.ingestRateLimitPerMinute
         : config.rateLimitPerMinute,
     // Per user and address: a signed-in user by their verified id, anyone else by address alone;
     // devices' ingest counts apart, so a busy gateway never uses up people's sign-ins.
     keyGenerator: (request: FastifyRequest) => {
-      if (request.url.startsWith('/v1/ingest/')) return `ingest|${request.ip}`;
+      if (request.url.startsWith(INGEST_ROOT)) return `ingest|${request.ip}`;
       const token = bearerToken(request);
       const claims = token ? verifyAccessToken(keys, token) : undefined;
       return `${claims?.sub ?? 'anonymous'}|${request.ip}`;
     },
     // Only the API: the portal's own files are not counted.
-    allowList: (request: FastifyRequest) => !request.url.startsWith('/v1/'),
+    allowList: (request: FastifyRequest) => !request.url.startsWith(`${API_ROOT}/`),
     errorResponseBuilder: (_request, context) =>
       tooMany(
         `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} seconds`,

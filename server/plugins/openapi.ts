@@ -1,6 +1,7 @@
 // Publishes the OpenAPI document generated from the route schemas at /v1/openapi.json.
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -29,5 +30,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       };
     },
   });
-  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(endpoints.openapiJson, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -4,6 +4,7 @@ import type { ApiError } from '../domain/api/errors.ts';
 import type { TokenReply } from '../domain/api/auth.ts';
 import { LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain/constants.ts';
 import type { tokenStore as defaultTokenStore } from './tokenStore.ts';
+import { endpoints } from '../domain/api/endpoints.ts';
 
 /** Codes the client itself puts on errors, next to the server's codes. */
 export const CLIENT_ERROR_CODES = {
@@ -152,7 +153,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const session = store.get();
     if (session ? session.token === refusedToken : !store.mayResume())
       return Promise.resolve(false);
-    refreshing ??= send<TokenReply>('/v1/auth/refresh', { method: 'POST' })
+    refreshing ??= send<TokenReply>(endpoints.auth.refresh, { method: 'POST' })
       .then(({ body: reply }) => {
         store.set(reply, now());
         return true;

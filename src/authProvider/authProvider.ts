@@ -8,6 +8,7 @@ import { SECOND_FACTOR_ERRORS, type SecondFactorSetup } from '../domain/api/seco
 import { CLIENT_ERROR_CODES, type ApiClient, type ApiErrorBody } from '../api/apiClient.ts';
 import type { tokenStore as defaultTokenStore } from '../api/tokenStore.ts';
 import { PATHS } from '../domain/paths.ts';
+import { endpoints } from '../domain/api/endpoints.ts';
 
 const LOGOUT_TIMEOUT_MS = 5_000;
 
@@ -80,7 +81,7 @@ export function createAuthProvider(
   const RECOVERY_CODES_KEPT_MS = 10_000;
 
   async function fetchIdentity(): Promise<PortalIdentity> {
-    const me = await client.request<MeReply>('/v1/me');
+    const me = await client.request<MeReply>(endpoints.me.root);
     return {
       id: me.user.id,
       fullName: `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email,
@@ -96,7 +97,7 @@ export function createAuthProvider(
   return {
     async loginOptions(email) {
       try {
-        return await client.request<LoginOptionsReply>('/v1/portal/users/loginoptions', {
+        return await client.request<LoginOptionsReply>(endpoints.portal.users.loginoptions, {
           method: 'POST',
           body: { email },
           authenticated: false,
@@ -108,7 +109,7 @@ export function createAuthProvider(
 
     async setupSecondFactor(email, password) {
       try {
-        return await client.request<SecondFactorSetup>('/v1/auth/second-factor/setup', {
+        return await client.request<SecondFactorSetup>(endpoints.auth.secondFactorSetup, {
           method: 'POST',
           body: { email, password },
           authenticated: false,
@@ -136,7 +137,7 @@ export function createAuthProvider(
         reply =
           'sso' in params
             ? params.sso
-            : await client.request<TokenReply>('/v1/auth/login', {
+            : await client.request<TokenReply>(endpoints.auth.login, {
                 method: 'POST',
                 body: {
                   email: params.email,
@@ -171,7 +172,7 @@ export function createAuthProvider(
         // Ends the session the refresh cookie belongs to, on the server; offline, signing out
         // still ends within a few seconds, locally.
         await client
-          .request('/v1/auth/logout', {
+          .request(endpoints.auth.logout, {
             method: 'POST',
             authenticated: false,
             timeoutMs: LOGOUT_TIMEOUT_MS,
@@ -232,7 +233,7 @@ export function createAuthProvider(
         throw new HttpError('app.auth.session_expired', 401, {
           code: CLIENT_ERROR_CODES.noSession,
         });
-      const reply = await client.request<TokenReply>('/v1/auth/exchange', {
+      const reply = await client.request<TokenReply>(endpoints.auth.exchange, {
         method: 'POST',
         body: { organisationID: organisationId, token: session.token },
       });

@@ -10,6 +10,7 @@ import type {
 } from '../domain/api/session.ts';
 import type { BrandColourField } from '../domain/brand.ts';
 import type { PublicBrandQuery, PublicBrandReply } from '../domain/api/organisations.ts';
+import { endpoints } from '../domain/api/endpoints.ts';
 
 export const accountKeys = {
   settings: ['userSettings'],
@@ -17,11 +18,11 @@ export const accountKeys = {
 
 export function accountCalls(client: ApiClient) {
   return {
-    getSettings: () => client.request<UserSettingsReply>('/v1/users/settings'),
+    getSettings: () => client.request<UserSettingsReply>(endpoints.users.settings),
     updateSettings: (body: UserSettingsPatch) =>
-      client.request<UserSettingsReply>('/v1/users/settings', { method: 'PATCH', body }),
+      client.request<UserSettingsReply>(endpoints.users.settings, { method: 'PATCH', body }),
     setRoutePointSettings: (body: RoutePointSettingsBody) =>
-      client.request<RoutePointSettingsBody>('/v1/organisation/settings/route-points', {
+      client.request<RoutePointSettingsBody>(endpoints.organisation.settingsRoutePoints, {
         method: 'PUT',
         body,
       }),
@@ -33,18 +34,18 @@ export function accountCalls(client: ApiClient) {
       const form = new FormData();
       for (const [field, value] of Object.entries(change.colours)) form.append(field, value);
       if (change.logo) form.append('logoFile', change.logo, change.logo.name);
-      return client.request<BrandConfigurationReply>('/v1/portal/brandconfig', {
+      return client.request<BrandConfigurationReply>(endpoints.portal.brandconfig, {
         method: 'POST',
         body: form,
       });
     },
     /** The brand of a sign-in page, before anyone signs in (null: the portal's own look). */
     getPublicBrand: (query: PublicBrandQuery) =>
-      client.request<PublicBrandReply>('/v1/brand', { query, authenticated: false }),
+      client.request<PublicBrandReply>(endpoints.brand, { query, authenticated: false }),
     resetBrandConfiguration: () =>
-      client.request<BrandConfigurationReply>('/v1/portal/brandconfig', { method: 'DELETE' }),
+      client.request<BrandConfigurationReply>(endpoints.portal.brandconfig, { method: 'DELETE' }),
     reportClientError: async (report: ClientErrorReport) => {
-      await client.request('/v1/client-errors', { method: 'POST', body: report });
+      await client.request(endpoints.clientErrors, { method: 'POST', body: report });
     },
   };
 }

@@ -27,6 +27,7 @@ import type {
   OemFeedPollReply,
 } from '../domain/api/oemFeeds.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
+import { API_ROOT, endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export interface DeviceDebugParams {
   deviceIds: string;
@@ -51,7 +52,7 @@ const readOnly = () => Promise.reject(new Error('The audit trail is written by t
 
 /** `admin/audit` (staff, every organisation) or `organisation/audit` (an organisation's admins). */
 export function auditResource(client: ApiClient, path: 'admin/audit' | 'organisation/audit') {
-  const rest = simpleRestProvider('/v1', simpleRestHttpClient(client));
+  const rest = simpleRestProvider(API_ROOT, simpleRestHttpClient(client));
   return {
     getList: (params: GetListParams) => rest.getList(path, params),
     getOne: (_params: GetOneParams) => readOnly(),
@@ -73,9 +74,9 @@ export function adminCalls(client: ApiClient) {
 function deviceCalls(client: ApiClient) {
   return {
     getAdminOverview: (signal?: AbortSignal) =>
-      client.request<AdminOverviewReply>('/v1/admin/overview', { signal }),
+      client.request<AdminOverviewReply>(endpoints.admin.overview, { signal }),
     getTeltonikaRecords: (params: DeviceDebugParams, signal?: AbortSignal) =>
-      client.request<TeltonikaRecordsReply>('/v1/admin/teltonika/records', {
+      client.request<TeltonikaRecordsReply>(endpoints.admin.teltonika.records, {
         query: query(params),
         signal,
       }),
@@ -87,30 +88,33 @@ function deviceCalls(client: ApiClient) {
           connectedAt: string;
           lastPacketAt: string | null;
         }[];
-      }>('/v1/admin/teltonika/connections', { signal }),
+      }>(endpoints.admin.teltonika.connections, { signal }),
     getCommandResponses: (params: DeviceDebugParams, signal?: AbortSignal) =>
-      client.request<DeviceCommandsReply>('/v1/admin/teltonika/commands', {
+      client.request<DeviceCommandsReply>(endpoints.admin.teltonika.commands, {
         query: query(params),
         signal,
       }),
     sendDeviceCommand: (deviceId: string, command: string) =>
-      client.request<DeviceCommandReply>('/v1/admin/teltonika/commands', {
+      client.request<DeviceCommandReply>(endpoints.admin.teltonika.commands, {
         method: 'POST',
         body: { deviceId, command },
       }),
     getLoraUplinks: (params: DeviceDebugParams, signal?: AbortSignal) =>
-      client.request<LoraUplinksReply>('/v1/admin/arya/uplinks', { query: query(params), signal }),
+      client.request<LoraUplinksReply>(endpoints.admin.arya.uplinks, {
+        query: query(params),
+        signal,
+      }),
     getIngestRequests: (params: DeviceDebugParams, signal?: AbortSignal) =>
-      client.request<IngestRequestsReply>('/v1/admin/android/requests', {
+      client.request<IngestRequestsReply>(endpoints.admin.android.requests, {
         query: query(params),
         signal,
       }),
     issueSourceKey: (sourceId: string) =>
-      client.request<SourceKeyReply>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
+      client.request<SourceKeyReply>(pathTo(endpoints.admin.sources.apiKey, { id: sourceId }), {
         method: 'POST',
       }),
     revokeSourceKey: (sourceId: string) =>
-      client.request<undefined>(`/v1/admin/sources/${encodeURIComponent(sourceId)}/api-key`, {
+      client.request<undefined>(pathTo(endpoints.admin.sources.apiKey, { id: sourceId }), {
         method: 'DELETE',
       }),
   };
@@ -131,13 +135,13 @@ function dataCalls(client: ApiClient) {
       },
       signal?: AbortSignal,
     ) =>
-      client.request<CompletenessReply>('/v1/admin/datacompleteness', {
+      client.request<CompletenessReply>(endpoints.admin.datacompleteness.root, {
         query: query(params),
         signal,
       }),
     getMachineCompleteness: (id: string, from: string, to: string, signal?: AbortSignal) =>
       client.request<MachineCompletenessReply>(
-        `/v1/admin/datacompleteness/${encodeURIComponent(id)}`,
+        pathTo(endpoints.admin.datacompleteness.item, { id }),
         { query: { from, to }, signal },
       ),
     getCoverage: (
@@ -149,26 +153,25 @@ function dataCalls(client: ApiClient) {
         to: string;
       },
       signal?: AbortSignal,
-    ) => client.request<CoverageReply>('/v1/admin/coverage', { query: query(params), signal }),
+    ) => client.request<CoverageReply>(endpoints.admin.coverage, { query: query(params), signal }),
     getMachineWorkings: (id: string, signal?: AbortSignal) =>
-      client.request<MachineWorkingsReply>(`/v1/admin/machines/${encodeURIComponent(id)}`, {
+      client.request<MachineWorkingsReply>(pathTo(endpoints.admin.machines.item, { id }), {
         signal,
       }),
     getMachineDay: (id: string, day: string, signal?: AbortSignal) =>
-      client.request<MachineDayReply>(`/v1/admin/machines/${encodeURIComponent(id)}/day`, {
+      client.request<MachineDayReply>(pathTo(endpoints.admin.machines.day, { id }), {
         query: { day },
         signal,
       }),
     startRecompute: (id: string, fromDay: string, toDay: string) =>
-      client.request<RecomputeRun>(`/v1/admin/machines/${encodeURIComponent(id)}/recomputes`, {
+      client.request<RecomputeRun>(pathTo(endpoints.admin.machines.recomputes, { id }), {
         method: 'POST',
         body: { fromDay, toDay },
       }),
     getRecompute: (id: string, runId: string, signal?: AbortSignal) =>
-      client.request<RecomputeRun>(
-        `/v1/admin/machines/${encodeURIComponent(id)}/recomputes/${encodeURIComponent(runId)}`,
-        { signal },
-      ),
+      client.request<RecomputeRun>(pathTo(endpoints.admin.machines.recomputesItem, { id, runId }), {
+        signal,
+      }),
   };
 }
 
@@ -176,35 +179,37 @@ function dataCalls(client: ApiClient) {
 function operationCalls(client: ApiClient) {
   return {
     getOutbox: (failed: boolean, signal?: AbortSignal) =>
-      client.request<{ mails: OutboxMail[]; mailCaps: MailCapCounts }>('/v1/admin/outbox', {
-        query: { limit: 200, ...(failed ? { failed: 'true' } : {}) },
-        signal,
-      }),
+      client.request<{ mails: OutboxMail[]; mailCaps: MailCapCounts }>(
+        endpoints.admin.outbox.root,
+        {
+          query: { limit: 200, ...(failed ? { failed: 'true' } : {}) },
+          signal,
+        },
+      ),
     retryMail: (id: string) =>
-      client.request<{ id: string }>(`/v1/admin/outbox/${encodeURIComponent(id)}/retry`, {
+      client.request<{ id: string }>(pathTo(endpoints.admin.outbox.retry, { id }), {
         method: 'POST',
       }),
     getOemFeeds: (signal?: AbortSignal) =>
-      client.request<{ feeds: OemFeed[] }>('/v1/admin/oem-feeds', { signal }),
+      client.request<{ feeds: OemFeed[] }>(endpoints.admin.oemFeeds.root, { signal }),
     createOemFeed: (body: OemFeedBody) =>
-      client.request<OemFeed>('/v1/admin/oem-feeds', { method: 'POST', body }),
+      client.request<OemFeed>(endpoints.admin.oemFeeds.root, { method: 'POST', body }),
     updateOemFeed: (id: string, body: OemFeedBody) =>
-      client.request<OemFeed>(`/v1/admin/oem-feeds/${encodeURIComponent(id)}`, {
+      client.request<OemFeed>(pathTo(endpoints.admin.oemFeeds.item, { id }), {
         method: 'PUT',
         body,
       }),
     deleteOemFeed: (id: string) =>
-      client.request<undefined>(`/v1/admin/oem-feeds/${encodeURIComponent(id)}`, {
+      client.request<undefined>(pathTo(endpoints.admin.oemFeeds.item, { id }), {
         method: 'DELETE',
       }),
     pollOemFeed: (id: string) =>
-      client.request<OemFeedPollReply>(`/v1/admin/oem-feeds/${encodeURIComponent(id)}/poll`, {
+      client.request<OemFeedPollReply>(pathTo(endpoints.admin.oemFeeds.poll, { id }), {
         method: 'POST',
       }),
     getOemFeedEquipment: (id: string, signal?: AbortSignal) =>
-      client.request<OemFeedEquipmentReply>(
-        `/v1/admin/oem-feeds/${encodeURIComponent(id)}/equipment`,
-        { signal },
-      ),
+      client.request<OemFeedEquipmentReply>(pathTo(endpoints.admin.oemFeeds.equipment, { id }), {
+        signal,
+      }),
   };
 }

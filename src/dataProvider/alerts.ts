@@ -5,13 +5,14 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { AlertSettingsBody, UnreadAlertsReply } from '../domain/api/alerts.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
+import { API_ROOT, endpoints } from '../domain/api/endpoints.ts';
 
 export const alertKeys = { unread: ['alerts-unread'] };
 
 const readOnly = () => Promise.reject(new Error('Alerts are raised by the server, not edited'));
 
 export function alertResource(client: ApiClient) {
-  const rest = simpleRestProvider('/v1', simpleRestHttpClient(client));
+  const rest = simpleRestProvider(API_ROOT, simpleRestHttpClient(client));
   return {
     getList: (params: GetListParams) => rest.getList('portal/alerts', params),
     getOne: (_params: GetOneParams) => readOnly(),
@@ -25,11 +26,11 @@ export function alertResource(client: ApiClient) {
 export function alertCalls(client: ApiClient) {
   return {
     getUnreadAlerts: (signal?: AbortSignal) =>
-      client.request<UnreadAlertsReply>('/v1/portal/alerts/unread', { signal }),
+      client.request<UnreadAlertsReply>(endpoints.portal.alerts.unread, { signal }),
     markAlertsSeen: () =>
-      client.request<UnreadAlertsReply>('/v1/portal/alerts/seen', { method: 'POST' }),
+      client.request<UnreadAlertsReply>(endpoints.portal.alerts.seen, { method: 'POST' }),
     setAlertSettings: (body: AlertSettingsBody) =>
-      client.request<AlertSettingsBody>('/v1/organisation/settings/alerts', {
+      client.request<AlertSettingsBody>(endpoints.organisation.settingsAlerts, {
         method: 'PUT',
         body,
       }),

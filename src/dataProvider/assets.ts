@@ -19,6 +19,7 @@ import type {
   EquipmentOverviewReply,
 } from '../domain/api/assets.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
+import { API_ROOT, endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export const assetKeys = {
   overview: ['equipment-overview'],
@@ -30,7 +31,7 @@ export const assetKeys = {
   ],
 };
 
-const assetPath = (id: string | number) => `/v1/portal/assets/${encodeURIComponent(String(id))}`;
+const assetPath = (id: string | number) => pathTo(endpoints.portal.assets.item, { id });
 
 /** Only the fields the body takes: the record carries many the API will not have back. */
 const bodyOf = (data: Partial<EquipmentAsset>): AssetBody => ({
@@ -56,14 +57,17 @@ export function assetResource(client: ApiClient) {
         if (typeof endDate === 'string') target.searchParams.set('endDate', endDate);
         return http(target.pathname + target.search, options);
       };
-      return simpleRestProvider('/v1', withRange).getList('portal/assets', { ...params, filter });
+      return simpleRestProvider(API_ROOT, withRange).getList('portal/assets', {
+        ...params,
+        filter,
+      });
     },
     getOne,
     getMany: async (params: GetManyParams) => ({
       data: await Promise.all(params.ids.map(async (id) => (await getOne({ id })).data)),
     }),
     create: async (params: CreateParams) => ({
-      data: await client.request<EquipmentAsset>('/v1/portal/assets', {
+      data: await client.request<EquipmentAsset>(endpoints.portal.assets.root, {
         method: 'POST',
         body: bodyOf(params.data as Partial<EquipmentAsset>),
       }),
@@ -81,7 +85,7 @@ export function assetResource(client: ApiClient) {
 export function assetCalls(client: ApiClient) {
   return {
     getEquipmentOverview: (signal?: AbortSignal) =>
-      client.request<EquipmentOverviewReply>('/v1/portal/equipment', { signal }),
+      client.request<EquipmentOverviewReply>(endpoints.portal.equipment, { signal }),
     getAssetDetails: (
       id: string,
       range: { startDate: string; endDate: string },
@@ -89,12 +93,12 @@ export function assetCalls(client: ApiClient) {
     ) => client.request<AssetDetailsReply>(assetPath(id), { query: range, signal }),
     /** A PDF sheet of labels for these assets, each a QR code of its short link. */
     printAssetLabels: (ids: string[]) =>
-      client.request<Blob>('/v1/portal/assets/labels', {
+      client.request<Blob>(endpoints.portal.assets.labels, {
         method: 'POST',
         body: { ids },
         responseType: 'blob',
       }),
     onboardAsset: (body: AssetOnboardBody) =>
-      client.request<AssetOnboardReply>('/v1/portal/assets/onboard', { method: 'POST', body }),
+      client.request<AssetOnboardReply>(endpoints.portal.assets.onboard, { method: 'POST', body }),
   };
 }

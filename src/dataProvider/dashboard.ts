@@ -1,6 +1,7 @@
 // The dashboard area: GET /v1/portal/dashboard for the URL's range and filter.
 import type { ApiClient } from '../api/apiClient.ts';
 import type { DashboardReply, HistoryType } from '../domain/api/dashboard.ts';
+import { endpoints } from '../domain/api/endpoints.ts';
 
 /** What the dashboard asks for: its URL's range and filter, and the histories its modules show. */
 export interface DashboardRequest {
@@ -14,7 +15,7 @@ export interface DashboardRequest {
 export function dashboardCalls(client: ApiClient) {
   return {
     getDashboard: (query: DashboardRequest, signal?: AbortSignal) =>
-      client.request<DashboardReply>('/v1/portal/dashboard', {
+      client.request<DashboardReply>(endpoints.portal.dashboard, {
         query: {
           start: query.startDate,
           end: query.endDate,

@@ -27,6 +27,7 @@ import type {
   SensorServiceBody,
 } from '../domain/api/sensors.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
+import { API_ROOT, endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 /** Which API path serves a resource. */
 const PATHS = {
@@ -35,6 +36,13 @@ const PATHS = {
   sensors: 'portal/sensors',
 } as const;
 export type DeviceResourceName = keyof typeof PATHS;
+
+/** The path of one record of each. */
+const ITEMS = {
+  gateways: endpoints.portal.gateways.item,
+  'admin/gateways': endpoints.admin.gateways.item,
+  sensors: endpoints.portal.sensors.item,
+} as const;
 
 export const deviceKeys = {
   traffic: (scope: 'portal' | 'admin', id: string, start?: string, end?: string) => [
@@ -59,7 +67,7 @@ function pick<T extends object>(
 }
 
 export function deviceResource(client: ApiClient, name: DeviceResourceName) {
-  const rest = simpleRestProvider('/v1', simpleRestHttpClient(client));
+  const rest = simpleRestProvider(API_ROOT, simpleRestHttpClient(client));
   const path = PATHS[name];
   const getOne = (params: GetOneParams) => rest.getOne(path, params);
   return {
@@ -71,7 +79,7 @@ export function deviceResource(client: ApiClient, name: DeviceResourceName) {
     }),
     create: async (params: CreateParams) => {
       if (name !== 'admin/gateways') throw new Error(`${name} are not created here`);
-      const data = await client.request<GatewayRecord>('/v1/admin/gateways', {
+      const data = await client.request<GatewayRecord>(endpoints.admin.gateways.root, {
         method: 'POST',
         body: params.data as GatewayRegisterBody,
       });
@@ -85,10 +93,10 @@ export function deviceResource(client: ApiClient, name: DeviceResourceName) {
           ? pick<GatewayEditBody>(data, ['name', 'siteId', 'latitude', 'longitude'])
           : pick<GatewayAdminEditBody>(data, ['kind', 'model', 'name', 'organisationId', 'siteId']);
       return {
-        data: await client.request<GatewayRecord>(
-          `/v1/${path}/${encodeURIComponent(String(params.id))}`,
-          { method: 'PUT', body },
-        ),
+        data: await client.request<GatewayRecord>(pathTo(ITEMS[name], { id: params.id }), {
+          method: 'PUT',
+          body,
+        }),
       };
     },
     delete: () => Promise.reject(new Error(`${name} are not deleted from the portal`)),
@@ -103,41 +111,41 @@ export function deviceCalls(client: ApiClient) {
       range: { start?: string; end?: string } = {},
       signal?: AbortSignal,
     ) =>
-      client.request<GatewayTrafficReply>(
-        `/v1/${scope}/gateways/${encodeURIComponent(id)}/traffic`,
-        { query: range, signal },
-      ),
+      client.request<GatewayTrafficReply>(pathTo(endpoints[scope].gateways.traffic, { id }), {
+        query: range,
+        signal,
+      }),
     configureGateway: (id: string, body: GatewayConfigurationBody) =>
-      client.request<GatewayRecord>(`/v1/admin/gateways/${encodeURIComponent(id)}/configuration`, {
+      client.request<GatewayRecord>(pathTo(endpoints.admin.gateways.configuration, { id }), {
         method: 'PUT',
         body,
       }),
     getSensorDashboard: (signal?: AbortSignal) =>
-      client.request<SensorDashboardReply>('/v1/portal/sensors/dashboard', { signal }),
+      client.request<SensorDashboardReply>(endpoints.portal.sensors.dashboard, { signal }),
     /** Out of service from `at` (now when absent), or back in service. */
     setSensorService: (id: string, inService: boolean, body: SensorServiceBody) =>
       client.request<SensorRecord>(
-        `/v1/portal/sensors/${encodeURIComponent(id)}/${inService ? 'in-service' : 'out-of-service'}`,
+        pathTo(endpoints.portal.sensors[inService ? 'inService' : 'outOfService'], { id }),
         { method: 'POST', body },
       ),
     resolveQr: (code: string, claim: string) =>
-      client.request<QrTargetReply>(`/v1/portal/qr/${encodeURIComponent(code)}`, {
+      client.request<QrTargetReply>(pathTo(endpoints.portal.qr.item, { code }), {
         query: { claim: claim || undefined },
       }),
     /** A PDF sheet of QR labels for these device codes (staff). */
     printLabels: (codes: string[]) =>
-      client.request<Blob>('/v1/admin/sensors/labels', {
+      client.request<Blob>(endpoints.admin.sensors.labels, {
         method: 'POST',
         body: { codes },
         responseType: 'blob',
       }),
     getSensorAttachment: (sourceId: string, signal?: AbortSignal) =>
       client.request<SensorAttachmentReply>(
-        `/v1/portal/sensors/${encodeURIComponent(sourceId)}/attachment`,
+        pathTo(endpoints.portal.sensors.itemAttachment, { id: sourceId }),
         { signal },
       ),
     setSensorAttachment: (body: SensorAttachmentBody) =>
-      client.request<SensorAttachmentReply>('/v1/portal/sensors/attachment', {
+      client.request<SensorAttachmentReply>(endpoints.portal.sensors.attachment, {
         method: 'POST',
         body,
       }),

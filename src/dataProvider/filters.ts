@@ -1,6 +1,7 @@
 // The filters area: the machine filters' options, and the user's saved filters.
 import type { ApiClient } from '../api/apiClient.ts';
 import type { FiltersReply, SavedFiltersReply } from '../domain/api/filters.ts';
+import { endpoints } from '../domain/api/endpoints.ts';
 
 export const filterKeys = {
   options: (query: { start?: string; end?: string; show?: string }) => [
@@ -17,17 +18,19 @@ export const filterKeys = {
 export function filterCalls(client: ApiClient) {
   return {
     getFilters: (query: { start?: string; end?: string; show?: string }) =>
-      client.request<FiltersReply>('/v1/portal/filters', { query: { ...query, page: 'machines' } }),
+      client.request<FiltersReply>(endpoints.portal.filters.root, {
+        query: { ...query, page: 'machines' },
+      }),
     getSavedFilters: (label: string) =>
-      client.request<SavedFiltersReply>('/v1/portal/filters/saved', { query: { label } }),
+      client.request<SavedFiltersReply>(endpoints.portal.filters.saved, { query: { label } }),
     saveFilter: (label: string, name: string, filters: string) =>
-      client.request<{ filterID: string }>('/v1/portal/filters/saved', {
+      client.request<{ filterID: string }>(endpoints.portal.filters.saved, {
         method: 'POST',
         query: { label, name },
         body: { filters },
       }),
     deleteSavedFilter: async (label: string, name: string) => {
-      await client.request<unknown>('/v1/portal/filters/saved', {
+      await client.request<unknown>(endpoints.portal.filters.saved, {
         method: 'DELETE',
         query: { label, name },
       });

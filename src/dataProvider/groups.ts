@@ -10,14 +10,18 @@ import type {
 } from 'ra-core';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { GroupsReply, MachineGroup } from '../domain/api/machineSettings.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
-const groupPath = (id: string) => `/v1/portal/groups/${encodeURIComponent(String(id))}`;
+const groupPath = (id: string) => pathTo(endpoints.portal.groups.item, { id });
 
 export function groupCalls(client: ApiClient) {
   return {
-    getGroups: () => client.request<GroupsReply>('/v1/portal/groups'),
+    getGroups: () => client.request<GroupsReply>(endpoints.portal.groups.root),
     createGroup: (name: string) =>
-      client.request<MachineGroup>('/v1/portal/groups', { method: 'POST', body: { name } }),
+      client.request<MachineGroup>(endpoints.portal.groups.root, {
+        method: 'POST',
+        body: { name },
+      }),
   };
 }
 

@@ -10,6 +10,7 @@ import type {
   HourMeterBody,
   MachineSettings,
 } from '../domain/api/machineSettings.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export const machineSettingKeys = {
   groups: ['groups'],
@@ -24,8 +25,6 @@ export const machineSettingKeys = {
   fuelCalibration: (id: string) => ['machine-fuel-calibration', id],
 };
 
-const path = (id: string, rest: string) => `/v1/portal/machines/${encodeURIComponent(id)}${rest}`;
-
 const upload = (field: string, file: File) => {
   const form = new FormData();
   form.append(field, file, file.name);
@@ -35,44 +34,67 @@ const upload = (field: string, file: File) => {
 export function machineSettingCalls(client: ApiClient) {
   return {
     setMachineGroup: async (id: string, groupId: string | null) => {
-      await client.request(path(id, '/groups'), { method: 'PATCH', body: { groupId } });
+      await client.request(pathTo(endpoints.portal.machines.groups, { id }), {
+        method: 'PATCH',
+        body: { groupId },
+      });
     },
     setLoadCapacity: async (id: string, capacity: number | null) => {
-      await client.request(path(id, '/load_capacity'), { method: 'PATCH', body: { capacity } });
+      await client.request(pathTo(endpoints.portal.machines.loadCapacity, { id }), {
+        method: 'PATCH',
+        body: { capacity },
+      });
     },
     getFormDropDownValues: () =>
       client.request<FormDropDownValues>(
-        '/v1/portal/machines/additional-information/form-drop-down-values',
+        endpoints.portal.machines.additionalInformationFormDropDownValues,
       ),
     updateAdditionalInformation: (id: string, changes: AdditionalInformation) =>
-      client.request<MachineSettings>(path(id, '/additional-information'), {
-        method: 'PATCH',
-        body: changes,
-      }),
+      client.request<MachineSettings>(
+        pathTo(endpoints.portal.machines.additionalInformation, { id }),
+        {
+          method: 'PATCH',
+          body: changes,
+        },
+      ),
     correctHourMeter: (id: string, reading: HourMeterBody) =>
-      client.request<MachineSettings>(path(id, '/vhm'), { method: 'PATCH', body: reading }),
+      client.request<MachineSettings>(pathTo(endpoints.portal.machines.vhm, { id }), {
+        method: 'PATCH',
+        body: reading,
+      }),
     uploadMachineImage: (id: string, image: File) =>
-      client.request<{ imageUrl: string | null }>(`/v1/machines/${encodeURIComponent(id)}/image`, {
+      client.request<{ imageUrl: string | null }>(pathTo(endpoints.machines.image, { id }), {
         method: 'POST',
         body: upload('image', image),
       }),
     getFuel: (id: string, range: { startDate: string; endDate: string }) =>
-      client.request<FuelReply>(`/v1/portal/fuel/${encodeURIComponent(id)}`, { query: range }),
-    getFuelSettings: (id: string) => client.request<FuelSettings>(path(id, '/fuel/settings')),
+      client.request<FuelReply>(pathTo(endpoints.portal.fuel.item, { id }), { query: range }),
+    getFuelSettings: (id: string) =>
+      client.request<FuelSettings>(pathTo(endpoints.portal.machines.fuelSettings, { id })),
     saveFuelSettings: (id: string, settings: FuelSettings) =>
-      client.request<FuelSettings>(path(id, '/fuel/settings'), { method: 'PUT', body: settings }),
-    resetFuelSettings: (id: string) =>
-      client.request<FuelSettings>(path(id, '/fuel/settings'), { query: { reset: 'true' } }),
-    getFuelCalibration: (id: string) =>
-      client.request<FuelCalibrationReply>(path(id, '/fuel/calibration')),
-    uploadFuelCalibration: (id: string, file: File) =>
-      client.request<FuelCalibrationReply>(path(id, '/fuel/calibration'), {
-        method: 'POST',
-        body: upload('file', file),
+      client.request<FuelSettings>(pathTo(endpoints.portal.machines.fuelSettings, { id }), {
+        method: 'PUT',
+        body: settings,
       }),
+    resetFuelSettings: (id: string) =>
+      client.request<FuelSettings>(pathTo(endpoints.portal.machines.fuelSettings, { id }), {
+        query: { reset: 'true' },
+      }),
+    getFuelCalibration: (id: string) =>
+      client.request<FuelCalibrationReply>(
+        pathTo(endpoints.portal.machines.fuelCalibration, { id }),
+      ),
+    uploadFuelCalibration: (id: string, file: File) =>
+      client.request<FuelCalibrationReply>(
+        pathTo(endpoints.portal.machines.fuelCalibration, { id }),
+        {
+          method: 'POST',
+          body: upload('file', file),
+        },
+      ),
     /** A sample calibration file to fill in. */
     getCalibrationTemplate: () =>
-      client.request<Blob>('/v1/portal/machines/fuel/calibration/template', {
+      client.request<Blob>(endpoints.portal.machines.fuelCalibrationTemplate, {
         responseType: 'blob',
       }),
   };

@@ -14,6 +14,7 @@ import {
   type MachineUpdateBody,
 } from '../domain/api/machines.ts';
 import type { MachineListFilter } from '../domain/machineListUrl.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 /** A machine as the portal reads it: the wire's assetID is assetId here (spec point 3). */
 export type Machine = Omit<MachineRow, 'assetID'> & { assetId: string | null };
@@ -42,7 +43,7 @@ export async function listMachines(
 ): Promise<GetListResult<Machine> & { meta: { summary: MachineListSummary } }> {
   const filter = (params.filter ?? {}) as Partial<MachineListFilter>;
   const sortField = params.sort?.field;
-  const reply = await client.request<MachineListReply>('/v1/portal/machines/list', {
+  const reply = await client.request<MachineListReply>(endpoints.portal.machines.list, {
     query: {
       start: filter.startDate,
       end: filter.endDate,
@@ -63,10 +64,6 @@ export async function listMachines(
   };
 }
 
-const machinePath = (id: string, rest = '') => `/v1/machines/${encodeURIComponent(id)}${rest}`;
-const portalMachinePath = (id: string, rest = '') =>
-  `/v1/portal/machines/${encodeURIComponent(id)}${rest}`;
-
 export function machineCalls(client: ApiClient) {
   const row = async (path: string, method: 'PUT' | 'POST', body?: unknown) =>
     toMachine(await client.request<MachineRow>(path, { method, body }));
@@ -77,34 +74,37 @@ export function machineCalls(client: ApiClient) {
       range: { start?: string; end?: string } = {},
     ): Promise<Machine & Pick<MachineDetailsReply, 'settings' | 'canEdit'>> => {
       const { settings, canEdit, ...rest } = await client.request<MachineDetailsReply>(
-        portalMachinePath(id),
+        pathTo(endpoints.portal.machines.item, { id }),
         { query: range },
       );
       return { ...toMachine(rest), settings, canEdit };
     },
     getMachineHealth: (id: string) =>
-      client.request<MachineHealthReply>(portalMachinePath(id, '/health')),
+      client.request<MachineHealthReply>(pathTo(endpoints.portal.machines.health, { id })),
     getMachineActivity: (id: string, range: Range) =>
-      client.request<MachineActivityReply>(machinePath(id, '/activity'), { query: range }),
+      client.request<MachineActivityReply>(pathTo(endpoints.machines.activity, { id }), {
+        query: range,
+      }),
     /** The machine list's rows and summary for a range and an encoded filter (all pages). */
     getMachineRows: (
       { startDate, endDate, filter }: Range & { filter: string },
       signal?: AbortSignal,
     ) =>
-      client.request<MachineListReply>('/v1/portal/machines/list', {
+      client.request<MachineListReply>(endpoints.portal.machines.list, {
         query: { start: startDate, end: endDate, filter, perPage: 1000 },
         signal,
       }),
     /** The machine report (CSV or PDF) as a file. */
     downloadMachineReport: (query: MachineReportQuery) =>
-      client.request<Blob>('/v1/portal/machines/report', {
+      client.request<Blob>(endpoints.portal.machines.report, {
         query: { ...query },
         responseType: 'blob',
       }),
-    updateMachine: (id: string, changes: MachineUpdateBody) => row(machinePath(id), 'PUT', changes),
+    updateMachine: (id: string, changes: MachineUpdateBody) =>
+      row(pathTo(endpoints.machines.item, { id }), 'PUT', changes),
     setMachineOperator: (id: string, body: MachineOperatorBody) =>
-      row(machinePath(id, '/operator'), 'PUT', body),
-    archiveMachine: (id: string) => row(machinePath(id, '/archive'), 'POST', {}),
-    unarchiveMachine: (id: string) => row(machinePath(id, '/unarchive'), 'POST'),
+      row(pathTo(endpoints.machines.operator, { id }), 'PUT', body),
+    archiveMachine: (id: string) => row(pathTo(endpoints.machines.archive, { id }), 'POST', {}),
+    unarchiveMachine: (id: string) => row(pathTo(endpoints.machines.unarchive, { id }), 'POST'),
   };
 }

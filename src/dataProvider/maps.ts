@@ -12,6 +12,7 @@ import type {
   SharedLocationReply,
 } from '../domain/api/share.ts';
 import type { WorkCyclesReply } from '../domain/api/workCycles.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 type Range = { startDate: string; endDate: string };
 
@@ -55,30 +56,33 @@ export function mapCalls(client: ApiClient) {
       },
       signal?: AbortSignal,
     ) =>
-      client.request<MapsReply>(query.since ? '/v1/portal/maps/live' : '/v1/portal/maps', {
-        query: {
-          ...(query.since
-            ? { timestamp: query.since }
-            : { start: query.startDate, end: query.endDate }),
-          filter: query.filter,
-          countries: query.countries,
+      client.request<MapsReply>(
+        query.since ? endpoints.portal.maps.live : endpoints.portal.maps.root,
+        {
+          query: {
+            ...(query.since
+              ? { timestamp: query.since }
+              : { start: query.startDate, end: query.endDate }),
+            filter: query.filter,
+            countries: query.countries,
+          },
+          signal,
         },
-        signal,
-      }),
+      ),
     getRouteMachines: (range: Range) =>
-      client.request<RouteMachinesReply>('/v1/machines/list', { query: range }),
+      client.request<RouteMachinesReply>(endpoints.machines.list, { query: range }),
     getRoute: (machineId: string, { startDate, endDate }: Range, signal?: AbortSignal) =>
-      client.request<RouteReply>('/v1/portal/maps/routes', {
+      client.request<RouteReply>(endpoints.portal.maps.routes, {
         query: { machineID: machineId, start: startDate, end: endDate },
         signal,
       }),
     getWorkCycles: (machineId: string, { startDate, endDate }: Range, signal?: AbortSignal) =>
-      client.request<WorkCyclesReply>(`/v1/portal/maps/cycles/${encodeURIComponent(machineId)}`, {
+      client.request<WorkCyclesReply>(pathTo(endpoints.portal.maps.cyclesItem, { id: machineId }), {
         query: { start: startDate, end: endDate },
         signal,
       }),
     downloadRouteReport: (query: RouteReportQuery) =>
-      client.request<Blob>('/v1/portal/maps/routes/report', {
+      client.request<Blob>(endpoints.portal.maps.routesReport, {
         query: { ...query },
         responseType: 'blob',
       }),
@@ -88,7 +92,7 @@ export function mapCalls(client: ApiClient) {
       signal?: AbortSignal,
     ) =>
       client.request<HeatmapReply>(
-        kind === 'speed' ? '/v1/portal/maps/speedheatmap' : '/v1/portal/maps/heatmap',
+        kind === 'speed' ? endpoints.portal.maps.speedheatmap : endpoints.portal.maps.heatmap,
         {
           query: {
             start: query.startDate,
@@ -100,17 +104,16 @@ export function mapCalls(client: ApiClient) {
         },
       ),
     /** The configured base maps (tile servers). */
-    getMapLayers: () => client.request<MapLayersReply>('/v1/portal/maps/layers'),
+    getMapLayers: () => client.request<MapLayersReply>(endpoints.portal.maps.layers),
     shareLatestLocation: (machineId: string, body: ShareLocationBody) =>
       client.request<ShareLocationReply>(
-        `/v1/portal/maps/share/latest_location/${encodeURIComponent(machineId)}`,
+        pathTo(endpoints.portal.maps.shareLatestLocationItem, { id: machineId }),
         { method: 'POST', body },
       ),
     /** The read-only page of a shared location: no session needed. */
     getSharedLocation: (token: string) =>
-      client.request<SharedLocationReply>(
-        `/v1/shared/latest_location/${encodeURIComponent(token)}`,
-        { authenticated: false },
-      ),
+      client.request<SharedLocationReply>(pathTo(endpoints.shared.latestLocationItem, { token }), {
+        authenticated: false,
+      }),
   };
 }

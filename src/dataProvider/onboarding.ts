@@ -6,6 +6,7 @@ import type {
   UnassignedSource,
   UnassignedSourcesReply,
 } from '../domain/api/onboarding.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export const onboardingKeys = {
   source: (code: string, claimCode: string) => ['unassigned-source', code, claimCode],
@@ -17,14 +18,13 @@ export function onboardingCalls(client: ApiClient) {
   return {
     /** An unassigned device by its code or short code, and the claim code on its label. */
     getUnassignedSource: (code: string, claimCode?: string) =>
-      client.request<UnassignedSource>(
-        `/v1/portal/sources/unassigned/${encodeURIComponent(code)}`,
-        { query: { claimCode } },
-      ),
+      client.request<UnassignedSource>(pathTo(endpoints.portal.sources.unassignedItem, { code }), {
+        query: { claimCode },
+      }),
     /** Every unassigned device (staff only). */
     getUnassignedSources: () =>
-      client.request<UnassignedSourcesReply>('/v1/portal/sources/unassigned'),
+      client.request<UnassignedSourcesReply>(endpoints.portal.sources.unassigned),
     onboard: (body: OnboardBody) =>
-      client.request<OnboardReply>('/v1/portal/machines/onboard', { method: 'POST', body }),
+      client.request<OnboardReply>(endpoints.portal.machines.onboard, { method: 'POST', body }),
   };
 }

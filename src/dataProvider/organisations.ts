@@ -8,8 +8,9 @@ import {
   type OrganisationSettingsBody,
   type OrganisationSettingsRecord,
 } from '../domain/api/organisations.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
-const settingsPath = (id: string) => `/v1/admin/organisations/${encodeURIComponent(id)}/settings`;
+const settingsPath = (id: string) => pathTo(endpoints.admin.organisations.settings, { id });
 
 /** What the form holds, as PUT takes it: the editable fields only. */
 function bodyOf(data: Partial<OrganisationSettingsRecord>): OrganisationSettingsBody {
@@ -41,17 +42,20 @@ export function organisationResource(client: ApiClient) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const { field = 'name', order = 'ASC' } = params.sort ?? {};
       const filter = (params.filter ?? {}) as { q?: string; type?: string };
-      const reply = await client.request<OrganisationListReply>('/v1/admin/organisations/list', {
-        query: {
-          q: filter.q,
-          type: filter.type,
-          sort: (ORGANISATION_SORTS as readonly string[]).includes(field) ? field : 'name',
-          order,
-          offset: (page - 1) * perPage,
-          limit: perPage,
+      const reply = await client.request<OrganisationListReply>(
+        endpoints.admin.organisations.list,
+        {
+          query: {
+            q: filter.q,
+            type: filter.type,
+            sort: (ORGANISATION_SORTS as readonly string[]).includes(field) ? field : 'name',
+            order,
+            offset: (page - 1) * perPage,
+            limit: perPage,
+          },
+          signal: params.signal,
         },
-        signal: params.signal,
-      });
+      );
       return { data: reply.organisations, total: reply.total };
     },
     getOne: (params: GetOneParams) => getOne(String(params.id)),

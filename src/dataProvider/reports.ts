@@ -17,6 +17,7 @@ import type {
   UserReportsReply,
 } from '../domain/api/reports.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
+import { API_ROOT, endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export const reportKeys = {
   userReports: ['user-reports'],
@@ -25,15 +26,14 @@ export const reportKeys = {
   runs: (scheduleId: string) => ['report-runs', scheduleId],
 };
 
-const schedulePath = (id: string) => `/v1/portal/reports/schedules/${encodeURIComponent(id)}`;
+const schedulePath = (id: string) => pathTo(endpoints.portal.reports.schedulesItem, { id });
 
-const filePath = (id: string | number) =>
-  `/v1/portal/reports/files/${encodeURIComponent(String(id))}`;
-const documentPath = (id: string | number) => `/v1/portal/files/${encodeURIComponent(String(id))}`;
+const filePath = (id: string | number) => pathTo(endpoints.portal.reports.filesItem, { id });
+const documentPath = (id: string | number) => pathTo(endpoints.portal.files.item, { id });
 
 /** A list resource over the API's simple-rest list; deleting one row by its id. */
 function listResource(client: ApiClient, apiPath: string, onePath: (id: string) => string) {
-  const rest = simpleRestProvider('/v1', simpleRestHttpClient(client));
+  const rest = simpleRestProvider(API_ROOT, simpleRestHttpClient(client));
   return {
     getList: (params: GetListParams) => rest.getList(apiPath, params),
     getOne: () => Promise.reject(new Error(`${apiPath} rows are not opened one by one`)),
@@ -55,9 +55,9 @@ export const documentResource = (client: ApiClient) =>
 export function reportCalls(client: ApiClient) {
   return {
     getUserReports: (signal?: AbortSignal) =>
-      client.request<UserReportsReply>('/v1/user/reports', { signal }),
+      client.request<UserReportsReply>(endpoints.user.reports, { signal }),
     createReportFile: (body: ReportRequest) =>
-      client.request<ReportFile>('/v1/portal/reports/files', { method: 'POST', body }),
+      client.request<ReportFile>(endpoints.portal.reports.files, { method: 'POST', body }),
     getReportFile: (id: string, signal?: AbortSignal) =>
       client.request<ReportFile>(filePath(id), { signal }),
     downloadReportFile: (id: string) =>
@@ -65,16 +65,16 @@ export function reportCalls(client: ApiClient) {
     uploadDocument: (file: File, query: DocumentUploadQuery) => {
       const form = new FormData();
       form.append('file', file);
-      return client.request<DocumentRecord>('/v1/portal/files', {
+      return client.request<DocumentRecord>(endpoints.portal.files.root, {
         method: 'POST',
         query: { ...query },
         body: form,
       });
     },
     listReportSchedules: (signal?: AbortSignal) =>
-      client.request<ReportSchedule[]>('/v1/portal/reports/schedules', { signal }),
+      client.request<ReportSchedule[]>(endpoints.portal.reports.schedules, { signal }),
     saveReportSchedule: (body: ReportScheduleBody, id?: string) =>
-      client.request<ReportSchedule>(id ? schedulePath(id) : '/v1/portal/reports/schedules', {
+      client.request<ReportSchedule>(id ? schedulePath(id) : endpoints.portal.reports.schedules, {
         method: id ? 'PUT' : 'POST',
         body,
       }),
@@ -86,26 +86,26 @@ export function reportCalls(client: ApiClient) {
       client.request<ReportRun[]>(`${schedulePath(id)}/runs`, { signal }),
     getReportToken: (type: ReportType, signal?: AbortSignal) =>
       client.request<{ token: string; expiresAt: string }>(
-        `/v1/user/reports/${encodeURIComponent(type)}/token`,
+        pathTo(endpoints.user.reportsToken, { id: type }),
         { signal },
       ),
     getReportView: (
       query: { token: string; start: string; end: string; site?: string },
       signal?: AbortSignal,
-    ) => client.request<ReportView>('/v1/reports/view', { query, signal }),
+    ) => client.request<ReportView>(endpoints.reports.view, { query, signal }),
     getReportCategories: (signal?: AbortSignal) =>
       client.request<{ id: ReportCategory; reportTypes: ReportType[] }[]>(
-        '/v1/admin/reports/categories',
+        endpoints.admin.reports.categories,
         { signal },
       ),
     getUserReportCategories: (userId: string, signal?: AbortSignal) =>
       client.request<{ categoryIds: ReportCategory[] }>(
-        `/v1/admin/user/${encodeURIComponent(userId)}/reports/categories`,
+        pathTo(endpoints.admin.user.reportsCategories, { userId }),
         { signal },
       ),
     setUserReportCategories: (userId: string, categoryIds: ReportCategory[]) =>
       client.request<{ categoryIds: ReportCategory[] }>(
-        `/v1/admin/user/${encodeURIComponent(userId)}/reports/categories`,
+        pathTo(endpoints.admin.user.reportsCategories, { userId }),
         { method: 'PUT', body: { categoryIds } },
       ),
     downloadDocument: (id: string) =>

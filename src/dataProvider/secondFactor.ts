@@ -5,21 +5,25 @@ import type {
   SecondFactorSetup,
   SecondFactorStatus,
 } from '../domain/api/secondFactor.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export const secondFactorKeys = { status: ['second-factor'] as const };
 
 export function secondFactorCalls(client: ApiClient) {
   const post = <T>(path: string, body?: unknown) =>
-    client.request<T>(`/v1/me/second-factor${path}`, { method: 'POST', body });
+    client.request<T>(path, { method: 'POST', body });
   return {
-    getSecondFactor: () => client.request<SecondFactorStatus>('/v1/me/second-factor'),
-    startSecondFactorSetup: () => post<SecondFactorSetup>('/setup'),
-    enableSecondFactor: (code: string) => post<RecoveryCodes>('/enable', { code }),
-    newRecoveryCodes: (code: string) => post<RecoveryCodes>('/recovery-codes', { code }),
-    disableSecondFactor: (code: string) => post<unknown>('/disable', { code }),
+    getSecondFactor: () => client.request<SecondFactorStatus>(endpoints.me.secondFactor),
+    startSecondFactorSetup: () => post<SecondFactorSetup>(endpoints.me.secondFactorSetup),
+    enableSecondFactor: (code: string) =>
+      post<RecoveryCodes>(endpoints.me.secondFactorEnable, { code }),
+    newRecoveryCodes: (code: string) =>
+      post<RecoveryCodes>(endpoints.me.secondFactorRecoveryCodes, { code }),
+    disableSecondFactor: (code: string) =>
+      post<unknown>(endpoints.me.secondFactorDisable, { code }),
     requireSecondFactor: (organisationId: string, required: boolean) =>
       client.request<{ required: boolean }>(
-        `/v1/admin/organisations/${encodeURIComponent(organisationId)}/second-factor`,
+        pathTo(endpoints.admin.organisations.secondFactor, { id: organisationId }),
         { method: 'PUT', body: { required } },
       ),
   };

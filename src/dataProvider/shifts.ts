@@ -11,9 +11,10 @@ import type {
 import type { ApiClient } from '../api/apiClient.ts';
 import type { ShiftBody, ShiftRecord, ShiftsReply } from '../domain/api/shifts.ts';
 import { endClockForApi, endClockForForm } from '../domain/shifts.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 const path = (id?: string) =>
-  id ? `/v1/portal/shifts/${encodeURIComponent(id)}` : '/v1/portal/shifts';
+  id ? pathTo(endpoints.portal.shifts.item, { id }) : endpoints.portal.shifts.root;
 
 /** The record as the form edits it. */
 function forForm(record: ShiftRecord): ShiftRecord {

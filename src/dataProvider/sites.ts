@@ -18,6 +18,7 @@ import type {
   SiteTimelineQuery,
   SiteTimelineReply,
 } from '../domain/api/sites.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export const siteKeys = {
   all: ['sites'],
@@ -34,26 +35,28 @@ export const siteKeys = {
   places: (id: string) => ['site-places', id],
 };
 
-const sitePath = (id: string, rest = '') => `/v1/portal/sites/${encodeURIComponent(id)}${rest}`;
-
 export function siteCalls(client: ApiClient) {
   return {
-    getSites: () => client.request<SitesReply>('/v1/portal/sites'),
-    getSite: (id: string) => client.request<Site>(sitePath(id)),
+    getSites: () => client.request<SitesReply>(endpoints.portal.sites.root),
+    getSite: (id: string) => client.request<Site>(pathTo(endpoints.portal.sites.item, { id })),
     createSite: (body: SiteBody) =>
-      client.request<Site>('/v1/portal/sites', { method: 'POST', body }),
+      client.request<Site>(endpoints.portal.sites.root, { method: 'POST', body }),
     updateSite: (id: string, body: SiteBody) =>
-      client.request<Site>(sitePath(id), { method: 'PUT', body }),
+      client.request<Site>(pathTo(endpoints.portal.sites.item, { id }), { method: 'PUT', body }),
     deleteSite: async (id: string) => {
-      await client.request<unknown>(sitePath(id), { method: 'DELETE' });
+      await client.request<unknown>(pathTo(endpoints.portal.sites.item, { id }), {
+        method: 'DELETE',
+      });
     },
     getSitesOverview: (query: SitesOverviewQuery, signal?: AbortSignal) =>
-      client.request<SitesOverviewReply>('/v1/portal/sites/overview', {
+      client.request<SitesOverviewReply>(endpoints.portal.sites.overview, {
         query: { ...query },
         signal,
       }),
     getSiteTimeline: (id: string, query: SiteTimelineQuery) =>
-      client.request<SiteTimelineReply>(sitePath(id, '/timeline'), { query: { ...query } }),
+      client.request<SiteTimelineReply>(pathTo(endpoints.portal.sites.timeline, { id }), {
+        query: { ...query },
+      }),
   };
 }
 

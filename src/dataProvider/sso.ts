@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/apiClient.ts';
 import type { TokenReply } from '../domain/api/auth.ts';
 import type { SsoCallbackBody, SsoStartReply } from '../domain/api/sso.ts';
+import { endpoints } from '../domain/api/endpoints.ts';
 
 export const ssoKeys = {
   start: (email: string) => ['sso-start', email],
@@ -12,18 +13,18 @@ export const ssoKeys = {
 export function ssoCalls(client: ApiClient) {
   return {
     startSso: (email: string) =>
-      client.request<SsoStartReply>('/v1/auth/sso/start', {
+      client.request<SsoStartReply>(endpoints.auth.ssoStart, {
         authenticated: false,
         query: { email },
       }),
     finishSso: (body: SsoCallbackBody) =>
-      client.request<TokenReply>('/v1/auth/sso/callback', {
+      client.request<TokenReply>(endpoints.auth.ssoCallback, {
         authenticated: false,
         method: 'POST',
         body,
       }),
     customTokenSignIn: (token: string) =>
-      client.request<TokenReply>('/v1/auth/custom-token', {
+      client.request<TokenReply>(endpoints.auth.customToken, {
         authenticated: false,
         method: 'POST',
         body: { token },

@@ -13,9 +13,10 @@ import type {
   SsoProviderRecord,
   SsoProvidersReply,
 } from '../domain/api/ssoProviders.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 const path = (id?: string) =>
-  id ? `/v1/admin/sso-providers/${encodeURIComponent(id)}` : '/v1/admin/sso-providers';
+  id ? pathTo(endpoints.admin.ssoProviders.item, { id }) : endpoints.admin.ssoProviders.root;
 
 /** What the form holds, as the API takes it: the type's fields only; no secret keeps the stored one. */
 function bodyOf(data: Partial<SsoProviderRecord> & { clientSecret?: string }): SsoProviderBody {

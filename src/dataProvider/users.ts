@@ -33,6 +33,7 @@ import type {
   UserPatch,
   UserRecord,
 } from '../domain/api/users.ts';
+import { API_ROOT, endpoints, pathTo } from '../domain/api/endpoints.ts';
 
 export const userKeys = {
   organisations: ['managed-organisations'],
@@ -69,9 +70,9 @@ function patchOf(data: Partial<UserRecord>, previous: Partial<UserRecord>): User
 }
 
 export function userResource(client: ApiClient, name: UserResourceName) {
-  const rest = simpleRestProvider('/v1', simpleRestHttpClient(client));
+  const rest = simpleRestProvider(API_ROOT, simpleRestHttpClient(client));
   const deleteUsers = (body: DeleteUsersBody) =>
-    client.request<{ deleted: string[] }>('/v1/users/delete', { method: 'POST', body });
+    client.request<{ deleted: string[] }>(endpoints.users.delete, { method: 'POST', body });
   return {
     getList: (params: GetListParams) => rest.getList(name, params),
     // One user is read the same way from either list: the server knows whom the caller may see.
@@ -80,7 +81,7 @@ export function userResource(client: ApiClient, name: UserResourceName) {
     // People join by invitation; only staff create an account directly (POST /v1/portal/users).
     create: async (params: CreateParams) => {
       if (name !== 'portal/users') throw new Error('People join by invitation');
-      const data = await client.request<UserRecord>('/v1/portal/users', {
+      const data = await client.request<UserRecord>(endpoints.portal.users.root, {
         method: 'POST',
         body: params.data as CreateUserBody,
       });
@@ -92,7 +93,7 @@ export function userResource(client: ApiClient, name: UserResourceName) {
         params.previousData as Partial<UserRecord>,
       );
       const data = await client.request<UserRecord>(
-        `/v1/users/${encodeURIComponent(String(params.id))}`,
+        pathTo(endpoints.users.item, { id: params.id }),
         {
           method: 'PATCH',
           body,
@@ -131,55 +132,63 @@ export function userCalls(client: ApiClient) {
   const open = { authenticated: false } as const;
   return {
     getManagedOrganisations: () =>
-      client.request<ManagedOrganisationsReply>('/v1/portal/users/organisations'),
+      client.request<ManagedOrganisationsReply>(endpoints.portal.users.organisations),
     validateInvitation: (emails: string[], organisationId?: string) =>
-      client.request<InvitationValidateReply>('/v1/users/invitation/validate', {
+      client.request<InvitationValidateReply>(endpoints.users.invitationValidate, {
         method: 'POST',
         body: { emails, ...(organisationId ? { organisationId } : {}) },
       }),
     invite: (body: InvitationBody) =>
-      client.request<InvitationReply>('/v1/users/invitation', { method: 'POST', body }),
+      client.request<InvitationReply>(endpoints.users.invitation, { method: 'POST', body }),
     reinvite: (id: string, organisationId?: string) =>
-      client.request<UserRecord>(`/v1/users/${encodeURIComponent(id)}/reinvite`, {
+      client.request<UserRecord>(pathTo(endpoints.users.reinvite, { id }), {
         method: 'POST',
         query: { organisationId },
       }),
     getInvitation: (token: string) =>
-      client.request<InvitationDetails>('/v1/users/invitation', { ...open, query: { token } }),
+      client.request<InvitationDetails>(endpoints.users.invitation, { ...open, query: { token } }),
     acceptInvitation: (body: AcceptInvitationBody) =>
-      client.request<AcceptInvitationReply>('/v1/users/invitation/accept', {
+      client.request<AcceptInvitationReply>(endpoints.users.invitationAccept, {
         ...open,
         method: 'POST',
         body,
       }),
     requestPasswordReset: async (email: string) => {
-      await client.request('/v1/auth/reset-password', { ...open, method: 'POST', body: { email } });
+      await client.request(endpoints.auth.resetPassword, {
+        ...open,
+        method: 'POST',
+        body: { email },
+      });
     },
     checkResetCode: (code: string) =>
-      client.request<ResetCodeReply>('/v1/auth/reset-password/check', {
+      client.request<ResetCodeReply>(endpoints.auth.resetPasswordCheck, {
         ...open,
         method: 'POST',
         body: { code },
       }),
     confirmPasswordReset: async (code: string, password: string) => {
-      await client.request('/v1/auth/reset-password/confirm', {
+      await client.request(endpoints.auth.resetPasswordConfirm, {
         ...open,
         method: 'POST',
         body: { code, password },
       });
     },
     getRegistrationOptions: () =>
-      client.request<RegistrationOptionsReply>('/v1/auth/registration', open),
+      client.request<RegistrationOptionsReply>(endpoints.auth.registration, open),
     register: async (body: RegisterBody) => {
-      await client.request('/v1/auth/register', { ...open, method: 'POST', body });
+      await client.request(endpoints.auth.register, { ...open, method: 'POST', body });
     },
     confirmRegistration: (token: string) =>
-      client.request<ResetCodeReply>('/v1/auth/register/confirm', {
+      client.request<ResetCodeReply>(endpoints.auth.registerConfirm, {
         ...open,
         method: 'POST',
         body: { token },
       }),
     unsubscribe: (body: UnsubscribeBody) =>
-      client.request<UnsubscribeReply>('/v1/users/unsubscribe', { ...open, method: 'POST', body }),
+      client.request<UnsubscribeReply>(endpoints.users.unsubscribe, {
+        ...open,
+        method: 'POST',
+        body,
+      }),
   };
 }

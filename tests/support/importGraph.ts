@@ -12,7 +12,8 @@ export interface ImportEdge {
 
 const SOURCE = /\.(ts|tsx|mts)$/;
 
-function sourceFiles(dir: string): string[] {
+/** The TypeScript source files under `dir`, declaration files and node_modules left out. */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(full);

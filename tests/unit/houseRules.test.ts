@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cycles, importEdges, type ImportEdge } from '../support/importGraph.ts';
+import { apiPathLiterals } from '../support/pathLiterals.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const edges = importEdges(root, ['server']);
@@ -61,6 +62,15 @@ describe('the house rules', () => {
         (from.startsWith('src/domain/') && !to.startsWith('src/domain/')),
     );
     expect(breaches.map(shown)).toEqual([]);
+  });
+
+  it('writes each /v1 path once, in src/domain/api/endpoints.ts, for the server, the web and its mocks', () => {
+    // The server's and the browser's HTTP tests write paths out, as a client would.
+    const written = apiPathLiterals(root, ['server', 'src', 'tests/web']).filter(
+      (literal) => !literal.startsWith('src/domain/api/endpoints.ts: '),
+    );
+    expect(written).toEqual([]);
+    expect(apiPathLiterals(root, ['src/domain/api']).length).toBeGreaterThan(150);
   });
 
   it('finds a breach when there is one (the rules are not vacuous)', () => {

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, renderPortal } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -21,7 +23,7 @@ describe('account screens', () => {
     ['EXPIRED', 'This invitation has expired'],
     ['ALREADY_ACCEPTED', 'This invitation was already accepted'],
   ])('shows its own screen for an invitation refused with %s', async (code, words) => {
-    api.use(http.get('*/v1/users/invitation', () => refusal(400, code)));
+    api.use(http.get(anyOrigin(endpoints.users.invitation), () => refusal(400, code)));
     await renderPortal('/rsvp?token=abcdefghijklmnop');
     expect(await screen.findByTestId(`rsvp-${code}`, {}, { timeout: 10_000 })).toHaveTextContent(
       words,
@@ -31,7 +33,7 @@ describe('account screens', () => {
   it('says when the invitation cannot be fetched, and retries', async () => {
     let calls = 0;
     api.use(
-      http.get('*/v1/users/invitation', () => {
+      http.get(anyOrigin(endpoints.users.invitation), () => {
         calls++;
         return calls === 1
           ? HttpResponse.error()
@@ -58,7 +60,7 @@ describe('account screens', () => {
   it('accepts an invitation with a name and a strong password, showing a weak one refused', async () => {
     const accepted: unknown[] = [];
     api.use(
-      http.get('*/v1/users/invitation', () =>
+      http.get(anyOrigin(endpoints.users.invitation), () =>
         HttpResponse.json({
           email: 'ines@example.com',
           organisationName: 'Northbank Plant Hire',
@@ -68,7 +70,7 @@ describe('account screens', () => {
           accountExists: false,
         }),
       ),
-      http.post('*/v1/users/invitation/accept', async ({ request }) => {
+      http.post(anyOrigin(endpoints.users.invitationAccept), async ({ request }) => {
         const body = (await request.json()) as { password: string };
         accepted.push(body);
         if (body.password !== STRONG) return refusal(400, 'WEAK_PASSWORD');
@@ -113,7 +115,7 @@ describe('account screens', () => {
     ['INVALID_CODE', 'This reset link is not valid'],
     ['USER_DISABLED', 'This account has been disabled'],
   ])('shows the reset link refused with %s', async (code, words) => {
-    api.use(http.post('*/v1/auth/reset-password/check', () => refusal(400, code)));
+    api.use(http.post(anyOrigin(endpoints.auth.resetPasswordCheck), () => refusal(400, code)));
     await renderPortal('/forgot-password/reset?code=abcdefghijklmnop');
     expect(await screen.findByTestId(`reset-${code}`, {}, { timeout: 10_000 })).toHaveTextContent(
       words,
@@ -123,14 +125,17 @@ describe('account screens', () => {
   it('asks for a reset link, then sets the new password from the link', async () => {
     const sent: unknown[] = [];
     api.use(
-      http.post('*/v1/auth/reset-password', async ({ request }) => {
+      http.post(anyOrigin(endpoints.auth.resetPassword), async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json({}, { status: 202 });
       }),
-      http.post('*/v1/auth/reset-password/check', () =>
+      http.post(anyOrigin(endpoints.auth.resetPasswordCheck), () =>
         HttpResponse.json({ email: 'priya@example.com' }),
       ),
-      http.post('*/v1/auth/reset-password/confirm', () => new HttpResponse(null, { status: 204 })),
+      http.post(
+        anyOrigin(endpoints.auth.resetPasswordConfirm),
+        () => new HttpResponse(null, { status: 204 }),
+      ),
     );
     await renderPortal('/forgot-password?email=priya%40example.com');
     expect(await screen.findByLabelText(/E-mail address/, {}, { timeout: 10_000 })).toHaveValue(
@@ -153,7 +158,7 @@ describe('account screens', () => {
   it('unsubscribes only when asked, not on opening the link', async () => {
     const posted: unknown[] = [];
     api.use(
-      http.post('*/v1/users/unsubscribe', async ({ request }) => {
+      http.post(anyOrigin(endpoints.users.unsubscribe), async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json({
           email: 'priya@example.com',
@@ -175,7 +180,7 @@ describe('account screens', () => {
   it('offers to stop every kind of mail as the second choice', async () => {
     const posted: unknown[] = [];
     api.use(
-      http.post('*/v1/users/unsubscribe', async ({ request }) => {
+      http.post(anyOrigin(endpoints.users.unsubscribe), async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json({
           email: 'priya@example.com',
@@ -199,7 +204,9 @@ describe('account screens', () => {
   });
 
   it('says when registration is closed, and registers when it is open', async () => {
-    api.use(http.get('*/v1/auth/registration', () => HttpResponse.json({ open: false })));
+    api.use(
+      http.get(anyOrigin(endpoints.auth.registration), () => HttpResponse.json({ open: false })),
+    );
     await renderPortal('/register');
     expect(
       await screen.findByTestId('register-closed', {}, { timeout: 10_000 }),
@@ -207,8 +214,8 @@ describe('account screens', () => {
 
     const registered: unknown[] = [];
     api.use(
-      http.get('*/v1/auth/registration', () => HttpResponse.json({ open: true })),
-      http.post('*/v1/auth/register', async ({ request }) => {
+      http.get(anyOrigin(endpoints.auth.registration), () => HttpResponse.json({ open: true })),
+      http.post(anyOrigin(endpoints.auth.register), async ({ request }) => {
         registered.push(await request.json());
         return HttpResponse.json({}, { status: 202 });
       }),

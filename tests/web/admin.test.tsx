@@ -14,6 +14,8 @@ import type {
   RecomputeRun,
 } from '../../src/domain/api/admin.ts';
 import { api, me, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -22,7 +24,9 @@ afterAll(() => api.close());
 const SENSOR = 'A84041000000B0B1';
 const MACHINE_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
 const asStaff = () =>
-  http.get('*/v1/me', () => HttpResponse.json({ ...me, user: { ...me.user, role: 'internal' } }));
+  http.get(anyOrigin(endpoints.me.root), () =>
+    HttpResponse.json({ ...me, user: { ...me.user, role: 'internal' } }),
+  );
 
 const overview: AdminOverviewReply = {
   organisations: { total: 3, rental: 1, endUser: 1, both: 1 },
@@ -91,8 +95,8 @@ describe('the staff admin area', () => {
     let asked: URL | undefined;
     api.use(
       asStaff(),
-      http.get('*/v1/admin/overview', () => HttpResponse.json(overview)),
-      http.get('*/v1/admin/arya/uplinks', ({ request }) => {
+      http.get(anyOrigin(endpoints.admin.overview), () => HttpResponse.json(overview)),
+      http.get(anyOrigin(endpoints.admin.arya.uplinks), ({ request }) => {
         asked = new URL(request.url);
         return HttpResponse.json(uplinks);
       }),
@@ -128,7 +132,7 @@ describe('the staff admin area', () => {
   it('shows the commits queued in JetStream beside the machines waiting, when engines run apart', async () => {
     api.use(
       asStaff(),
-      http.get('*/v1/admin/overview', () =>
+      http.get(anyOrigin(endpoints.admin.overview), () =>
         HttpResponse.json({
           ...overview,
           engine: { ...overview.engine, backlogMachines: 4, brokerBatches: 120 },
@@ -145,7 +149,7 @@ describe('the staff admin area', () => {
   it('shows each organisation’s mail of the last day against the mail caps above the outbox', async () => {
     api.use(
       asStaff(),
-      http.get('*/v1/admin/outbox', () =>
+      http.get(anyOrigin(endpoints.admin.outbox.root), () =>
         HttpResponse.json({
           mails: [],
           mailCaps: {
@@ -240,13 +244,13 @@ describe('the staff admin area', () => {
     let started: unknown;
     api.use(
       asStaff(),
-      http.get('*/v1/admin/machines/:id', () => HttpResponse.json(workings)),
-      http.get('*/v1/admin/machines/:id/day', () => HttpResponse.json(day)),
-      http.post('*/v1/admin/machines/:id/recomputes', async ({ request }) => {
+      http.get(anyOrigin(endpoints.admin.machines.item), () => HttpResponse.json(workings)),
+      http.get(anyOrigin(endpoints.admin.machines.day), () => HttpResponse.json(day)),
+      http.post(anyOrigin(endpoints.admin.machines.recomputes), async ({ request }) => {
         started = await request.json();
         return HttpResponse.json(run, { status: 202 });
       }),
-      http.get('*/v1/admin/machines/:id/recomputes/:runId', () =>
+      http.get(anyOrigin(endpoints.admin.machines.recomputesItem), () =>
         HttpResponse.json({
           ...run,
           state: 'done',

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRecord } from '../../src/domain/api/alerts.ts';
 import type { UserSettingsPatch } from '../../src/domain/api/session.ts';
 import { api, renderPortal, settings, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -33,13 +35,13 @@ describe('alerts', () => {
     let unread = 2;
     let seen = 0;
     api.use(
-      http.get('*/v1/portal/alerts/unread', () => HttpResponse.json({ unread })),
-      http.post('*/v1/portal/alerts/seen', () => {
+      http.get(anyOrigin(endpoints.portal.alerts.unread), () => HttpResponse.json({ unread })),
+      http.post(anyOrigin(endpoints.portal.alerts.seen), () => {
         seen++;
         unread = 0;
         return HttpResponse.json({ unread: 0 });
       }),
-      http.get('*/v1/portal/alerts', () =>
+      http.get(anyOrigin(endpoints.portal.alerts.root), () =>
         HttpResponse.json(
           [
             alert({}),
@@ -75,14 +77,14 @@ describe('alerts', () => {
   it('chooses in the user settings which alerts come by mail', async () => {
     const sent: UserSettingsPatch[] = [];
     api.use(
-      http.get('*/v1/users/settings', () =>
+      http.get(anyOrigin(endpoints.users.settings), () =>
         HttpResponse.json({
           ...settings,
           subscriptions: { enabled: true, subscriptions: ['alerts'] },
           alerts: ['idle'],
         }),
       ),
-      http.patch('*/v1/users/settings', async ({ request }) => {
+      http.patch(anyOrigin(endpoints.users.settings), async ({ request }) => {
         sent.push((await request.json()) as UserSettingsPatch);
         return HttpResponse.json(settings);
       }),

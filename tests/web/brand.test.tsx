@@ -7,6 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND_CONFIGURATION } from '../../src/domain/brand.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -16,7 +18,7 @@ afterAll(() => api.close());
 function recordSaves(reply = 200): Record<string, string>[] {
   const forms: Record<string, string>[] = [];
   api.use(
-    http.post('*/v1/portal/brandconfig', async ({ request }) => {
+    http.post(anyOrigin(endpoints.portal.brandconfig), async ({ request }) => {
       const form = await request.formData();
       forms.push(
         Object.fromEntries(
@@ -113,7 +115,7 @@ describe('brand configuration screen', () => {
     recordSaves(500);
     let resets = 0;
     api.use(
-      http.delete('*/v1/portal/brandconfig', () => {
+      http.delete(anyOrigin(endpoints.portal.brandconfig), () => {
         resets += 1;
         return HttpResponse.json(DEFAULT_BRAND_CONFIGURATION);
       }),

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryRow, DashboardReply } from '../../src/domain/api/dashboard.ts';
 import { ACTIVITY_METRICS } from '../../src/domain/api/machines.ts';
 import { api, me, renderPortal, settings, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -95,7 +97,7 @@ function recordDashboardCalls(
 ) {
   const calls: URLSearchParams[] = [];
   api.use(
-    http.get('*/v1/portal/dashboard', ({ request }) => {
+    http.get(anyOrigin(endpoints.portal.dashboard), ({ request }) => {
       calls.push(new URL(request.url).searchParams);
       return answer();
     }),
@@ -208,7 +210,7 @@ describe('dashboard', () => {
     signedIn();
     const calls = recordDashboardCalls();
     api.use(
-      http.get('*/v1/portal/filters', () =>
+      http.get(anyOrigin(endpoints.portal.filters.root), () =>
         HttpResponse.json({
           filters: [
             {
@@ -227,7 +229,9 @@ describe('dashboard', () => {
           ],
         }),
       ),
-      http.get('*/v1/portal/filters/saved', () => HttpResponse.json({ savedFilters: [] })),
+      http.get(anyOrigin(endpoints.portal.filters.saved), () =>
+        HttpResponse.json({ savedFilters: [] }),
+      ),
     );
     await renderPortal('/dashboard?startDate=2026-11-02&endDate=2026-11-03');
     await screen.findByTestId('dashboard-summary', {}, FIRST);
@@ -243,7 +247,7 @@ describe('dashboard', () => {
   it('leaves out fuel when the organisation has no fuel module', async () => {
     signedIn();
     api.use(
-      http.get('*/v1/users/settings', () =>
+      http.get(anyOrigin(endpoints.users.settings), () =>
         HttpResponse.json({ ...settings, modules: { ...settings.modules, fuel: false } }),
       ),
     );
@@ -262,7 +266,7 @@ describe('dashboard', () => {
   it('labels productivity by organisation type', async () => {
     signedIn();
     api.use(
-      http.get('*/v1/me', () =>
+      http.get(anyOrigin(endpoints.me.root), () =>
         HttpResponse.json({ ...me, organisation: { ...me.organisation, type: 'end-user' } }),
       ),
     );

@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayRecord, GatewayTrafficReply } from '../../src/domain/api/gateways.ts';
 import type { SensorDashboardReply, SensorRecord } from '../../src/domain/api/sensors.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -105,8 +107,8 @@ describe('device screens', () => {
   it('counts device health, names the worst device, and opens the list a count stands for', async () => {
     const asked: string[] = [];
     api.use(
-      http.get('*/v1/portal/sensors/dashboard', () => HttpResponse.json(dashboard)),
-      http.get('*/v1/portal/sensors', ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.sensors.dashboard), () => HttpResponse.json(dashboard)),
+      http.get(anyOrigin(endpoints.portal.sensors.root), ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('filter') ?? '');
         return HttpResponse.json([sensor], { headers: { 'content-range': 'sensors 0-0/1' } });
       }),
@@ -136,8 +138,8 @@ describe('device screens', () => {
 
   it("shows a gateway's sensors with their reception, another organisation's without its machine", async () => {
     api.use(
-      http.get('*/v1/portal/gateways/:id', () => HttpResponse.json(gateway)),
-      http.get('*/v1/portal/gateways/:id/traffic', () => HttpResponse.json(traffic)),
+      http.get(anyOrigin(endpoints.portal.gateways.item), () => HttpResponse.json(gateway)),
+      http.get(anyOrigin(endpoints.portal.gateways.traffic), () => HttpResponse.json(traffic)),
     );
     signedIn();
     await renderPortal(`/gateways/${gateway.id}`);

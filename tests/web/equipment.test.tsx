@@ -7,6 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetDetailsReply, EquipmentAsset } from '../../src/domain/api/assets.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -70,7 +72,7 @@ describe('equipment screens', () => {
   it('lists the assets over the range of its URL, sorted as the URL says', async () => {
     const asked: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/portal/assets', ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.assets.root), ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         return HttpResponse.json([asset], { headers: { 'content-range': 'assets 0-0/1' } });
       }),
@@ -93,12 +95,12 @@ describe('equipment screens', () => {
   it("shows an asset's visits, open at either end, and saves an edit", async () => {
     const saved: unknown[] = [];
     api.use(
-      http.get('*/v1/portal/assets/:id', () => HttpResponse.json(details)),
-      http.put('*/v1/portal/assets/:id', async ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.assets.item), () => HttpResponse.json(details)),
+      http.put(anyOrigin(endpoints.portal.assets.item), async ({ request }) => {
         saved.push(await request.json());
         return HttpResponse.json({ ...asset, name: 'Welfare unit WT-07' });
       }),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
     );
     signedIn();
     await renderPortal(

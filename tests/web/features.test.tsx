@@ -5,6 +5,8 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, me, renderPortal, settings, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -12,7 +14,7 @@ afterAll(() => api.close());
 
 function switchedOff() {
   api.use(
-    http.get('*/v1/users/settings', () =>
+    http.get(anyOrigin(endpoints.users.settings), () =>
       HttpResponse.json({
         ...settings,
         navigation: { ...settings.navigation, routes: false, sites: false },
@@ -58,7 +60,7 @@ describe('organisation switches', () => {
     unmount();
 
     api.use(
-      http.get('*/v1/me', () =>
+      http.get(anyOrigin(endpoints.me.root), () =>
         HttpResponse.json({
           ...me,
           organisation: { ...me.organisation, type: 'end-user', rental: false },

@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MapMachine, MapsReply } from '../../src/domain/api/maps.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -42,7 +44,7 @@ describe('fleet map', () => {
     signedIn();
     const calls: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/portal/maps', ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.maps.root), ({ request }) => {
         calls.push(new URL(request.url).searchParams);
         return HttpResponse.json(reply);
       }),
@@ -64,7 +66,7 @@ describe('fleet map', () => {
     signedIn();
     const calls: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/portal/maps', ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.maps.root), ({ request }) => {
         calls.push(new URL(request.url).searchParams);
         return HttpResponse.json(reply);
       }),
@@ -79,7 +81,7 @@ describe('fleet map', () => {
   it('says when the map cannot be fetched', async () => {
     signedIn();
     api.use(
-      http.get('*/v1/portal/maps', () =>
+      http.get(anyOrigin(endpoints.portal.maps.root), () =>
         HttpResponse.json({ statusCode: 500, code: 'INTERNAL', message: 'boom' }, { status: 500 }),
       ),
     );

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -19,15 +21,15 @@ describe('machine groups', () => {
     ];
     const calls: string[] = [];
     api.use(
-      http.get('*/v1/portal/groups', () => HttpResponse.json({ groups })),
-      http.put('*/v1/portal/groups/:id', async ({ params, request }) => {
+      http.get(anyOrigin(endpoints.portal.groups.root), () => HttpResponse.json({ groups })),
+      http.put(anyOrigin(endpoints.portal.groups.item), async ({ params, request }) => {
         const { name } = (await request.json()) as { name: string };
         calls.push(`PUT ${String(params.id)} ${name}`);
         const group = groups.find((g) => g.id === params.id);
         if (group) group.name = name;
         return HttpResponse.json(group);
       }),
-      http.delete('*/v1/portal/groups/:id', ({ params }) => {
+      http.delete(anyOrigin(endpoints.portal.groups.item), ({ params }) => {
         calls.push(`DELETE ${String(params.id)}`);
         groups.splice(
           groups.findIndex((g) => g.id === params.id),

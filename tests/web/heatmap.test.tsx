@@ -2,11 +2,13 @@
 // the summary and legend, the empty and failed states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HeatmapReply } from '../../src/domain/api/heatmap.ts';
 import type { RouteMachinesReply } from '../../src/domain/api/mapRoutes.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -37,19 +39,20 @@ const cell = (weight: number, seconds: number, maxSpeedKmh: number | null = null
 });
 
 function serve(calls: { path: string; query: Record<string, string> }[]) {
-  api.use(
-    http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
-    http.get('*/v1/portal/maps/:kind', ({ request, params }) => {
-      calls.push({
-        path: String(params.kind),
-        query: Object.fromEntries(new URL(request.url).searchParams),
-      });
+  const answer =
+    (kind: 'heatmap' | 'speedheatmap'): HttpResponseResolver =>
+    ({ request }) => {
+      calls.push({ path: kind, query: Object.fromEntries(new URL(request.url).searchParams) });
       return HttpResponse.json(
-        params.kind === 'speedheatmap'
+        kind === 'speedheatmap'
           ? reply('speed', [cell(24, 600, 31)])
           : reply('activity', [cell(1, 3600), { ...cell(0.5, 1800), latitude: 51.5305 }]),
       );
-    }),
+    };
+  api.use(
+    http.get(anyOrigin(endpoints.machines.list), () => HttpResponse.json(machines)),
+    http.get(anyOrigin(endpoints.portal.maps.heatmap), answer('heatmap')),
+    http.get(anyOrigin(endpoints.portal.maps.speedheatmap), answer('speedheatmap')),
   );
 }
 
@@ -91,8 +94,8 @@ describe('heat map', () => {
     signedIn();
     let fail = true;
     api.use(
-      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
-      http.get('*/v1/portal/maps/heatmap', () =>
+      http.get(anyOrigin(endpoints.machines.list), () => HttpResponse.json(machines)),
+      http.get(anyOrigin(endpoints.portal.maps.heatmap), () =>
         fail
           ? HttpResponse.json(
               { statusCode: 500, code: 'INTERNAL', message: 'boom' },

@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../src/api/tokenStore.ts';
 import { api, PASSWORD, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -52,7 +54,7 @@ describe('login', () => {
     const user = userEvent.setup();
     const sent: { code?: string }[] = [];
     api.use(
-      http.post('*/v1/auth/login', async ({ request }) => {
+      http.post(anyOrigin(endpoints.auth.login), async ({ request }) => {
         const body = (await request.json()) as { code?: string };
         sent.push(body);
         if (body.code === '123456') return HttpResponse.json({ token: 'access-1', expiresIn: 900 });
@@ -85,7 +87,7 @@ describe('login', () => {
   it('sets the second factor up while signing in where the organisation requires it', async () => {
     const user = userEvent.setup();
     api.use(
-      http.post('*/v1/auth/login', async ({ request }) => {
+      http.post(anyOrigin(endpoints.auth.login), async ({ request }) => {
         const body = (await request.json()) as { code?: string };
         if (body.code === '654321')
           return HttpResponse.json({
@@ -98,13 +100,13 @@ describe('login', () => {
           { status: 401 },
         );
       }),
-      http.post('*/v1/auth/second-factor/setup', () =>
+      http.post(anyOrigin(endpoints.auth.secondFactorSetup), () =>
         HttpResponse.json({
           secret: 'JBSWY3DPEHPK3PXP',
           otpauthUrl: 'otpauth://totp/Fleet%20portal:admin%40demo.example?secret=JBSWY3DPEHPK3PXP',
         }),
       ),
-      http.get('*/v1/me/second-factor', () =>
+      http.get(anyOrigin(endpoints.me.secondFactor), () =>
         HttpResponse.json({
           enabled: true,
           recoveryCodesLeft: 2,
@@ -131,7 +133,7 @@ describe('login', () => {
   it('shows the translated code of a 400 from loginoptions, and the connection message without a response', async () => {
     const user = userEvent.setup();
     api.use(
-      http.post('*/v1/portal/users/loginoptions', () =>
+      http.post(anyOrigin(endpoints.portal.users.loginoptions), () =>
         HttpResponse.json(
           {
             statusCode: 400,
@@ -149,7 +151,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please enter a valid e-mail address.')).toBeInTheDocument();
 
-    api.use(http.post('*/v1/portal/users/loginoptions', () => HttpResponse.error()));
+    api.use(http.post(anyOrigin(endpoints.portal.users.loginoptions), () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(
       await screen.findByText(
@@ -161,7 +163,7 @@ describe('login', () => {
   it('opens the provider in a popup, and says so when the popup is closed before signing in', async () => {
     const user = userEvent.setup();
     api.use(
-      http.post('*/v1/portal/users/loginoptions', () =>
+      http.post(anyOrigin(endpoints.portal.users.loginoptions), () =>
         HttpResponse.json({ provider: 'corp-idp', type: 'OIDC' }),
       ),
     );
@@ -212,7 +214,7 @@ describe('session', () => {
   it('ends the session on a 401 with the expired message', async () => {
     signedIn();
     api.use(
-      http.get('*/v1/portal/machines/list', () =>
+      http.get(anyOrigin(endpoints.portal.machines.list), () =>
         HttpResponse.json(
           { statusCode: 401, code: 'UNAUTHORISED', error: 'Unauthorized', message: 'expired' },
           { status: 401 },
@@ -234,7 +236,7 @@ describe('session', () => {
   it('ends the session with the timed-out message when the refresh fails', async () => {
     signedIn(-60);
     api.use(
-      http.post('*/v1/auth/refresh', () =>
+      http.post(anyOrigin(endpoints.auth.refresh), () =>
         HttpResponse.json(
           { statusCode: 401, code: 'INVALID_REFRESH_TOKEN', error: 'Unauthorized', message: 'x' },
           { status: 401 },
@@ -256,7 +258,7 @@ describe('session', () => {
     signedIn(-60);
     let refreshes = 0;
     api.use(
-      http.post('*/v1/auth/refresh', () => {
+      http.post(anyOrigin(endpoints.auth.refresh), () => {
         refreshes++;
         return HttpResponse.json({ token: 'access-2', expiresIn: 900 });
       }),
@@ -272,7 +274,7 @@ describe('session', () => {
     localStorage.setItem('fleet-portal.signed-in', '1');
     let refreshes = 0;
     api.use(
-      http.post('*/v1/auth/refresh', () => {
+      http.post(anyOrigin(endpoints.auth.refresh), () => {
         refreshes++;
         return HttpResponse.json({ token: 'access-3', expiresIn: 900 });
       }),
@@ -287,7 +289,7 @@ describe('session', () => {
   it('sends a reload with no live session to sign in, quietly', async () => {
     localStorage.setItem('fleet-portal.signed-in', '1');
     api.use(
-      http.post('*/v1/auth/refresh', () =>
+      http.post(anyOrigin(endpoints.auth.refresh), () =>
         HttpResponse.json(
           { statusCode: 401, code: 'INVALID_REFRESH_TOKEN', error: 'Unauthorized', message: 'x' },
           { status: 401 },

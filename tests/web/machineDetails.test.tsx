@@ -6,6 +6,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
 import { api, machineDetails, machineRow, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -61,7 +63,7 @@ const activity: MachineActivityReply = {
 
 function mockMachine(seen: URLSearchParams[]) {
   api.use(
-    http.get('*/v1/portal/machines/m1', () =>
+    http.get(anyOrigin(pathTo(endpoints.portal.machines.item, { id: 'm1' })), () =>
       HttpResponse.json(
         machineDetails({
           sources: [{ type: 'TELTONIKA', code: '357309051000001', shortCode: null, hours: null }],
@@ -70,7 +72,7 @@ function mockMachine(seen: URLSearchParams[]) {
         }),
       ),
     ),
-    http.get('*/v1/machines/m1/activity', ({ request }) => {
+    http.get(anyOrigin(pathTo(endpoints.machines.activity, { id: 'm1' })), ({ request }) => {
       seen.push(new URL(request.url).searchParams);
       return HttpResponse.json(activity);
     }),
@@ -132,7 +134,7 @@ describe('machine details', () => {
     const puts: unknown[] = [];
     let archived = false;
     api.use(
-      http.put('*/v1/machines/m1', async ({ request }) => {
+      http.put(anyOrigin(pathTo(endpoints.machines.item, { id: 'm1' })), async ({ request }) => {
         const body = (await request.json()) as { assetId?: string };
         puts.push(body);
         if (body.assetId === 'TAKEN') {
@@ -149,7 +151,7 @@ describe('machine details', () => {
         }
         return HttpResponse.json(machineRow({ name: 'Renamed' }));
       }),
-      http.post('*/v1/machines/m1/archive', () => {
+      http.post(anyOrigin(pathTo(endpoints.machines.archive, { id: 'm1' })), () => {
         archived = true;
         return HttpResponse.json(machineRow({ archived: '2026-11-22T00:00:00.000Z' }));
       }),
@@ -180,19 +182,24 @@ describe('machine details', () => {
     signedIn();
     const key = '001B2C3D4E5F6005';
     api.use(
-      http.get('*/v1/portal/machines/m1', () =>
+      http.get(anyOrigin(pathTo(endpoints.portal.machines.item, { id: 'm1' })), () =>
         HttpResponse.json(
           machineDetails({ operator: { operator: key, assignedAt: '2026-11-09T08:00:00.000Z' } }),
         ),
       ),
-      http.get('*/v1/machines/m1/activity', () => HttpResponse.json(activity)),
+      http.get(anyOrigin(pathTo(endpoints.machines.activity, { id: 'm1' })), () =>
+        HttpResponse.json(activity),
+      ),
     );
     const bodies: unknown[] = [];
     api.use(
-      http.put('*/v1/machines/m1/operator', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json(machineRow({}));
-      }),
+      http.put(
+        anyOrigin(pathTo(endpoints.machines.operator, { id: 'm1' })),
+        async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json(machineRow({}));
+        },
+      ),
     );
     await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10&ref=map');
     expect(
@@ -222,8 +229,8 @@ describe('machine details', () => {
         { status: 404 },
       );
     api.use(
-      http.get('*/v1/portal/machines/m9', notFound),
-      http.get('*/v1/machines/m9/activity', notFound),
+      http.get(anyOrigin(pathTo(endpoints.portal.machines.item, { id: 'm9' })), notFound),
+      http.get(anyOrigin(pathTo(endpoints.machines.activity, { id: 'm9' })), notFound),
     );
     await renderPortal('/machines/m9');
     expect(

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FiltersReply } from '../../src/domain/api/filters.ts';
 import { FILTER_CATEGORIES } from '../../src/domain/filters.ts';
 import { api, machineList, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -36,13 +38,15 @@ describe('machine filters', () => {
     const savedBodies: unknown[] = [];
     let saved: { filterID: string; name: string; label: string; filters: string }[] = [];
     api.use(
-      http.get('*/v1/portal/machines/list', ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.machines.list), ({ request }) => {
         listFilters.push(new URL(request.url).searchParams.get('filter'));
         return HttpResponse.json(machineList);
       }),
-      http.get('*/v1/portal/filters', () => HttpResponse.json(filters)),
-      http.get('*/v1/portal/filters/saved', () => HttpResponse.json({ savedFilters: saved })),
-      http.post('*/v1/portal/filters/saved', async ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.filters.root), () => HttpResponse.json(filters)),
+      http.get(anyOrigin(endpoints.portal.filters.saved), () =>
+        HttpResponse.json({ savedFilters: saved }),
+      ),
+      http.post(anyOrigin(endpoints.portal.filters.saved), async ({ request }) => {
         const url = new URL(request.url);
         const body = (await request.json()) as { filters: string };
         savedBodies.push({
@@ -93,8 +97,8 @@ describe('machine filters', () => {
       }),
     );
     api.use(
-      http.get('*/v1/portal/filters', () => HttpResponse.json(filters)),
-      http.get('*/v1/portal/filters/saved', () =>
+      http.get(anyOrigin(endpoints.portal.filters.root), () => HttpResponse.json(filters)),
+      http.get(anyOrigin(endpoints.portal.filters.saved), () =>
         HttpResponse.json(
           { statusCode: 503, code: 'UNAVAILABLE', error: 'x', message: 'x' },
           { status: 503 },

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, clientErrorReports, machineList, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -15,7 +17,7 @@ afterAll(() => api.close());
 function recordListCalls() {
   const calls: URLSearchParams[] = [];
   api.use(
-    http.get('*/v1/portal/machines/list', ({ request }) => {
+    http.get(anyOrigin(endpoints.portal.machines.list), ({ request }) => {
       calls.push(new URL(request.url).searchParams);
       return HttpResponse.json(machineList);
     }),
@@ -125,7 +127,7 @@ describe('machine list', () => {
     recordListCalls();
     const reports: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/portal/machines/report', ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.machines.report), ({ request }) => {
         reports.push(new URL(request.url).searchParams);
         return new HttpResponse('Machine,Asset ID\r\n', {
           headers: { 'content-type': 'text/csv' },
@@ -150,7 +152,7 @@ describe('machine list', () => {
     signedIn();
     clientErrorReports.length = 0;
     api.use(
-      http.get('*/v1/portal/machines/list', () =>
+      http.get(anyOrigin(endpoints.portal.machines.list), () =>
         HttpResponse.json(
           { statusCode: 500, code: 'INTERNAL', error: 'x', message: 'x', requestId: 'req-42' },
           { status: 500 },

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, machineDetails, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -16,19 +18,22 @@ describe('onboarding', () => {
     const bodies: { machine?: { assetId?: string } }[] = [];
     const claimCodes: (string | null)[] = [];
     api.use(
-      http.get('*/v1/portal/sources/unassigned/357309059999001', ({ request }) => {
-        claimCodes.push(new URL(request.url).searchParams.get('claimCode'));
-        return HttpResponse.json({
-          id: 's1',
-          type: 'TELTONIKA',
-          code: '357309059999001',
-          shortCode: null,
-          firstSeenAt: '2026-11-10T08:00:00.000Z',
-          lastSeenAt: '2026-11-10T09:01:00.000Z',
-          records: 62,
-        });
-      }),
-      http.post('*/v1/portal/machines/onboard', async ({ request }) => {
+      http.get(
+        anyOrigin(pathTo(endpoints.portal.sources.unassignedItem, { code: '357309059999001' })),
+        ({ request }) => {
+          claimCodes.push(new URL(request.url).searchParams.get('claimCode'));
+          return HttpResponse.json({
+            id: 's1',
+            type: 'TELTONIKA',
+            code: '357309059999001',
+            shortCode: null,
+            firstSeenAt: '2026-11-10T08:00:00.000Z',
+            lastSeenAt: '2026-11-10T09:01:00.000Z',
+            records: 62,
+          });
+        },
+      ),
+      http.post(anyOrigin(endpoints.portal.machines.onboard), async ({ request }) => {
         const body = (await request.json()) as { machine?: { assetId?: string } };
         bodies.push(body);
         if (!body.machine?.assetId) {
@@ -45,10 +50,10 @@ describe('onboarding', () => {
         }
         return HttpResponse.json({ machineId: 'm7', sourceId: 's1', records: 62 }, { status: 201 });
       }),
-      http.get('*/v1/portal/machines/m7', () =>
+      http.get(anyOrigin(pathTo(endpoints.portal.machines.item, { id: 'm7' })), () =>
         HttpResponse.json(machineDetails({ id: 'm7', name: 'Bomag BW 120' })),
       ),
-      http.get('*/v1/machines/m7/activity', () =>
+      http.get(anyOrigin(pathTo(endpoints.machines.activity, { id: 'm7' })), () =>
         HttpResponse.json({ machineId: 'm7', timezone: 'Europe/London', days: [] }),
       ),
     );
@@ -77,7 +82,7 @@ describe('onboarding', () => {
   it('says when no unassigned device has the code', async () => {
     signedIn();
     api.use(
-      http.get('*/v1/portal/sources/unassigned/nope', () =>
+      http.get(anyOrigin(pathTo(endpoints.portal.sources.unassignedItem, { code: 'nope' })), () =>
         HttpResponse.json(
           { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'x' },
           { status: 404 },

@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, machineDetails, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -15,10 +17,12 @@ const emptyActivity = { machineId: 'm1', timezone: 'Europe/London', days: [] };
 
 function mockMachine(canEdit: boolean) {
   api.use(
-    http.get('*/v1/portal/machines/m1', () =>
+    http.get(anyOrigin(pathTo(endpoints.portal.machines.item, { id: 'm1' })), () =>
       HttpResponse.json(machineDetails({ hourMeter: 1234.5, canEdit })),
     ),
-    http.get('*/v1/machines/m1/activity', () => HttpResponse.json(emptyActivity)),
+    http.get(anyOrigin(pathTo(endpoints.machines.activity, { id: 'm1' })), () =>
+      HttpResponse.json(emptyActivity),
+    ),
   );
 }
 
@@ -26,10 +30,13 @@ function mockMachine(canEdit: boolean) {
 function recordReadings(): unknown[] {
   const bodies: unknown[] = [];
   api.use(
-    http.patch('*/v1/portal/machines/m1/vhm', async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json(machineDetails({}).settings);
-    }),
+    http.patch(
+      anyOrigin(pathTo(endpoints.portal.machines.vhm, { id: 'm1' })),
+      async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(machineDetails({}).settings);
+      },
+    ),
   );
   return bodies;
 }
@@ -82,7 +89,7 @@ describe('machine settings', () => {
     signedIn();
     mockMachine(true);
     api.use(
-      http.post('*/v1/portal/machines/m1/fuel/calibration', () =>
+      http.post(anyOrigin(pathTo(endpoints.portal.machines.fuelCalibration, { id: 'm1' })), () =>
         HttpResponse.json(
           {
             statusCode: 400,

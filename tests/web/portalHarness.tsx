@@ -14,6 +14,8 @@ import { DEFAULT_BRAND_CONFIGURATION } from '../../src/domain/brand.ts';
 import { createI18nProvider, loadMessages } from '../../src/i18n/i18nProvider.ts';
 import { LANGUAGES, readLanguage } from '../../src/i18n/languages.ts';
 import { createProviders } from '../../src/providers.ts';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 export const me: MeReply = {
   user: {
@@ -147,10 +149,10 @@ export const PASSWORD = 'right-password';
 
 /** Handlers for a healthy API; tests override single calls with server.use(). */
 export const handlers = [
-  http.post('*/v1/portal/users/loginoptions', () => HttpResponse.json({})),
-  http.get('*/v1/auth/registration', () => HttpResponse.json({ open: true })),
-  http.get('*/v1/brand', () => HttpResponse.json({ brand: null })),
-  http.post('*/v1/auth/login', async ({ request }) => {
+  http.post(anyOrigin(endpoints.portal.users.loginoptions), () => HttpResponse.json({})),
+  http.get(anyOrigin(endpoints.auth.registration), () => HttpResponse.json({ open: true })),
+  http.get(anyOrigin(endpoints.brand), () => HttpResponse.json({ brand: null })),
+  http.post(anyOrigin(endpoints.auth.login), async ({ request }) => {
     const body = (await request.json()) as { password: string };
     if (body.password !== PASSWORD) {
       return HttpResponse.json(
@@ -160,21 +162,21 @@ export const handlers = [
     }
     return HttpResponse.json({ token: 'access-1', expiresIn: 900 });
   }),
-  http.post('*/v1/auth/logout', () => new HttpResponse(null, { status: 204 })),
-  http.get('*/v1/me', () => HttpResponse.json(me)),
-  http.get('*/v1/users/settings', () => HttpResponse.json(settings)),
-  http.patch('*/v1/users/settings', async ({ request }) => {
+  http.post(anyOrigin(endpoints.auth.logout), () => new HttpResponse(null, { status: 204 })),
+  http.get(anyOrigin(endpoints.me.root), () => HttpResponse.json(me)),
+  http.get(anyOrigin(endpoints.users.settings), () => HttpResponse.json(settings)),
+  http.patch(anyOrigin(endpoints.users.settings), async ({ request }) => {
     const body = (await request.json()) as { language?: UserSettingsReply['language'] };
     return HttpResponse.json({ ...settings, language: body.language ?? settings.language });
   }),
-  http.get('*/v1/portal/machines/list', () => HttpResponse.json(machineList)),
+  http.get(anyOrigin(endpoints.portal.machines.list), () => HttpResponse.json(machineList)),
   // The app bar's alert count.
-  http.get('*/v1/portal/alerts/unread', () => HttpResponse.json({ unread: 0 })),
+  http.get(anyOrigin(endpoints.portal.alerts.unread), () => HttpResponse.json({ unread: 0 })),
   // What the details screen reads besides the machine and its activity.
-  http.get('*/v1/portal/fuel/:id', () =>
+  http.get(anyOrigin(endpoints.portal.fuel.item), () =>
     HttpResponse.json({ fuelType: 'diesel', levels: [], refills: [], thefts: [], days: [] }),
   ),
-  http.get('*/v1/portal/maps/layers', () =>
+  http.get(anyOrigin(endpoints.portal.maps.layers), () =>
     HttpResponse.json({
       layers: [
         {
@@ -186,23 +188,23 @@ export const handlers = [
       ],
     }),
   ),
-  http.get('*/v1/portal/groups', () =>
+  http.get(anyOrigin(endpoints.portal.groups.root), () =>
     HttpResponse.json({ groups: [{ id: 'g1', name: 'Earthmoving', numberOfMachines: 3 }] }),
   ),
-  http.get('*/v1/portal/machines/additional-information/form-drop-down-values', () =>
+  http.get(anyOrigin(endpoints.portal.machines.additionalInformationFormDropDownValues), () =>
     HttpResponse.json({
       fuelType: ['diesel', 'gas-oil'],
       emissionStandard: ['Stage V'],
       mandatoryFields: [],
     }),
   ),
-  http.get('*/v1/portal/machines/:id/fuel/settings', () =>
+  http.get(anyOrigin(endpoints.portal.machines.fuelSettings), () =>
     HttpResponse.json({ min_refuelling_amount: 10, min_dipping_amount: 15 }),
   ),
-  http.get('*/v1/portal/machines/:id/fuel/calibration', () =>
+  http.get(anyOrigin(endpoints.portal.machines.fuelCalibration), () =>
     HttpResponse.json({ fileName: null, uploadedAt: null, points: [] }),
   ),
-  http.post('*/v1/client-errors', async ({ request }) => {
+  http.post(anyOrigin(endpoints.clientErrors), async ({ request }) => {
     clientErrorReports.push((await request.json()) as ClientErrorReport);
     return new HttpResponse(null, { status: 204 });
   }),

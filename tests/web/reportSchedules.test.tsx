@@ -8,6 +8,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportRun, ReportSchedule, ReportView } from '../../src/domain/api/reports.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -65,22 +67,22 @@ describe('reports screens', () => {
     const ran: string[] = [];
     let schedules: ReportSchedule[] = [];
     api.use(
-      http.get('*/v1/user/reports', () => HttpResponse.json(userReports)),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-      http.get('*/v1/users', () =>
+      http.get(anyOrigin(endpoints.user.reports), () => HttpResponse.json(userReports)),
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(endpoints.users.root), () =>
         HttpResponse.json([], { headers: { 'content-range': 'users 0-0/0' } }),
       ),
-      http.get('*/v1/portal/reports/schedules', () => HttpResponse.json(schedules)),
-      http.post('*/v1/portal/reports/schedules', async ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.reports.schedules), () => HttpResponse.json(schedules)),
+      http.post(anyOrigin(endpoints.portal.reports.schedules), async ({ request }) => {
         saved.push(await request.json());
         schedules = [schedule];
         return HttpResponse.json(schedule, { status: 201 });
       }),
-      http.post('*/v1/portal/reports/schedules/:id/run', ({ params }) => {
+      http.post(anyOrigin(endpoints.portal.reports.schedulesRun), ({ params }) => {
         ran.push(String(params.id));
         return HttpResponse.json({ ...run, status: 'queued' }, { status: 202 });
       }),
-      http.get('*/v1/portal/reports/schedules/:id/runs', () =>
+      http.get(anyOrigin(endpoints.portal.reports.schedulesRuns), () =>
         HttpResponse.json(ran.length ? [run] : []),
       ),
     );
@@ -146,11 +148,11 @@ describe('reports screens', () => {
       ],
     };
     api.use(
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-      http.get('*/v1/user/reports/fuel-co2/token', () =>
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(pathTo(endpoints.user.reportsToken, { id: 'fuel-co2' })), () =>
         HttpResponse.json({ token: 'signed-token', expiresAt: '2026-11-25T08:15:00.000Z' }),
       ),
-      http.get('*/v1/reports/view', ({ request }) => {
+      http.get(anyOrigin(endpoints.reports.view), ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         return HttpResponse.json(view);
       }),
@@ -184,19 +186,19 @@ describe('reports screens', () => {
       timezone: null,
     };
     api.use(
-      http.get('*/v1/users', () =>
+      http.get(anyOrigin(endpoints.users.root), () =>
         HttpResponse.json([user], { headers: { 'content-range': 'users 0-0/1' } }),
       ),
-      http.get('*/v1/admin/reports/categories', () =>
+      http.get(anyOrigin(endpoints.admin.reports.categories), () =>
         HttpResponse.json([
           { id: 'utilisation', reportTypes: ['fleet-utilisation', 'idle', 'out-of-hours'] },
           { id: 'fuel', reportTypes: ['fuel-co2'] },
         ]),
       ),
-      http.get('*/v1/admin/user/:id/reports/categories', () =>
+      http.get(anyOrigin(endpoints.admin.user.reportsCategories), () =>
         HttpResponse.json({ categoryIds: ['utilisation', 'fuel'] }),
       ),
-      http.put('*/v1/admin/user/:id/reports/categories', async ({ request }) => {
+      http.put(anyOrigin(endpoints.admin.user.reportsCategories), async ({ request }) => {
         put.push(await request.json());
         return HttpResponse.json({ categoryIds: ['fuel'] });
       }),

@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../src/domain/api/documents.ts';
 import type { ReportFile } from '../../src/domain/api/reports.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -61,7 +63,7 @@ describe('files and reports screens', () => {
       },
     ];
     api.use(
-      http.get('*/v1/user/reports', () =>
+      http.get(anyOrigin(endpoints.user.reports), () =>
         HttpResponse.json({
           reportsList: [
             {
@@ -73,12 +75,12 @@ describe('files and reports screens', () => {
           ],
         }),
       ),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-      http.post('*/v1/portal/reports/files', async ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+      http.post(anyOrigin(endpoints.portal.reports.files), async ({ request }) => {
         asked.push(await request.json());
         return HttpResponse.json(file, { status: 202 });
       }),
-      http.get('*/v1/portal/reports/files/:id', () =>
+      http.get(anyOrigin(endpoints.portal.reports.filesItem), () =>
         HttpResponse.json(progress.length > 1 ? progress.shift() : progress[0]),
       ),
     );
@@ -110,11 +112,11 @@ describe('files and reports screens', () => {
   it('lists documents by the URL’s filter and dates, and report files on the second tab', async () => {
     const documentQueries: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/portal/files', ({ request }) => {
+      http.get(anyOrigin(endpoints.portal.files.root), ({ request }) => {
         documentQueries.push(new URL(request.url).searchParams);
         return HttpResponse.json([document], { headers: { 'content-range': 'files 0-0/1' } });
       }),
-      http.get('*/v1/portal/reports/files', () =>
+      http.get(anyOrigin(endpoints.portal.reports.files), () =>
         HttpResponse.json([{ ...file, status: 'failed', error: 'the disk is full' }], {
           headers: { 'content-range': 'reportFiles 0-0/1' },
         }),

@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteMachinesReply, RouteReply } from '../../src/domain/api/mapRoutes.ts';
 import type { WorkCyclesReply } from '../../src/domain/api/workCycles.ts';
 import { api, renderPortal, settings, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -87,13 +89,13 @@ describe('routes', () => {
     signedIn();
     const asked: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-      http.get('*/v1/portal/maps/routes', ({ request }) => {
+      http.get(anyOrigin(endpoints.machines.list), () => HttpResponse.json(machines)),
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(endpoints.portal.maps.routes), ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         return HttpResponse.json(route);
       }),
-      http.get('*/v1/portal/maps/cycles/:id', () => HttpResponse.json(cycles)),
+      http.get(anyOrigin(endpoints.portal.maps.cyclesItem), () => HttpResponse.json(cycles)),
     );
     await renderPortal('/routes?startDate=2026-11-10&endDate=2026-11-10');
     const list = await screen.findByTestId('route-machines', {}, { timeout: 10_000 });
@@ -134,13 +136,13 @@ describe('routes', () => {
     let cyclesFail = true;
     let routeCalls = 0;
     api.use(
-      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-      http.get('*/v1/portal/maps/routes', () => {
+      http.get(anyOrigin(endpoints.machines.list), () => HttpResponse.json(machines)),
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(endpoints.portal.maps.routes), () => {
         routeCalls++;
         return HttpResponse.json(route);
       }),
-      http.get('*/v1/portal/maps/cycles/:id', () =>
+      http.get(anyOrigin(endpoints.portal.maps.cyclesItem), () =>
         cyclesFail
           ? HttpResponse.json(
               { statusCode: 500, code: 'INTERNAL', message: 'boom' },
@@ -168,9 +170,9 @@ describe('routes', () => {
     signedIn();
     const asked: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-      http.get('*/v1/portal/maps/routes/report', ({ request }) => {
+      http.get(anyOrigin(endpoints.machines.list), () => HttpResponse.json(machines)),
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(endpoints.portal.maps.routesReport), ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         return new HttpResponse('\uFEFFMachine\r\n', { headers: { 'content-type': 'text/csv' } });
       }),
@@ -194,8 +196,8 @@ describe('routes', () => {
   it('keeps its hint closed once closed', async () => {
     signedIn();
     api.use(
-      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(endpoints.machines.list), () => HttpResponse.json(machines)),
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
     );
     const first = await renderPortal('/routes');
     const hint = await screen.findByTestId('routes-hint', {}, { timeout: 10_000 });
@@ -209,9 +211,9 @@ describe('routes', () => {
   it('offers every position fix only to an organisation with the feature', async () => {
     signedIn();
     api.use(
-      http.get('*/v1/machines/list', () => HttpResponse.json(machines)),
-      http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-      http.get('*/v1/users/settings', () =>
+      http.get(anyOrigin(endpoints.machines.list), () => HttpResponse.json(machines)),
+      http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+      http.get(anyOrigin(endpoints.users.settings), () =>
         HttpResponse.json({ ...settings, features: { routePositions: false } }),
       ),
     );

@@ -11,6 +11,8 @@ import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { createProviders } from '../../src/providers.ts';
 import { ShareLocationDialog } from '../../src/custom-pages/fleet-map/ShareLocationDialog.tsx';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -40,15 +42,18 @@ describe('sharing a location', () => {
   it('checks the recipients, sends them, and shows the link and the WhatsApp buttons', async () => {
     const bodies: unknown[] = [];
     api.use(
-      http.post('*/v1/portal/maps/share/latest_location/m1', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json<ShareLocationReply>({
-          url: 'http://portal.example/shared/location/abc',
-          expiresAt: '2026-11-21T10:00:00.000Z',
-          emailed: ['a@b.example'],
-          whatsappLinks: [{ number: '+447700900123', url: 'https://wa.me/447700900123?text=hi' }],
-        });
-      }),
+      http.post(
+        anyOrigin(pathTo(endpoints.portal.maps.shareLatestLocationItem, { id: 'm1' })),
+        async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json<ShareLocationReply>({
+            url: 'http://portal.example/shared/location/abc',
+            expiresAt: '2026-11-21T10:00:00.000Z',
+            emailed: ['a@b.example'],
+            whatsappLinks: [{ number: '+447700900123', url: 'https://wa.me/447700900123?text=hi' }],
+          });
+        },
+      ),
     );
     await renderDialog();
     const dialog = await screen.findByRole('dialog');
@@ -80,7 +85,11 @@ describe('sharing a location', () => {
 
   it('opens the shared page without a session', async () => {
     localStorage.clear();
-    api.use(http.get('*/v1/shared/latest_location/tok', () => HttpResponse.json(shared)));
+    api.use(
+      http.get(anyOrigin(pathTo(endpoints.shared.latestLocationItem, { token: 'tok' })), () =>
+        HttpResponse.json(shared),
+      ),
+    );
     await renderPortal('/shared/location/tok');
     const page = await screen.findByTestId('shared-location', {}, { timeout: 10_000 });
     expect(within(page).getByText('JCB 3CX · NPH-0001')).toBeVisible();
@@ -90,10 +99,10 @@ describe('sharing a location', () => {
   it('says when the shared link has expired or is not known', async () => {
     localStorage.clear();
     api.use(
-      http.get('*/v1/shared/latest_location/old', () =>
+      http.get(anyOrigin(pathTo(endpoints.shared.latestLocationItem, { token: 'old' })), () =>
         HttpResponse.json({ statusCode: 410, code: 'GONE', message: 'expired' }, { status: 410 }),
       ),
-      http.get('*/v1/shared/latest_location/who', () =>
+      http.get(anyOrigin(pathTo(endpoints.shared.latestLocationItem, { token: 'who' })), () =>
         HttpResponse.json({ statusCode: 404, code: 'NOT_FOUND', message: 'no' }, { status: 404 }),
       ),
     );

@@ -8,6 +8,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ShiftBody, ShiftRecord } from '../../src/domain/api/shifts.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -31,9 +33,11 @@ const standard: ShiftRecord = {
 
 function shiftsApi(sent: ShiftBody[]) {
   api.use(
-    http.get('*/v1/portal/shifts', () => HttpResponse.json({ shifts: [standard] })),
-    http.get('*/v1/portal/sites', () => HttpResponse.json({ sites: [] })),
-    http.post('*/v1/portal/shifts', async ({ request }) => {
+    http.get(anyOrigin(endpoints.portal.shifts.root), () =>
+      HttpResponse.json({ shifts: [standard] }),
+    ),
+    http.get(anyOrigin(endpoints.portal.sites.root), () => HttpResponse.json({ sites: [] })),
+    http.post(anyOrigin(endpoints.portal.shifts.root), async ({ request }) => {
       const body = (await request.json()) as ShiftBody;
       sent.push(body);
       return HttpResponse.json(

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { MachineListSummary } from '../../src/domain/api/machines.ts';
 import type { Site, SitesOverviewReply, SiteTimelineReply } from '../../src/domain/api/sites.ts';
 import { api, machineList, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -41,8 +43,8 @@ describe('sites', () => {
     signedIn();
     const deleted: string[] = [];
     api.use(
-      http.get('*/v1/portal/sites/overview', () => HttpResponse.json(overview)),
-      http.delete('*/v1/portal/sites/:id', ({ params }) => {
+      http.get(anyOrigin(endpoints.portal.sites.overview), () => HttpResponse.json(overview)),
+      http.delete(anyOrigin(endpoints.portal.sites.item), ({ params }) => {
         deleted.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
@@ -67,13 +69,20 @@ describe('sites', () => {
     signedIn();
     const saved: unknown[] = [];
     api.use(
-      http.get('*/v1/portal/sites/s1', () => HttpResponse.json(site)),
-      http.put('*/v1/portal/sites/s1', async ({ request }) => {
-        saved.push(await request.json());
-        return HttpResponse.json(site);
-      }),
-      http.get('*/v1/portal/machines/list', () => HttpResponse.json(machineList)),
-      http.get('*/v1/portal/maps', () => HttpResponse.json({ machines: [], timestamp: '' })),
+      http.get(anyOrigin(pathTo(endpoints.portal.sites.item, { id: 's1' })), () =>
+        HttpResponse.json(site),
+      ),
+      http.put(
+        anyOrigin(pathTo(endpoints.portal.sites.item, { id: 's1' })),
+        async ({ request }) => {
+          saved.push(await request.json());
+          return HttpResponse.json(site);
+        },
+      ),
+      http.get(anyOrigin(endpoints.portal.machines.list), () => HttpResponse.json(machineList)),
+      http.get(anyOrigin(endpoints.portal.maps.root), () =>
+        HttpResponse.json({ machines: [], timestamp: '' }),
+      ),
     );
     await renderPortal('/portal/sites/create?siteId=s1');
     const name = await screen.findByLabelText(/Name/, {}, { timeout: 10_000 });
@@ -129,7 +138,7 @@ describe('sites', () => {
     };
     const asked: URLSearchParams[] = [];
     api.use(
-      http.get('*/v1/portal/sites/s1/timeline', ({ request }) => {
+      http.get(anyOrigin(pathTo(endpoints.portal.sites.timeline, { id: 's1' })), ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         return HttpResponse.json(timeline);
       }),

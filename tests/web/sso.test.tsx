@@ -5,6 +5,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, renderPortal } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -29,7 +31,7 @@ describe('single sign-on popup', () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
     const bodies: unknown[] = [];
     api.use(
-      http.post('*/v1/auth/sso/callback', async ({ request }) => {
+      http.post(anyOrigin(endpoints.auth.ssoCallback), async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ token: 'sso-access', expiresIn: 900 });
       }),
@@ -49,7 +51,7 @@ describe('single sign-on popup', () => {
   it('says why a callback was refused, and tells the opener', async () => {
     const postMessage = fakeOpener();
     api.use(
-      http.post('*/v1/auth/sso/callback', () =>
+      http.post(anyOrigin(endpoints.auth.ssoCallback), () =>
         HttpResponse.json(
           { statusCode: 400, code: 'SSO_STATE_INVALID', error: 'Bad Request', message: 'x' },
           { status: 400 },
@@ -69,7 +71,7 @@ describe('single sign-on popup', () => {
   it('says when the domain has no single sign-on', async () => {
     fakeOpener();
     api.use(
-      http.get('*/v1/auth/sso/start', () =>
+      http.get(anyOrigin(endpoints.auth.ssoStart), () =>
         HttpResponse.json(
           {
             statusCode: 400,

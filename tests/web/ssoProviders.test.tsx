@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, me, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -29,16 +31,18 @@ describe('single sign-on providers', () => {
     const created: unknown[] = [];
     const providers = [provider];
     api.use(
-      http.get('*/v1/me', () =>
+      http.get(anyOrigin(endpoints.me.root), () =>
         HttpResponse.json({ ...me, user: { ...me.user, role: 'internal' } }),
       ),
-      http.get('*/v1/admin/sso-providers', () => HttpResponse.json({ providers })),
-      http.get('*/v1/portal/users/organisations', () =>
+      http.get(anyOrigin(endpoints.admin.ssoProviders.root), () =>
+        HttpResponse.json({ providers }),
+      ),
+      http.get(anyOrigin(endpoints.portal.users.organisations), () =>
         HttpResponse.json({
           organisations: [{ id: 'o1', name: 'Northbank Plant Hire', type: 'rental' }],
         }),
       ),
-      http.post('*/v1/admin/sso-providers', async ({ request }) => {
+      http.post(anyOrigin(endpoints.admin.ssoProviders.root), async ({ request }) => {
         const body = (await request.json()) as typeof provider;
         created.push(body);
         const row = { ...provider, ...body, id: 'p2', hasClientSecret: true };
@@ -91,16 +95,18 @@ describe('single sign-on providers', () => {
     };
     const providers: (typeof saml)[] = [];
     api.use(
-      http.get('*/v1/me', () =>
+      http.get(anyOrigin(endpoints.me.root), () =>
         HttpResponse.json({ ...me, user: { ...me.user, role: 'internal' } }),
       ),
-      http.get('*/v1/admin/sso-providers', () => HttpResponse.json({ providers })),
-      http.get('*/v1/portal/users/organisations', () =>
+      http.get(anyOrigin(endpoints.admin.ssoProviders.root), () =>
+        HttpResponse.json({ providers }),
+      ),
+      http.get(anyOrigin(endpoints.portal.users.organisations), () =>
         HttpResponse.json({
           organisations: [{ id: 'o1', name: 'Northbank Plant Hire', type: 'rental' }],
         }),
       ),
-      http.post('*/v1/admin/sso-providers', async ({ request }) => {
+      http.post(anyOrigin(endpoints.admin.ssoProviders.root), async ({ request }) => {
         created.push(await request.json());
         providers.push(saml);
         return HttpResponse.json(saml, { status: 201 });

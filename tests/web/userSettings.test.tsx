@@ -7,6 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserSettingsPatch } from '../../src/domain/api/session.ts';
 import { api, renderPortal, settings, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -18,7 +20,7 @@ afterAll(() => api.close());
 function recordPatches(): UserSettingsPatch[] {
   const patches: UserSettingsPatch[] = [];
   api.use(
-    http.patch('*/v1/users/settings', async ({ request }) => {
+    http.patch(anyOrigin(endpoints.users.settings), async ({ request }) => {
       const body = (await request.json()) as UserSettingsPatch;
       patches.push(body);
       return HttpResponse.json({
@@ -67,7 +69,9 @@ describe('user settings', () => {
 
   it('takes the language the user saved elsewhere', async () => {
     api.use(
-      http.get('*/v1/users/settings', () => HttpResponse.json({ ...settings, language: 'fr' })),
+      http.get(anyOrigin(endpoints.users.settings), () =>
+        HttpResponse.json({ ...settings, language: 'fr' }),
+      ),
     );
     signedIn();
     await renderPortal('/machines');

@@ -7,6 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/domain/api/users.ts';
 import { api, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => api.resetHandlers());
@@ -46,18 +48,18 @@ describe('users', () => {
     const queries: URLSearchParams[] = [];
     const calls: string[] = [];
     api.use(
-      http.get('*/v1/users', ({ request }) => {
+      http.get(anyOrigin(endpoints.users.root), ({ request }) => {
         queries.push(new URL(request.url).searchParams);
         return HttpResponse.json(people, {
           headers: { 'content-range': `users 0-${people.length - 1}/${people.length}` },
         });
       }),
-      http.get('*/v1/portal/users/organisations', () =>
+      http.get(anyOrigin(endpoints.portal.users.organisations), () =>
         HttpResponse.json({
           organisations: [{ id: 'o1', name: 'Northbank Plant Hire', type: 'rental' }],
         }),
       ),
-      http.post('*/v1/users/invitation/validate', async ({ request }) => {
+      http.post(anyOrigin(endpoints.users.invitationValidate), async ({ request }) => {
         const { emails } = (await request.json()) as { emails: string[] };
         calls.push(`validate ${emails.join(' ')}`);
         return HttpResponse.json(
@@ -66,12 +68,12 @@ describe('users', () => {
             .map((email) => ({ email, code: 'EMAIL_ALREADY_EXISTS' })),
         );
       }),
-      http.post('*/v1/users/invitation', async ({ request }) => {
+      http.post(anyOrigin(endpoints.users.invitation), async ({ request }) => {
         const body = (await request.json()) as { emails: string[]; role: string };
         calls.push(`invite ${body.emails.join(' ')} as ${body.role}`);
         return HttpResponse.json({ invited: [] }, { status: 201 });
       }),
-      http.post('*/v1/users/delete', async ({ request }) => {
+      http.post(anyOrigin(endpoints.users.delete), async ({ request }) => {
         const body = (await request.json()) as { userIds: string[] };
         calls.push(`delete ${body.userIds.join(' ')}`);
         people.splice(0, people.length, ...people.filter((p) => !body.userIds.includes(p.id)));
@@ -119,8 +121,10 @@ describe('users', () => {
     signedIn();
     const patches: unknown[] = [];
     api.use(
-      http.get('*/v1/users/u2', () => HttpResponse.json(person({}))),
-      http.patch('*/v1/users/u2', async ({ request }) => {
+      http.get(anyOrigin(pathTo(endpoints.users.item, { id: 'u2' })), () =>
+        HttpResponse.json(person({})),
+      ),
+      http.patch(anyOrigin(pathTo(endpoints.users.item, { id: 'u2' })), async ({ request }) => {
         const body = (await request.json()) as { firstName?: string };
         patches.push(body);
         if (patches.length === 1)

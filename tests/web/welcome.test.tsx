@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, me, renderPortal, signedIn } from './portalHarness.tsx';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -15,7 +17,9 @@ afterAll(() => api.close());
 
 const firstTime = () =>
   api.use(
-    http.get('*/v1/me', () => HttpResponse.json({ ...me, user: { ...me.user, lastLogin: null } })),
+    http.get(anyOrigin(endpoints.me.root), () =>
+      HttpResponse.json({ ...me, user: { ...me.user, lastLogin: null } }),
+    ),
   );
 
 describe('first-time walkthrough', () => {
@@ -48,7 +52,9 @@ describe('first-time walkthrough', () => {
   });
 
   it('says so when the profile data cannot load', async () => {
-    api.use(http.get('*/v1/users/settings', () => new HttpResponse(null, { status: 500 })));
+    api.use(
+      http.get(anyOrigin(endpoints.users.settings), () => new HttpResponse(null, { status: 500 })),
+    );
     signedIn();
     await renderPortal('/machines');
     expect(

@@ -20,6 +20,7 @@ import { passwordResetMail } from './mails.ts';
 import { mailLanguage } from './mailLanguage.ts';
 import { requireStrongPassword } from './passwordStrength.ts';
 import { throttledLookup } from '../../security/tokenLookup.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const codeError = (code: string, message: string) => new HttpError(400, code, message, 'code');
 
@@ -70,7 +71,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
 ) => {
   const { db, config, signInLimits, sessions, afterReply } = context;
   app.post(
-    '/v1/auth/reset-password',
+    endpoints.auth.resetPassword,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ResetPasswordBody, response: { 202: {} } },
@@ -116,7 +117,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
   );
 
   app.post(
-    '/v1/auth/reset-password/check',
+    endpoints.auth.resetPasswordCheck,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ResetCodeBody, response: { 200: ResetCodeReply } },
@@ -125,7 +126,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
   );
 
   app.post(
-    '/v1/auth/reset-password/confirm',
+    endpoints.auth.resetPasswordConfirm,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ResetConfirmBody, response: { 204: {} } },

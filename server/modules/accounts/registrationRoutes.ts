@@ -19,6 +19,7 @@ import { alreadyRegisteredMail, registrationMail } from './mails.ts';
 import { acceptedLanguage, mailLanguage } from './mailLanguage.ts';
 import { requireStrongPassword } from './passwordStrength.ts';
 import { throttledLookup } from '../../security/tokenLookup.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const tokenError = (code: string, message: string) => new HttpError(400, code, message, 'token');
 
@@ -29,7 +30,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   const open = config.registration === 'open';
 
   app.get(
-    '/v1/auth/registration',
+    endpoints.auth.registration,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], response: { 200: RegistrationOptionsReply } },
@@ -38,7 +39,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/auth/register',
+    endpoints.auth.register,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: RegisterBody, response: { 202: {} } },
@@ -114,7 +115,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/auth/register/confirm',
+    endpoints.auth.registerConfirm,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ConfirmRegistrationBody, response: { 200: ResetCodeReply } },

@@ -21,13 +21,14 @@ import {
   teltonikaRecords,
 } from './deviceRecords.ts';
 import { config, tags, type AdminContext } from './routes.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   app,
   { db, devices },
 ) => {
   app.get(
-    '/v1/admin/teltonika/records',
+    endpoints.admin.teltonika.records,
     {
       config,
       schema: { tags, querystring: DeviceDebugQuery, response: { 200: TeltonikaRecordsReply } },
@@ -36,7 +37,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   );
 
   app.get(
-    '/v1/admin/teltonika/connections',
+    endpoints.admin.teltonika.connections,
     { config, schema: { tags, response: { 200: DeviceConnectionsReply } } },
     async () => ({
       connections: (await devices.list()).map((open) => ({
@@ -50,7 +51,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   );
 
   app.get(
-    '/v1/admin/teltonika/commands',
+    endpoints.admin.teltonika.commands,
     {
       config,
       schema: { tags, querystring: DeviceDebugQuery, response: { 200: DeviceCommandsReply } },
@@ -60,7 +61,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
 
   // Sends a codec 12 command to a connected device and waits a while for its reply.
   app.post(
-    '/v1/admin/teltonika/commands',
+    endpoints.admin.teltonika.commands,
     { config, schema: { tags, body: DeviceCommandBody, response: { 200: DeviceCommandReply } } },
     async (request) => {
       const { deviceId, command } = request.body;
@@ -79,7 +80,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   );
 
   app.get(
-    '/v1/admin/arya/uplinks',
+    endpoints.admin.arya.uplinks,
     {
       config,
       schema: { tags, querystring: DeviceDebugQuery, response: { 200: LoraUplinksReply } },
@@ -88,7 +89,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   );
 
   app.get(
-    '/v1/admin/android/requests',
+    endpoints.admin.android.requests,
     {
       config,
       schema: { tags, querystring: DeviceDebugQuery, response: { 200: IngestRequestsReply } },

@@ -27,6 +27,7 @@ import { coverage } from './coverage.ts';
 import { machineDay, machineWorkings } from './machineWorkings.ts';
 import { adminOverview } from './overview.ts';
 import type { RecomputeRuns } from './recomputeRuns.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export interface AdminContext extends ServerContext {
   rollups: RollupScheduler;
@@ -46,19 +47,19 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   { db, readModel, rollups, meter, recomputes, broker },
 ) => {
   app.get(
-    '/v1/admin/overview',
+    endpoints.admin.overview,
     { config, schema: { tags, response: { 200: AdminOverviewReply } } },
     async () => adminOverview(db, rollups, meter, broker),
   );
 
   app.get(
-    '/v1/admin/datacompleteness',
+    endpoints.admin.datacompleteness.root,
     { config, schema: { tags, querystring: DaysQuery, response: { 200: CompletenessReply } } },
     async (request) => fleetCompleteness(readModel, request.query),
   );
 
   app.get(
-    '/v1/admin/datacompleteness/:id',
+    endpoints.admin.datacompleteness.item,
     {
       config,
       schema: {
@@ -73,19 +74,19 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   );
 
   app.get(
-    '/v1/admin/coverage',
+    endpoints.admin.coverage,
     { config, schema: { tags, querystring: CoverageQuery, response: { 200: CoverageReply } } },
     async (request) => coverage(db, request.query),
   );
 
   app.get(
-    '/v1/admin/machines/:id',
+    endpoints.admin.machines.item,
     { config, schema: { tags, params: MachineId, response: { 200: MachineWorkingsReply } } },
     async (request) => machineWorkings(db, request.params.id, (id) => recomputes.list(id)),
   );
 
   app.get(
-    '/v1/admin/machines/:id/day',
+    endpoints.admin.machines.day,
     {
       config,
       schema: {
@@ -104,7 +105,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
 
   // Starts a recompute of the machine's days in the background; the run's call shows its progress.
   app.post(
-    '/v1/admin/machines/:id/recomputes',
+    endpoints.admin.machines.recomputes,
     {
       config,
       schema: { tags, params: MachineId, body: RecomputeBody, response: { 202: RecomputeRun } },
@@ -121,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
   );
 
   app.get(
-    '/v1/admin/machines/:id/recomputes/:runId',
+    endpoints.admin.machines.recomputesItem,
     {
       config,
       schema: {

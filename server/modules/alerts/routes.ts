@@ -11,6 +11,7 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { listAlerts, markAlertsSeen, readAlertFilter, unreadAlerts } from './service.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const feature = 'modules.notifications' as const;
 const tags = ['alerts'];
@@ -22,7 +23,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
   });
 
   app.get(
-    '/v1/portal/alerts',
+    endpoints.portal.alerts.root,
     {
       config: { access: 'read', feature },
       schema: { tags, querystring: AlertListQuery, response: { 200: AlertListReply } },
@@ -37,7 +38,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
   );
 
   app.get(
-    '/v1/portal/alerts/unread',
+    endpoints.portal.alerts.unread,
     {
       config: { access: 'read', feature },
       schema: { tags, response: { 200: UnreadAlertsReply } },
@@ -46,7 +47,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
   );
 
   app.post(
-    '/v1/portal/alerts/seen',
+    endpoints.portal.alerts.seen,
     {
       config: { access: 'read', feature },
       schema: { tags, response: { 200: UnreadAlertsReply } },

@@ -27,6 +27,7 @@ import {
 } from './service.ts';
 import { assetLabelSheet } from './labels.ts';
 import { createAsset, onboardAsset, updateAsset } from './writes.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const feature = 'navigation.equipment' as const;
 const tags = ['equipment'];
@@ -41,7 +42,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
     (await assetDetails(db, organisation, id, assetRange({}, organisation.timezone))).asset;
 
   app.get(
-    '/v1/portal/equipment',
+    endpoints.portal.equipment,
     {
       config: { access: 'read', feature },
       schema: { tags, response: { 200: EquipmentOverviewReply } },
@@ -50,7 +51,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/assets',
+    endpoints.portal.assets.root,
     {
       config: { access: 'read', feature },
       schema: { tags, querystring: AssetListQuery, response: { 200: AssetListReply } },
@@ -66,7 +67,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/assets/:id',
+    endpoints.portal.assets.item,
     {
       config: { access: 'read', feature },
       schema: {
@@ -86,7 +87,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/portal/assets',
+    endpoints.portal.assets.root,
     {
       config: { access: 'write', feature },
       schema: { tags, body: AssetBody, response: { 201: EquipmentAsset } },
@@ -99,7 +100,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.put(
-    '/v1/portal/assets/:id',
+    endpoints.portal.assets.item,
     {
       config: { access: 'write', feature },
       schema: { tags, params: Id, body: AssetBody, response: { 200: EquipmentAsset } },
@@ -112,7 +113,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/portal/assets/onboard',
+    endpoints.portal.assets.onboard,
     {
       config: { access: 'write', feature },
       schema: { tags, body: AssetOnboardBody, response: { 201: AssetOnboardReply } },
@@ -125,7 +126,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/portal/assets/labels',
+    endpoints.portal.assets.labels,
     { config: { access: 'read', feature }, schema: { tags, body: AssetLabelsBody } },
     async (request, reply) => {
       const pdf = await assetLabelSheet(db, request.auth.org, config.publicUrl, request.body.ids);

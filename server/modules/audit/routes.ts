@@ -5,11 +5,12 @@ import { AUDIT_SORTS, AuditListQuery, AuditListReply } from '../../../src/domain
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { readAuditFilter, searchAudit } from './service.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const auditRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   for (const [url, access] of [
-    ['/v1/admin/audit', 'staff'],
-    ['/v1/organisation/audit', 'write'],
+    [endpoints.admin.audit, 'staff'],
+    [endpoints.organisation.audit, 'write'],
   ] as const) {
     app.get(
       url,

@@ -3,6 +3,7 @@
 // page cannot take a 30-day session away.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenReply } from '../../../src/domain/api/auth.ts';
+import { AUTH_ROOT } from '../../../src/domain/api/endpoints.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Membership } from '../users/index.ts';
@@ -11,7 +12,6 @@ import type { KeyRing } from '../../security/signingKeys.ts';
 import { signAccessToken } from '../../security/tokens.ts';
 
 export const REFRESH_COOKIE = 'fleet_refresh';
-const COOKIE_PATH = '/v1/auth';
 
 const secure = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.startsWith('https:');
 
@@ -29,7 +29,7 @@ export async function issueTokens(
     httpOnly: true,
     secure: secure(config),
     sameSite: 'strict',
-    path: COOKIE_PATH,
+    path: AUTH_ROOT,
     maxAge: config.refreshTokenTtlS,
   });
   return {
@@ -42,7 +42,7 @@ export const refreshCookie = (request: FastifyRequest) => request.cookies[REFRES
 
 export const clearRefreshCookie = (reply: FastifyReply, config: Pick<Config, 'publicUrl'>) =>
   reply.clearCookie(REFRESH_COOKIE, {
-    path: COOKIE_PATH,
+    path: AUTH_ROOT,
     secure: secure(config),
     sameSite: 'strict',
   });

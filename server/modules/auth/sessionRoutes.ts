@@ -12,6 +12,7 @@ import { verifyAccessToken } from '../../security/tokens.ts';
 import { getMemberships } from '../users/index.ts';
 import { clearRefreshCookie, issueTokens, refreshCookie } from './issueTokens.ts';
 import { sessionOfRefreshToken, useRefreshToken } from './refreshTokens.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const tokenReply = { 200: TokenReply };
 
@@ -23,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   { db, keys, config, sessions },
 ) => {
   app.post(
-    '/v1/auth/refresh',
+    endpoints.auth.refresh,
     { config: { access: 'public' }, schema: { tags: ['auth'], response: tokenReply } },
     async (request, reply) => {
       const token = refreshCookie(request);
@@ -56,7 +57,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/auth/logout',
+    endpoints.auth.logout,
     { config: { access: 'public' }, schema: { tags: ['auth'] } },
     async (request, reply) => {
       // Whichever the caller still has: the cookie's session, and the bearer token's.
@@ -76,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/auth/exchange',
+    endpoints.auth.exchange,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ExchangeBody, response: tokenReply },

@@ -13,6 +13,7 @@ import { requiredBy, secondFactorGate, startSetup } from '../secondFactor/index.
 import { recordSignIn } from '../users/index.ts';
 import { issueTokens } from './issueTokens.ts';
 import { checkPassword, codeRefused } from './password.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const tokenReply = { 200: TokenReply };
 
@@ -20,7 +21,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   const { db, keys, config, signInLimits } = context;
 
   app.post(
-    '/v1/auth/login',
+    endpoints.auth.login,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: LoginBody, response: tokenReply },
@@ -47,7 +48,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   );
 
   app.post(
-    '/v1/auth/second-factor/setup',
+    endpoints.auth.secondFactorSetup,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: LoginBody, response: { 200: SecondFactorSetup } },

@@ -20,18 +20,18 @@ import { organisationByLoginDomain } from '../orgs/index.ts';
 import { getOrganisation } from '../../tenancy/organisation.ts';
 import {
   getBrandConfiguration,
-  LOGO_PATH,
   logoByLink,
   resetBrandConfiguration,
   saveBrandConfiguration,
 } from './service.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const isColourField = (name: string): name is BrandColourField =>
   (BRAND_COLOUR_FIELDS as readonly string[]).includes(name);
 
 export const brandRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db, files }) => {
   app.post(
-    '/v1/portal/brandconfig',
+    endpoints.portal.brandconfig,
     {
       config: { access: 'write' },
       schema: {
@@ -62,7 +62,7 @@ export const brandRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
   );
 
   app.delete(
-    '/v1/portal/brandconfig',
+    endpoints.portal.brandconfig,
     {
       config: { access: 'write' },
       schema: { tags: ['organisation'], response: { 200: BrandConfigurationReply } },
@@ -122,7 +122,7 @@ export async function registerPublicBrand(
   { db, files }: ServerContext,
 ): Promise<void> {
   app.get<{ Querystring: PublicBrandQuery }>(
-    '/v1/brand',
+    endpoints.brand,
     {
       config: { access: 'public' },
       schema: {
@@ -149,7 +149,7 @@ export async function registerPublicBrand(
   );
 
   app.get<{ Params: { organisationId: string; name: string } }>(
-    `${LOGO_PATH}:organisationId/:name`,
+    endpoints.brandLogos.item,
     { config: { access: 'public' }, schema: { tags: ['organisation'], params: LogoParams } },
     async (request, reply) => {
       const { organisationId, name } = request.params;

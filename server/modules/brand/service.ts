@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/brand.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/fileStorage.ts';
+import { endpoints, pathTo } from '../../../src/domain/api/endpoints.ts';
 
 interface BrandRow {
   logo_link: string | null;
@@ -18,8 +19,6 @@ interface BrandRow {
   secondary_background_colour: string;
   secondary_text_colour: string;
 }
-
-export const LOGO_PATH = '/v1/brand-logos/';
 
 async function brandRow(db: Queryable, organisationId: string): Promise<BrandRow | undefined> {
   const [row] = await db.query<BrandRow>(
@@ -69,7 +68,11 @@ export async function logoByLink(
   name: string,
 ): Promise<Buffer | undefined> {
   const row = await brandRow(db, organisationId);
-  if (!row?.logo_key || row.logo_link !== `${LOGO_PATH}${organisationId}/${name}`) return undefined;
+  if (
+    !row?.logo_key ||
+    row.logo_link !== pathTo(endpoints.brandLogos.item, { organisationId, name })
+  )
+    return undefined;
   return files.get(row.logo_key);
 }
 
@@ -95,7 +98,7 @@ export async function saveBrandConfiguration(
     const name = `${createHash('sha256').update(change.logo).digest('hex').slice(0, 32)}.png`;
     logo = {
       key: `brand/${organisationId}/${name}`,
-      link: `${LOGO_PATH}${organisationId}/${name}`,
+      link: pathTo(endpoints.brandLogos.item, { organisationId, name }),
     };
     await files.put(logo.key, change.logo);
   }

@@ -7,13 +7,14 @@ import { ClientErrorReport } from '../../../src/domain/api/clientErrors.ts';
 import type { ServerContext } from '../../context.ts';
 import { bearerToken } from '../../plugins/access.ts';
 import { verifyAccessToken } from '../../security/tokens.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const clientErrorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
   { keys, config },
 ) => {
   app.post(
-    '/v1/client-errors',
+    endpoints.clientErrors,
     {
       config: {
         access: 'public',

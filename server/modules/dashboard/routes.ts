@@ -4,13 +4,14 @@ import { DashboardQuery, DashboardReply } from '../../../src/domain/api/dashboar
 import type { ServerContext } from '../../context.ts';
 import { dashboard } from './service.ts';
 import { sendShared } from '../../readModel/serialisedReply.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
   { readModel },
 ) => {
   app.get(
-    '/v1/portal/dashboard',
+    endpoints.portal.dashboard,
     {
       config: { access: 'read' },
       schema: {

@@ -19,6 +19,7 @@ import {
   readDocumentFilter,
 } from './documents.ts';
 import { readUpload } from '../../storage/upload.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const feature = 'modules.documents' as const;
 const tags = ['files'];
@@ -29,7 +30,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   { db, files, config },
 ) => {
   app.get(
-    '/v1/portal/files',
+    endpoints.portal.files.root,
     {
       config: { access: 'read', feature },
       schema: {
@@ -48,7 +49,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/portal/files',
+    endpoints.portal.files.root,
     {
       config: { access: 'write', feature },
       schema: { tags, querystring: DocumentUploadQuery, response: { 201: DocumentRecord } },
@@ -71,7 +72,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/files/:id/download',
+    endpoints.portal.files.download,
     { config: { access: 'read', feature }, schema: { tags, params: Id } },
     async (request, reply) => {
       const { record, bytes } = await documentBytes(db, files, request.auth.org, request.params.id);
@@ -84,7 +85,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.delete(
-    '/v1/portal/files/:id',
+    endpoints.portal.files.item,
     { config: { access: 'write', feature }, schema: { tags, params: Id } },
     async (request, reply) => {
       await deleteDocument(db, files, request.auth.org, request.params.id);

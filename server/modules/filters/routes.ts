@@ -17,6 +17,7 @@ import { FIXED_FILTER_OPTIONS, filterCategoriesFor } from '../../../src/domain/f
 import type { ServerContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../httpError.ts';
 import { MACHINE_ROWS, selectMachines } from '../../readModel/selection.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 /** Every value a data-drawn category takes among the selected machines, as (group, key, name). */
 const DRAWN_OPTIONS = `
@@ -45,7 +46,7 @@ const option = (group: string, key: string, name: string): FilterOption => ({
 
 export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
-    '/v1/portal/filters',
+    endpoints.portal.filters.root,
     {
       config: { access: 'read' },
       schema: { tags: ['filters'], querystring: FiltersQuery, response: { 200: FiltersReply } },
@@ -78,7 +79,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   );
 
   app.get(
-    '/v1/portal/filters/saved',
+    endpoints.portal.filters.saved,
     {
       config: { access: 'read' },
       schema: {
@@ -111,7 +112,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   );
 
   app.post(
-    '/v1/portal/filters/saved',
+    endpoints.portal.filters.saved,
     {
       config: { access: 'read' },
       schema: {
@@ -147,7 +148,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
   );
 
   app.delete(
-    '/v1/portal/filters/saved',
+    endpoints.portal.filters.saved,
     { config: { access: 'read' }, schema: { tags: ['filters'], querystring: SavedFilterKey } },
     async (request, reply) => {
       const deleted = await db.query(

@@ -29,6 +29,7 @@ import {
   registerGateway,
   type GatewayScope,
 } from './service.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const feature = 'navigation.gateways' as const;
@@ -56,8 +57,8 @@ const audited = (
 
 export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   for (const [prefix, access, scopeOf] of [
-    ['/v1/portal/gateways', 'read', own],
-    ['/v1/admin/gateways', 'staff', () => 'all' as const],
+    [endpoints.portal.gateways.root, 'read', own],
+    [endpoints.admin.gateways.root, 'staff', () => 'all' as const],
   ] as const) {
     app.get(
       prefix,
@@ -103,7 +104,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
   }
 
   app.put(
-    '/v1/portal/gateways/:id',
+    endpoints.portal.gateways.item,
     {
       config: { access: 'write', feature },
       schema: { tags, params: Id, body: GatewayEditBody, response: { 200: GatewayRecord } },
@@ -116,7 +117,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
   );
 
   app.post(
-    '/v1/admin/gateways',
+    endpoints.admin.gateways.root,
     {
       config: { access: 'staff' },
       schema: { tags, body: GatewayRegisterBody, response: { 201: GatewayRecord } },
@@ -129,7 +130,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
   );
 
   app.put(
-    '/v1/admin/gateways/:id',
+    endpoints.admin.gateways.item,
     {
       config: { access: 'staff' },
       schema: { tags, params: Id, body: GatewayAdminEditBody, response: { 200: GatewayRecord } },
@@ -142,7 +143,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
   );
 
   app.put(
-    '/v1/admin/gateways/:id/configuration',
+    endpoints.admin.gateways.configuration,
     {
       config: { access: 'staff' },
       schema: {

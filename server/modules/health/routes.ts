@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ServerContext } from '../../context.ts';
 import type { Readiness } from '../../readiness.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Live = Type.Object({ status: Type.Literal('ok') });
 const Ready = Type.Object({
@@ -17,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { readiness: Readiness }
 > = async (app, { db, readiness }) => {
   app.get(
-    '/v1/health/live',
+    endpoints.health.live,
     { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: Live } } },
     async () => ({ status: 'ok' as const }),
   );
@@ -39,6 +40,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox<
     }
     return { status: 'ok' as const, pending: [] };
   };
-  app.get('/v1/health/ready', ready, async (_request, reply) => answer(reply));
-  app.get('/v1/health', ready, async (_request, reply) => answer(reply));
+  app.get(endpoints.health.ready, ready, async (_request, reply) => answer(reply));
+  app.get(endpoints.health.root, ready, async (_request, reply) => answer(reply));
 };

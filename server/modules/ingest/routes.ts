@@ -21,6 +21,7 @@ import { emptyRecord, type TelemetryRecord } from '../../telemetry/record.ts';
 import { hashSourceKey, newSourceKey } from '../../telemetry/sourceKey.ts';
 import { logIngestRequest } from './requestLog.ts';
 import { storeUplinks } from './uplinks.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 interface IngestSource {
   id: string;
@@ -98,19 +99,19 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ServerContext & { ingest: I
     );
   };
   const lora = (uplink: LoraUplink) => ({ records: [uplink.record], uplinks: [uplink] });
-  webhook('/v1/ingest/digitalmatter', config.digitalMatterToken, (body) => ({
+  webhook(endpoints.ingest.digitalMatter, config.digitalMatterToken, (body) => ({
     records: decodeDigitalMatter(body, Date.now()),
   }));
-  webhook('/v1/ingest/lorawan/tts', config.ttsToken, (body) =>
+  webhook(endpoints.ingest.lorawanTts, config.ttsToken, (body) =>
     lora(decodeTtsUplink(body, Date.now())),
   );
   // ChirpStack posts every event type to one URL: only `up` carries data; the rest are acknowledged.
-  webhook('/v1/ingest/lorawan/chirpstack', config.chirpstackToken, (body, query) =>
+  webhook(endpoints.ingest.lorawanChirpstack, config.chirpstackToken, (body, query) =>
     query.event === 'up' ? lora(decodeChirpstackUp(body, Date.now())) : { records: [] },
   );
 
   app.post(
-    '/v1/ingest/records',
+    endpoints.ingest.records,
     {
       config: { access: 'public' },
       schema: {
@@ -159,7 +160,7 @@ const QuarantinedRecord = Type.Object({
 /** Staff only: the records that could not be stored, newest first, with why. */
 export const quarantineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
-    '/v1/admin/ingest/quarantine',
+    endpoints.admin.ingest.quarantine,
     {
       config: { access: 'staff' },
       schema: {
@@ -201,7 +202,7 @@ export const quarantineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
 /** Staff only: issues a new key for a source (the old one stops working) and shows it once. */
 export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.post(
-    '/v1/admin/sources/:id/api-key',
+    endpoints.admin.sources.apiKey,
     {
       config: { access: 'staff' },
       schema: {
@@ -223,7 +224,7 @@ export const sourceKeyRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
 
   // Revokes the source's key: its requests are refused from now on.
   app.delete(
-    '/v1/admin/sources/:id/api-key',
+    endpoints.admin.sources.apiKey,
     {
       config: { access: 'staff' },
       schema: { tags: ['admin'], params: Type.Object({ id: Type.String({ format: 'uuid' }) }) },

@@ -10,13 +10,14 @@ import { openSession } from '../../security/sessions.ts';
 import { throttle } from '../../security/throttle.ts';
 import { findUserForSignIn, getMemberships, recordSignIn } from '../users/index.ts';
 import { customTokenRefused, spendCustomToken, verifyCustomToken } from './customToken.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const customTokenRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, context) => {
   const { db, config, signInLimits } = context;
   const audience = config.publicUrl.replace(/\/$/, '');
 
   app.post(
-    '/v1/auth/custom-token',
+    endpoints.auth.customToken,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: CustomTokenBody, response: { 200: TokenReply } },

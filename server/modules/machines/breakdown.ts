@@ -7,12 +7,13 @@ import { zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const breakdownRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups }) => {
   app.put(
-    '/v1/portal/machines/:id/breakdown',
+    endpoints.portal.machines.breakdown,
     {
       config: { access: 'write', feature: 'modules.equipmentBreakdown' },
       schema: {

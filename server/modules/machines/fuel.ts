@@ -12,6 +12,7 @@ import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { fuelChart } from './fuelChart.ts';
 import { fuelSettingsOf, saveFuelSettings } from './fuelSettings.ts';
 import { assertOwnMachine, machineVisibility } from './visibility.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -19,7 +20,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups }) => {
   app.get(
-    '/v1/portal/fuel/:id',
+    endpoints.portal.fuel.item,
     {
       config: { access: 'read', feature: 'modules.fuel' },
       schema: {
@@ -42,7 +43,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   };
 
   app.get(
-    '/v1/portal/machines/:id/fuel/settings',
+    endpoints.portal.machines.fuelSettings,
     {
       config: { access: 'read', feature: 'modules.fuel' },
       schema: {
@@ -71,7 +72,7 @@ export const fuelRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.put(
-    '/v1/portal/machines/:id/fuel/settings',
+    endpoints.portal.machines.fuelSettings,
     {
       config: { access: 'write', feature: 'modules.fuel' },
       schema: {

@@ -10,6 +10,7 @@ import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { CALIBRATION_TEMPLATE, parseCalibrationCsv } from './calibrationCsv.ts';
 import { calibrationOf, deleteCalibration, saveCalibration } from './fuelSettings.ts';
 import { assertOwnMachine, machineVisibility } from './visibility.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const tags = ['machines'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -19,7 +20,7 @@ export const fuelCalibrationRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups }) => {
   app.get(
-    '/v1/portal/machines/fuel/calibration/template',
+    endpoints.portal.machines.fuelCalibrationTemplate,
     { config: { access: 'read', feature: 'modules.fuel' }, schema: { tags } },
     async (_request, reply) =>
       reply
@@ -29,7 +30,7 @@ export const fuelCalibrationRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.get(
-    '/v1/portal/machines/:id/fuel/calibration',
+    endpoints.portal.machines.fuelCalibration,
     {
       config: { access: 'read', feature: 'modules.fuel' },
       schema: { tags, params: Id, response: { 200: FuelCalibrationReply } },
@@ -43,7 +44,7 @@ export const fuelCalibrationRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.post(
-    '/v1/portal/machines/:id/fuel/calibration',
+    endpoints.portal.machines.fuelCalibration,
     {
       config: { access: 'write', feature: 'modules.fuel' },
       schema: { tags, params: Id, response: { 200: FuelCalibrationReply } },
@@ -81,7 +82,7 @@ export const fuelCalibrationRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.delete(
-    '/v1/portal/machines/:id/fuel/calibration',
+    endpoints.portal.machines.fuelCalibration,
     {
       config: { access: 'write', feature: 'modules.fuel' },
       schema: { tags, params: Id },

@@ -19,19 +19,20 @@ import {
   setMachineGroup,
 } from './groups.ts';
 import { assertOwnMachine } from './visibility.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const tags = ['machines'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const machineGroupRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
-    '/v1/portal/groups',
+    endpoints.portal.groups.root,
     { config: { access: 'read' }, schema: { tags, response: { 200: GroupsReply } } },
     async (request) => ({ groups: await listGroups(db, request.auth.org) }),
   );
 
   app.post(
-    '/v1/portal/groups',
+    endpoints.portal.groups.root,
     {
       config: { access: 'write' },
       schema: { tags, body: GroupCreateBody, response: { 201: MachineGroup } },
@@ -42,7 +43,7 @@ export const machineGroupRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.put(
-    '/v1/portal/groups/:id',
+    endpoints.portal.groups.item,
     {
       config: { access: 'write' },
       schema: { tags, params: Id, body: GroupCreateBody, response: { 200: MachineGroup } },
@@ -57,7 +58,7 @@ export const machineGroupRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.delete(
-    '/v1/portal/groups/:id',
+    endpoints.portal.groups.item,
     { config: { access: 'write' }, schema: { tags, params: Id } },
     async (request, reply) => {
       await groupOf(db, request.auth.org, request.params.id);
@@ -67,7 +68,7 @@ export const machineGroupRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.patch(
-    '/v1/portal/machines/:id/groups',
+    endpoints.portal.machines.groups,
     {
       config: { access: 'write' },
       schema: {

@@ -10,6 +10,7 @@ import { notFound } from '../../httpError.ts';
 import { readImageHeader, type ImageLimits } from '../../images/imageHeader.ts';
 import { readUpload } from '../../storage/upload.ts';
 import { assertOwnMachine } from './visibility.ts';
+import { endpoints, pathTo } from '../../../src/domain/api/endpoints.ts';
 
 export const MAX_MACHINE_IMAGE_BYTES = 5_000_000;
 /** A phone's full-size photo fits; a file built to claim more pixels than any browser should decode does not. */
@@ -19,14 +20,13 @@ export const MACHINE_IMAGE_LIMITS: ImageLimits = {
   maxHeightPx: 12_000,
   maxPixels: 50_000_000,
 };
-const IMAGE_PATH = '/v1/machine-images/';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const ImageReply = Type.Object({ imageUrl: Type.Union([Type.String(), Type.Null()]) });
 
 export const machineImageRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.post(
-    '/v1/machines/:id/image',
+    endpoints.machines.image,
     {
       config: { access: 'write' },
       schema: { tags: ['machines'], params: Id, response: { 200: ImageReply } },
@@ -45,7 +45,7 @@ export const machineImageRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
           'INSERT INTO machine_image (machine_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id',
           [request.params.id, contentType, bytes],
         );
-        const url = `${IMAGE_PATH}${(row as { id: string }).id}`;
+        const url = pathTo(endpoints.machineImages.item, { imageId: (row as { id: string }).id });
         await tx.query('UPDATE machine SET image_url = $2 WHERE id = $1', [request.params.id, url]);
         return url;
       });
@@ -54,7 +54,7 @@ export const machineImageRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.delete(
-    '/v1/machines/:id/image',
+    endpoints.machines.image,
     {
       config: { access: 'write' },
       schema: { tags: ['machines'], params: Id, response: { 200: ImageReply } },
@@ -76,7 +76,7 @@ export async function registerMachineImages(
   { db }: ServerContext,
 ): Promise<void> {
   app.get<{ Params: { imageId: string } }>(
-    `${IMAGE_PATH}:imageId`,
+    endpoints.machineImages.item,
     {
       config: { access: 'public' },
       schema: {

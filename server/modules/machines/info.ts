@@ -18,6 +18,7 @@ import { listMachines } from './list.ts';
 import { machineProfile } from './store.ts';
 import { machineVisibility, type Visibility } from './visibility.ts';
 import { workActivity } from './workActivity.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -35,7 +36,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   };
 
   app.get(
-    '/v1/portal/machines/:id/health',
+    endpoints.portal.machines.health,
     {
       config: { access: 'read' },
       schema: { tags: ['machines'], params: Id, response: { 200: MachineHealthReply } },
@@ -50,7 +51,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.get(
-    '/v1/machines/:id/profile',
+    endpoints.machines.profile,
     {
       config: { access: 'read' },
       schema: { tags: ['machines'], params: Id, response: { 200: MachineProfileReply } },
@@ -62,7 +63,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.get(
-    '/v1/portal/machines/:id/activity/summary',
+    endpoints.portal.machines.activitySummary,
     {
       config: { access: 'read' },
       schema: {
@@ -90,7 +91,7 @@ export const machineInfoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.get(
-    '/v1/machines/:id/work_activity',
+    endpoints.machines.workActivity,
     {
       config: { access: 'read' },
       schema: {

@@ -19,6 +19,7 @@ import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import type { AccessClaims } from '../../security/tokens.ts';
 import { getOrganisationSettings, type Organisation } from '../../tenancy/organisation.ts';
 import { assertOwnMachine } from './visibility.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const SOURCES = `
   SELECT s.id, s.type, s.code, s.short_code AS "shortCode", s.first_seen_at AS "firstSeenAt",
@@ -178,7 +179,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
 > = async (app, { db, rollups }) => {
   // Every unassigned source, for staff: an organisation knows its own by the code on the device.
   app.get(
-    '/v1/portal/sources/unassigned',
+    endpoints.portal.sources.unassigned,
     {
       config: { access: 'staff' },
       schema: { tags: ['machines'], response: { 200: UnassignedSourcesReply } },
@@ -192,7 +193,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.get(
-    '/v1/portal/sources/unassigned/:code',
+    endpoints.portal.sources.unassignedItem,
     {
       config: { access: 'read' },
       schema: {
@@ -215,7 +216,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.post(
-    '/v1/portal/machines/onboard',
+    endpoints.portal.machines.onboard,
     {
       config: { access: 'write' },
       schema: { tags: ['machines'], body: OnboardBody, response: { 201: OnboardReply } },

@@ -18,6 +18,7 @@ import { machineSettings } from './settings.ts';
 import type { MachineSettings } from '../../../src/domain/api/machineSettings.ts';
 import { machineVisibility } from './visibility.ts';
 import { sendShared } from '../../readModel/serialisedReply.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -30,7 +31,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   { db, readModel },
 ) => {
   app.get(
-    '/v1/portal/machines/list',
+    endpoints.portal.machines.list,
     {
       config: { access: 'read' },
       schema: {
@@ -46,7 +47,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/machines/:id',
+    endpoints.portal.machines.item,
     {
       config: { access: 'read' },
       schema: {
@@ -78,7 +79,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/machines/:id/activity',
+    endpoints.machines.activity,
     {
       config: { access: 'read' },
       schema: {

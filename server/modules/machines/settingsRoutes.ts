@@ -22,6 +22,7 @@ import {
   setLoadCapacity,
 } from './settings.ts';
 import { assertOwnMachine } from './visibility.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const tags = ['machines'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -30,7 +31,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups }) => {
   app.patch(
-    '/v1/portal/machines/:id/load_capacity',
+    endpoints.portal.machines.loadCapacity,
     {
       config: { access: 'write' },
       schema: {
@@ -48,7 +49,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.get(
-    '/v1/portal/machines/additional-information/form-drop-down-values',
+    endpoints.portal.machines.additionalInformationFormDropDownValues,
     {
       config: { access: 'read' },
       schema: { tags, response: { 200: FormDropDownValues } },
@@ -64,7 +65,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.patch(
-    '/v1/portal/machines/:id/additional-information',
+    endpoints.portal.machines.additionalInformation,
     {
       // The drop-down values stay open: onboarding reads its mandatory fields from them.
       config: { access: 'write', feature: 'modules.machineAdditionalInformation' },
@@ -90,7 +91,7 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
     },
   );
 
-  for (const path of ['/v1/portal/machines/:id/vhm', '/v1/machines/:id/vhm']) {
+  for (const path of [endpoints.portal.machines.vhm, endpoints.machines.vhm]) {
     app.patch(
       path,
       {

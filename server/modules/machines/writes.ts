@@ -16,6 +16,7 @@ import type { Organisation } from '../../tenancy/organisation.ts';
 import { listMachines } from './list.ts';
 import { archiveMachine, assignOperator, unarchiveMachine, updateMachine } from './edits.ts';
 import { assertOwnMachine } from './visibility.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
@@ -34,7 +35,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   };
 
   app.put(
-    '/v1/machines/:id',
+    endpoints.machines.item,
     {
       config: { access: 'write' },
       schema: {
@@ -52,7 +53,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/machines/:id/archive',
+    endpoints.machines.archive,
     {
       config: { access: 'write' },
       schema: {
@@ -70,7 +71,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/machines/:id/unarchive',
+    endpoints.machines.unarchive,
     {
       config: { access: 'write' },
       schema: { tags: ['machines'], params: Id, response: { 200: MachineRow } },
@@ -83,7 +84,7 @@ export const machineWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.put(
-    '/v1/machines/:id/operator',
+    endpoints.machines.operator,
     {
       config: { access: 'write' },
       schema: {

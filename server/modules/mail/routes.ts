@@ -8,6 +8,7 @@ import type { ServerContext } from '../../context.ts';
 import { conflict, notFound } from '../../httpError.ts';
 import { mailCapCounts } from '../mailCaps/index.ts';
 import { readOutbox, retryMail } from './outbox.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const OutboxReply = Type.Object({
   mails: Type.Array(
@@ -32,7 +33,7 @@ export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   { db, config, files },
 ) => {
   app.get(
-    '/v1/admin/outbox',
+    endpoints.admin.outbox.root,
     {
       config: { access: 'staff' },
       schema: {
@@ -57,7 +58,7 @@ export const outboxRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
 
   // A failed mail sent again as it was written; its row then says whether it went.
   app.post(
-    '/v1/admin/outbox/:id/retry',
+    endpoints.admin.outbox.retry,
     {
       config: { access: 'staff' },
       schema: {

@@ -5,13 +5,14 @@ import type { ServerContext } from '../../context.ts';
 import { HttpError } from '../../httpError.ts';
 import { throttledLookup } from '../../security/tokenLookup.ts';
 import { unsubscribe } from './unsubscribe.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const unsubscribeRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
   { db, signInLimits },
 ) => {
   app.post(
-    '/v1/users/unsubscribe',
+    endpoints.users.unsubscribe,
     {
       config: { access: 'public' },
       schema: { tags: ['users'], body: UnsubscribeBody, response: { 200: UnsubscribeReply } },

@@ -14,6 +14,7 @@ import type { ServerContext } from '../../context.ts';
 import { badRequest } from '../../httpError.ts';
 import { mapMachines, mapSummary, mapWithValidity } from './service.ts';
 import { answerKey, sendSerialised, serialised } from '../../readModel/serialisedReply.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 /**
  * /live answers what changed since a little before the moment asked: the engine writes a
@@ -27,7 +28,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   { db, config, readModel },
 ) => {
   app.get(
-    '/v1/portal/maps',
+    endpoints.portal.maps.root,
     {
       config: { access: 'read' },
       schema: { tags: ['maps'], querystring: MapsQuery, response: { 200: MapsReply } },
@@ -49,7 +50,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/maps/live',
+    endpoints.portal.maps.live,
     {
       config: { access: 'read' },
       schema: { tags: ['maps'], querystring: MapsLiveQuery, response: { 200: MapsReply } },
@@ -72,7 +73,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/maps/summary',
+    endpoints.portal.maps.summary,
     {
       config: { access: 'read' },
       schema: {
@@ -93,7 +94,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/maps/layers',
+    endpoints.portal.maps.layers,
     { config: { access: 'read' }, schema: { tags: ['maps'], response: { 200: MapLayersReply } } },
     async () => ({ layers: config.mapTileLayers }),
   );

@@ -5,13 +5,14 @@ import Type from 'typebox';
 import { SharedLocationReply } from '../../../src/domain/api/share.ts';
 import type { ServerContext } from '../../context.ts';
 import { sharedLocation } from './share.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const sharedLocationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
   { db, config },
 ) => {
   app.get(
-    '/v1/shared/latest_location/:token',
+    endpoints.shared.latestLocationItem,
     {
       config: { access: 'public' },
       schema: {

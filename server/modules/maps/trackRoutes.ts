@@ -20,14 +20,15 @@ import { machineRoute } from './route.ts';
 import { routeReport } from './routeReport.ts';
 import { mapMachines } from './service.ts';
 import { shareLatestLocation } from './share.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
   { db, config },
 ) => {
   for (const [path, kind] of [
-    ['/v1/portal/maps/heatmap', 'activity'],
-    ['/v1/portal/maps/speedheatmap', 'speed'],
+    [endpoints.portal.maps.heatmap, 'activity'],
+    [endpoints.portal.maps.speedheatmap, 'speed'],
   ] as const) {
     app.get(
       path,
@@ -44,7 +45,7 @@ export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   }
 
   app.get(
-    '/v1/portal/maps/routes',
+    endpoints.portal.maps.routes,
     {
       config: { access: 'read', feature: 'navigation.routes' },
       schema: { tags: ['maps'], querystring: RouteQuery, response: { 200: RouteReply } },
@@ -53,7 +54,7 @@ export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/portal/maps/share/latest_location/:id',
+    endpoints.portal.maps.shareLatestLocationItem,
     {
       config: { access: 'write' },
       schema: {
@@ -68,7 +69,7 @@ export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/maps/cycles/:id',
+    endpoints.portal.maps.cyclesItem,
     {
       config: { access: 'read', feature: 'modules.workCycle' },
       schema: {
@@ -82,7 +83,7 @@ export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/maps/routes/report',
+    endpoints.portal.maps.routesReport,
     // Worked out from every selected machine's route: up to the spec's 180 s.
     {
       config: { access: 'read', expensive: true, feature: 'navigation.routes' },
@@ -103,7 +104,7 @@ export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/machines/list',
+    endpoints.machines.list,
     {
       config: { access: 'read' },
       schema: {

@@ -12,6 +12,7 @@ import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import type { OemFeedPoller } from '../../telemetry/pollers/oemFeedPoller.ts';
 import { createFeed, deleteFeed, feedEquipment, listFeeds, updateFeed } from './feeds.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const schema = { tags: ['admin'] };
@@ -23,26 +24,26 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
   const allowPrivate = settings.oemFeedAllowPrivate;
 
   app.get(
-    '/v1/admin/oem-feeds',
+    endpoints.admin.oemFeeds.root,
     { config, schema: { ...schema, response: { 200: OemFeedList } } },
     async () => ({ feeds: await listFeeds(db) }),
   );
 
   app.post(
-    '/v1/admin/oem-feeds',
+    endpoints.admin.oemFeeds.root,
     { config, schema: { ...schema, body: OemFeedBody, response: { 201: OemFeed } } },
     async (request, reply) =>
       reply.code(201).send(await createFeed(db, request.body, allowPrivate)),
   );
 
   app.put(
-    '/v1/admin/oem-feeds/:id',
+    endpoints.admin.oemFeeds.item,
     { config, schema: { ...schema, params: Id, body: OemFeedBody, response: { 200: OemFeed } } },
     async (request) => updateFeed(db, request.params.id, request.body, allowPrivate),
   );
 
   app.delete(
-    '/v1/admin/oem-feeds/:id',
+    endpoints.admin.oemFeeds.item,
     { config, schema: { ...schema, params: Id } },
     async (request, reply) => {
       await deleteFeed(db, request.params.id);
@@ -51,7 +52,7 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.post(
-    '/v1/admin/oem-feeds/:id/poll',
+    endpoints.admin.oemFeeds.poll,
     { config, schema: { ...schema, params: Id, response: { 200: OemFeedPollReply } } },
     async (request) => {
       const result = await oemFeeds.poll(request.params.id);
@@ -61,7 +62,7 @@ export const oemFeedRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.get(
-    '/v1/admin/oem-feeds/:id/equipment',
+    endpoints.admin.oemFeeds.equipment,
     { config, schema: { ...schema, params: Id, response: { 200: OemFeedEquipmentReply } } },
     async (request) => feedEquipment(db, request.params.id),
   );

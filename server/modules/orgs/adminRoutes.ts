@@ -20,6 +20,7 @@ import {
   organisationSettingsRecord,
   updateOrganisationSettings,
 } from './adminSettings.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -27,7 +28,7 @@ export const organisationAdminRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups, organisations }) => {
   app.get(
-    '/v1/admin/organisations/list',
+    endpoints.admin.organisations.list,
     {
       config: { access: 'staff' },
       schema: {
@@ -40,7 +41,7 @@ export const organisationAdminRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.get(
-    '/v1/admin/organisations/:id/settings',
+    endpoints.admin.organisations.settings,
     {
       config: { access: 'staff' },
       schema: { tags: ['admin'], params: Id, response: { 200: OrganisationSettingsRecord } },
@@ -53,7 +54,7 @@ export const organisationAdminRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.put(
-    '/v1/admin/organisations/:id/settings',
+    endpoints.admin.organisations.settings,
     {
       config: { access: 'staff' },
       schema: {

@@ -5,10 +5,11 @@ import { RoutePointSettingsBody } from '../../../src/domain/api/session.ts';
 import type { ServerContext } from '../../context.ts';
 import { AlertSettingsBody } from '../../../src/domain/api/alerts.ts';
 import { setIntegerProperty } from '../../tenancy/organisation.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const organisationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.put(
-    '/v1/organisation/settings/route-points',
+    endpoints.organisation.settingsRoutePoints,
     {
       config: { access: 'write' },
       schema: {
@@ -29,7 +30,7 @@ export const organisationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.put(
-    '/v1/organisation/settings/alerts',
+    endpoints.organisation.settingsAlerts,
     {
       config: { access: 'write', feature: 'modules.notifications' },
       schema: {

@@ -17,6 +17,7 @@ import {
 } from './files.ts';
 import { checkFilter, Id, member, tags, type ReportRouteOptions } from './requests.ts';
 import { verifyReportFileLink } from './signedLinks.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
@@ -28,7 +29,7 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
   { db, files, keys, wakeReports },
 ) => {
   app.post(
-    '/v1/portal/reports/files',
+    endpoints.portal.reports.files,
     {
       config: { access: 'read' },
       schema: { tags, body: ReportRequest, response: { 202: ReportFile } },
@@ -45,7 +46,7 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
   );
 
   app.get(
-    '/v1/portal/reports/files',
+    endpoints.portal.reports.files,
     {
       config: { access: 'read' },
       schema: { tags, querystring: ReportFileListQuery, response: { 200: Type.Array(ReportFile) } },
@@ -59,13 +60,13 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
   );
 
   app.get(
-    '/v1/portal/reports/files/:id',
+    endpoints.portal.reports.filesItem,
     { config: { access: 'read' }, schema: { tags, params: Id, response: { 200: ReportFile } } },
     async (request) => memberReportFile(db, member(request), request.params.id),
   );
 
   app.get(
-    '/v1/portal/reports/files/:id/download',
+    endpoints.portal.reports.filesDownload,
     { config: { access: 'read' }, schema: { tags, params: Id } },
     async (request, reply) => {
       await memberReportFile(db, member(request), request.params.id);
@@ -76,7 +77,7 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
   );
 
   app.delete(
-    '/v1/portal/reports/files/:id',
+    endpoints.portal.reports.filesItem,
     { config: { access: 'read' }, schema: { tags, params: Id } },
     async (request, reply) => {
       await memberReportFile(db, member(request), request.params.id);
@@ -88,7 +89,7 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
 
   // The link in a scheduled report's mail: the token is the permission, no session needed.
   app.get(
-    '/v1/reports/download',
+    endpoints.reports.download,
     {
       config: { access: 'public' },
       schema: {

@@ -29,6 +29,7 @@ import {
 } from './categories.ts';
 import { tags, type ReportRouteOptions } from './requests.ts';
 import { signReportView, verifyReportView } from './signedLinks.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const UserId = Type.Object({ userId: Type.String({ format: 'uuid' }) });
 const ReportId = Type.Object({ id: Type.Enum(REPORT_TYPES) });
@@ -49,13 +50,13 @@ export const reportMemberRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> =
   { db, keys, readModel },
 ) => {
   app.get(
-    '/v1/admin/reports/categories',
+    endpoints.admin.reports.categories,
     { config: { access: 'write' }, schema: { tags, response: { 200: ReportCategoriesReply } } },
     async () => REPORT_CATEGORY_IDS.map((id) => ({ id, reportTypes: [...REPORT_CATEGORIES[id]] })),
   );
 
   app.get(
-    '/v1/admin/user/:userId/reports/categories',
+    endpoints.admin.user.reportsCategories,
     {
       config: { access: 'write' },
       schema: { tags, params: UserId, response: { 200: UserReportCategories } },
@@ -66,7 +67,7 @@ export const reportMemberRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> =
   );
 
   app.put(
-    '/v1/admin/user/:userId/reports/categories',
+    endpoints.admin.user.reportsCategories,
     {
       config: { access: 'write' },
       schema: {
@@ -87,7 +88,7 @@ export const reportMemberRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> =
   );
 
   app.get(
-    '/v1/user/reports',
+    endpoints.user.reports,
     {
       config: { access: 'read' },
       schema: { tags, querystring: OrganisationQuery, response: { 200: UserReportsReply } },
@@ -106,7 +107,7 @@ export const reportMemberRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> =
   );
 
   app.get(
-    '/v1/user/reports/:id/token',
+    endpoints.user.reportsToken,
     {
       config: { access: 'read' },
       schema: {
@@ -138,7 +139,7 @@ export const reportMemberRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> =
 
   // A report as a page: the figures its PDF draws, for the token's report and member.
   app.get(
-    '/v1/reports/view',
+    endpoints.reports.view,
     {
       config: { access: 'public', expensive: true },
       schema: { tags, querystring: ReportViewQuery, response: { 200: ReportView } },

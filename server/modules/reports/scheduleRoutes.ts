@@ -18,13 +18,14 @@ import {
   scheduleRow,
   updateSchedule,
 } from './schedules.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const reportScheduleRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async (
   app,
   { db, wakeReports, config },
 ) => {
   app.get(
-    '/v1/portal/reports/schedules',
+    endpoints.portal.reports.schedules,
     {
       config: { access: 'read' },
       schema: { tags, response: { 200: Type.Array(ReportSchedule) } },
@@ -37,7 +38,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions>
   );
 
   app.get(
-    '/v1/portal/reports/schedules/:id',
+    endpoints.portal.reports.schedulesItem,
     { config: { access: 'read' }, schema: { tags, params: Id, response: { 200: ReportSchedule } } },
     async (request) => getSchedule(db, request.auth.org, request.params.id),
   );
@@ -51,7 +52,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions>
   };
 
   app.post(
-    '/v1/portal/reports/schedules',
+    endpoints.portal.reports.schedules,
     {
       config: { access: 'write' },
       schema: { tags, body: ReportScheduleBody, response: { 201: ReportSchedule } },
@@ -65,7 +66,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions>
   );
 
   app.put(
-    '/v1/portal/reports/schedules/:id',
+    endpoints.portal.reports.schedulesItem,
     {
       config: { access: 'write' },
       schema: { tags, params: Id, body: ReportScheduleBody, response: { 200: ReportSchedule } },
@@ -79,7 +80,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions>
   );
 
   app.delete(
-    '/v1/portal/reports/schedules/:id',
+    endpoints.portal.reports.schedulesItem,
     { config: { access: 'write' }, schema: { tags, params: Id } },
     async (request, reply) => {
       await deleteSchedule(db, request.auth.org, request.params.id);
@@ -88,7 +89,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions>
   );
 
   app.post(
-    '/v1/portal/reports/schedules/:id/run',
+    endpoints.portal.reports.schedulesRun,
     { config: { access: 'write' }, schema: { tags, params: Id, response: { 202: ReportRun } } },
     async (request, reply) => {
       // Asked for now, so counted against the mail caps now: a refusal comes back to the asker.
@@ -112,7 +113,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions>
   );
 
   app.get(
-    '/v1/portal/reports/schedules/:id/runs',
+    endpoints.portal.reports.schedulesRuns,
     {
       config: { access: 'read' },
       schema: { tags, params: Id, response: { 200: Type.Array(ReportRun) } },

@@ -26,6 +26,7 @@ import {
   startSetup,
   turnOff,
 } from './secondFactor.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const wrongCode = () =>
   new HttpError(
@@ -44,7 +45,7 @@ const audit = (
 
 export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
-    '/v1/me/second-factor',
+    endpoints.me.secondFactor,
     {
       config: { access: 'read' },
       schema: { tags: ['auth'], response: { 200: SecondFactorStatus } },
@@ -61,7 +62,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/me/second-factor/setup',
+    endpoints.me.secondFactorSetup,
     {
       config: { access: 'read' },
       schema: { tags: ['auth'], response: { 200: SecondFactorSetup } },
@@ -74,7 +75,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/me/second-factor/enable',
+    endpoints.me.secondFactorEnable,
     {
       config: { access: 'read' },
       schema: { tags: ['auth'], body: SecondFactorCodeBody, response: { 200: RecoveryCodes } },
@@ -89,7 +90,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/me/second-factor/recovery-codes',
+    endpoints.me.secondFactorRecoveryCodes,
     {
       config: { access: 'read' },
       schema: { tags: ['auth'], body: SecondFactorCodeBody, response: { 200: RecoveryCodes } },
@@ -103,7 +104,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.post(
-    '/v1/me/second-factor/disable',
+    endpoints.me.secondFactorDisable,
     {
       config: { access: 'read' },
       schema: { tags: ['auth'], body: SecondFactorCodeBody },
@@ -126,7 +127,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
   );
 
   app.put(
-    '/v1/admin/organisations/:id/second-factor',
+    endpoints.admin.organisations.secondFactor,
     {
       config: { access: 'staff' },
       schema: {

@@ -12,6 +12,7 @@ import type { ServerContext } from '../../context.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { auditRequest } from '../audit/index.ts';
 import { getAttachments, setAttachments, setTankCapacity } from './writes.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const fuel = 'modules.fuel' as const;
 const tags = ['sensors'];
@@ -21,7 +22,7 @@ export const sensorAttachmentRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups }) => {
   app.get(
-    '/v1/portal/sensors/:id/attachment',
+    endpoints.portal.sensors.itemAttachment,
     {
       config: { access: 'read', feature: fuel },
       schema: { tags, params: Id, response: { 200: SensorAttachmentReply } },
@@ -30,7 +31,7 @@ export const sensorAttachmentRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.post(
-    '/v1/portal/sensors/attachment',
+    endpoints.portal.sensors.attachment,
     {
       config: { access: 'write', feature: fuel },
       schema: { tags, body: SensorAttachmentBody, response: { 200: SensorAttachmentReply } },
@@ -43,7 +44,7 @@ export const sensorAttachmentRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.patch(
-    '/v1/portal/sensors/attachment/:id/tank-capacity',
+    endpoints.portal.sensors.attachmentTankCapacity,
     {
       config: { access: 'write', feature: fuel },
       schema: { tags, params: Id, body: TankCapacityBody, response: { 200: FuelAttachment } },

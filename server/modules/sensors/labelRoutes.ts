@@ -5,6 +5,7 @@ import Type from 'typebox';
 import { LabelSheetBody, QrTargetReply } from '../../../src/domain/api/sensors.ts';
 import type { ServerContext } from '../../context.ts';
 import { deviceLabelSheet, qrTarget } from './labels.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const tags = ['sensors'];
 
@@ -13,7 +14,7 @@ export const labelRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   { db, config },
 ) => {
   app.get(
-    '/v1/portal/qr/:code',
+    endpoints.portal.qr.item,
     {
       config: { access: 'read' },
       schema: {
@@ -30,7 +31,7 @@ export const labelRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/admin/sensors/labels',
+    endpoints.admin.sensors.labels,
     { config: { access: 'staff' }, schema: { tags, body: LabelSheetBody } },
     async (request, reply) => {
       const pdf = await deviceLabelSheet(db, config.publicUrl, request.body.codes);

@@ -17,6 +17,7 @@ import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { auditRequest, type AuditAction } from '../audit/index.ts';
 import { listSensors, organisationSensors, readSensorFilter, sensorDashboard } from './service.ts';
 import { returnToService, takeOutOfService } from './writes.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const feature = 'navigation.sensors' as const;
 const tags = ['sensors'];
@@ -36,7 +37,7 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
     return sensor;
   };
   app.get(
-    '/v1/portal/sensors',
+    endpoints.portal.sensors.root,
     {
       config: { access: 'read', feature },
       schema: { tags, querystring: SensorListQuery, response: { 200: SensorListReply } },
@@ -51,7 +52,7 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.get(
-    '/v1/portal/sensors/dashboard',
+    endpoints.portal.sensors.dashboard,
     {
       config: { access: 'read', feature },
       schema: { tags, response: { 200: SensorDashboardReply } },
@@ -60,7 +61,7 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.get(
-    '/v1/portal/sensors/:id',
+    endpoints.portal.sensors.item,
     {
       config: { access: 'read', feature },
       schema: {
@@ -73,7 +74,7 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.post(
-    '/v1/portal/sensors/:id/out-of-service',
+    endpoints.portal.sensors.outOfService,
     {
       config: { access: 'write', feature },
       schema: { tags, params: Id, body: SensorServiceBody, response: { 200: SensorRecord } },
@@ -87,7 +88,7 @@ export const sensorRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.post(
-    '/v1/portal/sensors/:id/in-service',
+    endpoints.portal.sensors.inService,
     {
       config: { access: 'write', feature },
       schema: { tags, params: Id, body: SensorServiceBody, response: { 200: SensorRecord } },

@@ -7,6 +7,7 @@ import type { ServerContext } from '../../context.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import { auditRequest } from '../audit/index.ts';
 import { deleteShift, getShift, listShifts, saveShift } from './service.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const feature = 'navigation.shifts' as const;
@@ -16,13 +17,13 @@ export const shiftRoutes: FastifyPluginAsyncTypebox<
   ServerContext & { rollups: RollupScheduler }
 > = async (app, { db, rollups }) => {
   app.get(
-    '/v1/portal/shifts',
+    endpoints.portal.shifts.root,
     { config: { access: 'read', feature }, schema: { tags, response: { 200: ShiftsReply } } },
     async (request) => ({ shifts: await listShifts(db, rollups, request.auth.org) }),
   );
 
   app.get(
-    '/v1/portal/shifts/:id',
+    endpoints.portal.shifts.item,
     {
       config: { access: 'read', feature },
       schema: { tags, params: Id, response: { 200: ShiftRecord } },
@@ -37,7 +38,7 @@ export const shiftRoutes: FastifyPluginAsyncTypebox<
   ) => auditRequest(db, request, action, details);
 
   app.post(
-    '/v1/portal/shifts',
+    endpoints.portal.shifts.root,
     {
       config: { access: 'write', feature },
       schema: { tags, body: ShiftBody, response: { 201: ShiftRecord } },
@@ -50,7 +51,7 @@ export const shiftRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.put(
-    '/v1/portal/shifts/:id',
+    endpoints.portal.shifts.item,
     {
       config: { access: 'write', feature },
       schema: { tags, params: Id, body: ShiftBody, response: { 200: ShiftRecord } },
@@ -63,7 +64,7 @@ export const shiftRoutes: FastifyPluginAsyncTypebox<
   );
 
   app.delete(
-    '/v1/portal/shifts/:id',
+    endpoints.portal.shifts.item,
     {
       config: { access: 'write', feature },
       schema: { tags, params: Id },

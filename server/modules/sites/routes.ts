@@ -14,6 +14,7 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { siteTimeline, sitesOverview } from './overview.ts';
 import { createSite, deleteSite, getSite, listSites, updateSite } from './service.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -22,7 +23,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   { db, readModel },
 ) => {
   app.get(
-    '/v1/portal/sites',
+    endpoints.portal.sites.root,
     {
       config: { access: 'read', feature: 'navigation.sites' },
       schema: { tags: ['sites'], response: { 200: SitesReply } },
@@ -32,7 +33,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
 
   // Before /:id, which would otherwise read "overview" as an id.
   app.get(
-    '/v1/portal/sites/overview',
+    endpoints.portal.sites.overview,
     {
       config: { access: 'read', feature: 'navigation.sites' },
       schema: {
@@ -45,7 +46,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/sites/:id/timeline',
+    endpoints.portal.sites.timeline,
     {
       config: { access: 'read', feature: 'navigation.sites' },
       schema: {
@@ -59,7 +60,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.get(
-    '/v1/portal/sites/:id',
+    endpoints.portal.sites.item,
     {
       config: { access: 'read', feature: 'navigation.sites' },
       schema: { tags: ['sites'], params: Id, response: { 200: Site } },
@@ -68,7 +69,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/portal/sites',
+    endpoints.portal.sites.root,
     {
       config: { access: 'write', feature: 'navigation.sites' },
       schema: { tags: ['sites'], body: SiteBody, response: { 201: Site } },
@@ -78,7 +79,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.put(
-    '/v1/portal/sites/:id',
+    endpoints.portal.sites.item,
     {
       config: { access: 'write', feature: 'navigation.sites' },
       schema: { tags: ['sites'], params: Id, body: SiteBody, response: { 200: Site } },
@@ -87,7 +88,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.delete(
-    '/v1/portal/sites/:id',
+    endpoints.portal.sites.item,
     {
       config: { access: 'write', feature: 'navigation.sites' },
       schema: { tags: ['sites'], params: Id },

@@ -16,6 +16,7 @@ import type { StoredSettings } from './providers.ts';
 import { SSO_CALLBACK_PATH } from './routes.ts';
 import { serviceProviderOf } from './saml.ts';
 import { idpMetadata } from './samlMetadata.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -108,7 +109,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   }
 
   app.get(
-    '/v1/admin/sso-providers',
+    endpoints.admin.ssoProviders.root,
     {
       config: { access: 'staff' },
       schema: { tags: ['admin'], response: { 200: SsoProvidersReply } },
@@ -119,7 +120,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.post(
-    '/v1/admin/sso-providers',
+    endpoints.admin.ssoProviders.root,
     {
       config: { access: 'staff' },
       schema: { tags: ['admin'], body: SsoProviderBody, response: { 201: SsoProviderRecord } },
@@ -142,7 +143,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.put(
-    '/v1/admin/sso-providers/:id',
+    endpoints.admin.ssoProviders.item,
     {
       config: { access: 'staff' },
       schema: {
@@ -170,7 +171,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.delete(
-    '/v1/admin/sso-providers/:id',
+    endpoints.admin.ssoProviders.item,
     {
       config: { access: 'staff' },
       schema: { tags: ['admin'], params: IdParams },

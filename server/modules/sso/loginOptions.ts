@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginOptionsBody, LoginOptionsReply } from '../../../src/domain/api/auth.ts';
 import type { ServerContext } from '../../context.ts';
 import { providerForEmail } from './providers.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const loginOptionRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.post(
-    '/v1/portal/users/loginoptions',
+    endpoints.portal.users.loginoptions,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: LoginOptionsBody, response: { 200: LoginOptionsReply } },

@@ -24,6 +24,7 @@ import {
 import { serviceProviderOf, startSaml } from './saml.ts';
 import { accountForSso } from './ssoAccount.ts';
 import { claimState, openRequest, type ClaimedRequest } from './ssoRequests.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 /** The portal page the provider sends the popup back to (spec point 2: /sso/cognito-cil). */
 export const SSO_CALLBACK_PATH = '/sso/cognito-cil';
@@ -71,7 +72,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, c
   const redirectUri = callbackUrlOf(config.publicUrl);
 
   app.get(
-    '/v1/auth/sso/start',
+    endpoints.auth.ssoStart,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], querystring: SsoStartQuery, response: { 200: SsoStartReply } },
@@ -97,7 +98,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, c
   );
 
   app.post(
-    '/v1/auth/sso/callback',
+    endpoints.auth.ssoCallback,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: SsoCallbackBody, response: { 200: TokenReply } },

@@ -13,6 +13,7 @@ import { finishSaml, serviceProviderMetadata, serviceProviderOf } from './saml.t
 import { accountForSso } from './ssoAccount.ts';
 import { keepSamlResult, takeSamlRequest, type SsoFailure } from './ssoRequests.ts';
 import { callbackUrlOf } from './routes.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const ProviderParams = Type.Object({ providerId: Type.String({ format: 'uuid' }) });
 
@@ -32,7 +33,7 @@ export const samlRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   }
 
   app.get(
-    '/v1/auth/sso/saml/:providerId/metadata',
+    endpoints.auth.ssoSamlMetadata,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], params: ProviderParams, response: { 200: Type.String() } },
@@ -44,7 +45,7 @@ export const samlRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   );
 
   app.post(
-    '/v1/auth/sso/saml/:providerId/acs',
+    endpoints.auth.ssoSamlAcs,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], params: ProviderParams, body: SamlAnswerBody },

@@ -26,6 +26,7 @@ import {
   type Scope,
 } from './manage.ts';
 import { callerOf, IdParams } from './requests.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,7 +70,7 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
   { db },
 ) => {
   app.get(
-    '/v1/users',
+    endpoints.users.root,
     {
       config: { access: 'read' },
       schema: {
@@ -98,7 +99,7 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
 
   // A rental company's view of its customers' people (staff: everyone's).
   app.get(
-    '/v1/portal/users',
+    endpoints.portal.users.root,
     {
       config: { access: 'write' },
       schema: {
@@ -132,7 +133,7 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
 
   // The organisations whose people the caller manages: where an invitation may go.
   app.get(
-    '/v1/portal/users/organisations',
+    endpoints.portal.users.organisations,
     {
       config: { access: 'write' },
       schema: { tags: ['users'], response: { 200: ManagedOrganisationsReply } },
@@ -144,7 +145,7 @@ export const userDirectoryRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
   );
 
   app.get(
-    '/v1/users/:id',
+    endpoints.users.item,
     {
       config: { access: 'read' },
       schema: {

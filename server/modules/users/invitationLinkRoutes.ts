@@ -18,6 +18,7 @@ import {
   invitedAccount,
   refuseToken,
 } from './invitationLinks.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const invitationLinkRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
@@ -33,7 +34,7 @@ export const invitationLinkRoutes: FastifyPluginAsyncTypebox<ServerContext> = as
   }
 
   app.get(
-    '/v1/users/invitation',
+    endpoints.users.invitation,
     {
       config: { access: 'public' },
       schema: { tags: ['users'], querystring: TokenQuery, response: { 200: InvitationDetails } },
@@ -43,7 +44,7 @@ export const invitationLinkRoutes: FastifyPluginAsyncTypebox<ServerContext> = as
   );
 
   app.post(
-    '/v1/users/invitation/accept',
+    endpoints.users.invitationAccept,
     {
       config: { access: 'public' },
       schema: {

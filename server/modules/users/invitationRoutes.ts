@@ -20,6 +20,7 @@ import { callerOf, IdParams } from './requests.ts';
 import { alreadyInvited, inviteMembers, reinviteMember } from './invitations.ts';
 import { type Caller, inScope, managedScope, mayGrant } from './manage.ts';
 import { EMAIL_ALREADY_EXISTS } from './membershipWrites.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 /** Lower-cased, each once, in the order given. */
 const distinctEmails = (emails: string[]) => [
@@ -61,7 +62,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
   const log = app.log;
 
   app.post(
-    '/v1/users/invitation/validate',
+    endpoints.users.invitationValidate,
     {
       config: { access: 'write' },
       schema: {
@@ -78,7 +79,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
   );
 
   app.post(
-    '/v1/users/invitation',
+    endpoints.users.invitation,
     {
       config: { access: 'write' },
       schema: { tags: ['users'], body: InvitationBody, response: { 201: InvitationReply } },
@@ -126,7 +127,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
   );
 
   app.post(
-    '/v1/users/:id/reinvite',
+    endpoints.users.reinvite,
     {
       config: { access: 'write' },
       schema: {

@@ -19,6 +19,7 @@ import { findInDirectory, listDirectory } from './directory.ts';
 import { inScope, managedScope, mayGrant, outranks, type Caller, type Scope } from './manage.ts';
 import { createUser, otherAdmins, removeMembers, updateUser } from './membershipWrites.ts';
 import { callerOf, IdParams } from './requests.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 const lastAdmin = (field: string) =>
   new HttpError(409, LAST_ADMIN, 'An organisation keeps at least one admin', field);
@@ -73,7 +74,7 @@ export const memberWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   { db, sessions },
 ) => {
   app.patch(
-    '/v1/users/:id',
+    endpoints.users.item,
     {
       config: { access: 'write' },
       schema: {
@@ -123,7 +124,7 @@ export const memberWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.post(
-    '/v1/users/delete',
+    endpoints.users.delete,
     {
       config: { access: 'write' },
       schema: { tags: ['users'], body: DeleteUsersBody, response: { 200: DeleteUsersReply } },
@@ -161,7 +162,7 @@ export const memberWriteRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
   );
 
   app.post(
-    '/v1/portal/users',
+    endpoints.portal.users.root,
     {
       config: { access: 'staff' },
       schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserRecord } },

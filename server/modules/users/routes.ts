@@ -6,6 +6,7 @@ import { unauthorised } from '../../httpError.ts';
 import { getOrganisation } from '../../tenancy/organisation.ts';
 import { readUserSettings, updateOwnSettings } from './ownSettings.ts';
 import { getMemberships, getUser } from './service.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   /** The caller, their organisations and the one the token is scoped to; 401 if any has gone. */
@@ -22,7 +23,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   }
 
   app.get(
-    '/v1/me',
+    endpoints.me.root,
     { config: { access: 'read' }, schema: { tags: ['users'], response: { 200: MeReply } } },
     async (request) => {
       const { user, memberships, organisation, membership } = await session(
@@ -54,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   );
 
   app.get(
-    '/v1/users/settings',
+    endpoints.users.settings,
     {
       config: { access: 'read' },
       schema: { tags: ['users'], response: { 200: UserSettingsReply } },
@@ -66,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
   );
 
   app.patch(
-    '/v1/users/settings',
+    endpoints.users.settings,
     {
       config: { access: 'read' },
       schema: {

@@ -14,6 +14,7 @@ import { OEM_REPORT_MS } from './oemUnit.ts';
 import { SimulatedOemPortal } from './oemPortal.ts';
 import { seededRandom } from './random.ts';
 import { sendOverTcp } from './teltonikaClient.ts';
+import { endpoints, pathTo } from '../../../src/domain/api/endpoints.ts';
 
 const { values } = parseArgs({
   options: {
@@ -152,12 +153,12 @@ async function startOemFeed(): Promise<{
     seed,
     auth: { kind: 'oauth2', ...client },
   });
-  const { token } = await api<{ token: string }>('POST', '/v1/auth/login', null, {
+  const { token } = await api<{ token: string }>('POST', endpoints.auth.login, null, {
     email: values['staff-email'],
     password: values['staff-password'],
   });
-  const me = await api<{ organisation: { id: string } }>('GET', '/v1/me', token);
-  const feed = await api<{ id: string }>('POST', '/v1/admin/oem-feeds', token, {
+  const me = await api<{ organisation: { id: string } }>('GET', endpoints.me.root, token);
+  const feed = await api<{ id: string }>('POST', endpoints.admin.oemFeeds.root, token, {
     organisationId: me.organisation.id,
     name: `Simulator ${new Date().toISOString()}`,
     sourceType: 'SIMULATED_OEM',
@@ -175,7 +176,7 @@ async function startOemFeed(): Promise<{
     portal.clockMs = t;
     const result = await api<{ error: string | null }>(
       'POST',
-      `/v1/admin/oem-feeds/${feed.id}/poll`,
+      pathTo(endpoints.admin.oemFeeds.poll, { id: feed.id }),
       token,
     );
     if (result.error) throw new Error(`the server could not read the feed: ${result.error}`);
@@ -224,25 +225,28 @@ console.log(
 );
 if (!values.live) {
   if (oem) {
-    await api('DELETE', `/v1/admin/oem-feeds/${oem.feedId}`, oem.token);
+    await api('DELETE', pathTo(endpoints.admin.oemFeeds.item, { id: oem.feedId }), oem.token);
     await oem.portal.close();
   }
 } else {
   if (oem) {
     const feeds = await api<{ feeds: Record<string, unknown>[] }>(
       'GET',
-      '/v1/admin/oem-feeds',
+      endpoints.admin.oemFeeds.root,
       oem.token,
     );
     const feed = feeds.feeds.find((f) => f.id === oem.feedId);
     const { id, hasSecret, lastPolledAt, lastSuccessAt, lastError, lastEquipment, ...body } =
       feed ?? {};
-    await api('PUT', `/v1/admin/oem-feeds/${oem.feedId}`, oem.token, { ...body, enabled: true });
+    await api('PUT', pathTo(endpoints.admin.oemFeeds.item, { id: oem.feedId }), oem.token, {
+      ...body,
+      enabled: true,
+    });
   }
   if (oem) {
     process.on('SIGINT', () => {
       // The feed goes with the simulator: left enabled, the server would poll a closed port.
-      api('DELETE', `/v1/admin/oem-feeds/${oem.feedId}`, oem.token)
+      api('DELETE', pathTo(endpoints.admin.oemFeeds.item, { id: oem.feedId }), oem.token)
         .catch((error: unknown) => console.error(error))
         .finally(() => process.exit(0));
     });

@@ -3,6 +3,7 @@
 // with the reception metadata of the gateways that heard it.
 import type { MachinePlan } from './plan.ts';
 import type { Random } from './random.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const LORA_REPORT_S = 600;
 
@@ -156,7 +157,9 @@ export async function sendUplinks(
   links: RadioLink[] = [],
 ): Promise<void> {
   const path =
-    network === 'tts' ? '/v1/ingest/lorawan/tts' : '/v1/ingest/lorawan/chirpstack?event=up';
+    network === 'tts'
+      ? endpoints.ingest.lorawanTts
+      : `${endpoints.ingest.lorawanChirpstack}?event=up`;
   for (const body of heardUplinkBodies(network, devEui, uplinks, links)) {
     const response = await fetch(`${target.baseUrl}${path}`, {
       method: 'POST',

@@ -29,6 +29,7 @@ import { section } from '../../../documents/document.ts';
 import { renderPdf } from '../../../documents/pdf.ts';
 import type { ReportTable } from '../../../documents/table.ts';
 import { DAY_COLUMNS, MACHINE_COLUMNS, metricColumn, type MachineDay } from './columns.ts';
+import { endpoints } from '../../../../src/domain/api/endpoints.ts';
 
 /** Beyond these a report is refused with advice to narrow it: a PDF is read, not searched. */
 export const MAX_REPORT_ROWS: Record<ReportFormat, number> = { csv: 200_000, pdf: 5_000 };
@@ -81,7 +82,7 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
   { db, files, readModel },
 ) => {
   app.get(
-    '/v1/portal/machines/report',
+    endpoints.portal.machines.report,
     // Reports may take up to the spec's 180 s; the rest of the API answers within 60 s.
     {
       config: { access: 'read', expensive: true },
