@@ -23,8 +23,10 @@ import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import type { DemoStream } from './telemetry/simulator/demoStream.ts';
 import { Readiness } from './readiness.ts';
+import { buildWeb } from './webBuild.ts';
 
 async function main(): Promise<void> {
+  const webBuilt = process.argv.includes('--build-web') ? buildWeb() : undefined; // npm start
   const config = configOrExit();
   const db = await openDatabaseOrExit(config);
   const { role } = config;
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
   // own, when it ingests, are served there too.
   const relay = broker ? new DeviceRelay(broker.connection, config.natsStream) : undefined;
   const stopRelay = relay && runs('ingest') ? relay.serve(devices) : undefined;
+  await webBuilt;
   const app = await buildApp({
     config,
     db,

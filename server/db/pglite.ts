@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { lockDataDir } from './dataDirLock.ts';
+import { preparedCluster } from './pgliteCluster.ts';
 import type { Database, Queryable, SqlParam } from './database.ts';
 
 // Same value types as the PostgreSQL adapter: counts and sums come back as numbers.
@@ -66,7 +67,8 @@ export async function openPglite(
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dataDir, { parsers, loadDataDir: options.loadDataDir });
+    const loadDataDir = options.loadDataDir ?? (dataDir ? preparedCluster(dataDir) : undefined);
+    pg = await PGlite.create(dataDir, { parsers, loadDataDir });
   } catch (error) {
     release();
     throw error;
