@@ -56,10 +56,10 @@ export default defineConfig({
           include: ['tests/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
-          // Each file in its own module graph. Shared per worker (isolate: false) the project took
-          // 203 s instead of 241 s, but a screen loaded lazily while one file ended was recorded as
-          // failed to load in the shared graph, and the next file's screens never came (10 tests
-          // of login, welcome and user settings failed so on 28 Nov).
+          // One module graph per worker, as on the server: isolated, each file imported react-admin
+          // and MUI again. tests/web/setup.ts loads every screen loaded on demand first: a lazy
+          // import cut off as one file ended stayed failed for the next files (28 Nov).
+          isolate: false,
           // The longest screen walk took 21 s alone and over 30 s beside a server test file.
           testTimeout: 90_000,
         },

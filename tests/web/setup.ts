@@ -1,12 +1,27 @@
 // Web test setup: DOM matchers, and a clean page, storage and cookie jar for every test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { tokenStore } from '../../src/api/tokenStore.ts';
 
 // Screens render in jsdom beside another test file's worker on two cores: a second, Testing
 // Library's default wait, was too short for a busy machine. A screen that never shows still fails.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The web files share a worker's module graph (vite.config.ts): every module the portal loads on
+// demand is loaded before a file's first test, once per worker. Loaded by a screen instead, an
+// import still running when one file's page was torn down stayed failed in the shared graph, and
+// the next files' screens never came.
+// One at a time, as the screens would: leaflet's plugins read the global leaflet sets up.
+const onDemand = import.meta.glob([
+  '../../src/custom-pages/**/*.tsx',
+  '../../src/resources/**/*.tsx',
+  '../../src/i18n/*.ts',
+]);
+beforeAll(async () => {
+  for (const load of Object.values(onDemand)) await load();
+  await import('world-atlas/countries-110m.json');
+}, 120_000);
 
 afterEach(() => {
   cleanup();
