@@ -11,8 +11,8 @@ configure({ asyncUtilTimeout: 10_000 });
 // The web files share a worker's module graph (vite.config.ts): every module the portal loads on
 // demand is loaded before a file's first test, once per worker. Loaded by a screen instead, an
 // import still running when one file's page was torn down stayed failed in the shared graph, and
-// the next files' screens never came.
-// One at a time, as the screens would: leaflet's plugins read the global leaflet sets up.
+// the next files' screens never came. One at a time, as the screens would load them: leaflet's
+// plugins read the global leaflet sets up.
 const onDemand = import.meta.glob([
   '../../src/custom-pages/**/*.tsx',
   '../../src/resources/**/*.tsx',

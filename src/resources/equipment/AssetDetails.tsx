@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from 'ra-core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { CircleMarker, MapContainer, Polyline, Tooltip } from 'react-leaflet';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -38,6 +38,7 @@ import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 import { DateRangeControl } from '../../common/DateRangeControl.tsx';
 import { BatteryReading, When } from '../../common/DeviceHealth.tsx';
 import { useCaller } from '../../common/useCaller.ts';
+import { Fact } from '../../common/Fact.tsx';
 import { refusedParam } from '../../common/useDroppedParams.ts';
 import { useUrlState } from '../../common/useUrlState.ts';
 import { refusalOf } from '../../common/AttachChoice.tsx';
@@ -52,18 +53,6 @@ import {
   type AssetDraft,
 } from './AssetParts.tsx';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Typography component="div">{children ?? '–'}</Typography>
-    </Box>
-  );
-}
-
 const field = (name: string) => `resources.equipment/assets.fields.${name}`;
 
 function AssetSummary({ asset }: { asset: EquipmentAsset }) {
@@ -77,27 +66,27 @@ function AssetSummary({ asset }: { asset: EquipmentAsset }) {
           gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
         }}
       >
-        <Field label={field('assetNumber')}>{asset.assetNumber}</Field>
-        <Field label={field('kind')}>
+        <Fact label={field('assetNumber')}>{asset.assetNumber}</Fact>
+        <Fact label={field('kind')}>
           <KindChip kind={asset.kind} />
-        </Field>
-        <Field label={field('siteName')}>
+        </Fact>
+        <Fact label={field('siteName')}>
           <span data-testid="asset-site">
             {asset.siteName ?? translate('app.equipment.off_site')}
           </span>
-        </Field>
-        <Field label={field('daysOnSite')}>
+        </Fact>
+        <Fact label={field('daysOnSite')}>
           <span data-testid="asset-days-on-site">{asset.daysOnSite}</span>
-        </Field>
-        <Field label={field('distanceM')}>
+        </Fact>
+        <Fact label={field('distanceM')}>
           <Distance metres={asset.distanceM} />
-        </Field>
-        <Field label={field('visits')}>{asset.visits}</Field>
-        <Field label={field('homeSiteName')}>{asset.homeSiteName}</Field>
-        <Field label={field('lastSeenAt')}>
+        </Fact>
+        <Fact label={field('visits')}>{asset.visits}</Fact>
+        <Fact label={field('homeSiteName')}>{asset.homeSiteName}</Fact>
+        <Fact label={field('lastSeenAt')}>
           <When value={asset.lastSeenAt} />
-        </Field>
-        <Field label={field('trackers')}>
+        </Fact>
+        <Fact label={field('trackers')}>
           {asset.trackers.length === 0
             ? translate('app.equipment.no_tracker')
             : asset.trackers.map((tracker) => (
@@ -105,13 +94,13 @@ function AssetSummary({ asset }: { asset: EquipmentAsset }) {
                   {tracker.type} {tracker.code} <BatteryReading sensor={tracker} />
                 </div>
               ))}
-        </Field>
-        <Field label="app.equipment.details.label_link">
+        </Fact>
+        <Fact label="app.equipment.details.label_link">
           <Link component={RouterLink} to={links.assetLabel(asset.id)}>
             {`${window.location.origin}${links.assetLabel(asset.id)}`}
           </Link>
-        </Field>
-        {asset.note ? <Field label={field('note')}>{asset.note}</Field> : null}
+        </Fact>
+        {asset.note ? <Fact label={field('note')}>{asset.note}</Fact> : null}
       </CardContent>
     </Card>
   );

@@ -1,6 +1,5 @@
 // /sensor/off?sensor={id}: take a sensor out of service from a time (its records from then on stop
 // counting for its machine, and are kept), or put it back in service.
-import type { ReactNode } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -24,6 +23,7 @@ import { useTimeZone } from '../../settings/useTimeZone.ts';
 import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { BatteryReading, StatusChip, When } from '../../common/DeviceHealth.tsx';
 import { useCaller } from '../../common/useCaller.ts';
+import { Fact } from '../../common/Fact.tsx';
 
 function SensorPicker({ onPick }: { onPick: (id: string) => void }) {
   const translate = useTranslate();
@@ -45,19 +45,6 @@ function SensorPicker({ onPick }: { onPick: (id: string) => void }) {
       )}
       sx={{ maxWidth: 480 }}
     />
-  );
-}
-
-/** One reading under its caption. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Typography component="div">{children}</Typography>
-    </Box>
   );
 }
 
