@@ -12,7 +12,8 @@ import { DebugRequestLog, loggerOptions } from '../logging.ts';
 import { registerErrorHandling } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerSecurityHeaders } from './securityHeaders.ts';
-import { FORMATS, registerValidation } from './validation.ts';
+import { registerSerialization } from './serialization.ts';
+import { registerValidation } from './validation.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -53,7 +54,6 @@ export async function createServer(
     // Long enough that a path parameter is judged by its schema (400 naming it), not refused as a
     // 414 before validation.
     routerOptions: { maxParamLength: 1000 },
-    serializerOpts: { ajv: { formats: FORMATS } },
     clientErrorHandler: refuseMalformed,
     // Keep a caller's request id when it is sane, so logs across services line up.
     genReqId: (req) => {
@@ -67,6 +67,7 @@ export async function createServer(
   });
   registerErrorHandling(app);
   registerValidation(app);
+  registerSerialization(app);
   // gzip or brotli for the portal's scripts and for large JSON lists, as the browser accepts.
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);

@@ -1,4 +1,5 @@
 // Renders the real portal (real providers, real App) against an API mocked with msw.
+import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -16,6 +17,7 @@ import { LANGUAGES, readLanguage } from '../../src/i18n/languages.ts';
 import { createProviders } from '../../src/providers.ts';
 import { endpoints } from '../../src/domain/api/endpoints.ts';
 import { anyOrigin } from '../support/anyOrigin.ts';
+import { styleCache } from './styleCache.ts';
 
 export const me: MeReply = {
   user: {
@@ -231,6 +233,8 @@ export async function renderPortal(
   const { authProvider, dataProvider } = createProviders(i18nProvider);
   instrument?.(authProvider);
   return render(
-    <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} />,
+    <CacheProvider value={styleCache()}>
+      <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} />
+    </CacheProvider>,
   );
 }

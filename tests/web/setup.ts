@@ -3,6 +3,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { tokenStore } from '../../src/api/tokenStore.ts';
+import { installFastLabels } from './fastLabels.ts';
+import { dropStyles } from './styleCache.ts';
+
+installFastLabels();
 
 // Screens render in jsdom beside another test file's worker on two cores: a second, Testing
 // Library's default wait, was too short for a busy machine. A screen that never shows still fails.
@@ -25,6 +29,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  dropStyles();
   tokenStore.clear();
   localStorage.clear();
   for (const cookie of document.cookie.split(';')) {

@@ -64,7 +64,10 @@ describe('user settings', () => {
     await userEvent.click(within(await screen.findByRole('menu')).getByText('Nederlands'));
     await waitFor(() => expect(patches).toEqual([{ language: 'nl' }]));
     // The Dutch words load before the test ends, and the app bar keeps the choice.
-    expect(await screen.findByRole('button', { name: /Nederlands/ })).toBeInTheDocument();
+    // Asked inside waitFor: the app bar renders again as the words arrive, replacing the button.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Nederlands/ })).toBeInTheDocument(),
+    );
   });
 
   it('takes the language the user saved elsewhere', async () => {
@@ -75,9 +78,10 @@ describe('user settings', () => {
     );
     signedIn();
     await renderPortal('/machines');
-    expect(
-      await screen.findByRole('button', { name: /Français/ }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: /Français/ })).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
     expect(await screen.findByText('Tableau de bord')).toBeInTheDocument();
   });
 });
