@@ -3,24 +3,20 @@
 // a silent device is found by the worker, subscribers get one mail for all that waited, and the list
 // shows the organisation's alerts to its members only.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { AlertRecord } from '../../src/domain/api/alerts.ts';
 import type { UserSettingsReply } from '../../src/domain/api/session.ts';
 import { zonedDate } from '../../src/domain/zonedTime.ts';
 import { emptyRecord, type TelemetryRecord } from '../../server/telemetry/record.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** Park Royal depot's centre: its geofence is a 250 m circle around it. */
 const DEPOT = { latitude: 51.529, longitude: -0.276 };
 
-describe.each(testDatabases)('alerts on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let viewer: string;
-  let customer: string;
+describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
   let machineId: string;
   let code: string;
   let organisationId: string;
@@ -47,21 +43,19 @@ describe.each(testDatabases)('alerts on $kind', (database) => {
       };
     });
 
-  const alerts = async (query = '', token = admin) =>
-    call<AlertRecord[] & { field?: string }>(server, 'GET', `/v1/portal/alerts${query}`, { token });
+  const alerts = async (query = '', token = fixture.admin) =>
+    call<AlertRecord[] & { field?: string }>(fixture.server, 'GET', `/v1/portal/alerts${query}`, {
+      token,
+    });
   const outbox = (to: string) =>
-    server.db.query<{ subject: string; body: string }>(
+    fixture.server.db.query<{ subject: string; body: string }>(
       `SELECT subject, body FROM mail_outbox WHERE to_address = $1 AND email_type = 'alerts'
         ORDER BY created_at`,
       [to],
     );
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    viewer = (await signIn(server, 'viewer@demo.example')).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-    const [tracker] = await server.db.query<{
+    const [tracker] = await fixture.server.db.query<{
       code: string;
       machine_id: string;
       organisation_id: string;
@@ -74,32 +68,31 @@ describe.each(testDatabases)('alerts on $kind', (database) => {
     organisationId = tracker?.organisation_id ?? '';
     // The machine stays home at Park Royal, off hire, and the organisation's shift has no working
     // hours: all its work is out of hours, whatever the day the test runs on.
-    await server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
-    await server.db.query(
+    await fixture.server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
+    await fixture.server.db.query(
       `UPDATE machine SET site_id = (SELECT id FROM site WHERE code = 'NPH-PR') WHERE id = $1`,
       [machineId],
     );
-    await server.db.query(`UPDATE site SET shift_id = NULL WHERE code = 'NPH-PR'`);
-    await server.db.query('DELETE FROM shift WHERE organisation_id = $1 AND is_default', [
+    await fixture.server.db.query(`UPDATE site SET shift_id = NULL WHERE code = 'NPH-PR'`);
+    await fixture.server.db.query('DELETE FROM shift WHERE organisation_id = $1 AND is_default', [
       organisationId,
     ]);
-    await server.db.query(
+    await fixture.server.db.query(
       `INSERT INTO shift (organisation_id, name, is_default, days) VALUES ($1, 'No hours', true, '[]')`,
       [organisationId],
     );
   });
-  afterAll(() => server?.close());
 
   it('raises nothing for history older than a day', async () => {
     expect(machineId).not.toBe('');
-    await server.ingest(block(recentMs - 48 * HOUR_MS));
-    await server.rollups.drain();
+    await fixture.server.ingest(block(recentMs - 48 * HOUR_MS));
+    await fixture.server.rollups.drain();
     expect((await alerts()).body).toEqual([]);
   });
 
   it('raises each kind of alert once from the engine, and never again for the same days', async () => {
-    await server.ingest(block(recentMs));
-    await server.rollups.drain();
+    await fixture.server.ingest(block(recentMs));
+    await fixture.server.rollups.drain();
     const raised = (await alerts()).body;
     const ofType = (type: string) => raised.filter((a) => a.type === type);
     expect(raised.map((a) => a.type).sort()).toEqual([
@@ -128,20 +121,20 @@ describe.each(testDatabases)('alerts on $kind', (database) => {
     });
 
     // The tracker sends the block again, and the days are computed again: nothing new.
-    await server.ingest(block(recentMs));
+    await fixture.server.ingest(block(recentMs));
     const today = zonedDate(new Date(), 'Europe/London');
-    server.rollups.schedule(
+    fixture.server.rollups.schedule(
       machineId,
       zonedDate(new Date(recentMs - 72 * HOUR_MS), 'Europe/London'),
       today,
     );
-    await server.rollups.drain();
+    await fixture.server.rollups.drain();
     expect((await alerts()).body).toHaveLength(4);
   });
 
   it('raises a breakdown when the machine is marked broken down', async () => {
-    const reply = await call(server, 'PUT', `/v1/portal/machines/${machineId}/breakdown`, {
-      token: admin,
+    const reply = await call(fixture.server, 'PUT', `/v1/portal/machines/${machineId}/breakdown`, {
+      token: fixture.admin,
       body: {
         breakdown: true,
         at: new Date(Date.now() - HOUR_MS).toISOString(),
@@ -149,14 +142,14 @@ describe.each(testDatabases)('alerts on $kind', (database) => {
       },
     });
     expect(reply.status).toBe(200);
-    await server.rollups.drain();
+    await fixture.server.rollups.drain();
     const [breakdown] = (await alerts('?filter={"type":"breakdown"}')).body;
     expect(breakdown).toMatchObject({ type: 'breakdown', machineId, note: 'Hydraulic leak' });
   });
 
   it('finds a device silent past its threshold, once', async () => {
     // Three intervals of its longer one (an hour off) without a record: silent for 5 hours.
-    const [silent] = await server.db.query<{ id: string; code: string }>(
+    const [silent] = await fixture.server.db.query<{ id: string; code: string }>(
       `UPDATE source SET last_seen_at = now() - interval '5 hours'
         WHERE id = (SELECT s.id FROM source s JOIN machine m ON m.id = s.machine_id
                      WHERE m.organisation_id = $1 AND m.id <> $2 AND s.type = 'TELTONIKA'
@@ -164,8 +157,8 @@ describe.each(testDatabases)('alerts on $kind', (database) => {
         RETURNING id, code`,
       [organisationId, machineId],
     );
-    await server.app.alerts.run(Date.now());
-    await server.app.alerts.run(Date.now());
+    await fixture.server.app.alerts.run(Date.now());
+    await fixture.server.app.alerts.run(Date.now());
     const found = (await alerts('?filter={"type":"deviceSilent"}')).body;
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ sourceCode: silent?.code, machineName: expect.any(String) });
@@ -173,22 +166,22 @@ describe.each(testDatabases)('alerts on $kind', (database) => {
 
   it('mails each subscriber once, all that waited in one mail, by their types', async () => {
     // The demo's admin gets every type; the viewer chooses idle alerts only.
-    const chosen = await call<UserSettingsReply>(server, 'PATCH', '/v1/users/settings', {
-      token: viewer,
+    const chosen = await call<UserSettingsReply>(fixture.server, 'PATCH', '/v1/users/settings', {
+      token: fixture.viewer,
       body: { alerts: ['idle'] },
     });
     expect(chosen.status).toBe(200);
     expect(chosen.body.alerts).toEqual(['idle']);
-    const refused = await call<{ field?: string }>(server, 'PATCH', '/v1/users/settings', {
-      token: viewer,
+    const refused = await call<{ field?: string }>(fixture.server, 'PATCH', '/v1/users/settings', {
+      token: fixture.viewer,
       body: { alerts: ['sunshine'] },
     });
     expect(refused.status).toBe(400);
 
     // Nothing goes before the oldest alert has waited the batch time (300 s).
-    await server.app.alerts.run(Date.now());
+    await fixture.server.app.alerts.run(Date.now());
     expect(await outbox('admin@demo.example')).toHaveLength(0);
-    await server.app.alerts.run(Date.now() + 301_000);
+    await fixture.server.app.alerts.run(Date.now() + 301_000);
     const [mail, ...more] = await outbox('admin@demo.example');
     expect(more).toHaveLength(0);
     expect(mail?.subject).toBe('6 alerts for Northbank Plant Hire');
@@ -205,50 +198,57 @@ describe.each(testDatabases)('alerts on $kind', (database) => {
     // The viewer subscribed after the idle alert was raised: nothing of before is mailed.
     expect(await outbox('viewer@demo.example')).toHaveLength(0);
 
-    await server.app.alerts.run(Date.now() + 700_000);
+    await fixture.server.app.alerts.run(Date.now() + 700_000);
     expect(await outbox('admin@demo.example')).toHaveLength(1);
   });
 
   it('lists the organisation’s alerts to its members, with what is unread', async () => {
-    expect((await call(server, 'GET', '/v1/portal/alerts/unread', { token: admin })).body).toEqual({
+    expect(
+      (await call(fixture.server, 'GET', '/v1/portal/alerts/unread', { token: fixture.admin }))
+        .body,
+    ).toEqual({
       unread: 6,
     });
-    const page = await alerts('?range=[0,1]&sort=["at","DESC"]', viewer);
+    const page = await alerts('?range=[0,1]&sort=["at","DESC"]', fixture.viewer);
     expect(page.status).toBe(200);
     expect(page.body).toHaveLength(2);
     expect(page.headers.get('content-range')).toBe('alerts 0-1/6');
-    expect((await call(server, 'POST', '/v1/portal/alerts/seen', { token: admin })).status).toBe(
-      200,
-    );
-    expect((await call(server, 'GET', '/v1/portal/alerts/unread', { token: admin })).body).toEqual({
+    expect(
+      (await call(fixture.server, 'POST', '/v1/portal/alerts/seen', { token: fixture.admin }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(fixture.server, 'GET', '/v1/portal/alerts/unread', { token: fixture.admin }))
+        .body,
+    ).toEqual({
       unread: 0,
     });
     // Another organisation sees none of them; a bad filter names itself.
-    expect((await alerts('', customer)).body).toEqual([]);
+    expect((await alerts('', fixture.customer)).body).toEqual([]);
     const bad = await alerts('?filter={"type":"sunshine"}');
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('filter.type');
   });
 
   it('belongs to the notifications module, and its idle threshold to the admins', async () => {
-    const threshold = await call(server, 'PUT', '/v1/organisation/settings/alerts', {
-      token: admin,
+    const threshold = await call(fixture.server, 'PUT', '/v1/organisation/settings/alerts', {
+      token: fixture.admin,
       body: { idleMinutes: 45 },
     });
     expect(threshold.status).toBe(200);
     expect(
       (
-        await call(server, 'PUT', '/v1/organisation/settings/alerts', {
-          token: viewer,
+        await call(fixture.server, 'PUT', '/v1/organisation/settings/alerts', {
+          token: fixture.viewer,
           body: { idleMinutes: 45 },
         })
       ).status,
     ).toBe(403);
-    const settings = await call<UserSettingsReply>(server, 'GET', '/v1/users/settings', {
-      token: admin,
+    const settings = await call<UserSettingsReply>(fixture.server, 'GET', '/v1/users/settings', {
+      token: fixture.admin,
     });
     expect(settings.body.properties.idleAlertMinutes).toBe(45);
-    await server.db.query(
+    await fixture.server.db.query(
       `UPDATE organisation SET settings = jsonb_set(settings, '{modules}',
          coalesce(settings->'modules', '{}') || '{"notifications": false}') WHERE id = $1`,
       [organisationId],

@@ -2,7 +2,7 @@
 // depot to a customer's site on fixture days, and the list, details and overview show its visits,
 // days on site and distance; assets made, edited and given a spare tracker; tenancy, the viewer's
 // 403 and bad input named.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type {
   AssetDetailsReply,
   EquipmentAsset,
@@ -12,9 +12,9 @@ import type { QrTargetReply, SensorRecord } from '../../src/domain/api/sensors.t
 import { distanceBetweenM } from '../../src/domain/geofence.ts';
 import { DEMO_UNASSIGNED_DEVICES } from '../../server/demo/seed.ts';
 import { DEMO_ASSETS } from '../../server/telemetry/simulator/demoAssets.ts';
-import { testDatabases } from '../support/databases.ts';
 import { sendRecords } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 // Fixture days in GMT: the tracker is at the Park Royal depot, towed at 07:00 on the 2nd to the
 // A40 Hanger Lane Junction site (a customer's, where Northbank's hires go) and left there.
@@ -31,24 +31,16 @@ const fix = (deviceTime: string, place: { latitude: number; longitude: number })
   satellites: 9,
 });
 
-describe.each(testDatabases)('equipment assets on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let viewer: string;
-  let customer: string;
+describeServer('equipment assets', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
   let trailerId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    viewer = (await signIn(server, 'viewer@demo.example')).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-    const [tracker] = await server.db.query<{ id: string; equipment_asset_id: string }>(
+    const [tracker] = await fixture.server.db.query<{ id: string; equipment_asset_id: string }>(
       'SELECT id, equipment_asset_id FROM source WHERE code = $1',
       [DEMO_ASSETS[0]?.code ?? ''],
     );
     trailerId = tracker?.equipment_asset_id ?? '';
-    await sendRecords(server, tracker?.id ?? '', [
+    await sendRecords(fixture.server, tracker?.id ?? '', [
       fix('2026-11-01T22:00:00.000Z', DEPOT),
       fix('2026-11-02T05:00:00.000Z', { ...DEPOT, latitude: DEPOT.latitude + 0.0001 }),
       fix('2026-11-02T06:00:00.000Z', DEPOT),
@@ -58,13 +50,12 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
       fix('2026-11-04T12:00:00.000Z', JOB),
     ]);
   });
-  afterAll(() => server?.close());
 
-  const list = (query: string, token = admin) =>
-    call<EquipmentAsset[]>(server, 'GET', `/v1/portal/assets?${query}`, { token });
-  const details = (id: string, query = RANGE, token = admin) =>
+  const list = (query: string, token = fixture.admin) =>
+    call<EquipmentAsset[]>(fixture.server, 'GET', `/v1/portal/assets?${query}`, { token });
+  const details = (id: string, query = RANGE, token = fixture.admin) =>
     call<AssetDetailsReply & { field?: string }>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/assets/${id}?${query}`,
       {
@@ -121,9 +112,14 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
   });
 
   it('counts the assets where they are now', async () => {
-    const overview = await call<EquipmentOverviewReply>(server, 'GET', '/v1/portal/equipment', {
-      token: viewer,
-    });
+    const overview = await call<EquipmentOverviewReply>(
+      fixture.server,
+      'GET',
+      '/v1/portal/equipment',
+      {
+        token: fixture.viewer,
+      },
+    );
     expect(overview.status).toBe(200);
     expect(overview.body.counts).toMatchObject({ assets: 3, onSite: 1, noPosition: 2 });
     expect(overview.body.assets.find((a) => a.id === trailerId)?.siteName).toBe(
@@ -133,25 +129,30 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
 
   it('makes and edits an asset, refusing a second of the same number', async () => {
     const made = await call<EquipmentAsset & { field?: string }>(
-      server,
+      fixture.server,
       'POST',
       '/v1/portal/assets',
       {
-        token: admin,
+        token: fixture.admin,
         body: { name: ' 20 ft container ', assetNumber: 'NPH-K01', kind: 'container' },
       },
     );
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ name: '20 ft container', kind: 'container', trackers: [] });
-    const again = await call<{ field?: string }>(server, 'POST', '/v1/portal/assets', {
-      token: admin,
+    const again = await call<{ field?: string }>(fixture.server, 'POST', '/v1/portal/assets', {
+      token: fixture.admin,
       body: { name: 'Another', assetNumber: 'nph-k01', kind: 'container' },
     });
     expect([again.status, again.body.field]).toEqual([409, 'assetNumber']);
-    const edited = await call<EquipmentAsset>(server, 'PUT', `/v1/portal/assets/${made.body.id}`, {
-      token: admin,
-      body: { name: 'Container K01', assetNumber: 'NPH-K01', kind: 'container', note: 'Blue' },
-    });
+    const edited = await call<EquipmentAsset>(
+      fixture.server,
+      'PUT',
+      `/v1/portal/assets/${made.body.id}`,
+      {
+        token: fixture.admin,
+        body: { name: 'Container K01', assetNumber: 'NPH-K01', kind: 'container', note: 'Blue' },
+      },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Container K01', note: 'Blue' });
   });
@@ -159,31 +160,31 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
   it('fits a spare tracker to a new asset, which then is nobody’s spare', async () => {
     const [, code, claimCode] = DEMO_UNASSIGNED_DEVICES[0];
     const before = await call<{ counts: { unassigned: number; total: number } }>(
-      server,
+      fixture.server,
       'GET',
       '/v1/portal/sensors/dashboard',
-      { token: admin },
+      { token: fixture.admin },
     );
-    const wrongClaim = await call(server, 'POST', '/v1/portal/assets/onboard', {
-      token: admin,
+    const wrongClaim = await call(fixture.server, 'POST', '/v1/portal/assets/onboard', {
+      token: fixture.admin,
       body: { sensor: code, claimCode: 'WRONG-CODE', asset: { name: 'Skip', kind: 'other' } },
     });
     expect(wrongClaim.status).toBe(404);
     const fitted = await call<{ equipmentAssetId: string; sourceId: string }>(
-      server,
+      fixture.server,
       'POST',
       '/v1/portal/assets/onboard',
       {
-        token: admin,
+        token: fixture.admin,
         body: { sensor: code, claimCode, asset: { name: 'Tipping skip trailer', kind: 'trailer' } },
       },
     );
     expect(fitted.status).toBe(201);
     const sensor = await call<SensorRecord>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/sensors/${fitted.body.sourceId}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(sensor.body).toMatchObject({
       machineId: null,
@@ -191,26 +192,31 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
       equipmentAssetName: 'Tipping skip trailer',
     });
     const after = await call<{ counts: { unassigned: number; total: number } }>(
-      server,
+      fixture.server,
       'GET',
       '/v1/portal/sensors/dashboard',
-      { token: admin },
+      { token: fixture.admin },
     );
     // The organisation's now, and not a spare one.
     expect(after.body.counts.total).toBe(before.body.counts.total + 1);
     expect(after.body.counts.unassigned).toBe(before.body.counts.unassigned);
     // On an asset now: neither onboarding takes it again, and its label opens the asset.
-    const twice = await call<{ message: string }>(server, 'POST', '/v1/portal/machines/onboard', {
-      token: admin,
-      body: { sensor: code, claimCode, machine: { name: 'X' } },
-    });
+    const twice = await call<{ message: string }>(
+      fixture.server,
+      'POST',
+      '/v1/portal/machines/onboard',
+      {
+        token: fixture.admin,
+        body: { sensor: code, claimCode, machine: { name: 'X' } },
+      },
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.message).toContain('Tipping skip trailer');
     const qr = await call<QrTargetReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/qr/${code}?claim=${claimCode}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(qr.body).toMatchObject({
       target: 'asset',
@@ -219,8 +225,8 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
   });
 
   it('prints labels of the organisation’s assets, each a QR code of its short link', async () => {
-    const labels = (ids: string[], token = viewer) =>
-      fetch(`${server.url}/v1/portal/assets/labels`, {
+    const labels = (ids: string[], token = fixture.viewer) =>
+      fetch(`${fixture.server.url}/v1/portal/assets/labels`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ ids }),
@@ -233,22 +239,22 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    const foreign = await labels([trailerId], customer);
+    const foreign = await labels([trailerId], fixture.customer);
     expect(foreign.status).toBe(400);
     expect(((await foreign.json()) as { field: string }).field).toBe('ids.0');
   });
 
   it('keeps each organisation to its own assets, and viewers to reading', async () => {
-    expect((await details(trailerId, RANGE, customer)).status).toBe(404);
-    expect((await list('', customer)).body).toEqual([]);
-    expect((await details(trailerId, RANGE, viewer)).status).toBe(200);
-    const write = await call(server, 'POST', '/v1/portal/assets', {
-      token: viewer,
+    expect((await details(trailerId, RANGE, fixture.customer)).status).toBe(404);
+    expect((await list('', fixture.customer)).body).toEqual([]);
+    expect((await details(trailerId, RANGE, fixture.viewer)).status).toBe(200);
+    const write = await call(fixture.server, 'POST', '/v1/portal/assets', {
+      token: fixture.viewer,
       body: { name: 'Nope', kind: 'other' },
     });
     expect(write.status).toBe(403);
-    const edit = await call(server, 'PUT', `/v1/portal/assets/${trailerId}`, {
-      token: customer,
+    const edit = await call(fixture.server, 'PUT', `/v1/portal/assets/${trailerId}`, {
+      token: fixture.customer,
       body: { name: 'Mine now', kind: 'trailer' },
     });
     expect(edit.status).toBe(404);
@@ -271,22 +277,22 @@ describe.each(testDatabases)('equipment assets on $kind', (database) => {
     expect(await field(list('sort=["speed","ASC"]'))).toEqual([400, 'sort']);
     expect((await details('not-an-id')).status).toBe(400);
     expect((await details('00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    const [northbankSite] = await server.db.query<{ id: string }>(
+    const [northbankSite] = await fixture.server.db.query<{ id: string }>(
       `SELECT s.id FROM site s JOIN organisation o ON o.id = s.organisation_id
         WHERE o.name = 'Meridian Build Group' LIMIT 1`,
     );
     expect(
       await field(
-        call(server, 'POST', '/v1/portal/assets', {
-          token: admin,
+        call(fixture.server, 'POST', '/v1/portal/assets', {
+          token: fixture.admin,
           body: { name: 'Trailer', kind: 'trailer', homeSiteId: northbankSite?.id },
         }),
       ),
     ).toEqual([400, 'homeSiteId']);
     expect(
       await field(
-        call(server, 'POST', '/v1/portal/assets/onboard', {
-          token: admin,
+        call(fixture.server, 'POST', '/v1/portal/assets/onboard', {
+          token: fixture.admin,
           body: { sensor: 'X', equipmentAssetId: trailerId, asset: { name: 'Y', kind: 'other' } },
         }),
       ),

@@ -2,28 +2,23 @@
 // dates, JSON null where a number belongs, unknown time zones, empty or malformed filter keys,
 // large values not echoed back, and oversized headers in the API's error shape.
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
-describe.each(testDatabases)('bad input on $kind', (database) => {
-  let server: TestServer;
-  let token: string;
+describeServer('bad input', { users: ['admin'] }, (fixture) => {
   let machineId: string;
   beforeAll(async () => {
-    server = await startTestServer(database);
-    token = (await signIn(server)).token;
-    const [machine] = await server.db.query<{ id: string }>(
+    const [machine] = await fixture.server.db.query<{ id: string }>(
       `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
         WHERE o.name = 'Northbank Plant Hire' ORDER BY m.name LIMIT 1`,
     );
     machineId = machine?.id ?? '';
   });
-  afterAll(() => server.close());
 
-  const get = (path: string) => call(server, 'GET', path, { token });
+  const get = (path: string) => call(fixture.server, 'GET', path, { token: fixture.admin });
   const send = (method: string, path: string, body: unknown) =>
-    call(server, method, path, { token, body });
+    call(fixture.server, method, path, { token: fixture.admin, body });
 
   it('refuses a NUL in a query, a body or a saved filter with 400 naming the field', async () => {
     expect(await get('/v1/portal/machines/list?q=a%00b')).toMatchObject({
@@ -53,11 +48,13 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
 
   it('refuses a lone surrogate in a query, a body or a file name with 400 naming the field, writing nothing', async () => {
     const audits = async () =>
-      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_event'))[0]?.n;
+      (
+        await fixture.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_event')
+      )[0]?.n;
     const auditsBefore = await audits();
     // JSON text, so the escape reaches the server as one lone UTF-16 unit.
     const raw = (method: string, path: string, json: string) =>
-      call(server, method, path, { token, rawBody: json });
+      call(fixture.server, method, path, { token: fixture.admin, rawBody: json });
     expect(await raw('PUT', `/v1/machines/${machineId}`, '{"note":"a\\ud800b"}')).toMatchObject({
       status: 400,
       body: { field: 'note' },
@@ -82,9 +79,9 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
     for (const name of ['a\u0000b.pdf']) {
       const body = new FormData();
       body.append('file', new Blob(['%PDF-1.4']), name);
-      const reply = await fetch(`${server.url}/v1/portal/files?type=other`, {
+      const reply = await fetch(`${fixture.server.url}/v1/portal/files?type=other`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${fixture.admin}` },
         body,
       });
       expect([reply.status, ((await reply.json()) as { field?: string }).field], name).toEqual([
@@ -127,7 +124,7 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
   });
 
   it('does not turn a JSON null into 0: an hour-meter reading of null is refused', async () => {
-    const before = await server.db.query(
+    const before = await fixture.server.db.query(
       'SELECT count(*)::int AS n FROM hour_meter_correction WHERE machine_id = $1',
       [machineId],
     );
@@ -137,7 +134,7 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
       timezone: 'Europe/London',
     });
     expect(reply).toMatchObject({ status: 400, body: { field: 'value' } });
-    const after = await server.db.query(
+    const after = await fixture.server.db.query(
       'SELECT count(*)::int AS n FROM hour_meter_correction WHERE machine_id = $1',
       [machineId],
     );
@@ -158,7 +155,7 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
     const path = `/v1/portal/machines/${machineId}/additional-information`;
     expect((await send('PATCH', path, { enginePowerKw: 55 })).status).toBe(200);
     expect((await send('PATCH', path, { enginePowerKw: null })).status).toBe(200);
-    const [row] = await server.db.query<{ info: Record<string, unknown> | null }>(
+    const [row] = await fixture.server.db.query<{ info: Record<string, unknown> | null }>(
       'SELECT additional_information AS info FROM machine WHERE id = $1',
       [machineId],
     );
@@ -170,7 +167,7 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
       timezone: 'Not/AZone',
     });
     expect(reply).toMatchObject({ status: 400, body: { field: 'timezone' } });
-    const [row] = await server.db.query<{ archived_at: Date | null }>(
+    const [row] = await fixture.server.db.query<{ archived_at: Date | null }>(
       'SELECT archived_at FROM machine WHERE id = $1',
       [machineId],
     );
@@ -212,7 +209,7 @@ describe.each(testDatabases)('bad input on $kind', (database) => {
 
   it('answers oversized headers in the API error shape', async () => {
     const raw = await new Promise<string>((resolve, reject) => {
-      const { port } = new URL(server.url);
+      const { port } = new URL(fixture.server.url);
       const socket = net.connect(Number(port), '127.0.0.1', () => {
         socket.write(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(40_000)}\r\n\r\n`);
       });

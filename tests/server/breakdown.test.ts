@@ -1,22 +1,18 @@
 // Flagging a machine broken down and back in service through the API, and the brokendown hours
 // the engine then finds for the days the breakdown covered.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const HOUR_MS = 3_600_000;
 
-describe.each(testDatabases)('machine breakdowns on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
+describeServer('machine breakdowns', { users: ['admin'] }, (fixture) => {
   let machineId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
     // A machine of the admin's organisation with no telemetry and no breakdown.
-    const [machine] = await server.db.query<{ id: string }>(
+    const [machine] = await fixture.server.db.query<{ id: string }>(
       `SELECT m.id FROM machine m JOIN membership ms ON ms.organisation_id = m.organisation_id
          JOIN app_user u ON u.id = ms.user_id
         WHERE u.email = 'admin@demo.example' AND NOT m.breakdown AND m.archived_at IS NULL
@@ -25,11 +21,10 @@ describe.each(testDatabases)('machine breakdowns on $kind', (database) => {
     );
     machineId = machine?.id ?? '';
   });
-  afterAll(() => server?.close());
 
-  const put = (body: unknown, token = admin, id = machineId) =>
+  const put = (body: unknown, token = fixture.admin, id = machineId) =>
     call<{ field?: string; breakdown?: boolean; from?: string; to?: string | null }>(
-      server,
+      fixture.server,
       'PUT',
       `/v1/portal/machines/${id}/breakdown`,
       { token, body },
@@ -37,7 +32,7 @@ describe.each(testDatabases)('machine breakdowns on $kind', (database) => {
 
   it('opens and closes a breakdown period, refusing what makes no sense', async () => {
     expect(machineId).not.toBe('');
-    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    const viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
     expect((await put({ breakdown: true }, viewer)).status).toBe(403);
     const future = await put({
       breakdown: true,
@@ -48,7 +43,8 @@ describe.each(testDatabases)('machine breakdowns on $kind', (database) => {
     expect((await put({ breakdown: 'yes' })).status).toBe(400);
     expect((await put({ breakdown: false })).status).toBe(409);
     expect(
-      (await put({ breakdown: true }, admin, '00000000-0000-4000-8000-000000000000')).status,
+      (await put({ breakdown: true }, fixture.admin, '00000000-0000-4000-8000-000000000000'))
+        .status,
     ).toBe(404);
 
     const nowMs = Math.floor(Date.now() / 1000) * 1000;
@@ -67,7 +63,7 @@ describe.each(testDatabases)('machine breakdowns on $kind', (database) => {
     const repairedAt = new Date(nowMs - 24 * HOUR_MS).toISOString();
     const closed = await put({ breakdown: false, at: repairedAt });
     expect(closed.body).toMatchObject({ breakdown: false, from: brokeAt, to: repairedAt });
-    const [flag] = await server.db.query<{ breakdown: boolean }>(
+    const [flag] = await fixture.server.db.query<{ breakdown: boolean }>(
       'SELECT breakdown FROM machine WHERE id = $1',
       [machineId],
     );
@@ -75,8 +71,8 @@ describe.each(testDatabases)('machine breakdowns on $kind', (database) => {
   });
 
   it('counts the breakdown as brokendown hours, even for a machine that sent nothing', async () => {
-    await server.rollups.drain();
-    const [total] = await server.db.query<{ brokendown_s: number; other_s: number }>(
+    await fixture.server.rollups.drain();
+    const [total] = await fixture.server.db.query<{ brokendown_s: number; other_s: number }>(
       `SELECT sum(brokendown_s) AS brokendown_s, sum(active_s + idle_s + off_s + missing_s) AS other_s
          FROM machine_day_rollup WHERE machine_id = $1`,
       [machineId],

@@ -1,33 +1,27 @@
 // GET /v1/portal/dashboard: shapes, agreement with the machine list, filters, tenancy, an empty
 // fleet, a range without data, name swapping, modules and 400s.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { DashboardReply } from '../../src/domain/api/dashboard.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
 import { addDays, zonedDate } from '../../src/domain/zonedTime.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const today = zonedDate(new Date(), 'Europe/London');
 const first = addDays(today, -45);
 
-describe.each(testDatabases)('dashboard on $kind', (database) => {
-  let server: TestServer;
-  let adminToken: string;
-  let customerToken: string;
+describeServer('dashboard', { users: ['admin', 'customer'] }, (fixture) => {
   const dashboard = (token: string, query = '') =>
-    call<DashboardReply>(server, 'GET', `/v1/portal/dashboard${query}`, { token });
+    call<DashboardReply>(fixture.server, 'GET', `/v1/portal/dashboard${query}`, { token });
   const list = (token: string, query = '') =>
-    call<MachineListReply>(server, 'GET', `/v1/portal/machines/list${query}`, { token });
+    call<MachineListReply>(fixture.server, 'GET', `/v1/portal/machines/list${query}`, { token });
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    adminToken = (await signIn(server)).token;
-    customerToken = (await signIn(server, 'harrow@demo.example')).token;
     // 45 days of figures for Northbank's machines, varied per machine; dumpers' fuel estimated.
-    const days = await server.db.query<{ machine_id: string }>(
+    const days = await fixture.server.db.query<{ machine_id: string }>(
       `INSERT INTO machine_day_rollup (machine_id, day, active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l,
          fuel_estimated, co2_kg, co2_factor_kg_per_l, co2_factor_year, fuel_type, distance_m, trips, refills,
          refill_l, thefts, theft_l, brokendown_s)
@@ -40,7 +34,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
        RETURNING machine_id`,
       [first, addDays(today, -1)],
     );
-    await server.db.query(
+    await fixture.server.db.query(
       `INSERT INTO machine_month_rollup
        SELECT machine_id, date_trunc('month', day)::date, count(*), sum(active_s), sum(idle_s), sum(off_s),
               sum(missing_s), sum(brokendown_s), sum(out_of_hours_s), sum(fuel_l), bool_or(fuel_estimated),
@@ -49,12 +43,11 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
          FROM machine_day_rollup GROUP BY 1, 2`,
     );
     // The server's cache was filled at its start, before these rollups.
-    server.readModel.committed(new Set(days.map((d) => d.machine_id)));
+    fixture.server.readModel.committed(new Set(days.map((d) => d.machine_id)));
   });
-  afterAll(() => server?.close());
 
   it('answers in the documented shape', async () => {
-    const reply = await dashboard(adminToken, `?start=${first}&end=${today}`);
+    const reply = await dashboard(fixture.admin, `?start=${first}&end=${today}`);
     expect(reply.status).toBe(200);
     expect(Value.Check(DashboardReply, reply.body)).toBe(true);
     const { summary, history, categories, utilisation } = reply.body;
@@ -71,8 +64,8 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
 
   it('agrees with the machine list for the same range and filter', async () => {
     for (const range of [`?start=${first}&end=${today}`, '?start=max&end=max']) {
-      const board = (await dashboard(adminToken, range)).body;
-      const machines = (await list(adminToken, range)).body;
+      const board = (await dashboard(fixture.admin, range)).body;
+      const machines = (await list(fixture.admin, range)).body;
       for (const metric of [
         'numberOfMachines',
         'activeHours',
@@ -108,7 +101,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
   });
 
   it('marks fuel and CO2 estimated where a machine had no fuel data', async () => {
-    const { categories, summary } = (await dashboard(adminToken, `?start=${first}&end=${today}`))
+    const { categories, summary } = (await dashboard(fixture.admin, `?start=${first}&end=${today}`))
       .body;
     expect(summary.fuelUtilisation.estimated).toBe(true);
     for (const row of categories) {
@@ -119,20 +112,21 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
 
   it('filters by group=key pairs as by the encoded filter', async () => {
     const range = `start=${first}&end=${today}`;
-    const pairs = (await dashboard(adminToken, `?${range}&category=Excavator&category=Dumper`))
+    const pairs = (await dashboard(fixture.admin, `?${range}&category=Excavator&category=Dumper`))
       .body;
     const encoded = encodeURIComponent(encodeFilter({ category: ['Excavator', 'Dumper'] }));
-    const filtered = (await dashboard(adminToken, `?${range}&filter=${encoded}`)).body;
+    const filtered = (await dashboard(fixture.admin, `?${range}&filter=${encoded}`)).body;
     expect(pairs.categories.map((c) => c.category)).toEqual(['Dumper', 'Excavator']);
     expect(pairs.summary).toEqual(filtered.summary);
-    const listed = (await list(adminToken, `?${range}&filter=${encoded}`)).body;
+    const listed = (await list(fixture.admin, `?${range}&filter=${encoded}`)).body;
     expect(pairs.summary.numberOfMachines.value).toBe(listed.total);
     expect(pairs.summary.activeHours.value).toBeCloseTo(listed.summary.activeHours.value ?? NaN, 6);
   });
 
   it("shows a customer only its hires, never the owner's other machines", async () => {
-    const board = (await dashboard(customerToken, '?start=max&end=max&utilisationLimit=50')).body;
-    const listed = (await list(customerToken, '?start=max&end=max')).body;
+    const board = (await dashboard(fixture.customer, '?start=max&end=max&utilisationLimit=50'))
+      .body;
+    const listed = (await list(fixture.customer, '?start=max&end=max')).body;
     expect(board.summary.numberOfMachines.value).toBe(listed.total);
     expect(board.summary.activeHours.value).toBeCloseTo(listed.summary.activeHours.value ?? 0, 6);
     // An end user ranks by the share of its working hours the machines were active.
@@ -143,7 +137,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
   });
 
   it('answers an organisation without machines with empty figures', async () => {
-    await server.db.query(
+    await fixture.server.db.query(
       `WITH o AS (INSERT INTO organisation (name, type) VALUES ('Empty Fleet Ltd', 'end-user') RETURNING id),
             u AS (INSERT INTO app_user (email, first_name, last_name, password_hash)
                   SELECT 'empty@demo.example', 'Erin', 'Empty', password_hash FROM app_user
@@ -151,7 +145,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
        INSERT INTO membership (user_id, organisation_id, role, is_default)
        SELECT u.id, o.id, 'admin', true FROM u, o`,
     );
-    const token = (await signIn(server, 'empty@demo.example')).token;
+    const token = (await signIn(fixture.server, 'empty@demo.example')).token;
     const reply = await dashboard(token, '?start=max&end=max');
     expect(reply.status).toBe(200);
     expect(Value.Check(DashboardReply, reply.body)).toBe(true);
@@ -165,7 +159,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
   it('answers a range without data with unknown figures, not zeros', async () => {
     const tomorrow = addDays(today, 1);
     const { summary, history, categories } = (
-      await dashboard(adminToken, `?start=${tomorrow}&end=${addDays(tomorrow, 6)}`)
+      await dashboard(fixture.admin, `?start=${tomorrow}&end=${addDays(tomorrow, 6)}`)
     ).body;
     expect(summary.numberOfMachines.value).toBe(41);
     expect(summary.activeHours.value).toBeNull();
@@ -179,13 +173,16 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
   });
 
   it('swaps name and asset id, and leaves out what the modules switch off', async () => {
-    await server.db.query(
+    await fixture.server.db.query(
       `UPDATE organisation SET settings = '{"properties": {"machineName": "assetId"}, "modules": {"co2": false}}'
         WHERE name = 'Northbank Plant Hire'`,
     );
     try {
       const { utilisation, history } = (
-        await dashboard(adminToken, `?start=${first}&end=${today}&historyType=fuel&historyType=co2`)
+        await dashboard(
+          fixture.admin,
+          `?start=${first}&end=${today}&historyType=fuel&historyType=co2`,
+        )
       ).body;
       for (const machine of utilisation.machines) {
         expect(machine.machineName).toMatch(/^NPH-\d{4}$/);
@@ -194,7 +191,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
       expect(history.fuel).toBeDefined();
       expect(history.co2).toBeUndefined();
     } finally {
-      await server.db.query(
+      await fixture.server.db.query(
         `UPDATE organisation SET settings = '{}' WHERE name = 'Northbank Plant Hire'`,
       );
     }
@@ -202,7 +199,7 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
 
   it('sends only the histories asked for, by month for long ranges', async () => {
     const { history } = (
-      await dashboard(adminToken, `?start=${addDays(today, -200)}&end=${today}&historyType=co2`)
+      await dashboard(fixture.admin, `?start=${addDays(today, -200)}&end=${today}&historyType=co2`)
     ).body;
     expect(history.interval).toBe('month');
     expect(history.fuel).toBeUndefined();
@@ -219,14 +216,14 @@ describe.each(testDatabases)('dashboard on $kind', (database) => {
       ['?colour=red', 'colour'],
     ] as const) {
       const reply = await call<{ field?: string; message: string }>(
-        server,
+        fixture.server,
         'GET',
         `/v1/portal/dashboard${query}`,
-        { token: adminToken },
+        { token: fixture.admin },
       );
       expect(reply.status, query).toBe(400);
       expect(JSON.stringify(reply.body), query).toContain(field);
     }
-    expect((await call(server, 'GET', '/v1/portal/dashboard')).status).toBe(401);
+    expect((await call(fixture.server, 'GET', '/v1/portal/dashboard')).status).toBe(401);
   });
 });

@@ -3,34 +3,31 @@
 // read but not upload; a file of another kind or too large is refused and leaves nothing behind.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../src/domain/api/documents.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-describe.each(testDatabases)('documents on $kind', (database) => {
-  let server: TestServer;
+describeServer('documents', { env: { DOCUMENT_MAX_BYTES: '4000' } }, (fixture) => {
   let admin: string;
   let viewer: string;
   let other: string;
   let machineId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database, { env: { DOCUMENT_MAX_BYTES: '4000' } });
-    machineId = (await demoMachines(server)).machineId;
-    admin = (await signIn(server)).token;
-    viewer = (await signIn(server, 'viewer@demo.example')).token;
-    other = (await signIn(server, 'harrow@demo.example')).token;
+    machineId = (await demoMachines(fixture.server)).machineId;
+    admin = (await signIn(fixture.server)).token;
+    viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
+    other = (await signIn(fixture.server, 'harrow@demo.example')).token;
   });
-  afterAll(() => server?.close());
 
   const upload = (query: string, name: string, bytes: Buffer, token = admin) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    return fetch(`${server.url}/v1/portal/files?${query}`, {
+    return fetch(`${fixture.server.url}/v1/portal/files?${query}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -38,14 +35,16 @@ describe.each(testDatabases)('documents on $kind', (database) => {
   };
   const list = (filter: object, token = admin) =>
     call<DocumentRecord[]>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/files?filter=${encodeURIComponent(JSON.stringify(filter))}`,
       { token },
     );
   const storedFiles = () => {
     try {
-      return readdirSync(path.join(server.config.filesDir, 'documents'), { recursive: true });
+      return readdirSync(path.join(fixture.server.config.filesDir, 'documents'), {
+        recursive: true,
+      });
     } catch {
       return [];
     }
@@ -67,7 +66,7 @@ describe.each(testDatabases)('documents on $kind', (database) => {
     expect((await list({ q: 'operator', from: '2000-01-01' })).body).toHaveLength(1);
     expect((await list({ to: '2000-01-01' })).body).toEqual([]);
     // Viewers read.
-    const download = await fetch(`${server.url}/v1/portal/files/${document.id}/download`, {
+    const download = await fetch(`${fixture.server.url}/v1/portal/files/${document.id}/download`, {
       headers: { authorization: `Bearer ${viewer}` },
     });
     expect(download.status).toBe(200);
@@ -75,14 +74,19 @@ describe.each(testDatabases)('documents on $kind', (database) => {
     // Another organisation neither lists nor opens it.
     expect((await list({}, other)).body.map((d) => d.id)).not.toContain(document.id);
     expect(
-      (await call(server, 'GET', `/v1/portal/files/${document.id}/download`, { token: other }))
-        .status,
+      (
+        await call(fixture.server, 'GET', `/v1/portal/files/${document.id}/download`, {
+          token: other,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await call(server, 'DELETE', `/v1/portal/files/${document.id}`, { token: viewer })).status,
+      (await call(fixture.server, 'DELETE', `/v1/portal/files/${document.id}`, { token: viewer }))
+        .status,
     ).toBe(403);
     expect(
-      (await call(server, 'DELETE', `/v1/portal/files/${document.id}`, { token: admin })).status,
+      (await call(fixture.server, 'DELETE', `/v1/portal/files/${document.id}`, { token: admin }))
+        .status,
     ).toBe(204);
     expect((await list({ machineId })).body).toEqual([]);
     expect(storedFiles()).toHaveLength(1); // the organisation's folder, empty
@@ -103,8 +107,11 @@ describe.each(testDatabases)('documents on $kind', (database) => {
     expect((await upload('type=other', 'a.pdf', PDF, viewer)).status).toBe(403);
     expect(storedFiles().length).toBe(before);
     expect(
-      (await call(server, 'GET', '/v1/portal/files?filter={"scope":"moon"}', { token: admin }))
-        .body,
+      (
+        await call(fixture.server, 'GET', '/v1/portal/files?filter={"scope":"moon"}', {
+          token: admin,
+        })
+      ).body,
     ).toMatchObject({ field: 'filter.scope' });
   });
 });

@@ -1,36 +1,32 @@
 // The filter categories with options from the organisation's machines, the list filtered by them,
 // and saved filters.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FiltersReply, SavedFiltersReply } from '../../src/domain/api/filters.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { FILTER_CATEGORIES } from '../../src/domain/filters.ts';
 import { DEMO_USERS } from '../../server/demo/seed.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
-describe.each(testDatabases)('filters on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-  });
-  afterAll(() => server?.close());
-
+describeServer('filters', { users: ['admin'] }, (fixture) => {
   const list = (filter: string) =>
     call<MachineListReply & { field?: string }>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=max&end=max&filter=${encodeURIComponent(filter)}`,
-      { token: admin },
+      { token: fixture.admin },
     );
 
   it('offers all 22 categories, with options from the fleet', async () => {
-    const reply = await call<FiltersReply>(server, 'GET', '/v1/portal/filters?page=machines', {
-      token: admin,
-    });
+    const reply = await call<FiltersReply>(
+      fixture.server,
+      'GET',
+      '/v1/portal/filters?page=machines',
+      {
+        token: fixture.admin,
+      },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.filters.map((f) => f.id)).toEqual(FILTER_CATEGORIES.map((c) => c.key));
     const options = (id: string) => reply.body.filters.find((f) => f.id === id)?.options ?? [];
@@ -49,10 +45,15 @@ describe.each(testDatabases)('filters on $kind', (database) => {
   });
 
   it('offers a contractor no customer categories: it hires out to no one', async () => {
-    const customer = (await signIn(server, DEMO_USERS.customer)).token;
-    const reply = await call<FiltersReply>(server, 'GET', '/v1/portal/filters?page=machines', {
-      token: customer,
-    });
+    const customer = (await signIn(fixture.server, DEMO_USERS.customer)).token;
+    const reply = await call<FiltersReply>(
+      fixture.server,
+      'GET',
+      '/v1/portal/filters?page=machines',
+      {
+        token: customer,
+      },
+    );
     const ids = reply.body.filters.map((f) => f.id);
     expect(ids).not.toContain('customer');
     expect(ids).not.toContain('customerCode');
@@ -90,10 +91,10 @@ describe.each(testDatabases)('filters on $kind', (database) => {
   it('saves, replaces, lists and deletes a filter per page label and name', async () => {
     const save = (filters: string) =>
       call<{ filterID: string; name: string; field?: string }>(
-        server,
+        fixture.server,
         'POST',
         '/v1/portal/filters/saved?name=Lighting%20on%20hire&label=machines',
-        { token: admin, body: { filters } },
+        { token: fixture.admin, body: { filters } },
       );
     const first = await save('hiredStatus:ON_HIRE');
     expect(first.status).toBe(200);
@@ -104,10 +105,10 @@ describe.each(testDatabases)('filters on $kind', (database) => {
     expect([bad.status, bad.body.field]).toEqual([400, 'filters']);
 
     const saved = await call<SavedFiltersReply>(
-      server,
+      fixture.server,
       'GET',
       '/v1/portal/filters/saved?label=machines',
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(saved.body.savedFilters).toEqual([
       {
@@ -118,21 +119,31 @@ describe.each(testDatabases)('filters on $kind', (database) => {
       },
     ]);
     // Another user sees none of them, and cannot ask for someone else's.
-    const viewer = (await signIn(server, 'viewer@demo.example')).token;
-    const theirs = await call<SavedFiltersReply>(server, 'GET', '/v1/portal/filters/saved', {
-      token: viewer,
-    });
+    const viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
+    const theirs = await call<SavedFiltersReply>(
+      fixture.server,
+      'GET',
+      '/v1/portal/filters/saved',
+      {
+        token: viewer,
+      },
+    );
     expect(theirs.body.savedFilters).toEqual([]);
-    const [adminUser] = await server.db.query<{ id: string }>(
+    const [adminUser] = await fixture.server.db.query<{ id: string }>(
       "SELECT id FROM app_user WHERE email = 'admin@demo.example'",
     );
-    const prying = await call(server, 'GET', `/v1/portal/filters/saved?user_id=${adminUser?.id}`, {
-      token: viewer,
-    });
+    const prying = await call(
+      fixture.server,
+      'GET',
+      `/v1/portal/filters/saved?user_id=${adminUser?.id}`,
+      {
+        token: viewer,
+      },
+    );
     expect(prying.status).toBe(403);
 
     const path = '/v1/portal/filters/saved?name=Lighting%20on%20hire&label=machines';
-    expect((await call(server, 'DELETE', path, { token: admin })).status).toBe(204);
-    expect((await call(server, 'DELETE', path, { token: admin })).status).toBe(404);
+    expect((await call(fixture.server, 'DELETE', path, { token: fixture.admin })).status).toBe(204);
+    expect((await call(fixture.server, 'DELETE', path, { token: fixture.admin })).status).toBe(404);
   });
 });

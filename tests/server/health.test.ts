@@ -7,6 +7,7 @@ import { DebugRequestLog, loggerOptions, usesPrettyLog } from '../../server/logg
 import { Readiness, type StepReport } from '../../server/readiness.ts';
 import { testDatabases, type TestDatabase } from '../support/databases.ts';
 import { call, startTestServer, type TestServer } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 describe('start-up readiness', () => {
   it('is ready only when it has been opened and every step has ended, failed ones included', async () => {
@@ -36,20 +37,14 @@ describe('start-up readiness', () => {
   });
 });
 
-describe.each(testDatabases)('health on $kind', (database) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(database, { seed: false });
-  });
-  afterAll(() => server.close());
-
+describeServer('health', { seed: false }, (fixture) => {
   it('answers live and ready once start-up is done', async () => {
-    expect(await call(server, 'GET', '/v1/health/live')).toMatchObject({
+    expect(await call(fixture.server, 'GET', '/v1/health/live')).toMatchObject({
       status: 200,
       body: { status: 'ok' },
     });
     for (const path of ['/v1/health/ready', '/v1/health'])
-      expect(await call(server, 'GET', path)).toMatchObject({
+      expect(await call(fixture.server, 'GET', path)).toMatchObject({
         status: 200,
         body: { status: 'ok', pending: [] },
       });

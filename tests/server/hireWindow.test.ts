@@ -3,11 +3,11 @@
 // utilisation; the machine was last seen, for the customer, within the hire; and the owner's own
 // bookkeeping (note, group, financing) stays the owner's.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAYS = ['2026-11-18', '2026-11-19', '2026-11-20'];
 /** London is on UTC in November: noon is 12:00Z. */
@@ -16,38 +16,35 @@ const HIRE = { from: '2026-11-18T12:00:00Z', to: '2026-11-20T12:00:00Z' };
 /** Eight hours of work a day, 08:00 to 16:00, a record a minute, then the engine off. */
 const workingDay = (day: string) => engineRun(`${day}T08:00:00Z`, 480);
 
-describe.each(testDatabases)('hire windows on $kind', (database) => {
-  let server: TestServer;
+describeServer('hire windows', {}, (fixture) => {
   let machineId: string;
   let owner: string;
   let customer: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    const demo = await demoMachines(server);
+    const demo = await demoMachines(fixture.server);
     machineId = demo.machineId;
-    await server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
-    await server.db.query(
+    await fixture.server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
+    await fixture.server.db.query(
       `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, contract_number,
                          starts_at, ends_at, working_hours_per_day)
        SELECT m.id, m.organisation_id, c.id, 'C-NOON', $2, $3, 8
          FROM machine m, organisation c WHERE m.id = $1 AND c.name = 'Harrow Civil Engineering'`,
       [machineId, HIRE.from, HIRE.to],
     );
-    await server.db.query(
+    await fixture.server.db.query(
       `UPDATE machine SET note = 'Engine rebuilt, invoice 4411', ownership_type = 'Financed',
               owner = 'Lombard Asset Finance' WHERE id = $1`,
       [machineId],
     );
-    for (const day of DAYS) await sendRecords(server, demo.sourceId, workingDay(day));
-    owner = (await signIn(server)).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
+    for (const day of DAYS) await sendRecords(fixture.server, demo.sourceId, workingDay(day));
+    owner = (await signIn(fixture.server)).token;
+    customer = (await signIn(fixture.server, 'harrow@demo.example')).token;
   });
-  afterAll(() => server.close());
 
   const row = async (token: string, start: string, end: string) => {
     const reply = await call<MachineListReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=${start}&end=${end}&show=all&filter=machine:${machineId}`,
       { token },
@@ -89,7 +86,7 @@ describe.each(testDatabases)('hire windows on $kind', (database) => {
   it('heats only the hire’s hours on the days it starts and ends', async () => {
     const hours = async (token: string) => {
       const reply = await call<{ cells: { seconds: number }[] }>(
-        server,
+        fixture.server,
         'GET',
         `/v1/portal/maps/heatmap?start=${DAYS[0]}&end=${DAYS[2]}&machineId=${machineId}`,
         { token },
@@ -104,7 +101,7 @@ describe.each(testDatabases)('hire windows on $kind', (database) => {
 
   it('writes the hire’s part of its first and last day in the daily report', async () => {
     const report = await fetch(
-      `${server.url}/v1/portal/machines/report?type=daily&start=${DAYS[0]}&end=${DAYS[2]}&filter=machine:${machineId}&format=csv`,
+      `${fixture.server.url}/v1/portal/machines/report?type=daily&start=${DAYS[0]}&end=${DAYS[2]}&filter=machine:${machineId}&format=csv`,
       { headers: { authorization: `Bearer ${customer}` } },
     );
     expect(report.status).toBe(200);
@@ -121,7 +118,7 @@ describe.each(testDatabases)('hire windows on $kind', (database) => {
 
   it('agrees with the dashboard', async () => {
     const dashboard = await call<{ summary: { activeHours: { value: number } } }>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/dashboard?start=${DAYS[0]}&end=${DAYS[2]}&machine=${machineId}`,
       { token: customer },
@@ -142,7 +139,7 @@ describe.each(testDatabases)('hire windows on $kind', (database) => {
     expect(theirs.row).toMatchObject({ note: null, group: null, ownershipType: null });
     expect(theirs.row.owner).toBe('Northbank Plant Hire');
     const details = await call<{ settings: { groupId: string | null }; note: string | null }>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/${machineId}?start=${DAYS[0]}&end=${DAYS[2]}`,
       { token: customer },

@@ -1,14 +1,13 @@
 // The generic JSON ingest: source keys issued by staff, records stored once, bad input refused by field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
-describe.each(testDatabases)('JSON ingest on $kind', (database) => {
-  let server: TestServer;
+describeServer('JSON ingest', {}, (fixture) => {
   let sourceId: string;
   let apiKey: string;
   const post = (body: unknown, key?: string) =>
-    fetch(`${server.url}/v1/ingest/records`, {
+    fetch(`${fixture.server.url}/v1/ingest/records`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) },
       body: JSON.stringify(body),
@@ -18,23 +17,24 @@ describe.each(testDatabases)('JSON ingest on $kind', (database) => {
     }));
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    const [source] = await server.db.query<{ id: string }>(
+    const [source] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO source (type, code) VALUES ('CELLULAR', 'GW-0042') RETURNING id`,
     );
     sourceId = source?.id ?? '';
   });
-  afterAll(() => server.close());
 
   it('lets only staff issue a source key', async () => {
-    const admin = await signIn(server);
+    const admin = await signIn(fixture.server);
     expect(
-      (await call(server, 'POST', `/v1/admin/sources/${sourceId}/api-key`, { token: admin.token }))
-        .status,
+      (
+        await call(fixture.server, 'POST', `/v1/admin/sources/${sourceId}/api-key`, {
+          token: admin.token,
+        })
+      ).status,
     ).toBe(403);
-    const staff = await signIn(server, 'staff@demo.example');
+    const staff = await signIn(fixture.server, 'staff@demo.example');
     const issued = await call<{ apiKey: string }>(
-      server,
+      fixture.server,
       'POST',
       `/v1/admin/sources/${sourceId}/api-key`,
       {
@@ -68,10 +68,12 @@ describe.each(testDatabases)('JSON ingest on $kind', (database) => {
       status: 200,
       body: { stored: 0, duplicates: 2, invalid: 0, quarantined: 0, refused: [], setAside: [] },
     });
-    const rows = await server.db.query<{ engine_rpm: number; io: Record<string, number> | null }>(
-      `SELECT engine_rpm, io FROM telemetry_record WHERE source_id = $1 ORDER BY device_time`,
-      [sourceId],
-    );
+    const rows = await fixture.server.db.query<{
+      engine_rpm: number;
+      io: Record<string, number> | null;
+    }>(`SELECT engine_rpm, io FROM telemetry_record WHERE source_id = $1 ORDER BY device_time`, [
+      sourceId,
+    ]);
     expect(rows.map((r) => r.engine_rpm)).toEqual([1500, 1550]);
     expect(rows[0]?.io).toEqual({ pto: 1 });
   });
@@ -106,7 +108,7 @@ describe.each(testDatabases)('JSON ingest on $kind', (database) => {
       apiKey,
     );
     expect(tooMany).toMatchObject({ status: 400, body: { field: 'records' } });
-    const [count] = await server.db.query<{ n: number }>(
+    const [count] = await fixture.server.db.query<{ n: number }>(
       `SELECT count(*) AS n FROM telemetry_record WHERE source_id = $1 AND device_time >= '2026-11-20T10:00:00Z'`,
       [sourceId],
     );
@@ -138,7 +140,7 @@ describe.each(testDatabases)('JSON ingest on $kind', (database) => {
         ],
       },
     });
-    const rows = await server.db.query<{
+    const rows = await fixture.server.db.query<{
       speed_kmh: number | null;
       temperature_c: number | null;
       io: Record<string, string> | null;

@@ -4,26 +4,23 @@
 // @clock-relative: reads the clock for token and reply lifetimes and waits, never a date or hour.
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MapsReply } from '../../src/domain/api/maps.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
-describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
-  let server: TestServer;
+describeServer('kept fleet map replies', {}, (fixture) => {
   let token = '';
   let machineId = '';
   let sourceId = '';
   beforeAll(async () => {
-    server = await startTestServer(database);
-    ({ token } = await signIn(server));
-    ({ machineId, sourceId } = await demoMachines(server));
+    ({ token } = await signIn(fixture.server));
+    ({ machineId, sourceId } = await demoMachines(fixture.server));
   });
-  afterAll(() => server?.close());
 
   const fetchMap = () =>
-    fetch(`${server.url}/v1/portal/maps`, {
+    fetch(`${fixture.server.url}/v1/portal/maps`, {
       headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
     });
   const map = async () => (await (await fetchMap()).json()) as MapsReply;
@@ -38,7 +35,7 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
       (resolve, reject) =>
         http
           .get(
-            `${server.url}/v1/portal/maps`,
+            `${fixture.server.url}/v1/portal/maps`,
             { headers: { authorization: `Bearer ${token}`, ...headers } },
             (reply) => {
               const chunks: Buffer[] = [];
@@ -86,7 +83,9 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
     const forced = await rawMap({ 'if-none-match': tag, 'cache-control': 'no-cache' });
     expect(forced.status).toBe(200);
 
-    await server.db.query(`UPDATE machine SET note = 'tag moves on' WHERE id = $1`, [machineId]);
+    await fixture.server.db.query(`UPDATE machine SET note = 'tag moves on' WHERE id = $1`, [
+      machineId,
+    ]);
     const changed = await rawMap({ 'accept-encoding': 'identity', 'if-none-match': tag });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(tag);
@@ -95,7 +94,7 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
 
   it('shows a write made straight in the database on the next request', async () => {
     const before = await ours();
-    await server.db.query(`UPDATE machine SET name = name || ' (renamed)' WHERE id = $1`, [
+    await fixture.server.db.query(`UPDATE machine SET name = name || ' (renamed)' WHERE id = $1`, [
       machineId,
     ]);
     expect((await ours())?.name).toBe(`${before?.name} (renamed)`);
@@ -104,7 +103,7 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
   it('shows the place of records stored since', async () => {
     const deviceTime = new Date(Date.now() - 30_000).toISOString();
     await ours();
-    await sendRecords(server, sourceId, [
+    await sendRecords(fixture.server, sourceId, [
       { deviceTime, latitude: 53.4808, longitude: -2.2426, satellites: 9, ignition: true },
     ]);
     expect((await ours())?.location).toMatchObject({ latitude: 53.4808, longitude: -2.2426 });
@@ -114,15 +113,18 @@ describe.each(testDatabases)('kept fleet map replies on $kind', (database) => {
     const now = Date.now();
     // A machine reporting every 2 s is quiet 6 s after its last state: long enough for the first
     // map to be built before then on a busy machine.
-    await server.db.query(`UPDATE source SET expected_interval_s = 2 WHERE machine_id = $1`, [
-      machineId,
-    ]);
-    await server.db.query(
+    await fixture.server.db.query(
+      `UPDATE source SET expected_interval_s = 2 WHERE machine_id = $1`,
+      [machineId],
+    );
+    await fixture.server.db.query(
       `INSERT INTO activity_segment (machine_id, from_at, to_at, state) VALUES ($1, $2, $3, 'active')`,
       [machineId, new Date(now - 1_000), new Date(now)],
     );
     // The segment and intervals are not what the kept reply watches: a change of the fleet is.
-    await server.db.query(`UPDATE machine SET note = 'quiet soon' WHERE id = $1`, [machineId]);
+    await fixture.server.db.query(`UPDATE machine SET note = 'quiet soon' WHERE id = $1`, [
+      machineId,
+    ]);
     expect((await ours())?.state).toBe('active');
     await new Promise((resolve) => setTimeout(resolve, now + 6_300 - Date.now()));
     expect((await ours())?.state).toBe('missing');

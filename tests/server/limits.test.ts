@@ -2,12 +2,12 @@
 // shared-location mail per request and per hour, each refused with 429 and Retry-After (or 400).
 // @clock-relative: reads the clock for the minute the limits count in, never a date or hour.
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccessClaims } from '../../server/security/tokens.ts';
 import { registerErrorHandling } from '../../server/plugins/errors.ts';
 import { registerLimits } from '../../server/plugins/limits.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 /**
  * On PostgreSQL the counts are kept per clock minute (server/plugins/rateWindows.ts): requests
@@ -77,84 +77,84 @@ describe('expensive calls at once', () => {
   });
 });
 
-describe.each(testDatabases)('abuse limits on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let staff: string;
-  let machineId: string;
-  beforeAll(async () => {
-    server = await startTestServer(database, {
-      env: {
-        RATE_LIMIT_PER_MINUTE: '40',
-        SHARE_MAX_RECIPIENTS: '3',
-        SHARE_MAILS_PER_HOUR: '4',
-      },
-    });
-    admin = (await signIn(server)).token;
-    staff = (await signIn(server, 'staff@demo.example')).token;
-    const [machine] = await server.db.query<{ id: string }>(
-      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+describeServer(
+  'abuse limits',
+  {
+    env: {
+      RATE_LIMIT_PER_MINUTE: '40',
+      SHARE_MAX_RECIPIENTS: '3',
+      SHARE_MAILS_PER_HOUR: '4',
+    },
+    users: ['admin', 'staff'],
+  },
+  (fixture) => {
+    let machineId: string;
+    beforeAll(async () => {
+      const [machine] = await fixture.server.db.query<{ id: string }>(
+        `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
         WHERE o.name = 'Northbank Plant Hire' ORDER BY m.name LIMIT 1`,
-    );
-    machineId = machine?.id ?? '';
-  });
-  afterAll(() => server.close());
+      );
+      machineId = machine?.id ?? '';
+    });
 
-  it('caps shared-location recipients per request and mails per user per hour, and names the sharer', async () => {
-    const share = (emailList: string[]) =>
-      call(server, 'POST', `/v1/portal/maps/share/latest_location/${machineId}`, {
-        token: admin,
-        body: { emailList },
-      });
-    const tooMany = await share(['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example']);
-    expect(tooMany).toMatchObject({ status: 400, body: { field: 'emailList' } });
-    expect((await share(['a@x.example', 'b@x.example', 'c@x.example'])).status).toBe(200);
-    const over = await share(['d@x.example', 'e@x.example']);
-    expect(over).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
-    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    const outbox = await call<{ mails: { to: string; body: string }[] }>(
-      server,
-      'GET',
-      '/v1/admin/outbox',
-      { token: staff },
-    );
-    expect(outbox.body.mails).toHaveLength(3);
-    expect(outbox.body.mails[0]?.body).toMatch(
-      /Alex Morgan \(admin@demo\.example\) of Northbank Plant Hire shared/,
-    );
-  });
+    it('caps shared-location recipients per request and mails per user per hour, and names the sharer', async () => {
+      const share = (emailList: string[]) =>
+        call(fixture.server, 'POST', `/v1/portal/maps/share/latest_location/${machineId}`, {
+          token: fixture.admin,
+          body: { emailList },
+        });
+      const tooMany = await share(['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example']);
+      expect(tooMany).toMatchObject({ status: 400, body: { field: 'emailList' } });
+      expect((await share(['a@x.example', 'b@x.example', 'c@x.example'])).status).toBe(200);
+      const over = await share(['d@x.example', 'e@x.example']);
+      expect(over).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      const outbox = await call<{ mails: { to: string; body: string }[] }>(
+        fixture.server,
+        'GET',
+        '/v1/admin/outbox',
+        { token: fixture.staff },
+      );
+      expect(outbox.body.mails).toHaveLength(3);
+      expect(outbox.body.mails[0]?.body).toMatch(
+        /Alex Morgan \(admin@demo\.example\) of Northbank Plant Hire shared/,
+      );
+    });
 
-  it('limits the API per user and address with 429, Retry-After and the error shape', async () => {
-    const viewer = (await signIn(server, 'viewer@demo.example')).token;
-    await startOfAFreshMinute();
-    const statuses: number[] = [];
-    for (let i = 0; i < 45; i++)
-      statuses.push((await call(server, 'GET', '/v1/me', { token: viewer })).status);
-    expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
-    const refused = await call(server, 'GET', '/v1/me', { token: viewer });
-    expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Another user behind the same address has a budget of their own.
-    expect((await call(server, 'GET', '/v1/me', { token: staff })).status).toBe(200);
-  });
+    it('limits the API per user and address with 429, Retry-After and the error shape', async () => {
+      const viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
+      await startOfAFreshMinute();
+      const statuses: number[] = [];
+      for (let i = 0; i < 45; i++)
+        statuses.push((await call(fixture.server, 'GET', '/v1/me', { token: viewer })).status);
+      expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
+      const refused = await call(fixture.server, 'GET', '/v1/me', { token: viewer });
+      expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another user behind the same address has a budget of their own.
+      expect((await call(fixture.server, 'GET', '/v1/me', { token: fixture.staff })).status).toBe(
+        200,
+      );
+    });
 
-  it("counts devices' ingest apart from people's calls from the same address", async () => {
-    // A gateway on this address posts far more than people's limit...
-    for (let i = 0; i < 45; i++) {
-      const reply = await fetch(`${server.url}/v1/ingest/records`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': 'fpk_unknown' },
-        body: JSON.stringify({ records: [{ deviceTime: '2026-11-20T08:00:00Z' }] }),
-      });
-      expect(reply.status).toBe(401);
-    }
-    // ...and signing in from it still works.
-    expect(
-      (
-        await call(server, 'POST', '/v1/auth/login', {
-          body: { email: 'harrow@demo.example', password: 'Demo-portal-1' },
-        })
-      ).status,
-    ).toBe(200);
-  });
-});
+    it("counts devices' ingest apart from people's calls from the same address", async () => {
+      // A gateway on this address posts far more than people's limit...
+      for (let i = 0; i < 45; i++) {
+        const reply = await fetch(`${fixture.server.url}/v1/ingest/records`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': 'fpk_unknown' },
+          body: JSON.stringify({ records: [{ deviceTime: '2026-11-20T08:00:00Z' }] }),
+        });
+        expect(reply.status).toBe(401);
+      }
+      // ...and signing in from it still works.
+      expect(
+        (
+          await call(fixture.server, 'POST', '/v1/auth/login', {
+            body: { email: 'harrow@demo.example', password: 'Demo-portal-1' },
+          })
+        ).status,
+      ).toBe(200);
+    });
+  },
+);

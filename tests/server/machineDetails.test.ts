@@ -1,27 +1,23 @@
 // One machine and its activity timeline through the API: records sent through the JSON ingest,
 // the segments the engine made, and who may see what (owner, customer during the hire, nobody else).
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
 import type { MachineRow } from '../../src/domain/api/machines.ts';
 import { startOfZonedDay } from '../../src/domain/zonedTime.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
 const MIN = 60_000;
 
-describe.each(testDatabases)('machine details on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
+describeServer('machine details', { users: ['admin'] }, (fixture) => {
   let machineId: string;
   let foreignId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    const fleet = await demoMachines(server);
+    const fleet = await demoMachines(fixture.server);
     machineId = fleet.machineId;
     foreignId = fleet.foreignId;
     // 07:00–09:00 working (a record a minute), then the engine off: an hour of records at 09:00.
@@ -48,13 +44,12 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
       },
       { deviceTime: `${DAY}T10:00:00.000Z`, ignition: false, engineRpm: 0 },
     ];
-    await sendRecords(server, fleet.sourceId, records);
+    await sendRecords(fixture.server, fleet.sourceId, records);
   });
-  afterAll(() => server?.close());
 
-  const activity = (id: string, query: string, token = admin) =>
+  const activity = (id: string, query: string, token = fixture.admin) =>
     call<MachineActivityReply & { field?: string }>(
-      server,
+      fixture.server,
       'GET',
       `/v1/machines/${id}/activity?${query}`,
       {
@@ -91,7 +86,11 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
   it('hides machines of other organisations', async () => {
     expect((await activity(foreignId, `startDate=${DAY}&endDate=${DAY}`)).status).toBe(404);
     expect(
-      (await call(server, 'GET', `/v1/portal/machines/${foreignId}`, { token: admin })).status,
+      (
+        await call(fixture.server, 'GET', `/v1/portal/machines/${foreignId}`, {
+          token: fixture.admin,
+        })
+      ).status,
     ).toBe(404);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await activity(unknown, `startDate=${DAY}&endDate=${DAY}`)).status).toBe(404);
@@ -99,11 +98,11 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
 
   it('answers one machine as its list row, with where it was last seen', async () => {
     const reply = await call<MachineRow>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/${machineId}?start=${DAY}&end=${DAY}`,
       {
-        token: admin,
+        token: fixture.admin,
       },
     );
     expect(reply.status).toBe(200);
@@ -127,25 +126,25 @@ describe.each(testDatabases)('machine details on $kind', (database) => {
       ['max', 'max'],
     ]) {
       const reply = await call<MachineRow>(
-        server,
+        fixture.server,
         'GET',
         `/v1/portal/machines/${machineId}?start=${start}&end=${end}`,
-        { token: admin },
+        { token: fixture.admin },
       );
       expect(reply.body.activitySummary.activeHours.value, `${start} to ${end}`).toBeCloseTo(2, 5);
     }
     const outside = await call<MachineRow>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/${machineId}?start=2026-10-01&end=2026-10-31`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(outside.body.activitySummary.activeHours.value).toBeNull();
   });
 
   it('shows a customer a hired machine during its hire only', async () => {
-    const customer = (await signIn(server, 'harrow@demo.example')).token;
-    const [hire] = await server.db.query<{ machine_id: string; starts_at: Date }>(
+    const customer = (await signIn(fixture.server, 'harrow@demo.example')).token;
+    const [hire] = await fixture.server.db.query<{ machine_id: string; starts_at: Date }>(
       `SELECT h.machine_id, h.starts_at FROM hire h JOIN organisation o ON o.id = h.customer_organisation_id
         WHERE o.name = 'Harrow Civil Engineering' ORDER BY h.starts_at DESC LIMIT 1`,
     );

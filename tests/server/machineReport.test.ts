@@ -1,45 +1,44 @@
 // The machine report: a CSV whose rows are the list's, a daily CSV, a PDF with the brand's logo and
 // colours, and the 400s of bad parameters.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { parseCsv } from '../support/csv.ts';
-import { testDatabases } from '../support/databases.ts';
 import { pngOf } from '../support/png.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
-describe.each(testDatabases)('machine report on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-
+describeServer('machine report', { users: ['admin'] }, (fixture) => {
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
     // The brand as its admin sets it: the PDF's band carries this logo.
     const brand = new FormData();
     brand.append('primary_background_colour', '#123456');
     brand.append('secondary_background_colour', '#AA3300');
     brand.append('logoFile', new Blob([new Uint8Array(pngOf(120, 40))]), 'logo.png');
-    const saved = await fetch(`${server.url}/v1/portal/brandconfig`, {
+    const saved = await fetch(`${fixture.server.url}/v1/portal/brandconfig`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${fixture.admin}` },
       body: brand,
     });
     if (saved.status !== 200) throw new Error(`brand not saved: ${saved.status}`);
   });
-  afterAll(() => server?.close());
 
-  const report = (query: string, token = admin) =>
-    fetch(`${server.url}/v1/portal/machines/report?${query}`, {
+  const report = (query: string, token = fixture.admin) =>
+    fetch(`${fixture.server.url}/v1/portal/machines/report?${query}`, {
       headers: { authorization: `Bearer ${token}` },
     });
 
   it('writes the list’s rows, in the list’s order, as CSV', async () => {
     const query = 'start=max&end=max&show=all&sort=name&order=ASC';
-    const list = await call<MachineListReply>(server, 'GET', `/v1/portal/machines/list?${query}`, {
-      token: admin,
-    });
+    const list = await call<MachineListReply>(
+      fixture.server,
+      'GET',
+      `/v1/portal/machines/list?${query}`,
+      {
+        token: fixture.admin,
+      },
+    );
     const response = await report(`${query}&format=csv&options=activeHours,missingPercentage`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -66,7 +65,7 @@ describe.each(testDatabases)('machine report on $kind', (database) => {
     const search = parseCsv(await (await report('start=max&end=max&show=all&q=NPH-000')).text());
     expect(search.length - 1).toBeLessThan(all);
     expect(search.slice(1).every((row) => row[1]?.includes('NPH-000'))).toBe(true);
-    const [hire] = await server.db.query<{ day: string }>(
+    const [hire] = await fixture.server.db.query<{ day: string }>(
       `SELECT to_char(h.ends_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS day FROM hire h
          JOIN organisation o ON o.id = h.rental_organisation_id
         WHERE o.name = 'Northbank Plant Hire' AND h.starts_at <= now() AND h.ends_at > now()

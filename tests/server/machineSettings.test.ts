@@ -2,7 +2,7 @@
 // information, hour-meter corrections, image, fuel (settings, calibration, chart), health, profile,
 // summaries, and rental utilisation against a hire contract; with who may write and bad input.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type {
   MachineDetailsReply,
@@ -21,10 +21,10 @@ import type {
 } from '../../src/domain/api/machineSettings.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { pngClaiming } from '../support/png.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
 const MIN = 60_000;
@@ -33,23 +33,17 @@ const PNG = Buffer.from(
   'base64',
 );
 
-describe.each(testDatabases)('machine settings on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let viewer: string;
+describeServer('machine settings', { users: ['admin', 'viewer'] }, (fixture) => {
   let machineId: string;
   let foreignId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    viewer = (await signIn(server, 'viewer@demo.example')).token;
-    const fleet = await demoMachines(server);
+    const fleet = await demoMachines(fixture.server);
     machineId = fleet.machineId;
     foreignId = fleet.foreignId;
     // One hire contract of 8 hours a day over Monday to Wednesday, and no other.
-    await server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
-    await server.db.query(
+    await fixture.server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
+    await fixture.server.db.query(
       `INSERT INTO hire (machine_id, rental_organisation_id, customer_name, contract_number, starts_at, ends_at)
        SELECT id, organisation_id, 'Ashdown Utilities Ltd', 'C-TEST-1', '2026-11-09T00:00:00Z', '2026-11-12T00:00:00Z'
          FROM machine WHERE id = $1`,
@@ -71,14 +65,13 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       { deviceTime: `${DAY}T09:30:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 80 },
       { deviceTime: `${DAY}T10:00:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 80 },
     ];
-    await sendRecords(server, fleet.sourceId, records);
+    await sendRecords(fixture.server, fleet.sourceId, records);
   });
-  afterAll(() => server?.close());
 
   const details = async () =>
     (
-      await call<MachineDetailsReply>(server, 'GET', `/v1/portal/machines/${machineId}`, {
-        token: admin,
+      await call<MachineDetailsReply>(fixture.server, 'GET', `/v1/portal/machines/${machineId}`, {
+        token: fixture.admin,
       })
     ).body;
   const upload = (
@@ -87,7 +80,7 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     name: string,
     type: string,
     bytes: Buffer | string,
-    token = admin,
+    token = fixture.admin,
   ) => {
     const form = new FormData();
     form.append(
@@ -95,7 +88,7 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }),
       name,
     );
-    return fetch(`${server.url}${path}`, {
+    return fetch(`${fixture.server.url}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -104,12 +97,12 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
 
   it('measures rental utilisation against the contract’s working hours', async () => {
     const list = await call<MachineListReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=2026-11-09&end=2026-11-11&show=all&filter=${encodeURIComponent(
         encodeFilter({ machine: [machineId] }),
       )}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     // 2 active hours of 3 contract days of 8 hours.
     const [row] = list.body.machines;
@@ -121,36 +114,43 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
   });
 
   it('puts a machine in a group, and only for the owner’s admin', async () => {
-    const made = await call<MachineGroup>(server, 'POST', '/v1/portal/groups', {
-      token: admin,
+    const made = await call<MachineGroup>(fixture.server, 'POST', '/v1/portal/groups', {
+      token: fixture.admin,
       body: { name: 'Night shift' },
     });
     expect(made.status).toBe(201);
     expect(
       (
-        await call(server, 'POST', '/v1/portal/groups', {
-          token: admin,
+        await call(fixture.server, 'POST', '/v1/portal/groups', {
+          token: fixture.admin,
           body: { name: 'night SHIFT' },
         })
       ).status,
     ).toBe(409);
-    const patch = (body: unknown, token = admin, id = machineId) =>
-      call(server, 'PATCH', `/v1/portal/machines/${id}/groups`, { token, body });
+    const patch = (body: unknown, token = fixture.admin, id = machineId) =>
+      call(fixture.server, 'PATCH', `/v1/portal/machines/${id}/groups`, { token, body });
     expect((await patch({ groupId: made.body.id })).status).toBe(200);
-    const groups = await call<GroupsReply>(server, 'GET', '/v1/portal/groups', { token: admin });
+    const groups = await call<GroupsReply>(fixture.server, 'GET', '/v1/portal/groups', {
+      token: fixture.admin,
+    });
     expect(groups.body.groups.find((g) => g.id === made.body.id)?.numberOfMachines).toBe(1);
     const machine = await details();
     expect([machine.group, machine.settings.groupId]).toEqual(['Night shift', made.body.id]);
-    expect((await patch({ groupId: made.body.id }, viewer)).status).toBe(403);
-    expect((await patch({ groupId: made.body.id }, admin, foreignId)).status).toBe(404);
-    const bad = await call<ApiError>(server, 'PATCH', `/v1/portal/machines/${machineId}/groups`, {
-      token: admin,
-      body: { groupId: '00000000-0000-4000-8000-000000000000' },
-    });
+    expect((await patch({ groupId: made.body.id }, fixture.viewer)).status).toBe(403);
+    expect((await patch({ groupId: made.body.id }, fixture.admin, foreignId)).status).toBe(404);
+    const bad = await call<ApiError>(
+      fixture.server,
+      'PATCH',
+      `/v1/portal/machines/${machineId}/groups`,
+      {
+        token: fixture.admin,
+        body: { groupId: '00000000-0000-4000-8000-000000000000' },
+      },
+    );
     expect([bad.status, bad.body.field]).toEqual([400, 'groupId']);
     // PUT names a group; a new name makes the group.
-    await call(server, 'PUT', `/v1/machines/${machineId}`, {
-      token: admin,
+    await call(fixture.server, 'PUT', `/v1/machines/${machineId}`, {
+      token: fixture.admin,
       body: { group: 'Tunnelling' },
     });
     expect((await details()).group).toBe('Tunnelling');
@@ -159,17 +159,23 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
   });
 
   it('renames and deletes a group; its machines leave it and stay in the fleet', async () => {
-    const made = await call<MachineGroup>(server, 'POST', '/v1/portal/groups', {
-      token: admin,
+    const made = await call<MachineGroup>(fixture.server, 'POST', '/v1/portal/groups', {
+      token: fixture.admin,
       body: { name: 'Day shift' },
     });
-    await call(server, 'POST', '/v1/portal/groups', { token: admin, body: { name: 'Piling' } });
-    await call(server, 'PATCH', `/v1/portal/machines/${machineId}/groups`, {
-      token: admin,
+    await call(fixture.server, 'POST', '/v1/portal/groups', {
+      token: fixture.admin,
+      body: { name: 'Piling' },
+    });
+    await call(fixture.server, 'PATCH', `/v1/portal/machines/${machineId}/groups`, {
+      token: fixture.admin,
       body: { groupId: made.body.id },
     });
-    const put = (body: unknown, token = admin, id = made.body.id) =>
-      call<MachineGroup & ApiError>(server, 'PUT', `/v1/portal/groups/${id}`, { token, body });
+    const put = (body: unknown, token = fixture.admin, id = made.body.id) =>
+      call<MachineGroup & ApiError>(fixture.server, 'PUT', `/v1/portal/groups/${id}`, {
+        token,
+        body,
+      });
     expect((await put({ name: 'Early shift' })).body).toEqual({
       id: made.body.id,
       name: 'Early shift',
@@ -178,12 +184,12 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     expect((await details()).group).toBe('Early shift');
     expect((await put({ name: 'piling' })).status).toBe(409);
     expect((await put({ name: '  ' })).body.field).toBe('name');
-    expect((await put({ name: 'X' }, viewer)).status).toBe(403);
+    expect((await put({ name: 'X' }, fixture.viewer)).status).toBe(403);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await put({ name: 'X' }, admin, unknown)).status).toBe(404);
-    const remove = (token = admin, id = made.body.id) =>
-      call(server, 'DELETE', `/v1/portal/groups/${id}`, { token });
-    expect((await remove(viewer)).status).toBe(403);
+    expect((await put({ name: 'X' }, fixture.admin, unknown)).status).toBe(404);
+    const remove = (token = fixture.admin, id = made.body.id) =>
+      call(fixture.server, 'DELETE', `/v1/portal/groups/${id}`, { token });
+    expect((await remove(fixture.viewer)).status).toBe(403);
     expect((await remove()).status).toBe(204);
     expect((await remove()).status).toBe(404);
     const machine = await details();
@@ -194,49 +200,54 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     // Found by sweep:deep on PGlite: the name was checked free, then taken, then inserted.
     const replies = await Promise.all(
       Array.from({ length: 8 }, () =>
-        call(server, 'POST', '/v1/portal/groups', { token: admin, body: { name: 'Crushing' } }),
+        call(fixture.server, 'POST', '/v1/portal/groups', {
+          token: fixture.admin,
+          body: { name: 'Crushing' },
+        }),
       ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const named = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        call(server, 'PUT', `/v1/machines/${machineId}`, {
-          token: admin,
+        call(fixture.server, 'PUT', `/v1/machines/${machineId}`, {
+          token: fixture.admin,
           body: { group: i % 2 ? 'Screening' : 'screening' },
         }),
       ),
     );
     expect(named.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const groups = await call<GroupsReply>(server, 'GET', '/v1/portal/groups', { token: admin });
+    const groups = await call<GroupsReply>(fixture.server, 'GET', '/v1/portal/groups', {
+      token: fixture.admin,
+    });
     expect(groups.body.groups.filter((g) => /^screening$/i.test(g.name))).toHaveLength(1);
   });
 
   it('keeps load capacity and additional information, refusing what does not fit', async () => {
-    const capacity = (body: unknown, token = admin) =>
-      call<ApiError>(server, 'PATCH', `/v1/portal/machines/${machineId}/load_capacity`, {
+    const capacity = (body: unknown, token = fixture.admin) =>
+      call<ApiError>(fixture.server, 'PATCH', `/v1/portal/machines/${machineId}/load_capacity`, {
         token,
         body,
       });
     expect((await capacity({ capacity: 12.5 })).status).toBe(200);
     expect((await capacity({ capacity: -1 })).body.field).toBe('capacity');
-    expect((await capacity({ capacity: 3 }, viewer)).status).toBe(403);
+    expect((await capacity({ capacity: 3 }, fixture.viewer)).status).toBe(403);
     expect((await details()).settings.loadCapacity).toBe(12.5);
 
     const values = await call<FormDropDownValues>(
-      server,
+      fixture.server,
       'GET',
       '/v1/portal/machines/additional-information/form-drop-down-values',
-      { token: viewer },
+      { token: fixture.viewer },
     );
     expect(values.body.fuelType).toContain('diesel');
     expect(values.body.emissionStandard).toContain('Stage V');
     const info = (body: unknown) =>
       call<MachineSettings & ApiError>(
-        server,
+        fixture.server,
         'PATCH',
         `/v1/portal/machines/${machineId}/additional-information`,
         {
-          token: admin,
+          token: fixture.admin,
           body,
         },
       );
@@ -260,7 +271,10 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
 
   it('corrects the hour meter on both paths and counts engine hours after the reading', async () => {
     const vhm = (path: string, body: unknown) =>
-      call<MachineSettings & ApiError>(server, 'PATCH', path, { token: admin, body });
+      call<MachineSettings & ApiError>(fixture.server, 'PATCH', path, {
+        token: fixture.admin,
+        body,
+      });
     const reading = await vhm(`/v1/portal/machines/${machineId}/vhm`, {
       time: `${DAY}T08:00:00Z`,
       value: 1000,
@@ -306,7 +320,7 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     const taken = await upload(path, 'image', 'digger.png', 'image/png', PNG);
     expect(taken.status).toBe(200);
     const { imageUrl } = (await taken.json()) as { imageUrl: string };
-    const served = await fetch(`${server.url}${imageUrl}`);
+    const served = await fetch(`${fixture.server.url}${imageUrl}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     expect((await details()).imageUrl).toBe(imageUrl);
@@ -327,7 +341,9 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     expect(((await claiming.json()) as ApiError).message).toMatch(/16000×16000.*12000 wide/);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
     expect((await upload(path, 'image', 'a.svg', 'image/svg+xml', svg)).status).toBe(415);
-    expect((await upload(path, 'image', 'x.png', 'image/png', PNG, viewer)).status).toBe(403);
+    expect((await upload(path, 'image', 'x.png', 'image/png', PNG, fixture.viewer)).status).toBe(
+      403,
+    );
     // The failed uploads left the image as it was.
     expect((await details()).imageUrl).toBe(imageUrl);
   });
@@ -336,11 +352,11 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     const fuel = async () =>
       (
         await call<FuelReply>(
-          server,
+          fixture.server,
           'GET',
           `/v1/portal/fuel/${machineId}?startDate=${DAY}&endDate=${DAY}`,
           {
-            token: admin,
+            token: fixture.admin,
           },
         )
       ).body;
@@ -367,9 +383,12 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
     );
     expect(((await refused.json()) as ApiError).rows?.[0]?.row).toBe(4);
 
-    const template = await fetch(`${server.url}/v1/portal/machines/fuel/calibration/template`, {
-      headers: { authorization: `Bearer ${admin}` },
-    });
+    const template = await fetch(
+      `${fixture.server.url}/v1/portal/machines/fuel/calibration/template`,
+      {
+        headers: { authorization: `Bearer ${fixture.admin}` },
+      },
+    );
     expect(await template.text()).toMatch(/^level_percent,litres/);
 
     const good = await upload(
@@ -380,7 +399,9 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       'level_percent,litres\n0,0\n100,200\n',
     );
     expect(good.status).toBe(200);
-    const stored = await call<FuelCalibrationReply>(server, 'GET', path, { token: viewer });
+    const stored = await call<FuelCalibrationReply>(fixture.server, 'GET', path, {
+      token: fixture.viewer,
+    });
     expect(stored.body).toMatchObject({
       fileName: 'tank.csv',
       points: [
@@ -388,16 +409,16 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
         { levelPercent: 100, litres: 200 },
       ],
     });
-    await server.rollups.drain();
+    await fixture.server.rollups.drain();
     const calibrated = await fuel();
     expect(calibrated.levels[0]?.litres).toBeCloseTo(100, 5);
     expect(calibrated.refills).toHaveLength(1);
     expect(calibrated.refills[0]?.litres).toBeCloseTo(70, 5);
     expect(calibrated.days[0]?.fuelL).toBeCloseTo(10, 1);
 
-    const settings = (method: string, query = '', body?: unknown, token = admin) =>
+    const settings = (method: string, query = '', body?: unknown, token = fixture.admin) =>
       call<FuelSettings & ApiError>(
-        server,
+        fixture.server,
         method,
         `/v1/portal/machines/${machineId}/fuel/settings${query}`,
         {
@@ -416,37 +437,43 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       (await settings('PUT', '', { min_refuelling_amount: 0, min_dipping_amount: 15 })).body.field,
     ).toBe('min_refuelling_amount');
     expect(
-      (await settings('PUT', '', { min_refuelling_amount: 5, min_dipping_amount: 5 }, viewer))
-        .status,
+      (
+        await settings(
+          'PUT',
+          '',
+          { min_refuelling_amount: 5, min_dipping_amount: 5 },
+          fixture.viewer,
+        )
+      ).status,
     ).toBe(403);
-    await server.rollups.drain();
+    await fixture.server.rollups.drain();
     expect((await fuel()).refills).toHaveLength(0);
     expect((await settings('GET', '?reset=true')).body).toEqual({
       min_refuelling_amount: 10,
       min_dipping_amount: 15,
     });
-    expect((await settings('GET', '?reset=true', undefined, viewer)).status).toBe(403);
-    await server.rollups.drain();
+    expect((await settings('GET', '?reset=true', undefined, fixture.viewer)).status).toBe(403);
+    await fixture.server.rollups.drain();
     expect((await fuel()).refills).toHaveLength(1);
   });
 
   it('tells the health of its sources, what it is, and when it works', async () => {
     const health = await call<MachineHealthReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/${machineId}/health`,
       {
-        token: admin,
+        token: fixture.admin,
       },
     );
     expect(health.status).toBe(200);
     expect(health.body.sources[0]).toMatchObject({ type: 'TELTONIKA', status: 'silent' });
     const profile = await call<MachineProfileReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/machines/${machineId}/profile`,
       {
-        token: admin,
+        token: fixture.admin,
       },
     );
     expect(profile.body).toMatchObject({
@@ -456,18 +483,18 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       timezone: 'Europe/London',
     });
     const work = await call<WorkActivityReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/machines/${machineId}/work_activity?startDate=2026-11-09&endDate=2026-11-15`,
-      { token: admin },
+      { token: fixture.admin },
     );
     // Tuesday 07:00–09:00 GMT.
     expect(work.body.activeHours[1]?.slice(6, 10)).toEqual([0, 1, 1, 0]);
     const summary = await call<{ activitySummary: MachineDetailsReply['activitySummary'] }>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/${machineId}/activity/summary?start=${DAY}&end=${DAY}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(summary.body.activitySummary.activeHours.value).toBeCloseTo(2, 5);
     for (const path of [
@@ -477,15 +504,17 @@ describe.each(testDatabases)('machine settings on $kind', (database) => {
       `/v1/portal/fuel/${foreignId}`,
       `/v1/portal/machines/${foreignId}/fuel/settings`,
     ]) {
-      expect((await call(server, 'GET', path, { token: admin })).status, path).toBe(404);
+      expect((await call(fixture.server, 'GET', path, { token: fixture.admin })).status, path).toBe(
+        404,
+      );
     }
     expect(
       (
         await call<ApiError>(
-          server,
+          fixture.server,
           'GET',
           `/v1/machines/${machineId}/work_activity?startDate=2026-01-01&endDate=2026-11-01`,
-          { token: admin },
+          { token: fixture.admin },
         )
       ).body.field,
     ).toBe('endDate');

@@ -1,22 +1,19 @@
 // Changing a machine and archiving it, with who may: the owner's admin; not a viewer, not the
 // customer it is hired to, and nobody from another organisation.
 // @clock-relative: reads the clock for 'in the future', a day ahead, refused on any date.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MachineListReply, MachineRow } from '../../src/domain/api/machines.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
-describe.each(testDatabases)('machine writes on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
+describeServer('machine writes', { users: ['admin'] }, (fixture) => {
   let machineId: string;
   let hiredToHarrow: string;
   let foreignId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    const id = async (sql: string) => (await server.db.query<{ id: string }>(sql))[0]?.id ?? '';
+    const id = async (sql: string) =>
+      (await fixture.server.db.query<{ id: string }>(sql))[0]?.id ?? '';
     machineId = await id(
       `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
         WHERE o.name = 'Northbank Plant Hire' AND m.archived_at IS NULL ORDER BY m.asset_id LIMIT 1`,
@@ -30,10 +27,12 @@ describe.each(testDatabases)('machine writes on $kind', (database) => {
         WHERE o.name = 'Meridian Build Group' LIMIT 1`,
     );
   });
-  afterAll(() => server?.close());
 
-  const put = (body: unknown, token = admin, id = machineId) =>
-    call<MachineRow & { field?: string }>(server, 'PUT', `/v1/machines/${id}`, { token, body });
+  const put = (body: unknown, token = fixture.admin, id = machineId) =>
+    call<MachineRow & { field?: string }>(fixture.server, 'PUT', `/v1/machines/${id}`, {
+      token,
+      body,
+    });
 
   it('changes the descriptors it is given and keeps the rest', async () => {
     const before = await put({ note: 'Serviced in October' });
@@ -65,20 +64,27 @@ describe.each(testDatabases)('machine writes on $kind', (database) => {
   });
 
   it('lets only the owner’s admin change a machine', async () => {
-    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    const viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
     expect((await put({ note: 'x' }, viewer)).status).toBe(403);
-    const customer = (await signIn(server, 'harrow@demo.example')).token;
+    const customer = (await signIn(fixture.server, 'harrow@demo.example')).token;
     expect((await put({ note: 'x' }, customer, hiredToHarrow)).status).toBe(403);
-    expect((await put({ note: 'x' }, admin, foreignId)).status).toBe(404);
+    expect((await put({ note: 'x' }, fixture.admin, foreignId)).status).toBe(404);
     expect(
-      (await call(server, 'POST', `/v1/machines/${machineId}/archive`, { token: viewer, body: {} }))
-        .status,
+      (
+        await call(fixture.server, 'POST', `/v1/machines/${machineId}/archive`, {
+          token: viewer,
+          body: {},
+        })
+      ).status,
     ).toBe(403);
   });
 
   it('archives a machine out of the fleet and back', async () => {
     const archive = (body: unknown) =>
-      call<MachineRow>(server, 'POST', `/v1/machines/${machineId}/archive`, { token: admin, body });
+      call<MachineRow>(fixture.server, 'POST', `/v1/machines/${machineId}/archive`, {
+        token: fixture.admin,
+        body,
+      });
     const future = await archive({ time: new Date(Date.now() + 86_400_000).toISOString() });
     expect(future.status).toBe(400);
     const archived = await archive({ time: '2026-11-01T12:00:00.000Z', timezone: 'Europe/London' });
@@ -86,17 +92,19 @@ describe.each(testDatabases)('machine writes on $kind', (database) => {
     expect(archived.body.archived).toBe('2026-11-01T12:00:00.000Z');
     expect((await archive({})).status).toBe(409);
     const fleet = await call<MachineListReply>(
-      server,
+      fixture.server,
       'GET',
       '/v1/portal/machines/list?start=max&end=max',
       {
-        token: admin,
+        token: fixture.admin,
       },
     );
     expect(fleet.body.machines.map((m) => m.id)).not.toContain(machineId);
 
     const unarchive = () =>
-      call<MachineRow>(server, 'POST', `/v1/machines/${machineId}/unarchive`, { token: admin });
+      call<MachineRow>(fixture.server, 'POST', `/v1/machines/${machineId}/unarchive`, {
+        token: fixture.admin,
+      });
     const back = await unarchive();
     expect([back.status, back.body.archived]).toEqual([200, null]);
     expect((await unarchive()).status).toBe(409);

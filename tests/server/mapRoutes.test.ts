@@ -1,32 +1,31 @@
 // GET /v1/portal/maps/routes: positions, trips and stops named by site geofences; tenancy and 400s.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { RouteReply, type RouteMachinesReply } from '../../src/domain/api/mapRoutes.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
 const MIN = 60_000;
 const DEPOT = { latitude: 51.529, longitude: -0.276 }; // Northbank Depot Park Royal, 250 m
 const AWAY = { latitude: 51.545, longitude: -0.25 };
 
-describe.each(testDatabases)('machine routes on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let customer: string;
+describeServer('machine routes', { users: ['admin', 'customer'] }, (fixture) => {
   let machineId: string;
   const route = (token: string, query: string) =>
-    call<RouteReply & { field?: string }>(server, 'GET', `/v1/portal/maps/routes?${query}`, {
-      token,
-    });
+    call<RouteReply & { field?: string }>(
+      fixture.server,
+      'GET',
+      `/v1/portal/maps/routes?${query}`,
+      {
+        token,
+      },
+    );
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-    const fleet = await demoMachines(server);
+    const fleet = await demoMachines(fixture.server);
     machineId = fleet.machineId;
     const start = Date.parse(`${DAY}T08:00:00Z`);
     // 10 minutes at the depot, 20 minutes driving away, 10 minutes parked, one record a minute;
@@ -50,12 +49,11 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
       ...Array.from({ length: 10 }, (_, i) => at(30 + i, AWAY)),
       at(40, { latitude: 52, longitude: 0 }, 2),
     ];
-    await sendRecords(server, fleet.sourceId, records);
+    await sendRecords(fixture.server, fleet.sourceId, records);
   });
-  afterAll(() => server?.close());
 
   it('finds the trip from the depot and the stops at either end', async () => {
-    const reply = await route(admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
+    const reply = await route(fixture.admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
     expect(reply.status).toBe(200);
     expect(Value.Check(RouteReply, reply.body)).toBe(true);
     const { locations, trips, stops, latestLocation, timezone } = reply.body;
@@ -76,7 +74,7 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
     ]);
     // A wider stop radius and a longer stop duration find other stops.
     const wide = await route(
-      admin,
+      fixture.admin,
       `machineID=${machineId}&start=${DAY}&end=${DAY}&stopRadius=1000&stopDuration=3600`,
     );
     expect(wide.body.stops).toHaveLength(0);
@@ -84,9 +82,10 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
 
   it("takes the organisation's minimum satellites, and drops a point on the meridian", async () => {
     const points = async () =>
-      (await route(admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`)).body.locations.length;
-    const set = (minSatellites: unknown, token = admin) =>
-      call(server, 'PUT', '/v1/organisation/settings/route-points', {
+      (await route(fixture.admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`)).body.locations
+        .length;
+    const set = (minSatellites: unknown, token = fixture.admin) =>
+      call(fixture.server, 'PUT', '/v1/organisation/settings/route-points', {
         token,
         body: { minSatellites },
       });
@@ -96,21 +95,21 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
     expect((await set(10)).status).toBe(200);
     expect(await points()).toBe(0);
     const settings = await call<{ properties: { routeMinSatellites: number } }>(
-      server,
+      fixture.server,
       'GET',
       '/v1/users/settings',
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(settings.body.properties.routeMinSatellites).toBe(10);
     expect(await set(25)).toMatchObject({ status: 400, body: { field: 'minSatellites' } });
-    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    const viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
     expect((await set(3, viewer)).status).toBe(403);
     expect((await set(4)).status).toBe(200);
     expect(await points()).toBe(40);
   });
 
   it("names a stop by the site a hire took the machine to, even another organisation's", async () => {
-    await server.db.query(
+    await fixture.server.db.query(
       `WITH s AS (INSERT INTO site (organisation_id, name, code, latitude, longitude, radius_m)
                   SELECT id, 'Wembley Yard', 'HCE-WY', $2, $3, 100 FROM organisation
                    WHERE name = 'Harrow Civil Engineering' RETURNING id, organisation_id)
@@ -119,7 +118,7 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
          FROM s, machine m WHERE m.id = $1`,
       [machineId, AWAY.latitude, AWAY.longitude],
     );
-    const reply = await route(admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
+    const reply = await route(fixture.admin, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
     expect(reply.body.stops.map((s) => [s.geofenceName, s.outOfScope])).toEqual([
       ['Northbank Depot Park Royal', false],
       ['Wembley Yard', false],
@@ -132,10 +131,10 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
 
   it('lists the machines to choose from by name, with when each was last placed', async () => {
     const reply = await call<RouteMachinesReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/machines/list?startDate=${DAY}&endDate=${DAY}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(reply.status).toBe(200);
     const names = reply.body.machines.map((m) => m.name.toLowerCase());
@@ -145,7 +144,7 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
   });
 
   it("hides another organisation's machine and refuses malformed queries", async () => {
-    const theirs = await route(customer, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
+    const theirs = await route(fixture.customer, `machineID=${machineId}&start=${DAY}&end=${DAY}`);
     expect([403, 404]).toContain(theirs.status);
     for (const [query, field] of [
       [`start=${DAY}`, 'machineID'],
@@ -153,7 +152,7 @@ describe.each(testDatabases)('machine routes on $kind', (database) => {
       [`machineID=${machineId}&start=${DAY}&end=2026-11-01`, 'end'],
       [`machineID=${machineId}&stopRadius=0`, 'stopRadius'],
     ] as const) {
-      const reply = await route(admin, query);
+      const reply = await route(fixture.admin, query);
       expect(reply.status, query).toBe(400);
       expect(JSON.stringify(reply.body), query).toContain(field);
     }

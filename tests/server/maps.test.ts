@@ -1,22 +1,19 @@
 // The fleet map: latest places and states, live changes, counts by state, tenancy and 400s.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { MapsReply, MapsSummaryReply } from '../../src/domain/api/maps.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const MIN = 60_000;
 
-describe.each(testDatabases)('fleet map on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let customer: string;
+describeServer('fleet map', { users: ['admin', 'customer'] }, (fixture) => {
   let machineId: string;
   let sourceId: string;
   const maps = (token: string, path = '', query = '') =>
-    call<MapsReply & { field?: string }>(server, 'GET', `/v1/portal/maps${path}${query}`, {
+    call<MapsReply & { field?: string }>(fixture.server, 'GET', `/v1/portal/maps${path}${query}`, {
       token,
     });
 
@@ -31,16 +28,12 @@ describe.each(testDatabases)('fleet map on $kind', (database) => {
     }));
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-    ({ machineId, sourceId } = await demoMachines(server));
-    await sendRecords(server, sourceId, working(Date.now() - 2 * MIN));
+    ({ machineId, sourceId } = await demoMachines(fixture.server));
+    await sendRecords(fixture.server, sourceId, working(Date.now() - 2 * MIN));
   });
-  afterAll(() => server?.close());
 
   it('puts a reporting machine where its last fix was, in its state now', async () => {
-    const reply = await maps(admin);
+    const reply = await maps(fixture.admin);
     expect(reply.status).toBe(200);
     expect(Value.Check(MapsReply, reply.body)).toBe(true);
     expect(reply.body.machines).toHaveLength(41);
@@ -54,12 +47,12 @@ describe.each(testDatabases)('fleet map on $kind', (database) => {
     expect(silent.every((m) => m.location === null)).toBe(true);
     expect(new Set(silent.map((m) => m.state))).toEqual(new Set(['unknown', 'brokendown']));
     // Only the located ones when asked.
-    const found = await maps(admin, '', '?telematics=FOUND');
+    const found = await maps(fixture.admin, '', '?telematics=FOUND');
     expect(found.body.machines.map((m) => m.id)).toEqual([machineId]);
   });
 
   it('keeps the newer place when a late record arrives', async () => {
-    await sendRecords(server, sourceId, [
+    await sendRecords(fixture.server, sourceId, [
       {
         deviceTime: new Date(Date.now() - 60 * MIN).toISOString(),
         latitude: 52.2,
@@ -68,30 +61,30 @@ describe.each(testDatabases)('fleet map on $kind', (database) => {
         ignition: false,
       },
     ]);
-    const machine = (await maps(admin)).body.machines.find((m) => m.id === machineId);
+    const machine = (await maps(fixture.admin)).body.machines.find((m) => m.id === machineId);
     expect(machine?.location?.latitude).toBeCloseTo(51.519, 6);
   });
 
   it('sends what changed since a moment, and counts the states', async () => {
-    const before = (await maps(admin)).body.timestamp;
+    const before = (await maps(fixture.admin)).body.timestamp;
     const quiet = await maps(
-      admin,
+      fixture.admin,
       '/live',
       `?timestamp=${new Date(Date.now() - 3 * 3600_000).toISOString()}`,
     );
     expect(quiet.status).toBe(200);
-    await sendRecords(server, sourceId, working(Date.now()));
-    const live = await maps(admin, '/live', `?timestamp=${before}`);
+    await sendRecords(fixture.server, sourceId, working(Date.now()));
+    const live = await maps(fixture.admin, '/live', `?timestamp=${before}`);
     expect(live.status).toBe(200);
     expect(live.body.machines.map((m) => m.id)).toEqual([machineId]);
     expect(live.body.machines[0]?.location?.latitude).toBeCloseTo(51.519, 6);
     expect(Date.parse(live.body.timestamp)).toBeGreaterThanOrEqual(Date.parse(before));
 
     const summary = await call<MapsSummaryReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/maps/summary?timestamp=${before}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(Value.Check(MapsSummaryReply, summary.body)).toBe(true);
     expect(summary.body).toMatchObject({ total: 41, located: 1, changed: 1 });
@@ -100,31 +93,31 @@ describe.each(testDatabases)('fleet map on $kind', (database) => {
   });
 
   it("shows a customer only its hired machines, and not the owner's place outside the hire", async () => {
-    const theirs = (await maps(customer)).body.machines;
+    const theirs = (await maps(fixture.customer)).body.machines;
     const listed = await call<{ total: number }>(
-      server,
+      fixture.server,
       'GET',
       '/v1/portal/machines/list?start=max&end=max',
-      { token: customer },
+      { token: fixture.customer },
     );
     expect(theirs.length).toBe(listed.body.total);
     expect(theirs.some((m) => m.id === machineId)).toBe(
       (
-        await call<{ total: number }>(server, 'GET', `/v1/portal/machines/${machineId}`, {
-          token: customer,
+        await call<{ total: number }>(fixture.server, 'GET', `/v1/portal/machines/${machineId}`, {
+          token: fixture.customer,
         })
       ).status === 200,
     );
   });
 
   it('keeps the machines placed in the countries asked for, by name or ISO number', async () => {
-    const located = (await maps(admin)).body.machines.filter((m) => m.location);
+    const located = (await maps(fixture.admin)).body.machines.filter((m) => m.location);
     expect(located.length).toBeGreaterThan(0);
-    const british = (await maps(admin, '', '?countries=united%20kingdom')).body.machines;
+    const british = (await maps(fixture.admin, '', '?countries=united%20kingdom')).body.machines;
     expect(british.map((m) => m.id).sort()).toEqual(located.map((m) => m.id).sort());
-    const byNumber = (await maps(admin, '', '?countries=826')).body.machines;
+    const byNumber = (await maps(fixture.admin, '', '?countries=826')).body.machines;
     expect(byNumber.length).toBe(british.length);
-    expect((await maps(admin, '', '?countries=France,Belgium')).body.machines).toEqual([]);
+    expect((await maps(fixture.admin, '', '?countries=France,Belgium')).body.machines).toEqual([]);
   });
 
   it('refuses malformed queries naming the field', async () => {
@@ -135,10 +128,10 @@ describe.each(testDatabases)('fleet map on $kind', (database) => {
       ['', '?telematics=LOST', 'telematics'],
       ['', '?countries=Atlantis', 'countries'],
     ] as const) {
-      const reply = await maps(admin, path, query);
+      const reply = await maps(fixture.admin, path, query);
       expect(reply.status, query).toBe(400);
       expect(JSON.stringify(reply.body), query).toContain(field);
     }
-    expect((await call(server, 'GET', '/v1/portal/maps')).status).toBe(401);
+    expect((await call(fixture.server, 'GET', '/v1/portal/maps')).status).toBe(401);
   });
 });

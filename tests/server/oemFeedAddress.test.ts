@@ -1,14 +1,14 @@
 // OEM feeds cannot reach the portal's own network: loopback, link-local and private addresses are
 // refused when a feed is saved and again at every poll (a name may resolve anywhere), unless
 // OEM_FEED_ALLOW_PRIVATE allows an on-premises feed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   isPrivateAddress,
   literalPrivateReason,
   resolvedPrivateReason,
 } from '../../server/telemetry/pollers/feedAddress.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 describe('private addresses', () => {
   it('knows loopback, link-local, private, shared and mapped addresses from public ones', () => {
@@ -42,19 +42,14 @@ describe('private addresses', () => {
   });
 });
 
-describe.each(testDatabases)('OEM feed addresses on $kind', (database) => {
-  let server: TestServer;
-  let staff: string;
+describeServer('OEM feed addresses', { users: ['staff'] }, (fixture) => {
   let organisationId: string;
   beforeAll(async () => {
-    server = await startTestServer(database);
-    staff = (await signIn(server, 'staff@demo.example')).token;
-    const [org] = await server.db.query<{ id: string }>(
+    const [org] = await fixture.server.db.query<{ id: string }>(
       `SELECT id FROM organisation WHERE name = 'Northbank Plant Hire'`,
     );
     organisationId = org?.id ?? '';
   });
-  afterAll(() => server.close());
 
   const body = (change: Record<string, unknown>) => ({
     organisationId,
@@ -78,8 +73,8 @@ describe.each(testDatabases)('OEM feed addresses on $kind', (database) => {
       ['tokenUrl', 'http://192.168.1.10/token'],
       ['baseUrl', 'http://localhost/Fleet/1'],
     ] as const) {
-      const reply = await call(server, 'POST', '/v1/admin/oem-feeds', {
-        token: staff,
+      const reply = await call(fixture.server, 'POST', '/v1/admin/oem-feeds', {
+        token: fixture.staff,
         body: body({ [field]: url }),
       });
       expect(reply.status, url).toBe(400);
@@ -88,17 +83,17 @@ describe.each(testDatabases)('OEM feed addresses on $kind', (database) => {
   });
 
   it('refuses at poll time a feed stored before, and keeps the reason on the feed', async () => {
-    const [feed] = await server.db.query<{ id: string }>(
+    const [feed] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO oem_feed (organisation_id, name, source_type, base_url, format, auth, interval_s)
        VALUES ($1, 'Old inside feed', 'KOMATSU', 'http://127.0.0.1:9/Fleet/1', 'xml', 'none', 3600)
        RETURNING id`,
       [organisationId],
     );
     const polled = await call<{ error: string | null; stored: number }>(
-      server,
+      fixture.server,
       'POST',
       `/v1/admin/oem-feeds/${feed?.id}/poll`,
-      { token: staff },
+      { token: fixture.staff },
     );
     expect(polled.status).toBe(200);
     expect(polled.body.error).toMatch(/private address.*OEM_FEED_ALLOW_PRIVATE/);

@@ -1,34 +1,28 @@
 // Onboarding a device that reported before it was assigned: found by its code, attached to a new
 // machine with the organisation's mandatory fields, and its earlier records counted for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineDetailsReply } from '../../src/domain/api/machineInfo.ts';
 import type { OnboardReply, UnassignedSourcesReply } from '../../src/domain/api/onboarding.ts';
 import { DEMO_UNASSIGNED_DEVICES } from '../../server/demo/seed.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAY = '2026-11-10';
 const CODE = '357309059999001';
 const CLAIM = 'A1B2C-3D4E5';
 
-describe.each(testDatabases)('onboarding on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let staff: string;
+describeServer('onboarding', { users: ['admin', 'staff'] }, (fixture) => {
   let foreignId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    staff = (await signIn(server, 'staff@demo.example')).token;
-    const [source] = await server.db.query<{ id: string }>(
+    const [source] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO source (type, code, short_code, claim_code) VALUES ('TELTONIKA', $1, 'T-9001', $2)
        RETURNING id`,
       [CODE, CLAIM],
     );
-    foreignId = (await demoMachines(server)).foreignId;
+    foreignId = (await demoMachines(fixture.server)).foreignId;
     // An hour of work before anyone assigned the tracker.
     const start = Date.parse(`${DAY}T08:00:00Z`);
     const records = [
@@ -40,43 +34,50 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
       })),
       { deviceTime: `${DAY}T09:01:00.000Z`, ignition: false, engineRpm: 0 },
     ];
-    await sendRecords(server, source?.id ?? '', records);
-    await server.db.query(
+    await sendRecords(fixture.server, source?.id ?? '', records);
+    await fixture.server.db.query(
       `UPDATE organisation SET settings = settings || '{"mandatoryFields": ["assetId"]}'::jsonb
         WHERE name = 'Northbank Plant Hire'`,
     );
   });
-  afterAll(() => server?.close());
 
-  const onboard = (body: unknown, token = admin) =>
-    call<OnboardReply & ApiError>(server, 'POST', '/v1/portal/machines/onboard', { token, body });
+  const onboard = (body: unknown, token = fixture.admin) =>
+    call<OnboardReply & ApiError>(fixture.server, 'POST', '/v1/portal/machines/onboard', {
+      token,
+      body,
+    });
 
   it('finds the device by its code or short code with the claim code on its label, and lists it for staff only', async () => {
     const found = await call(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/sources/unassigned/t-9001?claimCode=a1b2c3d4e5`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(found.body).toMatchObject({ code: CODE, records: 62 });
     expect(found.body).not.toHaveProperty('claimCode');
     // Without the claim code, or with a wrong one, the device is not there: codes are sequential.
     for (const query of ['', '?claimCode=A1B2C-3D4E6']) {
-      const hidden = await call(server, 'GET', `/v1/portal/sources/unassigned/${CODE}${query}`, {
-        token: admin,
-      });
+      const hidden = await call(
+        fixture.server,
+        'GET',
+        `/v1/portal/sources/unassigned/${CODE}${query}`,
+        {
+          token: fixture.admin,
+        },
+      );
       expect(hidden.status).toBe(404);
     }
     // Staff need none, and see the claim code to print on the label.
-    const forStaff = await call(server, 'GET', `/v1/portal/sources/unassigned/${CODE}`, {
-      token: staff,
+    const forStaff = await call(fixture.server, 'GET', `/v1/portal/sources/unassigned/${CODE}`, {
+      token: fixture.staff,
     });
     expect(forStaff.body).toMatchObject({ code: CODE, claimCode: CLAIM });
     // A customer or a viewer holding the claim code learns what the device is, not its history.
     for (const email of ['harrow@demo.example', 'viewer@demo.example']) {
-      const token = (await signIn(server, email)).token;
+      const token = (await signIn(fixture.server, email)).token;
       const plain = await call(
-        server,
+        fixture.server,
         'GET',
         `/v1/portal/sources/unassigned/${CODE}?claimCode=${CLAIM}`,
         { token },
@@ -89,11 +90,11 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
       });
     }
     const list = await call<UnassignedSourcesReply>(
-      server,
+      fixture.server,
       'GET',
       '/v1/portal/sources/unassigned',
       {
-        token: staff,
+        token: fixture.staff,
       },
     );
     expect(list.body.sources.map((s) => s.code)).toContain(CODE);
@@ -102,10 +103,15 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
       expect(list.body.sources.map((s) => s.code)).toContain(code);
     }
     expect(
-      (await call(server, 'GET', '/v1/portal/sources/unassigned', { token: admin })).status,
+      (await call(fixture.server, 'GET', '/v1/portal/sources/unassigned', { token: fixture.admin }))
+        .status,
     ).toBe(403);
     expect(
-      (await call(server, 'GET', '/v1/portal/sources/unassigned/nope', { token: admin })).status,
+      (
+        await call(fixture.server, 'GET', '/v1/portal/sources/unassigned/nope', {
+          token: fixture.admin,
+        })
+      ).status,
     ).toBe(404);
   });
 
@@ -134,7 +140,7 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
     expect((await onboard({ sensor: CODE, claimCode: CLAIM, machineId: foreignId })).status).toBe(
       404,
     );
-    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    const viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
     expect(
       (
         await onboard(
@@ -153,12 +159,12 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
     });
     expect(made.status).toBe(201);
     expect(made.body.records).toBe(62);
-    await server.rollups.drain();
+    await fixture.server.rollups.drain();
     const machine = await call<MachineDetailsReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/${made.body.machineId}?start=${DAY}&end=${DAY}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(machine.body).toMatchObject({
       name: 'Bomag BW 120',
@@ -170,7 +176,8 @@ describe.each(testDatabases)('onboarding on $kind', (database) => {
     expect(machine.body.activitySummary.activeHours.value).toBeCloseTo(61 / 60, 5);
     // Assigned now: whoever holds its label is told where it is, and it is not onboarded twice.
     const machines = async () =>
-      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM machine'))[0]?.n;
+      (await fixture.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM machine'))[0]
+        ?.n;
     const before = await machines();
     expect(
       await onboard({ sensor: CODE, claimCode: CLAIM, machine: { name: 'Again', assetId: 'B' } }),

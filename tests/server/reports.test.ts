@@ -3,7 +3,7 @@
 // run what, a report opened as a page by its token, and scheduled reports run now, mailed with
 // their file attached or linked, sent once across a restart, and retried with backoff.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import {
   REPORT_TYPES,
@@ -19,9 +19,9 @@ import { OVER_MAIL_CAP } from '../../server/modules/mailCaps/index.ts';
 import { ReportWorker, MAX_RUN_ATTEMPTS } from '../../server/modules/reports/worker.ts';
 import { readOutbox } from '../../server/modules/mail/outbox.ts';
 import { parseCsv } from '../support/csv.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 // Fixture days: Monday 2 and Tuesday 3 November 2026; London is on UTC then.
 const START = '2026-11-02';
@@ -29,27 +29,24 @@ const END = '2026-11-03';
 /** The engine on from 06:00 to 19:30 (outside the day shift at both ends), a record a minute. */
 const longDay = (day: string) => engineRun(`${day}T06:00:00Z`, 810);
 
-describe.each(testDatabases)('reports on $kind', (database) => {
-  let server: TestServer;
+describeServer('reports', {}, (fixture) => {
   let admin: string;
   let viewer: string;
   let machineName: string;
   let files: FileStorage;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    const demo = await demoMachines(server);
-    for (const day of [START, END]) await sendRecords(server, demo.sourceId, longDay(day));
-    const [machine] = await server.db.query<{ name: string }>(
+    const demo = await demoMachines(fixture.server);
+    for (const day of [START, END]) await sendRecords(fixture.server, demo.sourceId, longDay(day));
+    const [machine] = await fixture.server.db.query<{ name: string }>(
       'SELECT name FROM machine WHERE id = $1',
       [demo.machineId],
     );
     machineName = machine?.name ?? '';
-    admin = (await signIn(server)).token;
-    viewer = (await signIn(server, 'viewer@demo.example')).token;
-    files = directoryStorage(server.config.filesDir);
+    admin = (await signIn(fixture.server)).token;
+    viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
+    files = directoryStorage(fixture.server.config.filesDir);
   });
-  afterAll(() => server?.close());
 
   const request = (type: ReportRequest['type'], format: 'csv' | 'pdf' = 'csv'): ReportRequest => ({
     type,
@@ -60,14 +57,14 @@ describe.each(testDatabases)('reports on $kind', (database) => {
 
   /** Asks for a report file and waits for the worker to make it. */
   async function madeFile(body: ReportRequest, token = admin): Promise<ReportFile> {
-    const queued = await call<ReportFile>(server, 'POST', '/v1/portal/reports/files', {
+    const queued = await call<ReportFile>(fixture.server, 'POST', '/v1/portal/reports/files', {
       token,
       body,
     });
     expect(queued.status).toBe(202);
     for (let i = 0; i < 600; i++) {
       const file = await call<ReportFile>(
-        server,
+        fixture.server,
         'GET',
         `/v1/portal/reports/files/${queued.body.id}`,
         {
@@ -81,7 +78,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
   }
 
   const download = (id: string, token = admin) =>
-    fetch(`${server.url}/v1/portal/reports/files/${id}/download`, {
+    fetch(`${fixture.server.url}/v1/portal/reports/files/${id}/download`, {
       headers: { authorization: `Bearer ${token}` },
     });
 
@@ -103,7 +100,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
 
   it('gives the fleet utilisation of each machine as the machine list does, rounded to 5 minutes', async () => {
     const list = await call<MachineListReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=${START}&end=${END}&show=all`,
       { token: admin },
@@ -128,7 +125,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
 
   it("lists each out-of-hours session, whose durations add up to the list's out-of-hours hours", async () => {
     const list = await call<MachineListReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=${START}&end=${END}&show=all`,
       { token: admin },
@@ -144,56 +141,63 @@ describe.each(testDatabases)('reports on $kind', (database) => {
   });
 
   it('lets a member run only the reports of their categories', async () => {
-    const [viewerRow] = await server.db.query<{ id: string }>(
+    const [viewerRow] = await fixture.server.db.query<{ id: string }>(
       "SELECT id FROM app_user WHERE email = 'viewer@demo.example'",
     );
     const viewerId = viewerRow?.id ?? '';
-    const categories = await call(server, 'GET', '/v1/admin/reports/categories', { token: admin });
+    const categories = await call(fixture.server, 'GET', '/v1/admin/reports/categories', {
+      token: admin,
+    });
     expect(categories.status).toBe(200);
-    const put = await call(server, 'PUT', `/v1/admin/user/${viewerId}/reports/categories`, {
+    const put = await call(fixture.server, 'PUT', `/v1/admin/user/${viewerId}/reports/categories`, {
       token: admin,
       body: { categoryIds: ['fuel'] },
     });
     expect(put.status).toBe(200);
     expect(
       (
-        await call(server, 'PUT', `/v1/admin/user/${viewerId}/reports/categories`, {
+        await call(fixture.server, 'PUT', `/v1/admin/user/${viewerId}/reports/categories`, {
           token: viewer,
           body: { categoryIds: ['fuel', 'utilisation'] },
         })
       ).status,
     ).toBe(403);
-    const mine = await call<UserReportsReply>(server, 'GET', '/v1/user/reports', { token: viewer });
+    const mine = await call<UserReportsReply>(fixture.server, 'GET', '/v1/user/reports', {
+      token: viewer,
+    });
     expect(mine.body.reportsList).toEqual([
       { id: 'fuel-co2', category: 'fuel', url: '/mm-reports?report=fuel-co2' },
     ]);
-    const refused = await call(server, 'POST', '/v1/portal/reports/files', {
+    const refused = await call(fixture.server, 'POST', '/v1/portal/reports/files', {
       token: viewer,
       body: request('fleet-utilisation'),
     });
     expect(refused.status).toBe(403);
     expect((await madeFile(request('fuel-co2'), viewer)).status).toBe('done');
     // The viewer sees their own file, not the admin's.
-    const theirs = await call<ReportFile[]>(server, 'GET', '/v1/portal/reports/files', {
+    const theirs = await call<ReportFile[]>(fixture.server, 'GET', '/v1/portal/reports/files', {
       token: viewer,
     });
     expect(theirs.body.map((f) => f.type)).toEqual(['fuel-co2']);
     expect(
-      (await call(server, 'GET', `/v1/user/reports/fleet-utilisation/token`, { token: viewer }))
-        .status,
+      (
+        await call(fixture.server, 'GET', `/v1/user/reports/fleet-utilisation/token`, {
+          token: viewer,
+        })
+      ).status,
     ).toBe(403);
   });
 
   it('opens a report as a page by its token, with the figures of its file', async () => {
     const token = await call<{ token: string }>(
-      server,
+      fixture.server,
       'GET',
       '/v1/user/reports/fleet-utilisation/token',
       { token: admin },
     );
     expect(token.status).toBe(200);
     const view = await call<ReportView>(
-      server,
+      fixture.server,
       'GET',
       `/v1/reports/view?token=${token.body.token}&start=${START}&end=${END}`,
     );
@@ -209,33 +213,49 @@ describe.each(testDatabases)('reports on $kind', (database) => {
     );
     // An access token is no report token, and a report token is no access token.
     expect(
-      (await call(server, 'GET', `/v1/reports/view?token=${admin}&start=${START}&end=${END}`))
-        .status,
+      (
+        await call(
+          fixture.server,
+          'GET',
+          `/v1/reports/view?token=${admin}&start=${START}&end=${END}`,
+        )
+      ).status,
     ).toBe(401);
     expect(
-      (await call(server, 'GET', '/v1/portal/reports/files', { token: token.body.token })).status,
+      (await call(fixture.server, 'GET', '/v1/portal/reports/files', { token: token.body.token }))
+        .status,
     ).toBe(401);
   });
 
   it('refuses bad requests with the field named', async () => {
-    const backwards = await call<{ field: string }>(server, 'POST', '/v1/portal/reports/files', {
-      token: admin,
-      body: { ...request('idle'), start: END, end: START },
-    });
+    const backwards = await call<{ field: string }>(
+      fixture.server,
+      'POST',
+      '/v1/portal/reports/files',
+      {
+        token: admin,
+        body: { ...request('idle'), start: END, end: START },
+      },
+    );
     expect(backwards).toMatchObject({ status: 400, body: { field: 'end' } });
-    const tooLong = await call<{ field: string }>(server, 'POST', '/v1/portal/reports/files', {
-      token: admin,
-      body: { ...request('routes'), start: '2026-09-01', end: '2026-11-03' },
-    });
+    const tooLong = await call<{ field: string }>(
+      fixture.server,
+      'POST',
+      '/v1/portal/reports/files',
+      {
+        token: admin,
+        body: { ...request('routes'), start: '2026-09-01', end: '2026-11-03' },
+      },
+    );
     expect(tooLong).toMatchObject({ status: 400, body: { field: 'end' } });
     // A filter the machine list cannot read is refused now, not failed in the background later.
     for (const filter of ['colour:red', 'site:not-an-id', 'signalValue:loud', 'oem']) {
-      const refused = await call(server, 'POST', '/v1/portal/reports/files', {
+      const refused = await call(fixture.server, 'POST', '/v1/portal/reports/files', {
         token: admin,
         body: { ...request('idle'), filter },
       });
       expect(refused, filter).toMatchObject({ status: 400, body: { field: 'filter' } });
-      const scheduled = await call(server, 'POST', '/v1/portal/reports/schedules', {
+      const scheduled = await call(fixture.server, 'POST', '/v1/portal/reports/schedules', {
         token: admin,
         body: {
           name: 'Filtered',
@@ -274,45 +294,55 @@ describe.each(testDatabases)('reports on $kind', (database) => {
 
     async function worker(storage: FileStorage = files) {
       return new ReportWorker({
-        db: server.db,
-        readModel: server.readModel,
+        db: fixture.server.db,
+        readModel: fixture.server.readModel,
         files: storage,
-        keys: await loadKeyRing(server.db),
-        config: { ...server.config, reportPollMs: 0 },
+        keys: await loadKeyRing(fixture.server.db),
+        config: { ...fixture.server.config, reportPollMs: 0 },
         log: { info: () => undefined, error: () => undefined },
       });
     }
     // The server's own worker, woken by the calls, is done before a test's worker takes over.
-    beforeEach(() => server.app.reports.idle());
+    beforeEach(() => fixture.server.app.reports.idle());
     /** A schedule made through the API; the server's worker it wakes is let finish. */
     async function postSchedule(body: ReturnType<typeof schedule>) {
-      const created = await call<ReportSchedule>(server, 'POST', '/v1/portal/reports/schedules', {
-        token: admin,
-        body,
-      });
+      const created = await call<ReportSchedule>(
+        fixture.server,
+        'POST',
+        '/v1/portal/reports/schedules',
+        {
+          token: admin,
+          body,
+        },
+      );
       expect(created.status).toBe(201);
-      await server.app.reports.idle();
+      await fixture.server.app.reports.idle();
       return created;
     }
     const mailsTo = async (to: string) =>
-      (await readOutbox(server.db, 500)).filter((mail) => mail.to === to);
+      (await readOutbox(fixture.server.db, 500)).filter((mail) => mail.to === to);
 
     it('creates, edits, pauses and runs a schedule now: the mail carries the file', async () => {
-      const created = await call<ReportSchedule>(server, 'POST', '/v1/portal/reports/schedules', {
-        token: admin,
-        body: schedule({ recipientEmails: ['now@example.com'] }),
-      });
+      const created = await call<ReportSchedule>(
+        fixture.server,
+        'POST',
+        '/v1/portal/reports/schedules',
+        {
+          token: admin,
+          body: schedule({ recipientEmails: ['now@example.com'] }),
+        },
+      );
       expect(created.status).toBe(201);
       expect(created.body.nextRunAt).not.toBeNull();
       const paused = await call<ReportSchedule>(
-        server,
+        fixture.server,
         'PUT',
         `/v1/portal/reports/schedules/${created.body.id}`,
         { token: admin, body: schedule({ recipientEmails: ['now@example.com'], paused: true }) },
       );
       expect(paused.body).toMatchObject({ paused: true, nextRunAt: null });
       const run = await call(
-        server,
+        fixture.server,
         'POST',
         `/v1/portal/reports/schedules/${created.body.id}/run`,
         {
@@ -324,7 +354,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       const runs = async () =>
         (
           await call<{ status: string }[]>(
-            server,
+            fixture.server,
             'GET',
             `/v1/portal/reports/schedules/${created.body.id}/runs`,
             { token: admin },
@@ -339,7 +369,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       expect(mail?.body).toMatch(/unsubscribe/i);
       expect(
         (
-          await call(server, 'POST', '/v1/portal/reports/schedules', {
+          await call(fixture.server, 'POST', '/v1/portal/reports/schedules', {
             token: viewer,
             body: schedule(),
           })
@@ -352,16 +382,16 @@ describe.each(testDatabases)('reports on $kind', (database) => {
         schedule({ recipientEmails: ['link@example.com'], paused: true }),
       );
       // Queued here rather than by run now, so that this worker, not the server's, makes it.
-      await server.db.query(
+      await fixture.server.db.query(
         `INSERT INTO report_run (schedule_id, slot_at, trigger) VALUES ($1, now(), 'now')`,
         [created.body.id],
       );
       const small = new ReportWorker({
-        db: server.db,
-        readModel: server.readModel,
+        db: fixture.server.db,
+        readModel: fixture.server.readModel,
         files,
-        keys: await loadKeyRing(server.db),
-        config: { ...server.config, reportPollMs: 0, reportAttachmentMaxBytes: 10 },
+        keys: await loadKeyRing(fixture.server.db),
+        config: { ...fixture.server.config, reportPollMs: 0, reportAttachmentMaxBytes: 10 },
         log: { info: () => undefined, error: () => undefined },
       });
       await small.tick();
@@ -370,11 +400,13 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       const link = /(https?:\/\/\S+\/v1\/reports\/download\?token=\S+)/.exec(mail?.body ?? '')?.[1];
       expect(link).toBeDefined();
       const response = await fetch(
-        `${server.url}${new URL(link ?? '').pathname}${new URL(link ?? '').search}`,
+        `${fixture.server.url}${new URL(link ?? '').pathname}${new URL(link ?? '').search}`,
       );
       expect(response.status).toBe(200);
       expect(parseCsv(await response.text())[0]).toEqual(['Machines']);
-      expect((await fetch(`${server.url}/v1/reports/download?token=forged`)).status).toBe(401);
+      expect((await fetch(`${fixture.server.url}/v1/reports/download?token=forged`)).status).toBe(
+        401,
+      );
     });
 
     it('runs each slot once: a run whose process died is made again and sent once', async () => {
@@ -383,7 +415,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       );
       // A slot claimed by a process that died before it mailed: its lease ran out.
       const slot = new Date('2026-11-03T07:00:00Z');
-      await server.db.query(
+      await fixture.server.db.query(
         `INSERT INTO report_run (schedule_id, slot_at, trigger, status, attempts, lease_until)
          VALUES ($1, $2, 'slot', 'running', 1, $2)`,
         [created.body.id, slot],
@@ -404,27 +436,27 @@ describe.each(testDatabases)('reports on $kind', (database) => {
           paused: true,
         }),
       );
-      const [used] = await server.db.query<{ outside: number }>(
+      const [used] = await fixture.server.db.query<{ outside: number }>(
         `SELECT coalesce(sum(outside), 0)::int AS outside FROM mail_cap_use
           WHERE organisation_id = (SELECT organisation_id FROM report_schedule WHERE id = $1)
             AND at > now() - interval '1 day'`,
         [created.body.id],
       );
       const slot = new Date('2026-11-03T07:00:00Z');
-      await server.db.query(
+      await fixture.server.db.query(
         `INSERT INTO report_run (schedule_id, slot_at, trigger, next_attempt_at) VALUES ($1, $2, 'slot', $2)`,
         [created.body.id, slot],
       );
       // Room for two more outside recipients today.
       const capped = new ReportWorker({
-        db: server.db,
-        readModel: server.readModel,
+        db: fixture.server.db,
+        readModel: fixture.server.readModel,
         files,
-        keys: await loadKeyRing(server.db),
+        keys: await loadKeyRing(fixture.server.db),
         config: {
-          ...server.config,
+          ...fixture.server.config,
           reportPollMs: 0,
-          mailCaps: { ...server.config.mailCaps, outsidePerDay: (used?.outside ?? 0) + 2 },
+          mailCaps: { ...fixture.server.config.mailCaps, outsidePerDay: (used?.outside ?? 0) + 2 },
         },
         log: { info: () => undefined, error: () => undefined },
       });
@@ -442,14 +474,14 @@ describe.each(testDatabases)('reports on $kind', (database) => {
         schedule({ recipientEmails: ['missed@example.com'], paused: true }),
       );
       // Resumed here, so that only these workers see it.
-      await server.db.query(
+      await fixture.server.db.query(
         `UPDATE report_schedule SET paused = false, next_run_at = '2026-11-02T07:00:00Z' WHERE id = $1`,
         [created.body.id],
       );
       // Monday 07:00 and Tuesday 07:00 came; the next is Wednesday's.
       const at = new Date('2026-11-03T09:00:00Z');
       await Promise.all([(await worker()).tick(at), (await worker()).tick(at)]);
-      const [row] = await server.db.query<{ next_run_at: Date }>(
+      const [row] = await fixture.server.db.query<{ next_run_at: Date }>(
         'SELECT next_run_at FROM report_schedule WHERE id = $1',
         [created.body.id],
       );
@@ -466,7 +498,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
         schedule({ recipientEmails: ['fails@example.com'], paused: true }),
       );
       const slot = new Date('2026-11-03T07:00:00Z');
-      await server.db.query(
+      await fixture.server.db.query(
         `INSERT INTO report_run (schedule_id, slot_at, trigger, next_attempt_at) VALUES ($1, $2, 'slot', $2)`,
         [created.body.id, slot],
       );
@@ -480,7 +512,7 @@ describe.each(testDatabases)('reports on $kind', (database) => {
       const waits: number[] = [];
       for (let attempt = 1; attempt <= MAX_RUN_ATTEMPTS; attempt++) {
         await broken.tick(at);
-        const [run] = await server.db.query<{
+        const [run] = await fixture.server.db.query<{
           status: string;
           next_attempt_at: Date;
           error: string;

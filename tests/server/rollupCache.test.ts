@@ -1,7 +1,7 @@
 // The list's rollups in memory agree with the database for any span: whole months, days inside
 // the window it holds, days before it (read from the database), and after an invalidation.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/zonedTime.ts';
 import {
   RollupCache,
@@ -9,25 +9,22 @@ import {
   SUM_COLUMNS,
   sumSpansFromDays,
 } from '../../server/readModel/rollupCache.ts';
-import { testDatabases } from '../support/databases.ts';
-import { startTestServer, type TestServer } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 const first = addDays(today, -200);
 
-describe.each(testDatabases)('rollup cache on $kind', (database) => {
-  let server: TestServer;
+describeServer('rollup cache', {}, (fixture) => {
   let machineId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    const [machine] = await server.db.query<{ id: string }>(
+    const [machine] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO machine (organisation_id, name) SELECT id, 'Cache test' FROM organisation
         WHERE name = 'Northbank Plant Hire' RETURNING id`,
     );
     machineId = machine?.id ?? '';
     // 200 days of varied figures, and their months as the engine writes them.
-    await server.db.query(
+    await fixture.server.db.query(
       `INSERT INTO machine_day_rollup (machine_id, day, active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l,
          fuel_estimated, co2_kg, co2_factor_kg_per_l, co2_factor_year, fuel_type, distance_m, trips, refills,
          refill_l, thefts, theft_l, brokendown_s)
@@ -36,7 +33,7 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
          FROM generate_series($2::date, $3::date, interval '1 day') d`,
       [machineId, first, today],
     );
-    await server.db.query(
+    await fixture.server.db.query(
       `INSERT INTO machine_month_rollup
        SELECT machine_id, date_trunc('month', day)::date, count(*), sum(active_s), sum(idle_s), sum(off_s),
               sum(missing_s), sum(brokendown_s), sum(out_of_hours_s), sum(fuel_l), bool_or(fuel_estimated),
@@ -46,7 +43,6 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
       [machineId],
     );
   });
-  afterAll(() => server?.close());
 
   const spans = () => [
     { key: 'all', fromDay: null, toDay: null },
@@ -60,7 +56,7 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
   async function expectAgreement(cache: RollupCache) {
     const cached = await cache.sumSpans(spans().map((s) => ({ ...s, machineId })));
     const direct = await sumSpansFromDays(
-      server.db,
+      fixture.server.db,
       spans().map((s) => ({
         key: s.key,
         machineId,
@@ -81,11 +77,11 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
   }
 
   it('sums every kind of span as the database does', async () => {
-    await expectAgreement(new RollupCache(server.db));
+    await expectAgreement(new RollupCache(fixture.server.db));
   });
 
   it('cuts spans into buckets that add up as the database does', async () => {
-    const cache = new RollupCache(server.db);
+    const cache = new RollupCache(fixture.server.db);
     // Months cut at both ends, one bucket older than the window, the last one open.
     const buckets = [
       { fromDay: addDays(today, -150), toDay: addDays(today, -101) },
@@ -100,7 +96,7 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
     ];
     const totals = await cache.sumBuckets(spans, buckets);
     const direct = await sumSpansFromDays(
-      server.db,
+      fixture.server.db,
       buckets.flatMap((bucket, b) =>
         spans.map((span, s) => {
           const fromDay = [bucket.fromDay, span.fromDay].sort().at(-1) as string;
@@ -124,14 +120,14 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
   });
 
   it('reads a machine again once invalidated', async () => {
-    const cache = new RollupCache(server.db);
+    const cache = new RollupCache(fixture.server.db);
     await expectAgreement(cache);
     // As a recompute would: the day and its month.
-    await server.db.query(
+    await fixture.server.db.query(
       'UPDATE machine_day_rollup SET active_s = active_s + 100 WHERE machine_id = $1 AND day = $2',
       [machineId, addDays(today, -1)],
     );
-    await server.db.query(
+    await fixture.server.db.query(
       `UPDATE machine_month_rollup SET active_s = active_s + 100
         WHERE machine_id = $1 AND month = date_trunc('month', $2::date)::date`,
       [machineId, addDays(today, -1)],
@@ -139,7 +135,7 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
     const [stale] = await cache.sumSpans([
       { machineId, fromDay: addDays(today, -1), toDay: addDays(today, -1) },
     ]);
-    const [fresh] = await server.db.query<{ active_s: number }>(
+    const [fresh] = await fixture.server.db.query<{ active_s: number }>(
       'SELECT active_s FROM machine_day_rollup WHERE machine_id = $1 AND day = $2',
       [machineId, addDays(today, -1)],
     );
@@ -149,10 +145,10 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
   });
 
   it('answers the same list of spans again from what it summed, until a machine changes', async () => {
-    const cache = new RollupCache(server.db);
+    const cache = new RollupCache(fixture.server.db);
     const asked = [{ machineId, fromDay: addDays(today, -2), toDay: addDays(today, -2) }];
     const [before] = await cache.sumSpans(asked);
-    await server.db.query(
+    await fixture.server.db.query(
       'UPDATE machine_day_rollup SET idle_s = idle_s + 100 WHERE machine_id = $1 AND day = $2',
       [machineId, addDays(today, -2)],
     );
@@ -170,13 +166,13 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
   });
   it('sums again only the spans of machines committed since, keeping the others', async () => {
     const day = addDays(today, -2);
-    const [other] = await server.db.query<{ id: string }>(
+    const [other] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO machine (organisation_id, name) SELECT organisation_id, 'Cache test 2' FROM machine
         WHERE id = $1 RETURNING id`,
       [machineId],
     );
     const otherId = other?.id ?? '';
-    await server.db.query(
+    await fixture.server.db.query(
       `INSERT INTO machine_day_rollup (machine_id, day, active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l,
          fuel_estimated, co2_kg, co2_factor_kg_per_l, co2_factor_year, fuel_type, distance_m, trips, refills,
          refill_l, thefts, theft_l, brokendown_s)
@@ -184,14 +180,14 @@ describe.each(testDatabases)('rollup cache on $kind', (database) => {
       [otherId, day],
     );
     const idle = (sums: RollupSums | undefined) => sums?.sums[SUM_COLUMNS.indexOf('idle_s')];
-    const cache = new RollupCache(server.db);
+    const cache = new RollupCache(fixture.server.db);
     const asked = [
       { machineId, fromDay: day, toDay: day },
       { machineId: otherId, fromDay: day, toDay: day },
     ];
     const [oursBefore, otherBefore] = await cache.sumSpans(asked);
     expect(idle(otherBefore)).toBe(300);
-    await server.db.query(
+    await fixture.server.db.query(
       'UPDATE machine_day_rollup SET idle_s = idle_s + 100 WHERE machine_id = ANY($1::uuid[]) AND day = $2',
       [[machineId, otherId], day],
     );

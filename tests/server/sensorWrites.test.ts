@@ -1,34 +1,28 @@
 // A sensor taken out of service and back (its records in between kept, not counted), and fuel
 // attachments (spec point 3) turning a tank-level sensor's percent into litres exactly, with a
 // change of capacity recomputing the days it affects. On a fixture day, through HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import type { FuelReply } from '../../src/domain/api/machineSettings.ts';
 import type { SensorAttachmentReply, SensorRecord } from '../../src/domain/api/sensors.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
-import { testDatabases } from '../support/databases.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
 const MIN = 60_000;
 
-describe.each(testDatabases)('sensor service and fuel attachments on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let viewer: string;
+describeServer('sensor service and fuel attachments', { users: ['admin', 'viewer'] }, (fixture) => {
   let machineId: string;
   let sourceId: string;
   let foreignSourceId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    viewer = (await signIn(server, 'viewer@demo.example')).token;
-    const fleet = await demoMachines(server);
+    const fleet = await demoMachines(fixture.server);
     machineId = fleet.machineId;
     sourceId = fleet.sourceId;
-    const [foreign] = await server.db.query<{ id: string }>(
+    const [foreign] = await fixture.server.db.query<{ id: string }>(
       'SELECT id FROM source WHERE machine_id = $1',
       [fleet.foreignId],
     );
@@ -36,7 +30,7 @@ describe.each(testDatabases)('sensor service and fuel attachments on $kind', (da
     // 07:00–09:00 working while a percent-only level falls from 50 % to 45 %, off at 09:00,
     // refilled to 80 % at 09:30 with the engine off.
     const start = Date.parse(`${DAY}T07:00:00Z`);
-    await sendRecords(server, sourceId, [
+    await sendRecords(fixture.server, sourceId, [
       ...Array.from({ length: 120 }, (_, i) => ({
         deviceTime: new Date(start + i * MIN).toISOString(),
         ignition: true,
@@ -49,33 +43,32 @@ describe.each(testDatabases)('sensor service and fuel attachments on $kind', (da
       { deviceTime: `${DAY}T10:00:00.000Z`, ignition: false, engineRpm: 0, fuelLevelPct: 80 },
     ]);
   });
-  afterAll(() => server?.close());
 
   const fuel = async () => {
-    await server.rollups.drain();
+    await fixture.server.rollups.drain();
     return (
       await call<FuelReply>(
-        server,
+        fixture.server,
         'GET',
         `/v1/portal/fuel/${machineId}?startDate=${DAY}&endDate=${DAY}`,
-        { token: admin },
+        { token: fixture.admin },
       )
     ).body;
   };
   const activeHours = async () => {
-    await server.rollups.drain();
+    await fixture.server.rollups.drain();
     const filter = encodeURIComponent(encodeFilter({ machine: [machineId] }));
     const list = await call<MachineListReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=${DAY}&end=${DAY}&show=all&filter=${filter}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     return list.body.summary.activeHours.value;
   };
-  const attach = (body: unknown, token = admin) =>
+  const attach = (body: unknown, token = fixture.admin) =>
     call<SensorAttachmentReply & { field?: string }>(
-      server,
+      fixture.server,
       'POST',
       '/v1/portal/sensors/attachment',
       { token, body },
@@ -104,11 +97,11 @@ describe.each(testDatabases)('sensor service and fuel attachments on $kind', (da
     // A bigger tank than thought: every litre of the day grows with it.
     const id = made.body.fuelAttachment[0]?.id ?? '';
     const changed = await call(
-      server,
+      fixture.server,
       'PATCH',
       `/v1/portal/sensors/attachment/${id}/tank-capacity`,
       {
-        token: admin,
+        token: fixture.admin,
         body: { tankCapacity: 300 },
       },
     );
@@ -148,23 +141,28 @@ describe.each(testDatabases)('sensor service and fuel attachments on $kind', (da
       body: { field: 'fuelAttachment.0.start' },
     });
     expect((await attach({ ...body({}), sourceId: foreignSourceId })).status).toBe(404);
-    expect((await attach(body({}), viewer)).status).toBe(403);
-    const [attachment] = await server.db.query<{ id: string }>(
+    expect((await attach(body({}), fixture.viewer)).status).toBe(403);
+    const [attachment] = await fixture.server.db.query<{ id: string }>(
       'SELECT id FROM fuel_attachment WHERE source_id = $1',
       [sourceId],
     );
     expect(
-      await call(server, 'PATCH', `/v1/portal/sensors/attachment/${attachment?.id}/tank-capacity`, {
-        token: admin,
-        body: { tankCapacity: 0 },
-      }),
+      await call(
+        fixture.server,
+        'PATCH',
+        `/v1/portal/sensors/attachment/${attachment?.id}/tank-capacity`,
+        {
+          token: fixture.admin,
+          body: { tankCapacity: 0 },
+        },
+      ),
     ).toMatchObject({ status: 400, body: { field: 'tankCapacity' } });
     // Nothing changed: the capacity is still 300.
     const stored = await call<SensorAttachmentReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/sensors/${sourceId}/attachment`,
-      { token: viewer },
+      { token: fixture.viewer },
     );
     expect(stored.body.fuelAttachment[0]?.tankCapacity).toBe(300);
   });
@@ -173,17 +171,17 @@ describe.each(testDatabases)('sensor service and fuel attachments on $kind', (da
     expect(await activeHours()).toBeCloseTo(2, 1);
     const records = async () =>
       (
-        await server.db.query<{ n: number }>(
+        await fixture.server.db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM telemetry_record WHERE source_id = $1',
           [sourceId],
         )
       )[0]?.n;
     const kept = await records();
     const off = await call<SensorRecord>(
-      server,
+      fixture.server,
       'POST',
       `/v1/portal/sensors/${sourceId}/out-of-service`,
-      { token: admin, body: { at: `${DAY}T08:00:00Z`, reason: 'Moved to the workshop' } },
+      { token: fixture.admin, body: { at: `${DAY}T08:00:00Z`, reason: 'Moved to the workshop' } },
     );
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({
@@ -194,39 +192,39 @@ describe.each(testDatabases)('sensor service and fuel attachments on $kind', (da
     expect(await records()).toBe(kept);
     expect(
       (
-        await call(server, 'POST', `/v1/portal/sensors/${sourceId}/out-of-service`, {
-          token: admin,
+        await call(fixture.server, 'POST', `/v1/portal/sensors/${sourceId}/out-of-service`, {
+          token: fixture.admin,
           body: {},
         })
       ).status,
     ).toBe(409);
 
     expect(
-      await call(server, 'POST', `/v1/portal/sensors/${sourceId}/in-service`, {
-        token: admin,
+      await call(fixture.server, 'POST', `/v1/portal/sensors/${sourceId}/in-service`, {
+        token: fixture.admin,
         body: { at: `${DAY}T07:30:00Z` },
       }),
     ).toMatchObject({ status: 400, body: { field: 'at' } });
     const back = await call<SensorRecord>(
-      server,
+      fixture.server,
       'POST',
       `/v1/portal/sensors/${sourceId}/in-service`,
-      { token: admin, body: { at: `${DAY}T08:30:00Z` } },
+      { token: fixture.admin, body: { at: `${DAY}T08:30:00Z` } },
     );
     expect(back.body.status).not.toBe('outOfService');
     expect(await activeHours()).toBeCloseTo(1.5, 1);
     expect(
       (
-        await call(server, 'POST', `/v1/portal/sensors/${sourceId}/out-of-service`, {
-          token: viewer,
+        await call(fixture.server, 'POST', `/v1/portal/sensors/${sourceId}/out-of-service`, {
+          token: fixture.viewer,
           body: {},
         })
       ).status,
     ).toBe(403);
     expect(
       (
-        await call(server, 'POST', `/v1/portal/sensors/${foreignSourceId}/out-of-service`, {
-          token: admin,
+        await call(fixture.server, 'POST', `/v1/portal/sensors/${foreignSourceId}/out-of-service`, {
+          token: fixture.admin,
           body: {},
         })
       ).status,

@@ -1,25 +1,12 @@
 // GET /v1/me and GET /v1/users/settings: shapes, roles and the defaults of spec point 3.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { MeReply, UserSettingsReply } from '../../src/domain/api/session.ts';
-import { testDatabases } from '../support/databases.ts';
 import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
-import {
-  call,
-  DEMO_ADMIN,
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-} from '../support/testServer.ts';
+import { call, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
-describe.each(testDatabases)('session on $kind', (database) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(database);
-  });
-  afterAll(() => server.close());
-
+describeServer('session', {}, (fixture) => {
   it('describes the user and organisation, with each role of the demo', async () => {
     const expectations = [
       ['admin@demo.example', 'admin', 'Northbank Plant Hire', 'rental', 2],
@@ -28,8 +15,8 @@ describe.each(testDatabases)('session on $kind', (database) => {
       ['harrow@demo.example', 'admin', 'Harrow Civil Engineering', 'end-user', 1],
     ] as const;
     for (const [email, role, organisation, type, orgCount] of expectations) {
-      const { token } = await signIn(server, email);
-      const me = await call<MeReply>(server, 'GET', '/v1/me', { token });
+      const { token } = await signIn(fixture.server, email);
+      const me = await call<MeReply>(fixture.server, 'GET', '/v1/me', { token });
       expect(Value.Check(MeReply, me.body)).toBe(true);
       expect(me.body.user).toMatchObject({ email, role });
       expect(me.body.organisation).toMatchObject({
@@ -42,8 +29,10 @@ describe.each(testDatabases)('session on $kind', (database) => {
   });
 
   it('answers the whole user-settings shape with its defaults', async () => {
-    const { token } = await signIn(server);
-    const reply = await call<UserSettingsReply>(server, 'GET', '/v1/users/settings', { token });
+    const { token } = await signIn(fixture.server);
+    const reply = await call<UserSettingsReply>(fixture.server, 'GET', '/v1/users/settings', {
+      token,
+    });
     expect(reply.status).toBe(200);
     expect(Value.Check(UserSettingsReply, reply.body)).toBe(true);
     const settings = reply.body;
@@ -65,14 +54,15 @@ describe.each(testDatabases)('session on $kind', (database) => {
   });
 
   it('reads stored organisation settings over the defaults, key by key', async () => {
-    await server.db.query(
+    await fixture.server.db.query(
       `UPDATE organisation SET settings = '{"properties":{"machineName":"assetId"},"modules":{"tips":true}}',
               timezone = 'Europe/Amsterdam'
         WHERE name = 'Harrow Civil Engineering'`,
     );
-    const { token } = await signIn(server, 'harrow@demo.example');
-    const settings = (await call<UserSettingsReply>(server, 'GET', '/v1/users/settings', { token }))
-      .body;
+    const { token } = await signIn(fixture.server, 'harrow@demo.example');
+    const settings = (
+      await call<UserSettingsReply>(fixture.server, 'GET', '/v1/users/settings', { token })
+    ).body;
     expect(settings.properties.machineName).toBe('assetId');
     expect(settings.modules.tips).toBe(true);
     expect(settings.modules.fuel).toBe(true);
@@ -83,10 +73,10 @@ describe.each(testDatabases)('session on $kind', (database) => {
 
   it('seeds the demo only into an empty database', async () => {
     const count = async () =>
-      (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM machine'))[0]?.n;
+      (await fixture.server.db.query<{ n: number }>('SELECT count(*) AS n FROM machine'))[0]?.n;
     expect(await count()).toBe(50);
     expect(
-      await seedDemoIfEmpty(server.db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD }),
+      await seedDemoIfEmpty(fixture.server.db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD }),
     ).toBe(false);
     expect(await count()).toBe(50);
   });

@@ -1,38 +1,35 @@
 // Sharing a machine's latest location: the link, the mail through the outbox, WhatsApp links, the
 // read-only page without sign-in (a customer's share limited to its hires), expiry, and 400s.
 // @clock-relative: reads the clock for a shared link's 24-hour lifetime, never a date or hour.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLocationReply, SharedLocationReply } from '../../src/domain/api/share.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
 import { testDatabases } from '../support/databases.ts';
 import { startSmtpServer } from '../support/smtpServer.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn, startTestServer } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DEPOT = { latitude: 51.529, longitude: -0.276 };
 const LATER = { latitude: 51.545, longitude: -0.25 };
 
-describe.each(testDatabases)('shared locations on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let customer: string;
-  let staff: string;
+describeServer('shared locations', { users: ['admin', 'customer', 'staff'] }, (fixture) => {
   let machineId: string;
   const share = (token: string, id: string, body: object) =>
     call<ShareLocationReply & { field?: string }>(
-      server,
+      fixture.server,
       'POST',
       `/v1/portal/maps/share/latest_location/${id}`,
       { token, body },
     );
   const page = (url: string) =>
-    call<SharedLocationReply>(server, 'GET', `/v1/shared/latest_location/${url.split('/').pop()}`);
+    call<SharedLocationReply>(
+      fixture.server,
+      'GET',
+      `/v1/shared/latest_location/${url.split('/').pop()}`,
+    );
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-    staff = (await signIn(server, 'staff@demo.example')).token;
-    const fleet = await demoMachines(server);
+    const fleet = await demoMachines(fixture.server);
     machineId = fleet.machineId;
     const record = (time: string, p: typeof DEPOT) => ({
       deviceTime: time,
@@ -41,15 +38,14 @@ describe.each(testDatabases)('shared locations on $kind', (database) => {
       longitude: p.longitude,
       satellites: 9,
     });
-    await sendRecords(server, fleet.sourceId, [
+    await sendRecords(fixture.server, fleet.sourceId, [
       record('2026-11-10T08:00:00Z', DEPOT),
       record('2026-11-10T12:00:00Z', LATER),
     ]);
   });
-  afterAll(() => server?.close());
 
   it('mails a link to the latest location, offers WhatsApp links, and serves the page without sign-in', async () => {
-    const reply = await share(admin, machineId, {
+    const reply = await share(fixture.admin, machineId, {
       emailList: ['Site.Manager@harrow.example', 'site.manager@harrow.example'],
       whatsappNumberList: ['+44 7700 900123'],
       includeSelf: true,
@@ -69,14 +65,16 @@ describe.each(testDatabases)('shared locations on $kind', (database) => {
     // Without SMTP the mail waits in the outbox, for staff to read.
     const outbox = await call<{
       mails: { to: string; subject: string; body: string; sentAt: null }[];
-    }>(server, 'GET', '/v1/admin/outbox', { token: staff });
+    }>(fixture.server, 'GET', '/v1/admin/outbox', { token: fixture.staff });
     expect(outbox.body.mails.map((m) => m.to).sort()).toEqual([
       'admin@demo.example',
       'site.manager@harrow.example',
     ]);
     expect(outbox.body.mails[0]?.body).toContain(reply.body.url);
     expect(outbox.body.mails[0]?.sentAt).toBeNull();
-    expect((await call(server, 'GET', '/v1/admin/outbox', { token: admin })).status).toBe(403);
+    expect(
+      (await call(fixture.server, 'GET', '/v1/admin/outbox', { token: fixture.admin })).status,
+    ).toBe(403);
 
     const shown = await page(reply.body.url);
     expect(shown.status).toBe(200);
@@ -87,20 +85,24 @@ describe.each(testDatabases)('shared locations on $kind', (database) => {
   });
 
   it("shows a customer's share only where the machine was within the hire, and expires", async () => {
-    expect((await share(customer, machineId, { emailList: ['a@b.example'] })).status).toBe(404);
-    await server.db.query(
+    expect((await share(fixture.customer, machineId, { emailList: ['a@b.example'] })).status).toBe(
+      404,
+    );
+    await fixture.server.db.query(
       `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, starts_at, ends_at)
        SELECT m.id, m.organisation_id, o.id, '2026-11-10T00:00:00Z', '2026-11-10T10:00:00Z'
          FROM machine m, organisation o WHERE m.id = $1 AND o.name = 'Harrow Civil Engineering'`,
       [machineId],
     );
-    const reply = await share(customer, machineId, { whatsappNumberList: ['07700 900456'] });
+    const reply = await share(fixture.customer, machineId, {
+      whatsappNumberList: ['07700 900456'],
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.emailed).toEqual([]);
     const shown = await page(reply.body.url);
     expect(shown.body.location).toMatchObject(DEPOT);
 
-    await server.db.query(
+    await fixture.server.db.query(
       `UPDATE location_share SET expires_at = now() - interval '1 minute' WHERE token = $1`,
       [reply.body.url.split('/').pop() ?? ''],
     );
@@ -116,11 +118,11 @@ describe.each(testDatabases)('shared locations on $kind', (database) => {
       [{ whatsappNumberList: ['call me'] }, 'whatsappNumberList'],
       [{ emailList: ['a@b.example'], colour: 'red' }, 'colour'],
     ] as const) {
-      const reply = await share(admin, machineId, body);
+      const reply = await share(fixture.admin, machineId, body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(reply.body)).toContain(field);
     }
-    expect((await share(admin, 'nope', { emailList: ['a@b.example'] })).status).toBe(400);
+    expect((await share(fixture.admin, 'nope', { emailList: ['a@b.example'] })).status).toBe(400);
   });
 });
 

@@ -3,12 +3,12 @@
 // engine's default, the organisation's default shift with a break, its site's shift on the site's
 // own clock, and back when that is deleted.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { ShiftRecord, ShiftsReply } from '../../src/domain/api/shifts.ts';
-import { testDatabases } from '../support/databases.ts';
 import { sendRecords } from '../support/fleet.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 /** Monday 13 January 2025: London is on UTC, Berlin an hour ahead. */
 const DAY = '2025-01-13';
@@ -26,52 +26,47 @@ const records = [
 const weekdays = (start: string, end: string, breaks: { start: string; end: string }[] = []) =>
   [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start, end, breaks }));
 
-describe.each(testDatabases)('shifts on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
+describeServer('shifts', { users: ['admin'] }, (fixture) => {
   let machineId: string;
   let siteId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    const [org] = await server.db.query<{ id: string }>(
+    const [org] = await fixture.server.db.query<{ id: string }>(
       `SELECT id FROM organisation WHERE name = 'Northbank Plant Hire'`,
     );
     const orgId = org?.id ?? '';
-    await server.db.query('DELETE FROM shift WHERE organisation_id = $1', [orgId]);
-    const [site] = await server.db.query<{ id: string }>(
+    await fixture.server.db.query('DELETE FROM shift WHERE organisation_id = $1', [orgId]);
+    const [site] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO site (organisation_id, name, timezone, latitude, longitude, radius_m)
        VALUES ($1, 'Berlin yard', 'Europe/Berlin', 52.52, 13.4, 250) RETURNING id`,
       [orgId],
     );
     siteId = site?.id ?? '';
-    const [machine] = await server.db.query<{ id: string }>(
+    const [machine] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO machine (organisation_id, name, asset_id, category, site_id)
        VALUES ($1, 'Shift test excavator', 'SHIFT-1', 'Excavator', $2) RETURNING id`,
       [orgId, siteId],
     );
     machineId = machine?.id ?? '';
-    const [source] = await server.db.query<{ id: string }>(
+    const [source] = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO source (type, code, machine_id, expected_interval_s) VALUES ('TELTONIKA', 'SHIFT-TEST-1', $1, 60)
        RETURNING id`,
       [machineId],
     );
-    await sendRecords(server, source?.id ?? '', records);
+    await sendRecords(fixture.server, source?.id ?? '', records);
   });
-  afterAll(() => server?.close());
 
   const outOfHoursH = async () => {
-    await server.rollups.drain();
-    const [row] = await server.db.query<{ out_of_hours_s: number }>(
+    await fixture.server.rollups.drain();
+    const [row] = await fixture.server.db.query<{ out_of_hours_s: number }>(
       'SELECT out_of_hours_s FROM machine_day_rollup WHERE machine_id = $1 AND day = $2',
       [machineId, DAY],
     );
     return (row?.out_of_hours_s ?? NaN) / 3600;
   };
-  const save = (body: unknown, id?: string, token = admin) =>
+  const save = (body: unknown, id?: string, token = fixture.admin) =>
     call<ShiftRecord & ApiError>(
-      server,
+      fixture.server,
       id ? 'PUT' : 'POST',
       `/v1/portal/shifts${id ? `/${id}` : ''}`,
       {
@@ -93,12 +88,16 @@ describe.each(testDatabases)('shifts on $kind', (database) => {
     });
     expect(standard.status).toBe(201);
     expect(standard.body).toMatchObject({ name: 'Standard day', isDefault: true, siteIds: [] });
-    const listed = await call<ShiftsReply>(server, 'GET', '/v1/portal/shifts', { token: admin });
+    const listed = await call<ShiftsReply>(fixture.server, 'GET', '/v1/portal/shifts', {
+      token: fixture.admin,
+    });
     expect(listed.body.shifts.map((s) => [s.name, s.recomputing])).toEqual([
       ['Standard day', true],
     ]);
     expect(await outOfHoursH()).toBeCloseTo(1.5, 6);
-    const settled = await call<ShiftsReply>(server, 'GET', '/v1/portal/shifts', { token: admin });
+    const settled = await call<ShiftsReply>(fixture.server, 'GET', '/v1/portal/shifts', {
+      token: fixture.admin,
+    });
     expect(settled.body.shifts[0]?.recomputing).toBe(false);
 
     // The machine's site follows its own shift, 08:00-17:00 on Berlin's clock (07:00-16:00 UTC).
@@ -113,17 +112,17 @@ describe.each(testDatabases)('shifts on $kind', (database) => {
 
     // The machine list shows the same figure.
     const list = await call<{ machines: { activitySummary: { outOfHours: { value: number } } }[] }>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=${DAY}&end=${DAY}&show=all&filter=machine:${machineId}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(list.body.machines[0]?.activitySummary.outOfHours.value).toBeCloseTo(5 + 1 / 60, 2);
 
     // The Shift and Site shift filter categories offer the shifts, and pick the machines they apply to.
     const filters = await call<{
       filters: { id: string; options: { key: string; name: string }[] }[];
-    }>(server, 'GET', '/v1/portal/filters', { token: admin });
+    }>(fixture.server, 'GET', '/v1/portal/filters', { token: fixture.admin });
     const options = (id: string) => filters.body.filters.find((f) => f.id === id)?.options ?? [];
     expect(options('siteShift')).toEqual([
       expect.objectContaining({ key: yard.body.id, name: 'Berlin yard hours' }),
@@ -132,10 +131,10 @@ describe.each(testDatabases)('shifts on $kind', (database) => {
     const picked = async (filter: string) =>
       (
         await call<{ machines: { id: string }[] }>(
-          server,
+          fixture.server,
           'GET',
           `/v1/portal/machines/list?start=${DAY}&end=${DAY}&show=all&filter=${filter}`,
-          { token: admin },
+          { token: fixture.admin },
         )
       ).body.machines.map((m) => m.id);
     expect(await picked(`siteShift:${yard.body.id}`)).toEqual([machineId]);
@@ -145,7 +144,11 @@ describe.each(testDatabases)('shifts on $kind', (database) => {
 
     // Deleted, the site falls back to the organisation's default shift.
     expect(
-      (await call(server, 'DELETE', `/v1/portal/shifts/${yard.body.id}`, { token: admin })).status,
+      (
+        await call(fixture.server, 'DELETE', `/v1/portal/shifts/${yard.body.id}`, {
+          token: fixture.admin,
+        })
+      ).status,
     ).toBe(204);
     expect(await outOfHoursH()).toBeCloseTo(1.5, 6);
   });
@@ -174,21 +177,25 @@ describe.each(testDatabases)('shifts on $kind', (database) => {
       expect(reply.status, JSON.stringify(body)).toBe(status);
       if (field) expect(reply.body.field).toBe(field);
     }
-    const listed = await call<ShiftsReply>(server, 'GET', '/v1/portal/shifts', { token: admin });
+    const listed = await call<ShiftsReply>(fixture.server, 'GET', '/v1/portal/shifts', {
+      token: fixture.admin,
+    });
     expect(listed.body.shifts.map((s) => s.name)).toEqual(['Standard day']);
   });
 
   it('lets viewers read but not write, and hides another organisation’s shifts', async () => {
-    const [mine] = (await call<ShiftsReply>(server, 'GET', '/v1/portal/shifts', { token: admin }))
-      .body.shifts;
-    const viewer = (await signIn(server, 'viewer@demo.example')).token;
+    const [mine] = (
+      await call<ShiftsReply>(fixture.server, 'GET', '/v1/portal/shifts', { token: fixture.admin })
+    ).body.shifts;
+    const viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
     expect(
-      (await call(server, 'GET', `/v1/portal/shifts/${mine?.id}`, { token: viewer })).status,
+      (await call(fixture.server, 'GET', `/v1/portal/shifts/${mine?.id}`, { token: viewer }))
+        .status,
     ).toBe(200);
     expect((await save({ ...mine, days: [] }, mine?.id, viewer)).status).toBe(403);
-    const other = (await signIn(server, 'harrow@demo.example')).token;
+    const other = (await signIn(fixture.server, 'harrow@demo.example')).token;
     expect(
-      (await call(server, 'GET', `/v1/portal/shifts/${mine?.id}`, { token: other })).status,
+      (await call(fixture.server, 'GET', `/v1/portal/shifts/${mine?.id}`, { token: other })).status,
     ).toBe(404);
     expect(
       (await save({ name: 'X', isDefault: false, siteIds: [], days: [] }, mine?.id, other)).status,

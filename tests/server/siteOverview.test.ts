@@ -1,56 +1,52 @@
 // GET /v1/portal/sites/overview and /v1/portal/sites/{id}/timeline: each site's machines summed as
 // the machine list sums them, and a site's machines' activity segments; tenancy and 400s.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { SitesOverviewReply, SiteTimelineReply } from '../../src/domain/api/sites.ts';
 import { encodeFilter } from '../../src/domain/filterQuery.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAY = '2026-11-10';
 
-describe.each(testDatabases)('site overview and timeline on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let customer: string;
+describeServer('site overview and timeline', { users: ['admin', 'customer'] }, (fixture) => {
   let machineId: string;
   let siteId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-    const fleet = await demoMachines(server);
+    const fleet = await demoMachines(fixture.server);
     machineId = fleet.machineId;
-    const [site] = await server.db.query<{ id: string }>(
+    const [site] = await fixture.server.db.query<{ id: string }>(
       `SELECT s.id FROM site s JOIN organisation o ON o.id = s.organisation_id
         WHERE o.name = 'Northbank Plant Hire' AND s.code = 'NPH-DA'`,
     );
     siteId = site?.id ?? '';
     // Off hire at the Dartford depot, working 08:00–09:00 then off.
-    await server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
-    await server.db.query('UPDATE machine SET site_id = $2 WHERE id = $1', [machineId, siteId]);
+    await fixture.server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
+    await fixture.server.db.query('UPDATE machine SET site_id = $2 WHERE id = $1', [
+      machineId,
+      siteId,
+    ]);
     const at = (minute: number, running: boolean) => ({
       deviceTime: new Date(Date.parse(`${DAY}T08:00:00Z`) + minute * 60_000).toISOString(),
       ignition: running,
       engineRpm: running ? 1500 : 0,
     });
-    await sendRecords(server, fleet.sourceId, [
+    await sendRecords(fixture.server, fleet.sourceId, [
       ...Array.from({ length: 60 }, (_, i) => at(i, true)),
       at(60, false),
       at(120, false),
     ]);
   });
-  afterAll(() => server?.close());
 
   it("sums each site's machines as the machine list does", async () => {
     const reply = await call<SitesOverviewReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/sites/overview?start=${DAY}&end=${DAY}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(reply.status).toBe(200);
     expect(Value.Check(SitesOverviewReply, reply.body)).toBe(true);
@@ -58,19 +54,19 @@ describe.each(testDatabases)('site overview and timeline on $kind', (database) =
     for (const { site, summary } of reply.body.sites) {
       const filter = encodeURIComponent(encodeFilter({ site: [site.id] }));
       const list = await call<MachineListReply>(
-        server,
+        fixture.server,
         'GET',
         `/v1/portal/machines/list?start=${DAY}&end=${DAY}&filter=${filter}`,
-        { token: admin },
+        { token: fixture.admin },
       );
       expect(summary, site.name).toEqual(list.body.summary);
       total += summary.numberOfMachines.value ?? 0;
     }
     const all = await call<MachineListReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/machines/list?start=${DAY}&end=${DAY}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(total).toBe(all.body.summary.numberOfMachines.value);
     const dartford = reply.body.sites.find((s) => s.site.id === siteId);
@@ -79,10 +75,10 @@ describe.each(testDatabases)('site overview and timeline on $kind', (database) =
 
   it("draws the site's machines' activity over a day", async () => {
     const reply = await call<SiteTimelineReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/sites/${siteId}/timeline?start=${DAY}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(reply.status).toBe(200);
     expect(Value.Check(SiteTimelineReply, reply.body)).toBe(true);
@@ -109,8 +105,8 @@ describe.each(testDatabases)('site overview and timeline on $kind', (database) =
   it("hides another organisation's site and refuses malformed ranges", async () => {
     expect(
       (
-        await call(server, 'GET', `/v1/portal/sites/${siteId}/timeline?start=${DAY}`, {
-          token: customer,
+        await call(fixture.server, 'GET', `/v1/portal/sites/${siteId}/timeline?start=${DAY}`, {
+          token: fixture.customer,
         })
       ).status,
     ).toBe(404);
@@ -119,14 +115,19 @@ describe.each(testDatabases)('site overview and timeline on $kind', (database) =
       [`start=${DAY}&end=2026-11-30`, 'end'],
       ['start=yesterday', 'start'],
     ] as const) {
-      const reply = await call(server, 'GET', `/v1/portal/sites/${siteId}/timeline?${query}`, {
-        token: admin,
-      });
+      const reply = await call(
+        fixture.server,
+        'GET',
+        `/v1/portal/sites/${siteId}/timeline?${query}`,
+        {
+          token: fixture.admin,
+        },
+      );
       expect(reply.status, query).toBe(400);
       expect(JSON.stringify(reply.body)).toContain(field);
     }
-    const overview = await call(server, 'GET', '/v1/portal/sites/overview?filter=%25%25', {
-      token: admin,
+    const overview = await call(fixture.server, 'GET', '/v1/portal/sites/overview?filter=%25%25', {
+      token: fixture.admin,
     });
     expect(overview.status).toBe(400);
   });

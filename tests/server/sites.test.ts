@@ -1,10 +1,10 @@
 // /v1/portal/sites: create, read, update and delete with circle and polygon geofences; tenancy,
 // viewers, validation naming the field, unique codes, and sites in use kept.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { Site, SitesReply, type SiteBody } from '../../src/domain/api/sites.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const square: SiteBody['geofence'] = {
   type: 'polygon',
@@ -16,29 +16,17 @@ const square: SiteBody['geofence'] = {
   ],
 };
 
-describe.each(testDatabases)('sites on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let viewer: string;
-  let customer: string;
+describeServer('sites', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
   const sites = (token: string, method = 'GET', path = '', body?: unknown) =>
     call<Site & SitesReply & { field?: string; message: string }>(
-      server,
+      fixture.server,
       method,
       `/v1/portal/sites${path}`,
       { token, body },
     );
 
-  beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    viewer = (await signIn(server, 'viewer@demo.example')).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-  });
-  afterAll(() => server?.close());
-
   it("lists the organisation's own sites with their geofences", async () => {
-    const reply = await sites(admin);
+    const reply = await sites(fixture.admin);
     expect(reply.status).toBe(200);
     expect(Value.Check(SitesReply, reply.body)).toBe(true);
     expect(reply.body.sites.map((s) => s.code).sort()).toEqual(['NPH-DA', 'NPH-PR']);
@@ -50,13 +38,13 @@ describe.each(testDatabases)('sites on $kind', (database) => {
     });
     expect(depot?.timezone).toBe('Europe/London');
     // Another organisation's sites are neither listed nor found.
-    const theirs = (await sites(customer)).body.sites;
+    const theirs = (await sites(fixture.customer)).body.sites;
     expect(theirs.every((s) => s.code?.startsWith('HCE-'))).toBe(true);
-    expect((await sites(customer, 'GET', `/${depot?.id}`)).status).toBe(404);
+    expect((await sites(fixture.customer, 'GET', `/${depot?.id}`)).status).toBe(404);
   });
 
   it('creates a polygon site, changes it to a circle, and deletes it', async () => {
-    const created = await sites(admin, 'POST', '', {
+    const created = await sites(fixture.admin, 'POST', '', {
       name: ' Wembley Park Plot 4 ',
       code: 'NPH-WP4',
       customer: 'Ashdown Utilities Ltd',
@@ -77,7 +65,7 @@ describe.each(testDatabases)('sites on $kind', (database) => {
     const id = created.body.id;
 
     const circle = { type: 'circle', centre: { latitude: 51.56, longitude: -0.28 }, radiusM: 400 };
-    const updated = await sites(admin, 'PUT', `/${id}`, {
+    const updated = await sites(fixture.admin, 'PUT', `/${id}`, {
       name: 'Wembley Park Plot 4',
       code: 'NPH-WP4',
       timezone: null,
@@ -89,14 +77,14 @@ describe.each(testDatabases)('sites on $kind', (database) => {
       customer: null,
       timezone: 'Europe/London',
     });
-    expect((await sites(admin, 'GET', `/${id}`)).body.geofence).toEqual(circle);
+    expect((await sites(fixture.admin, 'GET', `/${id}`)).body.geofence).toEqual(circle);
 
-    expect((await sites(admin, 'DELETE', `/${id}`)).status).toBe(204);
-    expect((await sites(admin, 'GET', `/${id}`)).status).toBe(404);
+    expect((await sites(fixture.admin, 'DELETE', `/${id}`)).status).toBe(204);
+    expect((await sites(fixture.admin, 'GET', `/${id}`)).status).toBe(404);
   });
 
   it('refuses a bad site naming the field, and keeps the old one', async () => {
-    const depot = (await sites(admin)).body.sites.find((s) => s.code === 'NPH-PR') as Site;
+    const depot = (await sites(fixture.admin)).body.sites.find((s) => s.code === 'NPH-PR') as Site;
     const body = { name: depot.name, code: depot.code, geofence: depot.geofence };
     const bowtie = {
       type: 'polygon',
@@ -123,22 +111,22 @@ describe.each(testDatabases)('sites on $kind', (database) => {
       [{ code: 'NPH-DA' }, 'code'],
       [{ colour: 'red' }, 'colour'],
     ] as const) {
-      const reply = await sites(admin, 'PUT', `/${depot.id}`, { ...body, ...change });
+      const reply = await sites(fixture.admin, 'PUT', `/${depot.id}`, { ...body, ...change });
       expect(reply.status, JSON.stringify(change)).toBe(field === 'code' ? 409 : 400);
       expect(JSON.stringify(reply.body), JSON.stringify(change)).toContain(field);
     }
-    expect((await sites(admin, 'GET', `/${depot.id}`)).body).toEqual(depot);
+    expect((await sites(fixture.admin, 'GET', `/${depot.id}`)).body).toEqual(depot);
   });
 
   it('lets viewers read but not write, and keeps a site machines stand on', async () => {
-    const [depot] = (await sites(viewer)).body.sites;
+    const [depot] = (await sites(fixture.viewer)).body.sites;
     expect(depot).toBeDefined();
-    const write = await sites(viewer, 'POST', '', { name: 'Nope', geofence: square });
+    const write = await sites(fixture.viewer, 'POST', '', { name: 'Nope', geofence: square });
     expect(write.status).toBe(403);
-    const kept = await sites(admin, 'DELETE', `/${depot?.id}`);
+    const kept = await sites(fixture.admin, 'DELETE', `/${depot?.id}`);
     expect(kept.status).toBe(409);
     expect(kept.body.message).toMatch(/machine/);
-    expect((await sites(admin, 'GET', `/${depot?.id}`)).status).toBe(200);
-    expect((await call(server, 'GET', '/v1/portal/sites')).status).toBe(401);
+    expect((await sites(fixture.admin, 'GET', `/${depot?.id}`)).status).toBe(200);
+    expect((await call(fixture.server, 'GET', '/v1/portal/sites')).status).toBe(401);
   });
 });

@@ -1,29 +1,23 @@
 // A user's own settings (spec points 3, 4): names, language, time zone, which of machine name and
 // asset id comes first, and the mail they get, changed by the user alone, viewers included.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MeReply, UserSettingsReply } from '../../src/domain/api/session.ts';
 import { DEMO_USERS } from '../../server/demo/seed.ts';
 import { sendMail } from '../../server/modules/mail/outbox.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call, signIn } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const silent = { info: () => undefined, error: () => undefined };
 
-describe.each(testDatabases)('own settings on $kind', (database) => {
-  let server: TestServer;
-  let viewer: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(database);
-    viewer = (await signIn(server, DEMO_USERS.viewer)).token;
-  });
-  afterAll(() => server?.close());
-
-  const patch = (body: unknown, token = viewer) =>
-    call<UserSettingsReply & ApiError>(server, 'PATCH', '/v1/users/settings', { token, body });
-  const settings = async (token = viewer) =>
-    (await call<UserSettingsReply>(server, 'GET', '/v1/users/settings', { token })).body;
+describeServer('own settings', { users: ['viewer'] }, (fixture) => {
+  const patch = (body: unknown, token = fixture.viewer) =>
+    call<UserSettingsReply & ApiError>(fixture.server, 'PATCH', '/v1/users/settings', {
+      token,
+      body,
+    });
+  const settings = async (token = fixture.viewer) =>
+    (await call<UserSettingsReply>(fixture.server, 'GET', '/v1/users/settings', { token })).body;
 
   it('lets a viewer change their own names, language, time zone and machine naming', async () => {
     const before = await settings();
@@ -41,10 +35,10 @@ describe.each(testDatabases)('own settings on $kind', (database) => {
       timezone: 'America/New_York',
       properties: { machineName: 'assetId' },
     });
-    const me = await call<MeReply>(server, 'GET', '/v1/me', { token: viewer });
+    const me = await call<MeReply>(fixture.server, 'GET', '/v1/me', { token: fixture.viewer });
     expect(me.body.user).toMatchObject({ firstName: 'Priyanka', lastName: 'Shah-Ellis' });
     // Their colleague keeps the organisation's naming.
-    const admin = (await signIn(server)).token;
+    const admin = (await signIn(fixture.server)).token;
     expect((await settings(admin)).properties.machineName).toBe('name');
 
     const back = await patch({ machineName: null });
@@ -55,7 +49,7 @@ describe.each(testDatabases)('own settings on $kind', (database) => {
   it('keeps the kinds of mail in step with the unsubscribe links, and holds back what is off', async () => {
     const off = await patch({ subscriptions: { enabled: true, subscriptions: ['invitations'] } });
     expect(off.body.subscriptions).toEqual({ enabled: true, subscriptions: ['invitations'] });
-    const suppressed = await server.db.query<{ email_type: string }>(
+    const suppressed = await fixture.server.db.query<{ email_type: string }>(
       'SELECT email_type FROM mail_suppression WHERE email = $1 ORDER BY email_type',
       [DEMO_USERS.viewer],
     );
@@ -66,11 +60,11 @@ describe.each(testDatabases)('own settings on $kind', (database) => {
     ]);
 
     await patch({ subscriptions: { enabled: false, subscriptions: ['invitations'] } });
-    await sendMail(server.db, server.config, silent, [
+    await sendMail(fixture.server.db, fixture.server.config, silent, [
       { to: DEMO_USERS.viewer, subject: 'Invited', body: 'Join', emailType: 'invitations' },
       { to: DEMO_USERS.viewer, subject: 'Your reset', body: 'Code' },
     ]);
-    const rows = await server.db.query<{ subject: string; error: string | null }>(
+    const rows = await fixture.server.db.query<{ subject: string; error: string | null }>(
       `SELECT subject, error FROM mail_outbox WHERE to_address = $1 AND subject IN ('Invited', 'Your reset')
         ORDER BY subject`,
       [DEMO_USERS.viewer],

@@ -1,12 +1,12 @@
 // GET /v1/portal/maps/cycles/{id} and /v1/portal/maps/routes/report: haul cycles found in a
 // machine's stops and trips, their routes, and the five CSV tables; tenancy and 400s.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import type { GenericRecord } from '../../src/domain/api/ingest.ts';
 import { WorkCyclesReply } from '../../src/domain/api/workCycles.ts';
 import { demoMachines, sendRecords } from '../support/fleet.ts';
-import { testDatabases } from '../support/databases.ts';
-import { call, signIn, startTestServer, type TestServer } from '../support/testServer.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
 
 const DAY = '2026-11-10'; // a Tuesday, GMT
 const DEPOT = { latitude: 51.529, longitude: -0.276 }; // Northbank Depot Park Royal, 250 m
@@ -75,42 +75,35 @@ function csvRows(text: string): string[][] {
   return rows;
 }
 
-describe.each(testDatabases)('work cycles and the route report on $kind', (database) => {
-  let server: TestServer;
-  let admin: string;
-  let customer: string;
+describeServer('work cycles and the route report', { users: ['admin', 'customer'] }, (fixture) => {
   let machineId: string;
   /** Names repeat in the demo fleet (one per model): rows are told apart by asset id. */
   let assetId: string;
 
   const report = async (token: string, query: string) => {
-    const response = await fetch(`${server.url}/v1/portal/maps/routes/report?${query}`, {
+    const response = await fetch(`${fixture.server.url}/v1/portal/maps/routes/report?${query}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     return { status: response.status, text: await response.text(), response };
   };
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    admin = (await signIn(server)).token;
-    customer = (await signIn(server, 'harrow@demo.example')).token;
-    const fleet = await demoMachines(server);
+    const fleet = await demoMachines(fixture.server);
     machineId = fleet.machineId;
-    const [machine] = await server.db.query<{ asset_id: string }>(
+    const [machine] = await fixture.server.db.query<{ asset_id: string }>(
       'UPDATE machine SET load_capacity_t = 20 WHERE id = $1 RETURNING asset_id',
       [machineId],
     );
     assetId = machine?.asset_id ?? '';
-    await sendRecords(server, fleet.sourceId, haulRecords());
+    await sendRecords(fixture.server, fleet.sourceId, haulRecords());
   });
-  afterAll(() => server?.close());
 
   it('finds two haul cycles from the depot to the tip and back', async () => {
     const reply = await call<WorkCyclesReply>(
-      server,
+      fixture.server,
       'GET',
       `/v1/portal/maps/cycles/${machineId}?start=${DAY}&end=${DAY}`,
-      { token: admin },
+      { token: fixture.admin },
     );
     expect(reply.status).toBe(200);
     expect(Value.Check(WorkCyclesReply, reply.body)).toBe(true);
@@ -134,7 +127,7 @@ describe.each(testDatabases)('work cycles and the route report on $kind', (datab
 
   it('writes the five tables of the route report as CSV', async () => {
     const range = `start=${DAY}&end=${DAY}`;
-    const summary = await report(admin, `${range}&type=SUMMARY_ROUTE`);
+    const summary = await report(fixture.admin, `${range}&type=SUMMARY_ROUTE`);
     expect(summary.status).toBe(200);
     expect(summary.response.headers.get('content-type')).toContain('text/csv');
     expect(summary.response.headers.get('content-disposition')).toContain(
@@ -147,14 +140,14 @@ describe.each(testDatabases)('work cycles and the route report on $kind', (datab
     expect(ours?.[7]).toBe('2'); // work cycles
 
     const detail = csvRows(
-      (await report(admin, `${range}&type=DETAIL_ROUTE&options=coordinates`)).text,
+      (await report(fixture.admin, `${range}&type=DETAIL_ROUTE&options=coordinates`)).text,
     );
     expect(detail[0]).toContain('End latitude');
     const trips = detail.filter((row) => row[1] === assetId);
     expect(trips).toHaveLength(4);
     expect(trips[0]?.[2]).toMatch(/^2026-11-10 08:0\d$/); // local time, GMT in November
 
-    const kpi = csvRows((await report(admin, `${range}&type=WORK_CYCLES_KPI`)).text);
+    const kpi = csvRows((await report(fixture.admin, `${range}&type=WORK_CYCLES_KPI`)).text);
     expect(kpi[0]).toEqual([
       'Machine',
       'Asset ID',
@@ -170,22 +163,29 @@ describe.each(testDatabases)('work cycles and the route report on $kind', (datab
     expect(kpi.filter((row) => row[1] === assetId).map((row) => [row[2], row[4], row[9]])).toEqual([
       ['Northbank Depot Park Royal', '2', '40.0'],
     ]);
-    const cycles = csvRows((await report(admin, `${range}&type=WORK_CYCLES_KPI_DETAIL`)).text);
+    const cycles = csvRows(
+      (await report(fixture.admin, `${range}&type=WORK_CYCLES_KPI_DETAIL`)).text,
+    );
     expect(cycles.filter((row) => row[1] === assetId)).toHaveLength(2);
 
     // The default: the fleet's routes.
-    const fleet = csvRows((await report(admin, range)).text);
+    const fleet = csvRows((await report(fixture.admin, range)).text);
     expect(fleet[0]?.slice(0, 4)).toEqual(['Loading place', 'Dumping place', 'Machines', 'Cycles']);
     expect(fleet.slice(1).map((row) => row.slice(2, 4))).toEqual([['1', '2']]);
   });
 
   it("leaves another organisation's machine out, and refuses malformed queries", async () => {
-    const cycles = await call(server, 'GET', `/v1/portal/maps/cycles/${machineId}?start=${DAY}`, {
-      token: customer,
-    });
+    const cycles = await call(
+      fixture.server,
+      'GET',
+      `/v1/portal/maps/cycles/${machineId}?start=${DAY}`,
+      {
+        token: fixture.customer,
+      },
+    );
     expect(cycles.status).toBe(404);
     const theirs = csvRows(
-      (await report(customer, `start=${DAY}&end=${DAY}&type=SUMMARY_ROUTE`)).text,
+      (await report(fixture.customer, `start=${DAY}&end=${DAY}&type=SUMMARY_ROUTE`)).text,
     );
     expect(theirs.some((row) => row[1] === assetId)).toBe(false);
 
@@ -197,11 +197,13 @@ describe.each(testDatabases)('work cycles and the route report on $kind', (datab
       ['site=nope', 'site'],
       ['filter=%25%25%25', 'filter'],
     ] as const) {
-      const reply = await report(admin, query);
+      const reply = await report(fixture.admin, query);
       expect(reply.status, query).toBe(400);
       expect(reply.text, query).toContain(field);
     }
-    const bad = await call(server, 'GET', `/v1/portal/maps/cycles/nope`, { token: admin });
+    const bad = await call(fixture.server, 'GET', `/v1/portal/maps/cycles/nope`, {
+      token: fixture.admin,
+    });
     expect(bad.status).toBe(400);
   });
 });
