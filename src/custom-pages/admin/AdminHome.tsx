@@ -2,19 +2,7 @@
 // ingest rate per protocol over the last hours, the engine's backlog, feeds in error, mail that
 // failed, records in quarantine, and the devices silent longest with links into the screens that
 // explain them.
-import {
-  Card,
-  CardContent,
-  Grid,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -34,6 +22,7 @@ import type { AdminOverviewReply } from '../../domain/api/admin.ts';
 import { links, PATHS } from '../../domain/paths.ts';
 import { When } from '../../common/DeviceHealth.tsx';
 import { AdminScreen, Failure, localToday } from './AdminShared.tsx';
+import { StaffTable, type StaffColumn } from './StaffTable.tsx';
 import { addDays } from '../../domain/zonedTime.ts';
 
 const LINE_COLOURS = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#c62828', '#00838f'];
@@ -106,6 +95,35 @@ function IngestChart({ ingest }: { ingest: AdminOverviewReply['ingest'] }) {
   );
 }
 
+type DeviceCount = AdminOverviewReply['devices'][number];
+type SilentDevice = AdminOverviewReply['silentDevices'][number];
+
+const DEVICE_COUNT_COLUMNS: StaffColumn<DeviceCount>[] = [
+  { label: 'app.admin.protocol', cell: (row) => row.sourceType },
+  { label: 'app.admin.home.reporting', numeric: true, cell: (row) => row.reporting },
+  { label: 'app.admin.home.late', numeric: true, cell: (row) => row.late },
+  { label: 'app.admin.home.silent', numeric: true, cell: (row) => row.silent },
+  { label: 'app.admin.home.never', numeric: true, cell: (row) => row.never },
+];
+
+/** A silent device's records, and its radio coverage where the protocol has one. */
+function DeviceLinks({ device }: { device: SilentDevice }) {
+  const translate = useTranslate();
+  const to = deviceLinks(device.sourceType, device.code);
+  return (
+    <Stack direction="row" spacing={2}>
+      <Link component={RouterLink} to={to.records}>
+        {translate('app.admin.home.records_link')}
+      </Link>
+      {to.coverage ? (
+        <Link component={RouterLink} to={to.coverage}>
+          {translate('app.admin.home.coverage_link')}
+        </Link>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** How many devices of each protocol report, are late, silent, or never reported. */
 function DeviceCounts({ devices }: { devices: AdminOverviewReply['devices'] }) {
   const translate = useTranslate();
@@ -115,28 +133,12 @@ function DeviceCounts({ devices }: { devices: AdminOverviewReply['devices'] }) {
         <Typography variant="h6" component="h2">
           {translate('app.admin.home.devices')}
         </Typography>
-        <Table size="small" aria-label={translate('app.admin.home.devices')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.admin.protocol')}</TableCell>
-              <TableCell align="right">{translate('app.admin.home.reporting')}</TableCell>
-              <TableCell align="right">{translate('app.admin.home.late')}</TableCell>
-              <TableCell align="right">{translate('app.admin.home.silent')}</TableCell>
-              <TableCell align="right">{translate('app.admin.home.never')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {devices.map((row) => (
-              <TableRow key={row.sourceType}>
-                <TableCell>{row.sourceType}</TableCell>
-                <TableCell align="right">{row.reporting}</TableCell>
-                <TableCell align="right">{row.late}</TableCell>
-                <TableCell align="right">{row.silent}</TableCell>
-                <TableCell align="right">{row.never}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <StaffTable
+          label="app.admin.home.devices"
+          rows={devices}
+          rowKey={(row) => row.sourceType}
+          columns={DEVICE_COUNT_COLUMNS}
+        />
         <Typography variant="caption" color="text.secondary">
           {translate('app.admin.home.devices_help')}
         </Typography>
@@ -154,52 +156,28 @@ function SilentDevices({ devices }: { devices: AdminOverviewReply['silentDevices
         <Typography variant="h6" component="h2">
           {translate('app.admin.home.silent_devices')}
         </Typography>
-        <Table size="small" aria-label={translate('app.admin.home.silent_devices')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.admin.device')}</TableCell>
-              <TableCell>{translate('app.admin.protocol')}</TableCell>
-              <TableCell>{translate('app.admin.machine')}</TableCell>
-              <TableCell>{translate('app.admin.last_seen')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {devices.map((device) => {
-              const to = deviceLinks(device.sourceType, device.code);
-              return (
-                <TableRow key={device.sourceId}>
-                  <TableCell>{device.code}</TableCell>
-                  <TableCell>{device.sourceType}</TableCell>
-                  <TableCell>
-                    {device.machineId ? (
-                      <Link component={RouterLink} to={links.adminMachine(device.machineId)}>
-                        {device.machineName}
-                      </Link>
-                    ) : (
-                      '–'
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <When value={device.lastSeenAt} />
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={2}>
-                      <Link component={RouterLink} to={to.records}>
-                        {translate('app.admin.home.records_link')}
-                      </Link>
-                      {to.coverage ? (
-                        <Link component={RouterLink} to={to.coverage}>
-                          {translate('app.admin.home.coverage_link')}
-                        </Link>
-                      ) : null}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <StaffTable
+          label="app.admin.home.silent_devices"
+          rows={devices}
+          rowKey={(device) => device.sourceId}
+          columns={[
+            { label: 'app.admin.device', cell: (device) => device.code },
+            { label: 'app.admin.protocol', cell: (device) => device.sourceType },
+            {
+              label: 'app.admin.machine',
+              cell: (device) =>
+                device.machineId ? (
+                  <Link component={RouterLink} to={links.adminMachine(device.machineId)}>
+                    {device.machineName}
+                  </Link>
+                ) : (
+                  '–'
+                ),
+            },
+            { label: 'app.admin.last_seen', cell: (device) => <When value={device.lastSeenAt} /> },
+            { cell: (device) => <DeviceLinks device={device} /> },
+          ]}
+        />
       </CardContent>
     </Card>
   );

@@ -1,19 +1,7 @@
 // /admin/arya (deviceIds, startDate, endDate): the LoRaWAN activity sensors' uplinks as stored,
 // with the payload in hexadecimal and its decoded fields, the frame counter and the uplinks lost
 // before each, every gateway that heard it with RSSI and SNR, and per sensor the delivery rate.
-import {
-  Card,
-  CardContent,
-  Chip,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
@@ -30,11 +18,11 @@ import {
   useDeviceQuery,
   type DeviceQuery,
 } from './AdminShared.tsx';
+import { StaffTable, type StaffColumn } from './StaffTable.tsx';
 
 const PAGE_ROWS = 200;
 
 export default function AryaPage() {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [query, update] = useDeviceQuery();
   const uplinks = useDebugQuery('arya', query, PAGE_ROWS, (params, signal) =>
@@ -60,60 +48,12 @@ export default function AryaPage() {
             page={query.page}
             onPage={(page) => update({ page })}
           />
-          <Table size="small" aria-label={translate('app.admin.arya.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.admin.device')}</TableCell>
-                <TableCell>{translate('app.admin.device_time')}</TableCell>
-                <TableCell align="right">{translate('app.admin.arya.fcnt')}</TableCell>
-                <TableCell>{translate('app.admin.arya.payload')}</TableCell>
-                <TableCell>{translate('app.admin.arya.decoded')}</TableCell>
-                <TableCell>{translate('app.admin.arya.receptions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.uplinks.map((uplink) => (
-                <TableRow key={`${uplink.deviceId}|${uplink.deviceTime}`}>
-                  <TableCell>{uplink.deviceId}</TableCell>
-                  <TableCell>
-                    <When value={uplink.deviceTime} />
-                  </TableCell>
-                  <TableCell align="right">
-                    {uplink.fCnt ?? '–'}
-                    {uplink.lostBefore > 0 ? (
-                      <Chip
-                        size="small"
-                        color="warning"
-                        sx={{ ml: 1 }}
-                        label={translate('app.admin.arya.lost_before', {
-                          count: uplink.lostBefore,
-                        })}
-                      />
-                    ) : null}
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{uplink.payloadHex ?? '–'}</TableCell>
-                  <TableCell>
-                    {[
-                      uplink.activityLevel !== null ? `activity=${uplink.activityLevel}` : null,
-                      uplink.batteryV !== null ? `battery=${uplink.batteryV} V` : null,
-                      uplink.temperatureC !== null ? `temperature=${uplink.temperatureC} °C` : null,
-                      ...uplink.decoded.map((value) => `${value.id}=${value.value}`),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </TableCell>
-                  <TableCell>
-                    {uplink.receptions
-                      .map(
-                        (reception) =>
-                          `${reception.gatewayName ?? reception.gatewayEui} ${reception.rssiDbm ?? '–'} dBm / ${reception.snrDb ?? '–'} dB`,
-                      )
-                      .join(' · ')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <StaffTable
+            label="app.admin.arya.title"
+            rows={data.uplinks}
+            rowKey={(uplink) => `${uplink.deviceId}|${uplink.deviceTime}`}
+            columns={UPLINK_COLUMNS}
+          />
         </Stack>
       ) : null}
     </AdminScreen>
@@ -129,42 +69,37 @@ function Delivery({ data, query }: { data: LoraUplinksReply; query: DeviceQuery 
         <Typography variant="h6" component="h2">
           {translate('app.admin.arya.delivery')}
         </Typography>
-        <Table size="small" aria-label={translate('app.admin.arya.delivery')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.admin.device')}</TableCell>
-              <TableCell align="right">{translate('app.admin.arya.uplinks')}</TableCell>
-              <TableCell align="right">{translate('app.admin.arya.lost')}</TableCell>
-              <TableCell align="right">{translate('app.admin.arya.delivery_pct')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.devices.map((device) => (
-              <TableRow key={device.deviceId}>
-                <TableCell>{device.deviceId}</TableCell>
-                <TableCell align="right">{device.uplinks}</TableCell>
-                <TableCell align="right">{device.lost}</TableCell>
-                <TableCell align="right">
-                  {device.deliveryPct === null ? '–' : `${device.deliveryPct.toFixed(1)} %`}
-                </TableCell>
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={links.adminCoverage({
-                      searchType: 'sensor',
-                      sensors: device.deviceId,
-                      startDate: query.startDate,
-                      endDate: query.endDate,
-                    })}
-                  >
-                    {translate('app.admin.home.coverage_link')}
-                  </Link>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <StaffTable
+          label="app.admin.arya.delivery"
+          rows={data.devices}
+          rowKey={(device) => device.deviceId}
+          columns={[
+            { label: 'app.admin.device', cell: (device) => device.deviceId },
+            { label: 'app.admin.arya.uplinks', numeric: true, cell: (device) => device.uplinks },
+            { label: 'app.admin.arya.lost', numeric: true, cell: (device) => device.lost },
+            {
+              label: 'app.admin.arya.delivery_pct',
+              numeric: true,
+              cell: (device) =>
+                device.deliveryPct === null ? '–' : `${device.deliveryPct.toFixed(1)} %`,
+            },
+            {
+              cell: (device) => (
+                <Link
+                  component={RouterLink}
+                  to={links.adminCoverage({
+                    searchType: 'sensor',
+                    sensors: device.deviceId,
+                    startDate: query.startDate,
+                    endDate: query.endDate,
+                  })}
+                >
+                  {translate('app.admin.home.coverage_link')}
+                </Link>
+              ),
+            },
+          ]}
+        />
         {data.gaps.length > 0 ? <FrameGaps gaps={data.gaps} /> : null}
       </CardContent>
     </Card>
@@ -179,34 +114,76 @@ function FrameGaps({ gaps }: { gaps: LoraUplinksReply['gaps'] }) {
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
         {translate('app.admin.arya.gaps')}
       </Typography>
-      <Table size="small" aria-label={translate('app.admin.arya.gaps')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.admin.device')}</TableCell>
-            <TableCell>{translate('app.admin.arya.between')}</TableCell>
-            <TableCell>{translate('app.admin.arya.from')}</TableCell>
-            <TableCell>{translate('app.admin.arya.to')}</TableCell>
-            <TableCell align="right">{translate('app.admin.arya.lost')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {gaps.map((gap) => (
-            <TableRow key={`${gap.deviceId}|${gap.afterFCnt}`}>
-              <TableCell>{gap.deviceId}</TableCell>
-              <TableCell>
-                {gap.afterFCnt} → {gap.beforeFCnt}
-              </TableCell>
-              <TableCell>
-                <When value={gap.from} />
-              </TableCell>
-              <TableCell>
-                <When value={gap.to} />
-              </TableCell>
-              <TableCell align="right">{gap.lost}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <StaffTable
+        label="app.admin.arya.gaps"
+        rows={gaps}
+        rowKey={(gap) => `${gap.deviceId}|${gap.afterFCnt}`}
+        columns={GAP_COLUMNS}
+      />
     </>
   );
 }
+
+type Uplink = LoraUplinksReply['uplinks'][number];
+
+/** Lost uplinks before this one, by its frame counter. */
+function FrameCount({ uplink }: { uplink: Uplink }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {uplink.fCnt ?? '–'}
+      {uplink.lostBefore > 0 ? (
+        <Chip
+          size="small"
+          color="warning"
+          sx={{ ml: 1 }}
+          label={translate('app.admin.arya.lost_before', { count: uplink.lostBefore })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const UPLINK_COLUMNS: StaffColumn<Uplink>[] = [
+  { label: 'app.admin.device', cell: (uplink) => uplink.deviceId },
+  { label: 'app.admin.device_time', cell: (uplink) => <When value={uplink.deviceTime} /> },
+  { label: 'app.admin.arya.fcnt', numeric: true, cell: (uplink) => <FrameCount uplink={uplink} /> },
+  {
+    label: 'app.admin.arya.payload',
+    cell: (uplink) => (
+      <Box component="span" sx={{ fontFamily: 'monospace' }}>
+        {uplink.payloadHex ?? '–'}
+      </Box>
+    ),
+  },
+  {
+    label: 'app.admin.arya.decoded',
+    cell: (uplink) =>
+      [
+        uplink.activityLevel !== null ? `activity=${uplink.activityLevel}` : null,
+        uplink.batteryV !== null ? `battery=${uplink.batteryV} V` : null,
+        uplink.temperatureC !== null ? `temperature=${uplink.temperatureC} °C` : null,
+        ...uplink.decoded.map((value) => `${value.id}=${value.value}`),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+  },
+  {
+    label: 'app.admin.arya.receptions',
+    cell: (uplink) =>
+      uplink.receptions
+        .map(
+          (reception) =>
+            `${reception.gatewayName ?? reception.gatewayEui} ${reception.rssiDbm ?? '–'} dBm / ${reception.snrDb ?? '–'} dB`,
+        )
+        .join(' · '),
+  },
+];
+
+const GAP_COLUMNS: StaffColumn<LoraUplinksReply['gaps'][number]>[] = [
+  { label: 'app.admin.device', cell: (gap) => gap.deviceId },
+  { label: 'app.admin.arya.between', cell: (gap) => `${gap.afterFCnt} → ${gap.beforeFCnt}` },
+  { label: 'app.admin.arya.from', cell: (gap) => <When value={gap.from} /> },
+  { label: 'app.admin.arya.to', cell: (gap) => <When value={gap.to} /> },
+  { label: 'app.admin.arya.lost', numeric: true, cell: (gap) => gap.lost },
+];

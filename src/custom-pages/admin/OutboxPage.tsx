@@ -2,25 +2,16 @@
 // mail can be sent again as it was written. Above it, each organisation's mail over the last day
 // against the mail caps.
 import { useState } from 'react';
-import {
-  Button,
-  Chip,
-  FormControlLabel,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { MailCapCounts } from '../../domain/api/admin.ts';
+import type { OutboxMail } from '../../dataProvider/admin.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { formatNumber } from '../../domain/format.ts';
 import { When } from '../../common/DeviceHealth.tsx';
 import { AdminScreen, Failure } from './AdminShared.tsx';
+import { StaffTable } from './StaffTable.tsx';
 
 export default function OutboxPage() {
   const translate = useTranslate();
@@ -51,50 +42,40 @@ export default function OutboxPage() {
       />
       <Failure error={outbox.error} />
       {outbox.data ? <MailCaps counts={outbox.data.mailCaps} /> : null}
-      <Table size="small" aria-label={translate('app.admin.outbox.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.admin.outbox.created')}</TableCell>
-            <TableCell>{translate('app.admin.outbox.to')}</TableCell>
-            <TableCell>{translate('app.admin.outbox.subject')}</TableCell>
-            <TableCell>{translate('app.admin.outbox.state')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {outbox.data?.mails.map((mail) => (
-            <TableRow key={mail.id}>
-              <TableCell>
-                <When value={mail.createdAt} />
-              </TableCell>
-              <TableCell>{mail.to}</TableCell>
-              <TableCell>{mail.subject}</TableCell>
-              <TableCell>
-                {mail.sentAt ? (
-                  <Chip size="small" color="success" label={translate('app.admin.outbox.sent')} />
-                ) : mail.error ? (
-                  <Chip size="small" color="error" label={mail.error} />
-                ) : (
-                  <Chip size="small" label={translate('app.admin.outbox.waiting')} />
-                )}
-              </TableCell>
-              <TableCell>
-                {!mail.sentAt && mail.error ? (
-                  <Button
-                    size="small"
-                    disabled={retry.isPending}
-                    onClick={() => retry.mutate(mail.id)}
-                  >
-                    {translate('app.admin.outbox.retry')}
-                  </Button>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <StaffTable
+        label="app.admin.outbox.title"
+        rows={outbox.data?.mails ?? []}
+        rowKey={(mail) => mail.id}
+        columns={[
+          { label: 'app.admin.outbox.created', cell: (mail) => <When value={mail.createdAt} /> },
+          { label: 'app.admin.outbox.to', cell: (mail) => mail.to },
+          { label: 'app.admin.outbox.subject', cell: (mail) => mail.subject },
+          { label: 'app.admin.outbox.state', cell: (mail) => <MailState mail={mail} /> },
+          {
+            cell: (mail) =>
+              !mail.sentAt && mail.error ? (
+                <Button
+                  size="small"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(mail.id)}
+                >
+                  {translate('app.admin.outbox.retry')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
     </AdminScreen>
   );
+}
+
+/** Sent, failed with its reason, or waiting. */
+function MailState({ mail }: { mail: OutboxMail }) {
+  const translate = useTranslate();
+  if (mail.sentAt)
+    return <Chip size="small" color="success" label={translate('app.admin.outbox.sent')} />;
+  if (mail.error) return <Chip size="small" color="error" label={mail.error} />;
+  return <Chip size="small" label={translate('app.admin.outbox.waiting')} />;
 }
 
 /** The caps, and each organisation that asked for mail over the last day, the most first. */
@@ -115,39 +96,35 @@ function MailCaps({ counts }: { counts: MailCapCounts }) {
           outside: number(caps.outsidePerDay),
         })}
       </Typography>
-      <Table size="small" aria-label={translate('app.admin.outbox.caps_title')} sx={{ mb: 3 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.admin.outbox.organisation')}</TableCell>
-            <TableCell align="right">{translate('app.admin.outbox.members')}</TableCell>
-            <TableCell align="right">{translate('app.admin.outbox.outside')}</TableCell>
-            <TableCell>{translate('app.admin.outbox.top_user')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {counts.organisations.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={4}>{translate('app.admin.outbox.caps_none')}</TableCell>
-            </TableRow>
-          ) : null}
-          {counts.organisations.map((row) => (
-            <TableRow key={row.organisationId}>
-              <TableCell>{row.organisationName}</TableCell>
-              <TableCell align="right">
-                {number(row.members + row.outside)} / {number(caps.organisationPerDay)}
-              </TableCell>
-              <TableCell align="right">
-                {number(row.outside)} / {number(caps.outsidePerDay)}
-              </TableCell>
-              <TableCell>
-                {row.topUserEmail
+      <Box sx={{ mb: 3 }}>
+        <StaffTable
+          label="app.admin.outbox.caps_title"
+          rows={counts.organisations}
+          rowKey={(row) => row.organisationId}
+          empty="app.admin.outbox.caps_none"
+          columns={[
+            { label: 'app.admin.outbox.organisation', cell: (row) => row.organisationName },
+            {
+              label: 'app.admin.outbox.members',
+              numeric: true,
+              cell: (row) =>
+                `${number(row.members + row.outside)} / ${number(caps.organisationPerDay)}`,
+            },
+            {
+              label: 'app.admin.outbox.outside',
+              numeric: true,
+              cell: (row) => `${number(row.outside)} / ${number(caps.outsidePerDay)}`,
+            },
+            {
+              label: 'app.admin.outbox.top_user',
+              cell: (row) =>
+                row.topUserEmail
                   ? `${row.topUserEmail}: ${number(row.topUserMails)} / ${number(caps.userPerDay)}`
-                  : '—'}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                  : '—',
+            },
+          ]}
+        />
+      </Box>
     </>
   );
 }

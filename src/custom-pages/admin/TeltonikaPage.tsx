@@ -10,11 +10,6 @@ import {
   Chip,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -22,6 +17,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { When } from '../../common/DeviceHealth.tsx';
+import type { TeltonikaRecordsReply } from '../../domain/api/admin.ts';
 import {
   AdminScreen,
   DeviceQueryForm,
@@ -31,6 +27,7 @@ import {
   useDebugQuery,
   useDeviceQuery,
 } from './AdminShared.tsx';
+import { StaffTable, type StaffColumn } from './StaffTable.tsx';
 
 const PAGE_ROWS = 200;
 
@@ -123,7 +120,6 @@ function CommandBox({ deviceIds }: { deviceIds: string[] }) {
 }
 
 export default function TeltonikaPage() {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [query, update] = useDeviceQuery();
   const devices = query.deviceIds.split(',').filter(Boolean);
@@ -153,54 +149,50 @@ export default function TeltonikaPage() {
               page={query.page}
               onPage={(page) => update({ page })}
             />
-            <Table size="small" aria-label={translate('app.admin.teltonika.records')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.admin.device')}</TableCell>
-                  <TableCell>{translate('app.admin.device_time')}</TableCell>
-                  <TableCell>{translate('app.admin.received')}</TableCell>
-                  <TableCell>{translate('app.admin.position')}</TableCell>
-                  <TableCell align="right">{translate('app.admin.satellites')}</TableCell>
-                  <TableCell align="right">{translate('app.admin.speed')}</TableCell>
-                  <TableCell>{translate('app.admin.io')}</TableCell>
-                  <TableCell>{translate('app.admin.flags')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {records.data.records.map((record) => (
-                  <TableRow key={`${record.deviceId}|${record.deviceTime}`}>
-                    <TableCell>{record.deviceId}</TableCell>
-                    <TableCell>
-                      <When value={record.deviceTime} />
-                    </TableCell>
-                    <TableCell>
-                      <When value={record.receivedTime} />
-                    </TableCell>
-                    <TableCell>
-                      {record.latitude === null
-                        ? '–'
-                        : `${record.latitude.toFixed(5)}, ${record.longitude?.toFixed(5)}`}
-                    </TableCell>
-                    <TableCell align="right">{record.satellites ?? '–'}</TableCell>
-                    <TableCell align="right">{record.speedKmh ?? '–'}</TableCell>
-                    <TableCell sx={{ maxWidth: 420 }}>
-                      {record.io.map((io) => `${io.name ?? io.id}=${io.value}`).join(' · ')}
-                    </TableCell>
-                    <TableCell>
-                      {record.invalidReason ? (
-                        <Chip size="small" color="error" label={record.invalidReason} />
-                      ) : null}
-                      {record.positionInvalidReason ? (
-                        <Chip size="small" color="warning" label={record.positionInvalidReason} />
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <StaffTable
+              label="app.admin.teltonika.records"
+              rows={records.data.records}
+              rowKey={(record) => `${record.deviceId}|${record.deviceTime}`}
+              columns={RECORD_COLUMNS}
+            />
           </>
         ) : null}
       </Stack>
     </AdminScreen>
   );
 }
+
+type TeltonikaRecord = TeltonikaRecordsReply['records'][number];
+
+const RECORD_COLUMNS: StaffColumn<TeltonikaRecord>[] = [
+  { label: 'app.admin.device', cell: (record) => record.deviceId },
+  { label: 'app.admin.device_time', cell: (record) => <When value={record.deviceTime} /> },
+  { label: 'app.admin.received', cell: (record) => <When value={record.receivedTime} /> },
+  {
+    label: 'app.admin.position',
+    cell: (record) =>
+      record.latitude === null
+        ? '–'
+        : `${record.latitude.toFixed(5)}, ${record.longitude?.toFixed(5)}`,
+  },
+  { label: 'app.admin.satellites', numeric: true, cell: (record) => record.satellites ?? '–' },
+  { label: 'app.admin.speed', numeric: true, cell: (record) => record.speedKmh ?? '–' },
+  {
+    label: 'app.admin.io',
+    maxWidth: 420,
+    cell: (record) => record.io.map((io) => `${io.name ?? io.id}=${io.value}`).join(' · '),
+  },
+  {
+    label: 'app.admin.flags',
+    cell: (record) => (
+      <>
+        {record.invalidReason ? (
+          <Chip size="small" color="error" label={record.invalidReason} />
+        ) : null}
+        {record.positionInvalidReason ? (
+          <Chip size="small" color="warning" label={record.positionInvalidReason} />
+        ) : null}
+      </>
+    ),
+  },
+];
