@@ -27,6 +27,7 @@ import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { When } from '../../common/DeviceHealth.tsx';
 import { AdminScreen, DayRangeFields, Failure, localToday, Pages } from './AdminShared.tsx';
+import { StaffTable } from './StaffTable.tsx';
 
 const PAGE_ROWS = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,7 +50,6 @@ function MachineDays({
   from: string;
   to: string;
 }) {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const detail = useQuery({
     queryKey: ['admin', 'completeness', machine.machineId, from, to],
@@ -59,34 +59,34 @@ function MachineDays({
   return (
     <Box sx={{ pl: 4, py: 1 }}>
       <Failure error={detail.error} />
-      <Table size="small" aria-label={translate('app.admin.completeness.days')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.admin.completeness.day')}</TableCell>
-            <TableCell align="right">{translate('app.admin.completeness.coverage')}</TableCell>
-            <TableCell align="right">{translate('app.admin.completeness.records')}</TableCell>
-            <TableCell align="right">{translate('app.admin.completeness.expected')}</TableCell>
-            <TableCell>{translate('app.admin.completeness.gaps')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {detail.data?.days.map((day) => (
-            <TableRow key={day.day}>
-              <TableCell>{day.day}</TableCell>
-              <TableCell align="right">{percent(day.coveragePct)}</TableCell>
-              <TableCell align="right">{day.records}</TableCell>
-              <TableCell align="right">{day.expectedRecords}</TableCell>
-              <TableCell>
-                {day.gaps.map((gap) => (
-                  <Box key={gap.from} component="span" sx={{ mr: 1 }}>
-                    <When value={gap.from} /> – <When value={gap.to} />
-                  </Box>
-                ))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <StaffTable
+        label="app.admin.completeness.days"
+        rows={detail.data?.days ?? []}
+        rowKey={(day) => day.day}
+        columns={[
+          { label: 'app.admin.completeness.day', cell: (day) => day.day },
+          {
+            label: 'app.admin.completeness.coverage',
+            numeric: true,
+            cell: (day) => percent(day.coveragePct),
+          },
+          { label: 'app.admin.completeness.records', numeric: true, cell: (day) => day.records },
+          {
+            label: 'app.admin.completeness.expected',
+            numeric: true,
+            cell: (day) => day.expectedRecords,
+          },
+          {
+            label: 'app.admin.completeness.gaps',
+            cell: (day) =>
+              day.gaps.map((gap) => (
+                <Box key={gap.from} component="span" sx={{ mr: 1 }}>
+                  <When value={gap.from} /> – <When value={gap.to} />
+                </Box>
+              )),
+          },
+        ]}
+      />
     </Box>
   );
 }
