@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminOverviewReply,
+  IngestRequestsReply,
   LoraUplinksReply,
   MachineDayReply,
   MachineWorkingsReply,
@@ -271,6 +272,52 @@ describe('the staff admin area', () => {
     expect(within(changes).getByText('Active h')).toBeInTheDocument();
     expect(within(changes).getByText('2.5')).toBeInTheDocument();
     expect(screen.getByText('Done: 1 day recomputed')).toBeInTheDocument();
+  });
+
+  it("lists a device's JSON ingest requests and opens each body under its row", async () => {
+    const reply: IngestRequestsReply = {
+      requests: ['r1', 'r2'].map((id, index) => ({
+        id,
+        deviceId: 'NPH-APP-0001',
+        sourceType: 'ANDROID',
+        receivedAt: `2026-11-24T0${index + 1}:00:00.000Z`,
+        address: '203.0.113.9',
+        status: index === 0 ? 200 : 400,
+        body: { records: [{ hours: 1200 + index }] },
+        bodyTruncated: false,
+        stored: 1 - index,
+        duplicates: 0,
+        invalid: 0,
+        quarantined: 0,
+        refused: index === 0 ? [] : [{ index: 0, reason: 'no time' }],
+        error: null,
+      })),
+      total: 2,
+      unknownDevices: [],
+      sources: [],
+    };
+    api.use(
+      asStaff(),
+      http.get(anyOrigin(endpoints.admin.android.requests), () => HttpResponse.json(reply)),
+    );
+    signedIn();
+    await renderPortal('/admin/android?deviceIds=NPH-APP-0001');
+    const table = await screen.findByRole(
+      'table',
+      { name: 'JSON ingest requests' },
+      { timeout: 10_000 },
+    );
+    expect(within(table).getByText('#0: no time')).toBeInTheDocument();
+    expect(within(table).queryByTestId('request-body')).toBeNull();
+    const [first, second] = within(table).getAllByRole('button', { name: 'Body' });
+    await userEvent.click(second as HTMLElement);
+    await userEvent.click(first as HTMLElement);
+    const bodies = within(table).getAllByTestId('request-body');
+    expect(bodies.map((body) => JSON.parse(body.textContent ?? '').records[0].hours)).toEqual([
+      1200, 1201,
+    ]);
+    await userEvent.click(first as HTMLElement);
+    expect(within(table).getAllByTestId('request-body')).toHaveLength(1);
   });
 
   it('tells anyone but staff that the area is not theirs', async () => {

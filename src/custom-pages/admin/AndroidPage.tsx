@@ -1,17 +1,8 @@
 // /admin/android (deviceIds, startDate, endDate): the requests that phone apps and integrations
 // posted to the generic JSON ingest, newest first: each body as received, how many records were
 // stored, already known, flagged or quarantined, and what was refused and why.
-import { Fragment, useState } from 'react';
-import {
-  Box,
-  Chip,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { useState } from 'react';
+import { Box, Chip, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -28,62 +19,83 @@ import {
   useDeviceQuery,
 } from './AdminShared.tsx';
 import { SourceKeyCell } from './SourceKeyCell.tsx';
+import { StaffTable } from './StaffTable.tsx';
 
 const PAGE_ROWS = 100;
 
-function RequestRow({ request }: { request: IngestRequestRecord }) {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+/** Refusals and the error of a request, or a dash. */
+const refusals = (request: IngestRequestRecord) =>
+  [request.error, ...request.refused.map((refusal) => `#${refusal.index}: ${refusal.reason}`)]
+    .filter(Boolean)
+    .join(' · ') || '–';
+
+/** A request's body as it came, under its row. */
+function RequestBody({ request }: { request: IngestRequestRecord }) {
   return (
-    <Fragment>
-      <TableRow>
-        <TableCell padding="checkbox">
-          <IconButton
-            size="small"
-            aria-label={translate('app.admin.android.body')}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <ExpandLess /> : <ExpandMore />}
-          </IconButton>
-        </TableCell>
-        <TableCell>{request.deviceId}</TableCell>
-        <TableCell>
-          <When value={request.receivedAt} />
-        </TableCell>
-        <TableCell>{request.address ?? '–'}</TableCell>
-        <TableCell>
-          <Chip
-            size="small"
-            color={request.status < 300 ? 'success' : 'error'}
-            label={request.status}
-          />
-        </TableCell>
-        <TableCell align="right">{request.stored}</TableCell>
-        <TableCell align="right">{request.duplicates}</TableCell>
-        <TableCell align="right">{request.invalid + request.quarantined}</TableCell>
-        <TableCell>
-          {[
-            request.error,
-            ...request.refused.map((refusal) => `#${refusal.index}: ${refusal.reason}`),
-          ]
-            .filter(Boolean)
-            .join(' · ') || '–'}
-        </TableCell>
-      </TableRow>
-      {open ? (
-        <TableRow>
-          <TableCell colSpan={9}>
-            <Box
-              component="pre"
-              sx={{ m: 0, maxHeight: 320, overflow: 'auto', fontSize: 12 }}
-              data-testid="request-body"
+    <Box
+      component="pre"
+      sx={{ m: 0, maxHeight: 320, overflow: 'auto', fontSize: 12 }}
+      data-testid="request-body"
+    >
+      {request.bodyTruncated ? String(request.body) : JSON.stringify(request.body, null, 2)}
+    </Box>
+  );
+}
+
+/** The requests, each body opened under its row on demand. */
+function Requests({ requests }: { requests: IngestRequestRecord[] }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) => {
+    const next = new Set(open);
+    if (!next.delete(id)) next.add(id);
+    setOpen(next);
+  };
+  return (
+    <StaffTable
+      label="app.admin.android.title"
+      rows={requests}
+      rowKey={(request) => request.id}
+      detail={(request) => (open.has(request.id) ? <RequestBody request={request} /> : null)}
+      columns={[
+        {
+          cell: (request) => (
+            <IconButton
+              size="small"
+              aria-label={translate('app.admin.android.body')}
+              onClick={() => toggle(request.id)}
             >
-              {request.bodyTruncated ? String(request.body) : JSON.stringify(request.body, null, 2)}
-            </Box>
-          </TableCell>
-        </TableRow>
-      ) : null}
-    </Fragment>
+              {open.has(request.id) ? <ExpandLess /> : <ExpandMore />}
+            </IconButton>
+          ),
+        },
+        { label: 'app.admin.device', cell: (request) => request.deviceId },
+        { label: 'app.admin.received', cell: (request) => <When value={request.receivedAt} /> },
+        { label: 'app.admin.android.address', cell: (request) => request.address ?? '–' },
+        {
+          label: 'app.admin.android.status',
+          cell: (request) => (
+            <Chip
+              size="small"
+              color={request.status < 300 ? 'success' : 'error'}
+              label={request.status}
+            />
+          ),
+        },
+        { label: 'app.admin.android.stored', numeric: true, cell: (request) => request.stored },
+        {
+          label: 'app.admin.android.duplicates',
+          numeric: true,
+          cell: (request) => request.duplicates,
+        },
+        {
+          label: 'app.admin.android.flagged',
+          numeric: true,
+          cell: (request) => request.invalid + request.quarantined,
+        },
+        { label: 'app.admin.android.refused', cell: refusals },
+      ]}
+    />
   );
 }
 
@@ -135,26 +147,7 @@ export default function AndroidPage() {
             page={query.page}
             onPage={(page) => update({ page })}
           />
-          <Table size="small" aria-label={translate('app.admin.android.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell />
-                <TableCell>{translate('app.admin.device')}</TableCell>
-                <TableCell>{translate('app.admin.received')}</TableCell>
-                <TableCell>{translate('app.admin.android.address')}</TableCell>
-                <TableCell>{translate('app.admin.android.status')}</TableCell>
-                <TableCell align="right">{translate('app.admin.android.stored')}</TableCell>
-                <TableCell align="right">{translate('app.admin.android.duplicates')}</TableCell>
-                <TableCell align="right">{translate('app.admin.android.flagged')}</TableCell>
-                <TableCell>{translate('app.admin.android.refused')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.requests.map((request) => (
-                <RequestRow key={request.id} request={request} />
-              ))}
-            </TableBody>
-          </Table>
+          <Requests requests={data.requests} />
         </>
       ) : null}
     </AdminScreen>

@@ -8,11 +8,6 @@ import {
   Button,
   Link,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -30,6 +25,7 @@ import { addDays } from '../../domain/zonedTime.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 import { When } from '../../common/DeviceHealth.tsx';
 import { AdminScreen, DayRangeFields, Failure, instantsOf, localToday } from './AdminShared.tsx';
+import { StaffTable } from './StaffTable.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -51,9 +47,16 @@ function FitBounds({ data }: { data: CoverageReply }) {
   return null;
 }
 
+/** The answer's gateways and sensors by id, for its links. */
+function devicesById(data: CoverageReply) {
+  return {
+    gatewayById: new Map(data.gateways.map((gateway) => [gateway.id, gateway])),
+    sensorById: new Map(data.sensors.map((sensor) => [sensor.id, sensor])),
+  };
+}
+
 function CoverageMap({ data }: { data: CoverageReply }) {
-  const gatewayById = new Map(data.gateways.map((gateway) => [gateway.id, gateway]));
-  const sensorById = new Map(data.sensors.map((sensor) => [sensor.id, sensor]));
+  const { gatewayById, sensorById } = devicesById(data);
   return (
     <Box sx={{ height: 420, borderRadius: 1, overflow: 'hidden' }} data-testid="coverage-map">
       <MapContainer
@@ -186,6 +189,79 @@ function CoverageForm({
   );
 }
 
+/** Each sensor and gateway that heard each other, with the signal between them. */
+function CoverageLinks({
+  data,
+  query,
+}: {
+  data: CoverageReply;
+  query: { startDate: string; endDate: string };
+}) {
+  const { gatewayById, sensorById } = devicesById(data);
+  return (
+    <StaffTable
+      label="app.admin.coverage.title"
+      rows={data.links}
+      rowKey={(link) => `${link.gatewayId}|${link.sensorId}`}
+      columns={[
+        {
+          label: 'app.admin.coverage.sensor',
+          cell: (link) => {
+            const sensor = sensorById.get(link.sensorId);
+            return sensor ? (
+              <Link
+                component={RouterLink}
+                to={links.adminArya({
+                  deviceIds: sensor.code,
+                  startDate: query.startDate,
+                  endDate: query.endDate,
+                })}
+              >
+                {sensor.code}
+              </Link>
+            ) : null;
+          },
+        },
+        {
+          label: 'app.admin.machine',
+          cell: (link) => sensorById.get(link.sensorId)?.machineName ?? '–',
+        },
+        {
+          label: 'app.admin.coverage.gateway',
+          cell: (link) => {
+            const gateway = gatewayById.get(link.gatewayId);
+            return gateway?.name ?? gateway?.eui;
+          },
+        },
+        { label: 'app.admin.arya.uplinks', numeric: true, cell: (link) => link.uplinks },
+        {
+          label: 'app.admin.coverage.rssi',
+          numeric: true,
+          cell: (link) => (
+            <Box component="span" sx={{ color: signalColour(link.rssiAvgDbm) }}>
+              {link.rssiAvgDbm.toFixed(0)} dBm
+            </Box>
+          ),
+        },
+        {
+          label: 'app.admin.coverage.snr',
+          numeric: true,
+          cell: (link) => `${link.snrAvgDb.toFixed(1)} dB`,
+        },
+        {
+          label: 'app.admin.coverage.best',
+          numeric: true,
+          cell: (link) => `${link.rssiBestDbm ?? '–'} dBm`,
+        },
+        {
+          label: 'app.admin.coverage.last_heard',
+          cell: (link) => <When value={link.lastHeardAt} />,
+        },
+      ]}
+    />
+  );
+}
+
 export default function CoveragePage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -216,8 +292,6 @@ export default function CoveragePage() {
       ),
   });
   const data = coverage.data;
-  const gatewayById = new Map(data?.gateways.map((gateway) => [gateway.id, gateway]));
-  const sensorById = new Map(data?.sensors.map((sensor) => [sensor.id, sensor]));
   const named = query.searchType === 'sensor' ? query.sensors : query.gateways;
   return (
     <AdminScreen title="app.admin.coverage.title">
@@ -244,55 +318,7 @@ export default function CoveragePage() {
             </Typography>
           ) : null}
           <CoverageMap data={data} />
-          <Table size="small" aria-label={translate('app.admin.coverage.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.admin.coverage.sensor')}</TableCell>
-                <TableCell>{translate('app.admin.machine')}</TableCell>
-                <TableCell>{translate('app.admin.coverage.gateway')}</TableCell>
-                <TableCell align="right">{translate('app.admin.arya.uplinks')}</TableCell>
-                <TableCell align="right">{translate('app.admin.coverage.rssi')}</TableCell>
-                <TableCell align="right">{translate('app.admin.coverage.snr')}</TableCell>
-                <TableCell align="right">{translate('app.admin.coverage.best')}</TableCell>
-                <TableCell>{translate('app.admin.coverage.last_heard')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.links.map((link) => {
-                const sensor = sensorById.get(link.sensorId);
-                const gateway = gatewayById.get(link.gatewayId);
-                return (
-                  <TableRow key={`${link.gatewayId}|${link.sensorId}`}>
-                    <TableCell>
-                      {sensor ? (
-                        <Link
-                          component={RouterLink}
-                          to={links.adminArya({
-                            deviceIds: sensor.code,
-                            startDate: query.startDate,
-                            endDate: query.endDate,
-                          })}
-                        >
-                          {sensor.code}
-                        </Link>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>{sensor?.machineName ?? '–'}</TableCell>
-                    <TableCell>{gateway?.name ?? gateway?.eui}</TableCell>
-                    <TableCell align="right">{link.uplinks}</TableCell>
-                    <TableCell align="right" sx={{ color: signalColour(link.rssiAvgDbm) }}>
-                      {link.rssiAvgDbm.toFixed(0)} dBm
-                    </TableCell>
-                    <TableCell align="right">{link.snrAvgDb.toFixed(1)} dB</TableCell>
-                    <TableCell align="right">{link.rssiBestDbm ?? '–'} dBm</TableCell>
-                    <TableCell>
-                      <When value={link.lastHeardAt} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+          <CoverageLinks data={data} query={query} />
           {data.sensors
             .filter((sensor) => !data.links.some((link) => link.sensorId === sensor.id))
             .map((sensor) => (
