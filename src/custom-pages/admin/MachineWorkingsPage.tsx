@@ -36,6 +36,7 @@ import { STATE_COLOURS } from '../../common/stateColours.ts';
 import { AdminScreen, DayRangeFields, Failure, localToday } from './AdminShared.tsx';
 import { deviceLinks } from './AdminHome.tsx';
 import { SourceKeyCell } from './SourceKeyCell.tsx';
+import { StaffTable } from './StaffTable.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const hours = (value: number) => value.toFixed(2);
@@ -48,42 +49,36 @@ function Sources({ workings }: { workings: MachineWorkingsReply }) {
         <Typography variant="h6" component="h2">
           {translate('app.admin.machine_page.sources')}
         </Typography>
-        <Table size="small" aria-label={translate('app.admin.machine_page.sources')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.admin.protocol')}</TableCell>
-              <TableCell>{translate('app.admin.device')}</TableCell>
-              <TableCell>{translate('app.admin.machine_page.on_from')}</TableCell>
-              <TableCell>{translate('app.admin.machine_page.on_to')}</TableCell>
-              <TableCell>{translate('app.admin.last_seen')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {workings.sources.map((source) => (
-              <TableRow key={`${source.sourceId}|${source.from}`}>
-                <TableCell>{source.type}</TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={deviceLinks(source.type, source.code).records}>
-                    {source.code}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <When value={source.from} />
-                </TableCell>
-                <TableCell>
-                  {source.to ? <When value={source.to} /> : translate('app.admin.machine_page.now')}
-                </TableCell>
-                <TableCell>
-                  <When value={source.lastSeenAt} />
-                </TableCell>
-                <TableCell>
-                  {source.to === null ? <SourceKeyCell sourceId={source.sourceId} /> : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <StaffTable
+          label="app.admin.machine_page.sources"
+          rows={workings.sources}
+          rowKey={(source) => `${source.sourceId}|${source.from}`}
+          columns={[
+            { label: 'app.admin.protocol', cell: (source) => source.type },
+            {
+              label: 'app.admin.device',
+              cell: (source) => (
+                <Link component={RouterLink} to={deviceLinks(source.type, source.code).records}>
+                  {source.code}
+                </Link>
+              ),
+            },
+            {
+              label: 'app.admin.machine_page.on_from',
+              cell: (source) => <When value={source.from} />,
+            },
+            {
+              label: 'app.admin.machine_page.on_to',
+              cell: (source) =>
+                source.to ? <When value={source.to} /> : translate('app.admin.machine_page.now'),
+            },
+            { label: 'app.admin.last_seen', cell: (source) => <When value={source.lastSeenAt} /> },
+            {
+              cell: (source) =>
+                source.to === null ? <SourceKeyCell sourceId={source.sourceId} /> : null,
+            },
+          ]}
+        />
         {workings.hires.length > 0 ? (
           <>
             <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
