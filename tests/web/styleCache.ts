@@ -2,7 +2,8 @@
 // into a <style> of its own, and the web files share one document per worker, so by a worker's
 // fourth file the head held 1,500 sheets; jsdom matches every one of them for each element and
 // each of its ancestors whenever MUI or Testing Library asks for a computed style, which made the
-// last files of a worker several times slower than the first.
+// last files of a worker several times slower than the first. `speedy` inserts the rules into one
+// sheet with insertRule, as emotion does in production.
 import createCache, { type EmotionCache } from '@emotion/cache';
 
 let cache: EmotionCache | undefined;
