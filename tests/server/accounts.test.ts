@@ -4,6 +4,8 @@
 import { expect, it } from 'vitest';
 import { EMAIL_TYPES } from '../../src/domain/api/accounts.ts';
 import type { UserRecord } from '../../src/domain/api/users.ts';
+import { REPORT_CATEGORY_IDS } from '../../src/domain/api/reportTypes.ts';
+import { endpoints } from '../../src/domain/api/endpoints.ts';
 import { call, DEMO_ADMIN, signIn, type TestServer } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -116,13 +118,15 @@ describeServer(
     it('changes names, language, time zone, categories and role, but never raises a role or drops the last admin', async () => {
       const priya = (await list(fixture.server, fixture.admin, { filter: { q: 'priya' } })).body[0];
       if (!priya) throw new Error('no viewer');
+      // Until an admin chooses, a member gets every category: the form shows what the reports use.
+      expect(priya.reportCategories).toEqual(REPORT_CATEGORY_IDS);
       const changed = await call<UserRecord>(fixture.server, 'PATCH', `/v1/users/${priya.id}`, {
         token: fixture.admin,
         body: {
           firstName: 'Priya K.',
           language: 'nl',
           timezone: 'Europe/Amsterdam',
-          reportCategories: ['fuel', 'co2'],
+          reportCategories: ['fuel', 'location'],
         },
       });
       expect(changed.status).toBe(200);
@@ -130,9 +134,22 @@ describeServer(
         firstName: 'Priya K.',
         language: 'nl',
         timezone: 'Europe/Amsterdam',
-        reportCategories: ['fuel', 'co2'],
+        reportCategories: ['fuel', 'location'],
         role: 'viewer',
       });
+      // One list, one truth: the reports read what the user form wrote.
+      const reportCategories = await call<{ categoryIds: string[] }>(
+        fixture.server,
+        'GET',
+        endpoints.admin.user.reportsCategories.replace(':userId', priya.id),
+        { token: fixture.admin },
+      );
+      expect(reportCategories.body.categoryIds).toEqual(['fuel', 'location']);
+      const unknownCategory = await call(fixture.server, 'PATCH', `/v1/users/${priya.id}`, {
+        token: fixture.admin,
+        body: { reportCategories: ['co2'] },
+      });
+      expect(unknownCategory.status).toBe(400);
       const toStaff = await call(fixture.server, 'PATCH', `/v1/users/${priya.id}`, {
         token: fixture.admin,
         body: { role: 'internal' },

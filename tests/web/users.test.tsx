@@ -122,7 +122,7 @@ describe('users', () => {
     const patches: unknown[] = [];
     api.use(
       http.get(anyOrigin(pathTo(endpoints.users.item, { id: 'u2' })), () =>
-        HttpResponse.json(person({})),
+        HttpResponse.json(person({ reportCategories: ['fuel'] })),
       ),
       http.patch(anyOrigin(pathTo(endpoints.users.item, { id: 'u2' })), async ({ request }) => {
         const body = (await request.json()) as { firstName?: string };
@@ -141,6 +141,12 @@ describe('users', () => {
       { name: 'First name' },
       { timeout: 10_000 },
     );
+    // The report categories are the reports' own, each naming the reports it brings.
+    expect(screen.getByRole('checkbox', { name: 'Fuel (Fuel and CO2)' })).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: /^Utilisation \(Fleet utilisation/ }),
+    ).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /CO2$/ })).toBeNull();
     await userEvent.clear(firstName);
     await userEvent.type(firstName, 'Priya K.');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -2,7 +2,7 @@
 // whose categories were never set may run every type.
 import {
   REPORT_CATEGORIES,
-  REPORT_CATEGORY_IDS,
+  categoriesOrEvery,
   categoryOfReport,
   type ReportCategory,
   type ReportType,
@@ -20,9 +20,7 @@ export async function memberCategories(
     [organisationId, userId],
   );
   if (!row) return undefined;
-  return (row.report_categories ?? REPORT_CATEGORY_IDS).filter((id): id is ReportCategory =>
-    (REPORT_CATEGORY_IDS as string[]).includes(id),
-  );
+  return categoriesOrEvery(row.report_categories);
 }
 
 /** The categories of a member of the organisation; 404 for anyone else. */

@@ -2,6 +2,7 @@
 // memberships (the organisation asked for, else the first by name among those in scope).
 import type { UserRecord, UserSortField, UserStatus } from '../../../src/domain/api/users.ts';
 import type { Role } from '../../../src/domain/constants.ts';
+import { categoriesOrEvery } from '../../../src/domain/api/reportTypes.ts';
 import type { Queryable } from '../../db/database.ts';
 import { scopeParam, type Scope } from './manage.ts';
 
@@ -44,7 +45,8 @@ interface Row {
   status: UserStatus;
   last_login: Date | null;
   settings: { language?: UserRecord['language']; timezone?: string };
-  report_categories: string[];
+  /** Null until an admin chooses: every category. */
+  report_categories: string[] | null;
   invited_at: Date | null;
   total: number;
 }
@@ -58,6 +60,7 @@ export async function listDirectory(
   const rows = await db.query<Row>(
     `WITH chosen AS (
        SELECT DISTINCT ON (m.user_id) m.user_id, m.organisation_id, m.role, m.state, m.created_at,
+              m.report_categories,
               o.name AS organisation_name
          FROM membership m JOIN organisation o ON o.id = m.organisation_id
         WHERE ($1::uuid[] IS NULL OR m.organisation_id = ANY($1))
@@ -65,7 +68,7 @@ export async function listDirectory(
      ), people AS (
        SELECT u.id, u.email, u.first_name, u.last_name, c.role, c.organisation_id,
               c.organisation_name, u.current_login_at AS last_login, u.settings,
-              u.report_categories,
+              c.report_categories,
               CASE WHEN c.state = 'invited' THEN c.created_at END AS invited_at,
               CASE WHEN c.state = 'active' THEN 'active'
                    WHEN EXISTS (SELECT 1 FROM account_token t
@@ -113,7 +116,7 @@ export async function listDirectory(
       lastLogin: row.last_login?.toISOString() ?? null,
       language: row.settings.language ?? null,
       timezone: row.settings.timezone ?? null,
-      reportCategories: row.report_categories,
+      reportCategories: categoriesOrEvery(row.report_categories),
       organisations: organisations.get(row.id) ?? [],
       invitedAt: row.invited_at?.toISOString() ?? null,
     })),

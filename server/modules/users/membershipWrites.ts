@@ -12,28 +12,23 @@ export async function updateUser(
   update: { id: string; organisationId: string; changes: Omit<UserPatch, 'organisationId'> },
 ): Promise<void> {
   const { id, organisationId, changes } = update;
-  if (changes.role) {
-    await db.query('UPDATE membership SET role = $3 WHERE user_id = $1 AND organisation_id = $2', [
-      id,
-      organisationId,
-      changes.role,
-    ]);
+  if (changes.role || changes.reportCategories) {
+    // The categories are the membership's, as the reports read them (one list, one truth).
+    await db.query(
+      `UPDATE membership SET role = coalesce($3, role),
+              report_categories = coalesce($4::text[], report_categories)
+        WHERE user_id = $1 AND organisation_id = $2`,
+      [id, organisationId, changes.role ?? null, changes.reportCategories ?? null],
+    );
   }
   const settings: Record<string, string> = {};
   if (changes.language) settings.language = changes.language;
   if (changes.timezone) settings.timezone = changes.timezone;
   await db.query(
     `UPDATE app_user SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-            settings = settings || $4::jsonb,
-            report_categories = coalesce($5::text[], report_categories)
+            settings = settings || $4::jsonb
       WHERE id = $1`,
-    [
-      id,
-      changes.firstName ?? null,
-      changes.lastName ?? null,
-      JSON.stringify(settings),
-      changes.reportCategories ?? null,
-    ],
+    [id, changes.firstName ?? null, changes.lastName ?? null, JSON.stringify(settings)],
   );
 }
 
@@ -77,8 +72,7 @@ export async function removeMembers(
     userIds,
   ]);
   await db.query(
-    `UPDATE app_user SET disabled_at = now(), report_categories = '{}',
-            settings = settings - 'subscriptions'
+    `UPDATE app_user SET disabled_at = now(), settings = settings - 'subscriptions'
       WHERE id = ANY($1) AND NOT EXISTS (SELECT 1 FROM membership m WHERE m.user_id = app_user.id)`,
     [userIds],
   );

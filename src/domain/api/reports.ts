@@ -6,39 +6,14 @@ import { DateTime, Day, TimeZone } from './dates.ts';
 import { MACHINE_SHOW } from './machines.ts';
 import { Email } from './users.ts';
 
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { REPORT_CATEGORY_IDS, REPORT_TYPES } from './reportTypes.ts';
 
-export const REPORT_TYPES = [
-  'fleet-utilisation',
-  'out-of-hours',
-  'fuel-co2',
-  'idle',
-  'site-activity',
-  'routes',
-  'work-cycles',
-  'device-health',
-  'hire-usage',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+export * from './reportTypes.ts';
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const REPORT_FORMATS = ['csv', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
-/** Spec point 7: reports have categories per user; a member may run the types of theirs. */
-export const REPORT_CATEGORIES = {
-  utilisation: ['fleet-utilisation', 'idle', 'out-of-hours'],
-  fuel: ['fuel-co2'],
-  location: ['site-activity', 'routes', 'work-cycles'],
-  devices: ['device-health'],
-  billing: ['hire-usage'],
-} as const satisfies Record<string, readonly ReportType[]>;
-export type ReportCategory = keyof typeof REPORT_CATEGORIES;
-export const REPORT_CATEGORY_IDS = Object.keys(REPORT_CATEGORIES) as ReportCategory[];
-
-export const categoryOfReport = (type: ReportType): ReportCategory =>
-  REPORT_CATEGORY_IDS.find((id) =>
-    (REPORT_CATEGORIES[id] as readonly ReportType[]).includes(type),
-  ) as ReportCategory;
 
 /** The longest range one report covers: a quarter and a bit, as the asset list. */
 export const MAX_REPORT_DAYS = 92;

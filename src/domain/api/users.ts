@@ -2,6 +2,7 @@
 // the portal and the server share.
 import Type, { type Static } from 'typebox';
 import { LANGUAGE_CODES, ORGANISATION_TYPES, ROLES } from '../constants.ts';
+import { REPORT_CATEGORY_IDS } from './reportTypes.ts';
 
 const Id = Type.String({ format: 'uuid' });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
@@ -9,16 +10,6 @@ const Name = Type.String({ maxLength: 100 });
 
 export const USER_STATUSES = ['active', 'invited', 'invitation-expired'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-
-/** Report categories a user may receive (spec point 3: reports have categories per user). */
-export const REPORT_CATEGORIES = [
-  'utilisation',
-  'fuel',
-  'co2',
-  'activity',
-  'devices',
-  'billing',
-] as const;
 
 export const UserRecord = Type.Object({
   id: Id,
@@ -33,7 +24,8 @@ export const UserRecord = Type.Object({
   lastLogin: Type.Union([Type.String(), Type.Null()]),
   language: Type.Union([Type.Enum(LANGUAGE_CODES), Type.Null()]),
   timezone: Type.Union([Type.String(), Type.Null()]),
-  reportCategories: Type.Array(Type.String()),
+  /** The report categories the user gets in `organisationId` (every one until an admin chooses). */
+  reportCategories: Type.Array(Type.Enum(REPORT_CATEGORY_IDS)),
   /** The user's organisations that the caller may see too. */
   organisations: Type.Array(Type.Object({ id: Id, name: Type.String(), role: Type.Enum(ROLES) })),
   invitedAt: Type.Union([Type.String(), Type.Null()]),
@@ -85,8 +77,8 @@ export const UserPatch = Type.Object(
     language: Type.Optional(Type.Enum(LANGUAGE_CODES)),
     timezone: Type.Optional(Type.String({ format: 'time-zone', maxLength: 64 })),
     reportCategories: Type.Optional(
-      Type.Array(Type.Enum(REPORT_CATEGORIES), {
-        maxItems: REPORT_CATEGORIES.length,
+      Type.Array(Type.Enum(REPORT_CATEGORY_IDS), {
+        maxItems: REPORT_CATEGORY_IDS.length,
         uniqueItems: true,
       }),
     ),

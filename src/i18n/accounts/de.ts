@@ -53,14 +53,6 @@ export const usersDe: Catalog<typeof usersEn> = {
     invited: 'Eingeladen',
     'invitation-expired': 'Einladung abgelaufen',
   },
-  report_categories: {
-    utilisation: 'Auslastung',
-    fuel: 'Kraftstoff',
-    co2: 'CO2',
-    activity: 'Aktivität und außerhalb der Arbeitszeit',
-    devices: 'Gerätezustand',
-    billing: 'Mietverträge und Abrechnung',
-  },
   invite: {
     open: 'Benutzer einladen',
     title: 'Benutzer einladen',

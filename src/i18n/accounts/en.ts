@@ -52,14 +52,6 @@ export const usersEn = {
     invited: 'Invited',
     'invitation-expired': 'Invitation expired',
   },
-  report_categories: {
-    utilisation: 'Utilisation',
-    fuel: 'Fuel',
-    co2: 'CO2',
-    activity: 'Activity and out of hours',
-    devices: 'Device health',
-    billing: 'Hire contracts and billing',
-  },
   invite: {
     open: 'Invite users',
     title: 'Invite users',

@@ -49,14 +49,6 @@ export const usersFr: Catalog<typeof usersEn> = {
     'Crée le compte aussitôt, sans invitation : communiquez son mot de passe à la personne. Au moins 10 caractères, difficile à deviner.',
   roles: { internal: 'Personnel', admin: 'Administrateur', viewer: 'Lecteur' },
   statuses: { active: 'Actif', invited: 'Invité', 'invitation-expired': 'Invitation expirée' },
-  report_categories: {
-    utilisation: 'Utilisation',
-    fuel: 'Carburant',
-    co2: 'CO2',
-    activity: 'Activité et hors horaires',
-    devices: 'État des appareils',
-    billing: 'Contrats de location et facturation',
-  },
   invite: {
     open: 'Inviter des utilisateurs',
     title: 'Inviter des utilisateurs',

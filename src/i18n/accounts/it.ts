@@ -49,14 +49,6 @@ export const usersIt: Catalog<typeof usersEn> = {
     'Crea subito l’account, senza invito: comunicate la password alla persona. Almeno 10 caratteri, difficile da indovinare.',
   roles: { internal: 'Personale', admin: 'Amministratore', viewer: 'Lettore' },
   statuses: { active: 'Attivo', invited: 'Invitato', 'invitation-expired': 'Invito scaduto' },
-  report_categories: {
-    utilisation: 'Utilizzo',
-    fuel: 'Carburante',
-    co2: 'CO2',
-    activity: 'Attività e fuori orario',
-    devices: 'Stato dei dispositivi',
-    billing: 'Contratti di noleggio e fatturazione',
-  },
   invite: {
     open: 'Invita utenti',
     title: 'Invita utenti',

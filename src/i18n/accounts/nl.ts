@@ -53,14 +53,6 @@ export const usersNl: Catalog<typeof usersEn> = {
     invited: 'Uitgenodigd',
     'invitation-expired': 'Uitnodiging verlopen',
   },
-  report_categories: {
-    utilisation: 'Benutting',
-    fuel: 'Brandstof',
-    co2: 'CO2',
-    activity: 'Activiteit en buiten werktijd',
-    devices: 'Apparaatstatus',
-    billing: 'Huurcontracten en facturatie',
-  },
   invite: {
     open: 'Gebruikers uitnodigen',
     title: 'Gebruikers uitnodigen',

@@ -48,14 +48,6 @@ export const usersZh: Catalog<typeof usersEn> = {
   create_password_help: '立即创建账户，无需邀请：请将密码告知此人。至少 10 个字符，且难以猜测。',
   roles: { internal: '内部员工', admin: '管理员', viewer: '查看者' },
   statuses: { active: '已激活', invited: '已邀请', 'invitation-expired': '邀请已过期' },
-  report_categories: {
-    utilisation: '利用率',
-    fuel: '燃油',
-    co2: '二氧化碳',
-    activity: '活动与非工作时间',
-    devices: '设备健康',
-    billing: '租赁合同与计费',
-  },
   invite: {
     open: '邀请用户',
     title: '邀请用户',

@@ -25,7 +25,8 @@ import {
 } from 'react-admin';
 import { accountCode, accountCodeKey } from '../../common/accountErrors.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { REPORT_CATEGORIES, type UserRecord } from '../../domain/api/users.ts';
+import type { UserRecord } from '../../domain/api/users.ts';
+import { REPORT_CATEGORIES, REPORT_CATEGORY_IDS } from '../../domain/api/reportTypes.ts';
 import type { Role } from '../../domain/constants.ts';
 import { timeZoneNames } from '../../domain/zonedTime.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
@@ -125,9 +126,14 @@ export function UserEdit() {
         <CheckboxGroupInput
           source="reportCategories"
           readOnly={readOnly}
-          choices={REPORT_CATEGORIES.map((category) => ({
+          choices={REPORT_CATEGORY_IDS.map((category) => ({
             id: category,
-            name: translate(`app.users.report_categories.${category}`),
+            // The reports each category brings, as /portal/cil-user-reports lists them.
+            name: `${translate(`app.reports.categories.names.${category}`)} (${REPORT_CATEGORIES[
+              category
+            ]
+              .map((type) => translate(`app.reports.types.${type}`))
+              .join(', ')})`,
           }))}
         />
         {readOnly && (
