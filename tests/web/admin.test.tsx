@@ -148,10 +148,12 @@ describe('the staff admin area', () => {
   });
 
   it('shows each organisation’s mail of the last day against the mail caps above the outbox', async () => {
+    const asked: string[] = [];
     api.use(
       asStaff(),
-      http.get(anyOrigin(endpoints.admin.outbox.root), () =>
-        HttpResponse.json({
+      http.get(anyOrigin(endpoints.admin.outbox.root), ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({
           mails: [],
           mailCaps: {
             caps: { organisationPerDay: 1000, userPerDay: 200, outsidePerDay: 200 },
@@ -166,8 +168,8 @@ describe('the staff admin area', () => {
               },
             ],
           },
-        }),
-      ),
+        });
+      }),
     );
     signedIn();
     await renderPortal('/admin/outbox');
@@ -181,6 +183,9 @@ describe('the staff admin area', () => {
     expect(row).toHaveTextContent('150 / 200');
     expect(row).toHaveTextContent('admin@demo.example: 180 / 200');
     expect(screen.getByText(/Caps a day: 1,000 an organisation, 200 a user/)).toBeInTheDocument();
+    // It opens on every mail, as the admin home counts them; the switch narrows to failed ones.
+    expect(screen.getByRole('switch', { name: 'Failed only' })).not.toBeChecked();
+    expect(asked).toEqual(['?limit=200']);
   });
 
   it('recomputes a machine’s day and shows what changed', async () => {

@@ -18,7 +18,8 @@ export default function OutboxPage() {
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const [failedOnly, setFailedOnly] = useState(true);
+  // Every mail at first, as the admin home counts them; the switch narrows to the failed ones.
+  const [failedOnly, setFailedOnly] = useState(false);
   const outbox = useQuery({
     queryKey: ['admin', 'outbox', failedOnly],
     queryFn: ({ signal }) => dataProvider.getOutbox(failedOnly, signal),
