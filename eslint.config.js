@@ -29,4 +29,33 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
+  {
+    // Issue 40: every date and number on screen goes through src/common/useFormat.ts, in the
+    // user's language and time zone; the browser's own formats (11/27/2026, 1321.2) never show.
+    // A raw true/false or 1321.2 that slips past is caught by the walks (tests/e2e/walks.test.ts).
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(toFixed|toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
+          message: 'Format through useFormat() (src/common/useFormat.ts): the user’s language.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['DateField', 'NumberField', 'DateInput', 'DateTimeInput', 'TimeInput'],
+              message:
+                'Use WhenField, DayField, FigureField (src/common/fields.tsx) and DayInput or InstantInput (src/common/pickerInputs.tsx): they show the user’s language, not the browser’s.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

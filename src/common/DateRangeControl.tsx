@@ -1,12 +1,13 @@
 // A screen's time range: its presets (spec points 2 and 9) and a custom range of two dates. The
 // screen owns the range (the machine list in its filter values, the dashboard in its URL).
-import { Box, Button, Menu, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, Menu, MenuItem, Stack } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { presetOf, presetRange, type DatePreset, type DateRange } from '../domain/datePresets.ts';
 import { isCalendarDay } from '../domain/dates.ts';
 import { formatDate } from '../domain/format.ts';
+import { DayPicker } from './pickers.tsx';
 
 export interface DateRangeControlProps {
   /** Dates or 'max'; a missing bound is today. */
@@ -81,21 +82,17 @@ export function DateRangeControl({ value, presets, onChange }: DateRangeControlP
           onKeyDown={(event) => event.stopPropagation()}
         >
           <Stack direction="row" gap={1} alignItems="center">
-            <TextField
-              type="date"
+            <DayPicker
               size="small"
               label={translate('app.machine.from')}
               value={isCalendarDay(draft.startDate) ? draft.startDate : ''}
-              onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(startDate) => setDraft({ ...draft, startDate })}
             />
-            <TextField
-              type="date"
+            <DayPicker
               size="small"
               label={translate('app.machine.to')}
               value={isCalendarDay(draft.endDate) ? draft.endDate : ''}
-              onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(endDate) => setDraft({ ...draft, endDate })}
             />
             <Button type="submit" variant="contained" size="small">
               {translate('app.machines.range.apply')}

@@ -4,8 +4,8 @@ import { Box, Chip, Tooltip, Typography, type ChipProps } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SensorRecord } from '../domain/api/sensors.ts';
 import { MAX_SIGNAL_BARS, type GatewayStatus, type SourceStatus } from '../domain/devices.ts';
-import { formatDateTime, formatNumber } from '../domain/format.ts';
-import { useTimeZone } from '../settings/useTimeZone.ts';
+import { formatNumber } from '../domain/format.ts';
+import type { Format } from './useFormat.ts';
 
 const STATUS_COLOURS: Record<GatewayStatus | SourceStatus, ChipProps['color']> = {
   online: 'success',
@@ -108,16 +108,12 @@ export function SignalBars({ bars, detail }: { bars: number | null; detail?: str
 /** The raw reception behind a source's bars: RSSI and SNR, or the modem's level. */
 export function signalDetail(
   sensor: Pick<SensorRecord, 'rssiDbm' | 'snrDb' | 'gsmLevel'>,
+  format: Format,
 ): string | undefined {
-  if (sensor.rssiDbm !== null)
-    return `${sensor.rssiDbm} dBm${sensor.snrDb === null ? '' : ` · SNR ${sensor.snrDb} dB`}`;
+  if (sensor.rssiDbm !== null) {
+    const snr = sensor.snrDb === null ? '' : ` · SNR ${format.measure(sensor.snrDb, 'dB')}`;
+    return `${format.measure(sensor.rssiDbm, 'dBm', 0)}${snr}`;
+  }
   if (sensor.gsmLevel !== null) return `GSM ${sensor.gsmLevel}/5`;
   return undefined;
-}
-
-/** An instant in the user's time zone, or a dash. */
-export function When({ value }: { value: string | null }) {
-  const [language] = useLocaleState();
-  const timeZone = useTimeZone();
-  return <span>{value ? formatDateTime(value, language, timeZone) : '–'}</span>;
 }

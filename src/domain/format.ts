@@ -8,8 +8,25 @@ export function dateFormatFor(language: string): string {
   return language === 'zh' ? 'yyyy-MM-dd' : 'dd-MM-yyyy';
 }
 
-export function formatDate(value: Date | string | number, language: string): string {
-  return formatDateFns(new Date(value), dateFormatFor(language));
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day as dd-MM-yyyy: a yyyy-MM-dd day as it is, an instant on the clock of `timeZone` (the
+ * user's) or else the browser's own.
+ */
+export function formatDate(
+  value: Date | string | number,
+  language: string,
+  timeZone?: string,
+): string {
+  if (typeof value === 'string' && DAY.test(value)) {
+    return formatDateFns(new Date(`${value}T12:00:00`), dateFormatFor(language));
+  }
+  const instant = new Date(value);
+  return formatDateFns(
+    timeZone ? new TZDate(instant.getTime(), timeZone) : instant,
+    dateFormatFor(language),
+  );
 }
 
 /** An instant as date and time, in `timeZone` (the user's) or else the browser's own. */

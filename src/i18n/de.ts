@@ -101,7 +101,7 @@ export const de: AppCatalog = {
       mean_cycle_min: 'Mittlerer Zyklus (min)',
       shortest_longest_min: 'Kürzester–längster (min)',
       payload_t: 'Nutzlast (t)',
-      unnamed_place: 'Bei %{latitude}, %{longitude}',
+      unnamed_place: 'Bei %{position}',
       report: 'Bericht',
       report_failed:
         'Der Routenbericht konnte nicht heruntergeladen werden, bitte versuchen Sie es später erneut.',

@@ -99,7 +99,7 @@ export const en = {
       mean_cycle_min: 'Mean cycle (min)',
       shortest_longest_min: 'Shortest–longest (min)',
       payload_t: 'Payload (t)',
-      unnamed_place: 'Near %{latitude}, %{longitude}',
+      unnamed_place: 'Near %{position}',
       report: 'Report',
       report_failed: 'The route report could not be downloaded, please try again later.',
       report_types: {

@@ -100,7 +100,7 @@ export const fr: AppCatalog = {
       mean_cycle_min: 'Cycle moyen (min)',
       shortest_longest_min: 'Plus court–plus long (min)',
       payload_t: 'Charge utile (t)',
-      unnamed_place: 'Près de %{latitude}, %{longitude}',
+      unnamed_place: 'Près de %{position}',
       report: 'Rapport',
       report_failed:
         'Le rapport d’itinéraires n’a pas pu être téléchargé, veuillez réessayer plus tard.',

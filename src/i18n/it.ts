@@ -99,7 +99,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       mean_cycle_min: 'Ciclo medio (min)',
       shortest_longest_min: 'Più breve–più lungo (min)',
       payload_t: 'Carico utile (t)',
-      unnamed_place: 'Vicino a %{latitude}, %{longitude}',
+      unnamed_place: 'Vicino a %{position}',
       report: 'Rapporto',
       report_failed: 'Impossibile scaricare il rapporto dei percorsi, riprova più tardi.',
       report_types: {

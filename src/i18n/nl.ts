@@ -299,7 +299,7 @@ export const nl: AppCatalog = {
       mean_cycle_min: 'Gemiddelde cyclus (min)',
       shortest_longest_min: 'Kortste–langste (min)',
       payload_t: 'Lading (t)',
-      unnamed_place: 'Bij %{latitude}, %{longitude}',
+      unnamed_place: 'Bij %{position}',
       report: 'Rapport',
       report_failed: 'Het routerapport kon niet worden gedownload, probeer het later opnieuw.',
       report_types: {

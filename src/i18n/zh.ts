@@ -286,7 +286,7 @@ export const zh: AppCatalog = {
       mean_cycle_min: '平均循环（分钟）',
       shortest_longest_min: '最短–最长（分钟）',
       payload_t: '载重（吨）',
-      unnamed_place: '靠近 %{latitude}, %{longitude}',
+      unnamed_place: '靠近 %{position}',
       report: '报告',
       report_failed: '无法下载路线报告，请稍后重试。',
       report_types: {

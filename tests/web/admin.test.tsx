@@ -118,7 +118,7 @@ describe('the staff admin area', () => {
     await userEvent.click(within(row).getByRole('link', { name: 'Records' }));
 
     const delivery = await screen.findByRole('table', { name: 'Delivery' }, { timeout: 10_000 });
-    expect(within(delivery).getByText('25.0 %')).toBeInTheDocument();
+    expect(within(delivery).getByText('25.0%')).toBeInTheDocument();
     expect(screen.getByText('13 → 17')).toBeInTheDocument();
     expect(screen.getByText('3 lost')).toBeInTheDocument();
     expect(screen.getByText('013C0E1003E8')).toBeInTheDocument();

@@ -20,7 +20,7 @@ import {
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { AdminOverviewReply } from '../../domain/api/admin.ts';
 import { links, PATHS } from '../../domain/paths.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { AdminScreen, Failure, localToday } from './AdminShared.tsx';
 import { StaffTable, type StaffColumn } from './StaffTable.tsx';
 import { addDays } from '../../domain/zonedTime.ts';

@@ -18,6 +18,7 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-d
 import type { DeviceDebugParams } from '../../dataProvider/admin.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { ADMIN_SCREENS } from './adminPaths.ts';
+import { DayPicker } from '../../common/pickers.tsx';
 
 /** Today in the browser's zone, as yyyy-MM-dd. */
 export const localToday = () => {
@@ -132,22 +133,18 @@ export function DayRangeFields({
   const translate = useTranslate();
   return (
     <>
-      <TextField
+      <DayPicker
         size="small"
-        type="date"
         label={translate('app.admin.start_date')}
         value={from}
-        onChange={(event) => onChange({ from: event.target.value, to })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(day) => onChange({ from: day, to })}
         sx={{ width: 180, flexShrink: 0 }}
       />
-      <TextField
+      <DayPicker
         size="small"
-        type="date"
         label={translate('app.admin.end_date')}
         value={to}
-        onChange={(event) => onChange({ from, to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(day) => onChange({ from, to: day })}
         sx={{ width: 180, flexShrink: 0 }}
       />
     </>

@@ -8,7 +8,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { IngestRequestRecord } from '../../domain/api/admin.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import {
   AdminScreen,
   DeviceQueryForm,

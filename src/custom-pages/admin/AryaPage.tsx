@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { LoraUplinksReply } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import {
   AdminScreen,
   DeviceQueryForm,
@@ -19,10 +19,12 @@ import {
   type DeviceQuery,
 } from './AdminShared.tsx';
 import { StaffTable, type StaffColumn } from './StaffTable.tsx';
+import { useFormat, type Format } from '../../common/useFormat.ts';
 
 const PAGE_ROWS = 200;
 
 export default function AryaPage() {
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [query, update] = useDeviceQuery();
   const uplinks = useDebugQuery('arya', query, PAGE_ROWS, (params, signal) =>
@@ -52,7 +54,7 @@ export default function AryaPage() {
             label="app.admin.arya.title"
             rows={data.uplinks}
             rowKey={(uplink) => `${uplink.deviceId}|${uplink.deviceTime}`}
-            columns={UPLINK_COLUMNS}
+            columns={uplinkColumns(format)}
           />
         </Stack>
       ) : null}
@@ -63,6 +65,7 @@ export default function AryaPage() {
 /** Each sensor's uplinks and the ones its frame counter says were lost. */
 function Delivery({ data, query }: { data: LoraUplinksReply; query: DeviceQuery }) {
   const translate = useTranslate();
+  const format = useFormat();
   return (
     <Card variant="outlined">
       <CardContent>
@@ -81,7 +84,7 @@ function Delivery({ data, query }: { data: LoraUplinksReply; query: DeviceQuery 
               label: 'app.admin.arya.delivery_pct',
               numeric: true,
               cell: (device) =>
-                device.deliveryPct === null ? '–' : `${device.deliveryPct.toFixed(1)} %`,
+                device.deliveryPct === null ? '–' : format.percent(device.deliveryPct),
             },
             {
               cell: (device) => (
@@ -144,7 +147,7 @@ function FrameCount({ uplink }: { uplink: Uplink }) {
   );
 }
 
-const UPLINK_COLUMNS: StaffColumn<Uplink>[] = [
+const uplinkColumns = (format: Format): StaffColumn<Uplink>[] => [
   { label: 'app.admin.device', cell: (uplink) => uplink.deviceId },
   { label: 'app.admin.device_time', cell: (uplink) => <When value={uplink.deviceTime} /> },
   { label: 'app.admin.arya.fcnt', numeric: true, cell: (uplink) => <FrameCount uplink={uplink} /> },
@@ -160,10 +163,15 @@ const UPLINK_COLUMNS: StaffColumn<Uplink>[] = [
     label: 'app.admin.arya.decoded',
     cell: (uplink) =>
       [
-        uplink.activityLevel !== null ? `activity=${uplink.activityLevel}` : null,
-        uplink.batteryV !== null ? `battery=${uplink.batteryV} V` : null,
-        uplink.temperatureC !== null ? `temperature=${uplink.temperatureC} °C` : null,
-        ...uplink.decoded.map((value) => `${value.id}=${value.value}`),
+        uplink.activityLevel !== null ? `activity=${format.number(uplink.activityLevel)}` : null,
+        uplink.batteryV !== null ? `battery=${format.measure(uplink.batteryV, 'V', 2)}` : null,
+        uplink.temperatureC !== null
+          ? `temperature=${format.measure(uplink.temperatureC, '°C')}`
+          : null,
+        ...uplink.decoded.map(
+          (value) =>
+            `${value.id}=${typeof value.value === 'number' ? format.number(value.value) : value.value}`,
+        ),
       ]
         .filter(Boolean)
         .join(' · '),
@@ -174,7 +182,7 @@ const UPLINK_COLUMNS: StaffColumn<Uplink>[] = [
       uplink.receptions
         .map(
           (reception) =>
-            `${reception.gatewayName ?? reception.gatewayEui} ${reception.rssiDbm ?? '–'} dBm / ${reception.snrDb ?? '–'} dB`,
+            `${reception.gatewayName ?? reception.gatewayEui} ${format.figure(reception.rssiDbm)} dBm / ${format.figure(reception.snrDb)} dB`,
         )
         .join(' · '),
   },

@@ -25,9 +25,10 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { CompletenessMachine } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { AdminScreen, DayRangeFields, Failure, localToday, Pages } from './AdminShared.tsx';
 import { StaffTable } from './StaffTable.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 const PAGE_ROWS = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,7 +40,11 @@ export function coverageColour(pct: number | null): string {
   return `hsl(${hue}, 65%, 48%)`;
 }
 
-const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} %`);
+/** A share of the expected data, or a dash where nothing was expected. */
+function usePercent() {
+  const format = useFormat();
+  return (value: number | null) => (value === null ? '–' : format.percent(value));
+}
 
 function MachineDays({
   machine,
@@ -50,6 +55,8 @@ function MachineDays({
   from: string;
   to: string;
 }) {
+  const format = useFormat();
+  const percent = usePercent();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const detail = useQuery({
     queryKey: ['admin', 'completeness', machine.machineId, from, to],
@@ -64,7 +71,7 @@ function MachineDays({
         rows={detail.data?.days ?? []}
         rowKey={(day) => day.day}
         columns={[
-          { label: 'app.admin.completeness.day', cell: (day) => day.day },
+          { label: 'app.admin.completeness.day', cell: (day) => format.date(day.day) },
           {
             label: 'app.admin.completeness.coverage',
             numeric: true,
@@ -117,10 +124,12 @@ function SortLabel({
 
 /** One square per day, coloured by how much of the day's data came in. */
 function DayCalendar({ days, coverage }: { days: string[]; coverage: (number | null)[] }) {
+  const format = useFormat();
+  const percent = usePercent();
   return (
     <Stack direction="row" spacing="2px">
       {coverage.map((pct, index) => (
-        <Tooltip key={days[index]} title={`${days[index]}: ${percent(pct)}`}>
+        <Tooltip key={days[index]} title={`${format.date(days[index] ?? '')}: ${percent(pct)}`}>
           <Box sx={{ width: 14, height: 14, borderRadius: '2px', bgcolor: coverageColour(pct) }} />
         </Tooltip>
       ))}
@@ -175,6 +184,7 @@ function RangeSearchForm({
 
 export default function CompletenessPage() {
   const translate = useTranslate();
+  const percent = usePercent();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [params, setParams] = useSearchParams();
   const today = localToday();

@@ -23,9 +23,10 @@ import type { CoverageReply } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
 import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { AdminScreen, DayRangeFields, Failure, instantsOf, localToday } from './AdminShared.tsx';
 import { StaffTable } from './StaffTable.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -56,6 +57,7 @@ function devicesById(data: CoverageReply) {
 }
 
 function CoverageMap({ data }: { data: CoverageReply }) {
+  const format = useFormat();
   const { gatewayById, sensorById } = devicesById(data);
   return (
     <Box sx={{ height: 420, borderRadius: 1, overflow: 'hidden' }} data-testid="coverage-map">
@@ -81,8 +83,8 @@ function CoverageMap({ data }: { data: CoverageReply }) {
               pathOptions={{ color: signalColour(link.rssiAvgDbm), weight: 3 }}
             >
               <Tooltip>
-                {sensor.code} ← {gateway.name ?? gateway.eui}: {link.rssiAvgDbm.toFixed(0)} dBm,{' '}
-                {link.snrAvgDb.toFixed(1)} dB
+                {sensor.code} ← {gateway.name ?? gateway.eui}:{' '}
+                {format.measure(link.rssiAvgDbm, 'dBm', 0)}, {format.measure(link.snrAvgDb, 'dB')}
               </Tooltip>
             </Polyline>
           );
@@ -197,6 +199,7 @@ function CoverageLinks({
   data: CoverageReply;
   query: { startDate: string; endDate: string };
 }) {
+  const format = useFormat();
   const { gatewayById, sensorById } = devicesById(data);
   return (
     <StaffTable
@@ -239,19 +242,19 @@ function CoverageLinks({
           numeric: true,
           cell: (link) => (
             <Box component="span" sx={{ color: signalColour(link.rssiAvgDbm) }}>
-              {link.rssiAvgDbm.toFixed(0)} dBm
+              {format.measure(link.rssiAvgDbm, 'dBm', 0)}
             </Box>
           ),
         },
         {
           label: 'app.admin.coverage.snr',
           numeric: true,
-          cell: (link) => `${link.snrAvgDb.toFixed(1)} dB`,
+          cell: (link) => format.measure(link.snrAvgDb, 'dB'),
         },
         {
           label: 'app.admin.coverage.best',
           numeric: true,
-          cell: (link) => `${link.rssiBestDbm ?? '–'} dBm`,
+          cell: (link) => `${format.figure(link.rssiBestDbm)} dBm`,
         },
         {
           label: 'app.admin.coverage.last_heard',

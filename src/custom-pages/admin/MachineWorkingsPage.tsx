@@ -16,7 +16,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -31,15 +30,16 @@ import type {
 } from '../../domain/api/admin.ts';
 import { links } from '../../domain/paths.ts';
 import { addDays } from '../../domain/zonedTime.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { STATE_COLOURS } from '../../common/stateColours.ts';
 import { AdminScreen, DayRangeFields, Failure, localToday } from './AdminShared.tsx';
 import { deviceLinks } from './AdminHome.tsx';
 import { SourceKeyCell } from './SourceKeyCell.tsx';
 import { StaffTable } from './StaffTable.tsx';
+import { DayPicker } from '../../common/pickers.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const hours = (value: number) => value.toFixed(2);
 
 function Sources({ workings }: { workings: MachineWorkingsReply }) {
   const translate = useTranslate();
@@ -154,6 +154,7 @@ function SegmentBar({ day }: { day: MachineDayReply }) {
 
 function DayView({ machineId, day }: { machineId: string; day: string }) {
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const result = useQuery({
     queryKey: ['admin', 'machine-day', machineId, day],
@@ -169,11 +170,11 @@ function DayView({ machineId, day }: { machineId: string; day: string }) {
           {data.rollup ? (
             <Typography variant="body2" data-testid="day-rollup">
               {translate('app.admin.machine_page.rollup', {
-                active: hours(data.rollup.activeH),
-                idle: hours(data.rollup.idleH),
-                off: hours(data.rollup.offH),
-                missing: hours(data.rollup.missingH),
-                fuel: data.rollup.fuelL.toFixed(1),
+                active: format.number(data.rollup.activeH, 2),
+                idle: format.number(data.rollup.idleH, 2),
+                off: format.number(data.rollup.offH, 2),
+                missing: format.number(data.rollup.missingH, 2),
+                fuel: format.number(data.rollup.fuelL, 1),
               })}{' '}
               · {translate('app.admin.machine_page.computed')}{' '}
               <When value={data.rollup.computedAt} />
@@ -215,15 +216,15 @@ function DayView({ machineId, day }: { machineId: string; day: string }) {
                       <When value={record.deviceTime} />
                     </TableCell>
                     <TableCell>
-                      {record.ignition === null ? '–' : String(record.ignition)}
+                      {record.ignition === null ? '–' : format.yesNo(record.ignition)}
                     </TableCell>
                     <TableCell>
-                      {record.engineRunning === null ? '–' : String(record.engineRunning)}
+                      {record.engineRunning === null ? '–' : format.yesNo(record.engineRunning)}
                     </TableCell>
-                    <TableCell align="right">{record.speedKmh ?? '–'}</TableCell>
-                    <TableCell align="right">{record.activityLevel ?? '–'}</TableCell>
-                    <TableCell align="right">{record.hourMeterH ?? '–'}</TableCell>
-                    <TableCell align="right">{record.fuelLevelL ?? '–'}</TableCell>
+                    <TableCell align="right">{format.figure(record.speedKmh)}</TableCell>
+                    <TableCell align="right">{format.figure(record.activityLevel)}</TableCell>
+                    <TableCell align="right">{format.figure(record.hourMeterH)}</TableCell>
+                    <TableCell align="right">{format.figure(record.fuelLevelL)}</TableCell>
                     <TableCell>{record.invalidReason ?? ''}</TableCell>
                   </TableRow>
                 ))}
@@ -413,16 +414,12 @@ export default function MachineWorkingsPage() {
                 <Typography variant="h6" component="h2" sx={{ whiteSpace: 'nowrap' }}>
                   {translate('app.admin.machine_page.day')}
                 </Typography>
-                <TextField
+                <DayPicker
                   size="small"
-                  type="date"
                   label={translate('app.admin.completeness.day')}
                   sx={{ width: 180 }}
                   value={day}
-                  onChange={(event) =>
-                    DAY.test(event.target.value) && setParams({ day: event.target.value })
-                  }
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  onChange={(picked) => DAY.test(picked) && setParams({ day: picked })}
                 />
               </Stack>
               <DayView machineId={id} day={day} />

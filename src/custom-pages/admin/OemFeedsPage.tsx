@@ -27,7 +27,7 @@ import {
   type OemFeed,
   type OemFeedBody,
 } from '../../domain/api/oemFeeds.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { AdminScreen, Failure } from './AdminShared.tsx';
 
 const feedKeys = { all: ['admin', 'oem-feeds'] };

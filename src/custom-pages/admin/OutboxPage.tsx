@@ -9,7 +9,7 @@ import type { MailCapCounts } from '../../domain/api/admin.ts';
 import type { OutboxMail } from '../../dataProvider/admin.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { formatNumber } from '../../domain/format.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { AdminScreen, Failure } from './AdminShared.tsx';
 import { StaffTable } from './StaffTable.tsx';
 

@@ -4,6 +4,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useFormat } from '../../common/useFormat.ts';
 
 export interface StaffColumn<Row> {
   /** The heading's translation key; none for a column of actions. */
@@ -12,6 +13,7 @@ export interface StaffColumn<Row> {
   numeric?: boolean;
   /** Long text wraps within this width (px). */
   maxWidth?: number;
+  /** A number is shown in the user's language (1.234,5 in German). */
   cell(row: Row): ReactNode;
 }
 
@@ -36,6 +38,9 @@ export function StaffTable<Row>({
   detail,
 }: StaffTableProps<Row>) {
   const translate = useTranslate();
+  const format = useFormat();
+  const shown = (content: ReactNode) =>
+    typeof content === 'number' ? format.number(content) : content;
   return (
     <TableContainer>
       <Table size="small" aria-label={translate(label)}>
@@ -65,7 +70,7 @@ export function StaffTable<Row>({
                       align={column.numeric ? 'right' : undefined}
                       sx={column.maxWidth ? { maxWidth: column.maxWidth } : undefined}
                     >
-                      {column.cell(row)}
+                      {shown(column.cell(row))}
                     </TableCell>
                   ))}
                 </TableRow>

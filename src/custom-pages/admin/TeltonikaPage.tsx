@@ -16,7 +16,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import type { TeltonikaRecordsReply } from '../../domain/api/admin.ts';
 import {
   AdminScreen,
@@ -28,6 +28,7 @@ import {
   useDeviceQuery,
 } from './AdminShared.tsx';
 import { StaffTable, type StaffColumn } from './StaffTable.tsx';
+import { useFormat, type Format } from '../../common/useFormat.ts';
 
 const PAGE_ROWS = 200;
 
@@ -120,6 +121,7 @@ function CommandBox({ deviceIds }: { deviceIds: string[] }) {
 }
 
 export default function TeltonikaPage() {
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [query, update] = useDeviceQuery();
   const devices = query.deviceIds.split(',').filter(Boolean);
@@ -153,7 +155,7 @@ export default function TeltonikaPage() {
               label="app.admin.teltonika.records"
               rows={records.data.records}
               rowKey={(record) => `${record.deviceId}|${record.deviceTime}`}
-              columns={RECORD_COLUMNS}
+              columns={recordColumns(format)}
             />
           </>
         ) : null}
@@ -164,23 +166,29 @@ export default function TeltonikaPage() {
 
 type TeltonikaRecord = TeltonikaRecordsReply['records'][number];
 
-const RECORD_COLUMNS: StaffColumn<TeltonikaRecord>[] = [
+const recordColumns = (format: Format): StaffColumn<TeltonikaRecord>[] => [
   { label: 'app.admin.device', cell: (record) => record.deviceId },
   { label: 'app.admin.device_time', cell: (record) => <When value={record.deviceTime} /> },
   { label: 'app.admin.received', cell: (record) => <When value={record.receivedTime} /> },
   {
     label: 'app.admin.position',
     cell: (record) =>
-      record.latitude === null
+      record.latitude === null || record.longitude === null
         ? '–'
-        : `${record.latitude.toFixed(5)}, ${record.longitude?.toFixed(5)}`,
+        : format.position(record.latitude, record.longitude),
   },
   { label: 'app.admin.satellites', numeric: true, cell: (record) => record.satellites ?? '–' },
   { label: 'app.admin.speed', numeric: true, cell: (record) => record.speedKmh ?? '–' },
   {
     label: 'app.admin.io',
     maxWidth: 420,
-    cell: (record) => record.io.map((io) => `${io.name ?? io.id}=${io.value}`).join(' · '),
+    cell: (record) =>
+      record.io
+        .map(
+          (io) =>
+            `${io.name ?? io.id}=${typeof io.value === 'number' ? format.number(io.value) : io.value}`,
+        )
+        .join(' · '),
   },
   {
     label: 'app.admin.flags',

@@ -3,23 +3,17 @@
 // words, action and time. Staff read every organisation's at /admin/audit, an organisation's
 // admins their own at /organisation/audit.
 import { Box } from '@mui/material';
-import {
-  DataTable,
-  DateTimeInput,
-  FunctionField,
-  List,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, FunctionField, List, TextInput, useTranslate } from 'react-admin';
+import { InstantInput } from '../../common/pickerInputs.tsx';
 import type { AuditRecord } from '../../domain/api/admin.ts';
 import { AdminNav } from '../admin/AdminShared.tsx';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 
 const filters = [
   <TextInput key="q" source="q" alwaysOn />,
   <TextInput key="action" source="action" />,
-  <DateTimeInput key="from" source="from" />,
-  <DateTimeInput key="to" source="to" />,
+  <InstantInput key="from" source="from" />,
+  <InstantInput key="to" source="to" />,
 ];
 
 /** What was sent, on one line; empty parts left out. */

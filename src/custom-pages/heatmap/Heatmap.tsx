@@ -27,11 +27,13 @@ import { useRefusal } from '../../common/useDroppedParams.ts';
 import { useUrlState } from '../../common/useUrlState.ts';
 import { HEAT_GRADIENTS, HeatLayer } from './HeatLayer.tsx';
 import { mapKeys } from '../../dataProvider/maps.ts';
+import { useFormat } from '../../common/useFormat.ts';
 
 const START_CENTRE: [number, number] = [54, -2.5];
 
 function Legend({ kind, maxWeight }: { kind: HeatmapKind; maxWeight: number }) {
   const translate = useTranslate();
+  const format = useFormat();
   // Sorted: an object lists the key '1' before '0.2'.
   const stops = Object.entries(HEAT_GRADIENTS[kind])
     .sort(([a], [b]) => Number(a) - Number(b))
@@ -49,7 +51,7 @@ function Legend({ kind, maxWeight }: { kind: HeatmapKind; maxWeight: number }) {
           background: `linear-gradient(90deg, ${stops})`,
         }}
       />
-      <Typography variant="body2">{maxWeight.toFixed(1)}</Typography>
+      <Typography variant="body2">{format.number(maxWeight, 1)}</Typography>
     </Stack>
   );
 }
@@ -176,6 +178,7 @@ function HeatSummary({
   maxWeight: number;
 }) {
   const translate = useTranslate();
+  const format = useFormat();
   const totalS = cells.reduce((sum, cell) => sum + cell.seconds, 0);
   return (
     <>
@@ -183,12 +186,12 @@ function HeatSummary({
       <Typography variant="body2" color="text.secondary" data-testid="heatmap-summary">
         {kind === 'speed'
           ? translate('app.heatmap.summary_speed', {
-              cells: cells.length,
-              max: Math.max(...cells.map((c) => c.maxSpeedKmh ?? 0)).toFixed(0),
+              cells: format.number(cells.length),
+              max: format.number(Math.max(...cells.map((c) => c.maxSpeedKmh ?? 0)), 0),
             })
           : translate('app.heatmap.summary_activity', {
-              cells: cells.length,
-              hours: (totalS / 3600).toFixed(1),
+              cells: format.number(cells.length),
+              hours: format.number(totalS / 3600, 1),
             })}
       </Typography>
     </>

@@ -20,6 +20,7 @@ import { Link, useTranslate } from 'react-admin';
 import { links } from '../../domain/paths.ts';
 import type { ReportFile, ReportFormat } from '../../domain/api/reports.ts';
 import { decodeFilter } from '../../domain/filterQuery.ts';
+import { DayPicker } from '../../common/pickers.tsx';
 
 export function ReportFileProgress({
   made,
@@ -95,20 +96,16 @@ export function DateRangeFields({
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={2}>
-      <TextField
-        type="date"
+      <DayPicker
         label={translate('app.reports.create.start')}
         value={start}
-        onChange={(event) => onStart(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={onStart}
         disabled={disabled}
       />
-      <TextField
-        type="date"
+      <DayPicker
         label={translate('app.reports.create.end')}
         value={end}
-        onChange={(event) => onEnd(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={onEnd}
         disabled={disabled}
       />
     </Stack>

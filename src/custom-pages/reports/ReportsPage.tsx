@@ -27,12 +27,13 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { reportKeys } from '../../dataProvider/reports.ts';
 import type { ReportRun, ReportSchedule, ReportType } from '../../domain/api/reports.ts';
 import { links } from '../../domain/paths.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { useCaller } from '../../common/useCaller.ts';
 import { saveBlob } from '../../common/saveBlob.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
 import { ScheduleActions } from './ScheduleActions.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 const RUN_COLOUR = {
   queued: 'default',
@@ -43,6 +44,7 @@ const RUN_COLOUR = {
 
 function Runs({ schedule }: { schedule: ReportSchedule }) {
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const runs = useQuery({
     queryKey: reportKeys.runs(schedule.id),
@@ -98,7 +100,7 @@ function Runs({ schedule }: { schedule: ReportSchedule }) {
                     </Tooltip>
                   </TableCell>
                   <TableCell align="right">
-                    {run.sizeBytes === null ? '' : `${(run.sizeBytes / 1000).toFixed(0)} kB`}
+                    {run.sizeBytes === null ? '' : format.bytes(run.sizeBytes)}
                   </TableCell>
                   <TableCell>{run.recipients.join(', ')}</TableCell>
                   <TableCell>

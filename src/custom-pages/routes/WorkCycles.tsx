@@ -12,11 +12,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { CyclePlace } from '../../domain/api/workCycles.ts';
-import { formatNumber } from '../../domain/format.ts';
 import { mapKeys } from '../../dataProvider/maps.ts';
+import { useFormat } from '../../common/useFormat.ts';
 
 export interface WorkCyclesProps {
   machineId: string;
@@ -25,7 +25,7 @@ export interface WorkCyclesProps {
 
 export function WorkCycles({ machineId, range }: WorkCyclesProps) {
   const translate = useTranslate();
-  const [language] = useLocaleState();
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const cycles = useQuery({
     queryKey: mapKeys.workCycles(machineId, range),
@@ -34,11 +34,9 @@ export function WorkCycles({ machineId, range }: WorkCyclesProps) {
   });
   const place = (p: CyclePlace) =>
     p.name ??
-    translate('app.routes.unnamed_place', {
-      latitude: p.latitude.toFixed(5),
-      longitude: p.longitude.toFixed(5),
-    });
-  const minutes = (seconds: number) => formatNumber(seconds / 60, language, 1);
+    translate('app.routes.unnamed_place', { position: format.position(p.latitude, p.longitude) });
+  // Minutes to a tenth, without a trailing .0 on whole ones.
+  const minutes = (seconds: number) => format.number(Math.round(seconds / 6) / 10);
 
   return (
     <>
@@ -83,12 +81,8 @@ export function WorkCycles({ machineId, range }: WorkCyclesProps) {
                 <TableCell align="right">
                   {minutes(route.minDurationS)}–{minutes(route.maxDurationS)}
                 </TableCell>
-                <TableCell align="right">
-                  {formatNumber(route.meanDistanceM / 1000, language, 2)}
-                </TableCell>
-                <TableCell align="right">
-                  {route.payloadT === null ? '–' : formatNumber(route.payloadT, language, 1)}
-                </TableCell>
+                <TableCell align="right">{format.number(route.meanDistanceM / 1000)}</TableCell>
+                <TableCell align="right">{format.figure(route.payloadT)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

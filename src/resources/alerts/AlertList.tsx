@@ -22,7 +22,7 @@ import { links } from '../../domain/paths.ts';
 import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
 import { useCaller } from '../../common/useCaller.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 
 /** What the alert says beyond its type: litres, minutes, the site, the breakdown's note. */
 function AlertDetail({ alert }: { alert: AlertRecord }) {

@@ -24,7 +24,8 @@ import {
 } from '../../domain/assetListUrl.ts';
 import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
 import { links } from '../../domain/paths.ts';
-import { BatteryReading, When } from '../../common/DeviceHealth.tsx';
+import { BatteryReading } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { DateRangeControl } from '../../common/DateRangeControl.tsx';
 import { UrlListContext, type UrlListCodec } from '../../common/UrlListContext.tsx';
 import { refusedParam, useDroppedParams } from '../../common/useDroppedParams.ts';

@@ -7,7 +7,6 @@ import { Box, Button, Chip, IconButton, LinearProgress, Tab, Tabs, Tooltip } fro
 import { useState } from 'react';
 import {
   DataTable,
-  DateInput,
   DeleteButton,
   ListBase,
   ListView,
@@ -17,6 +16,7 @@ import {
   useDataProvider,
   useTranslate,
 } from 'react-admin';
+import { DayInput } from '../../common/pickerInputs.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { DOCUMENT_TYPES, type DocumentRecord } from '../../domain/api/documents.ts';
@@ -29,12 +29,13 @@ import {
   type FilesTab,
 } from '../../domain/filesUrl.ts';
 import { links } from '../../domain/paths.ts';
-import { When } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { UrlListContext, type UrlListCodec } from '../../common/UrlListContext.tsx';
 import { useCaller } from '../../common/useCaller.ts';
 import { saveBlob } from '../../common/saveBlob.ts';
 import { useFeature } from '../../settings/useFeature.ts';
 import { UploadDocumentButton } from './UploadDocument.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 const codecOf = (tab: FilesTab): UrlListCodec<FilesListValues> => ({
   read: (params) => readFilesUrl(params),
@@ -43,10 +44,8 @@ const codecOf = (tab: FilesTab): UrlListCodec<FilesListValues> => ({
 
 /** Bytes as people read them. */
 function Size({ bytes }: { bytes: number | null }) {
-  if (bytes === null) return null;
-  if (bytes < 1000) return <>{bytes} B</>;
-  if (bytes < 1_000_000) return <>{(bytes / 1000).toFixed(0)} kB</>;
-  return <>{(bytes / 1_000_000).toFixed(1)} MB</>;
+  const format = useFormat();
+  return bytes === null ? null : <>{format.bytes(bytes)}</>;
 }
 
 function DownloadButton({ onClick }: { onClick: () => void }) {
@@ -82,8 +81,8 @@ function DocumentList() {
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="type" source="type" choices={types} alwaysOn />,
         <SelectInput key="scope" source="scope" choices={scopes} alwaysOn />,
-        <DateInput key="from" source="from" alwaysOn />,
-        <DateInput key="to" source="to" alwaysOn />,
+        <DayInput key="from" source="from" alwaysOn />,
+        <DayInput key="to" source="to" alwaysOn />,
       ]}
       actions={
         <TopToolbar>{canWrite ? <UploadDocumentButton machineId={machineId} /> : null}</TopToolbar>
@@ -160,8 +159,8 @@ function ReportFileList() {
       filters={[
         <SelectInput key="type" source="type" choices={types} alwaysOn />,
         <SelectInput key="status" source="status" choices={statuses} alwaysOn />,
-        <DateInput key="from" source="from" alwaysOn />,
-        <DateInput key="to" source="to" alwaysOn />,
+        <DayInput key="from" source="from" alwaysOn />,
+        <DayInput key="to" source="to" alwaysOn />,
       ]}
       actions={
         <TopToolbar>

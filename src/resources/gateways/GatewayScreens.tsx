@@ -27,7 +27,8 @@ import { GATEWAY_STATUSES } from '../../domain/devices.ts';
 import { links } from '../../domain/paths.ts';
 import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
-import { StatusChip, When } from '../../common/DeviceHealth.tsx';
+import { StatusChip } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { useCaller } from '../../common/useCaller.ts';
 import { GatewayTraffic } from './GatewayTraffic.tsx';
 

@@ -12,7 +12,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -25,10 +24,14 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
-import { SignalBars, When } from '../../common/DeviceHealth.tsx';
+import { SignalBars } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
+import { DayPicker } from '../../common/pickers.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 export function GatewayTraffic({ id, scope }: { id: string; scope: 'portal' | 'admin' }) {
   const translate = useTranslate();
+  const format = useFormat();
   const [language] = useLocaleState();
   const timeZone = useTimeZone();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -38,16 +41,12 @@ export function GatewayTraffic({ id, scope }: { id: string; scope: 'portal' | 'a
     queryFn: ({ signal }) => dataProvider.getGatewayTraffic(scope, id, range, signal),
   });
   const dateInput = (key: 'start' | 'end') => (
-    <TextField
-      type="date"
+    <DayPicker
       size="small"
       sx={{ width: 180 }}
       label={translate(`app.devices.gateway.${key}`)}
       value={range[key] ?? ''}
-      onChange={(event) =>
-        setRange((current) => ({ ...current, [key]: event.target.value || undefined }))
-      }
-      slotProps={{ inputLabel: { shrink: true } }}
+      onChange={(day) => setRange((current) => ({ ...current, [key]: day || undefined }))}
     />
   );
   return (
@@ -104,10 +103,10 @@ export function GatewayTraffic({ id, scope }: { id: string; scope: 'portal' | 'a
                       <TableCell>
                         <SignalBars bars={sensor.signalBars} />
                       </TableCell>
-                      <TableCell align="right">{sensor.rssiAvgDbm}</TableCell>
-                      <TableCell align="right">{sensor.rssiBestDbm ?? '–'}</TableCell>
-                      <TableCell align="right">{sensor.snrAvgDb}</TableCell>
-                      <TableCell align="right">{sensor.uplinks}</TableCell>
+                      <TableCell align="right">{format.number(sensor.rssiAvgDbm)}</TableCell>
+                      <TableCell align="right">{format.figure(sensor.rssiBestDbm)}</TableCell>
+                      <TableCell align="right">{format.number(sensor.snrAvgDb)}</TableCell>
+                      <TableCell align="right">{format.number(sensor.uplinks)}</TableCell>
                       <TableCell>
                         <When value={sensor.lastHeardAt} />
                       </TableCell>

@@ -9,6 +9,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { useCaller } from '../../common/useCaller.ts';
+import { FigureField } from '../../common/fields.tsx';
 
 export function GroupList() {
   const writer = useCaller().canWrite;
@@ -21,7 +22,9 @@ export function GroupList() {
     >
       <DataTable bulkActionButtons={false} rowClick={writer ? 'edit' : false}>
         <DataTable.Col source="name" />
-        <DataTable.NumberCol source="numberOfMachines" />
+        <DataTable.Col source="numberOfMachines" align="right">
+          <FigureField source="numberOfMachines" />
+        </DataTable.Col>
         {writer ? (
           <DataTable.Col label="" align="right">
             <EditButton />

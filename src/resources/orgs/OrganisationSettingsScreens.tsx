@@ -8,12 +8,9 @@ import {
   BooleanInput,
   CheckboxGroupInput,
   DataTable,
-  DateField,
-  DateInput,
   Edit,
   FunctionField,
   List,
-  NumberField,
   NumberInput,
   required,
   SearchInput,
@@ -26,6 +23,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { DayInput } from '../../common/pickerInputs.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../dataProvider/account.ts';
 import { ONBOARDING_FIELDS } from '../../domain/api/onboarding.ts';
@@ -37,6 +35,7 @@ import {
   type FeatureGroup,
 } from '../../domain/api/session.ts';
 import { ORGANISATION_TYPES } from '../../domain/constants.ts';
+import { DayField, FigureField } from '../../common/fields.tsx';
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ id: zone, name: zone }));
 
@@ -79,13 +78,13 @@ export function OrganisationSettingsList() {
           <TextField source="timezone" />
         </DataTable.Col>
         <DataTable.Col source="users">
-          <NumberField source="users" />
+          <FigureField source="users" />
         </DataTable.Col>
         <DataTable.Col source="machines">
-          <NumberField source="machines" />
+          <FigureField source="machines" />
         </DataTable.Col>
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" />
+          <DayField source="createdAt" />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -194,7 +193,7 @@ export function OrganisationSettingsEdit() {
           helperText="app.org_settings.manufacturers_help"
         />
         <TextInput source="dealerId" />
-        <DateInput source="offHoursStartDate" validate={required()} />
+        <DayInput source="offHoursStartDate" validate={required()} />
         <TextInput
           source="loginDomains"
           format={listFormat}

@@ -28,6 +28,7 @@ import {
 } from '../../domain/api/sensors.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
 import { dateTimeInputValue } from '../../domain/format.ts';
+import { InstantPicker } from '../../common/pickers.tsx';
 
 interface Row {
   id?: string;
@@ -77,13 +78,11 @@ function TankRow({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="datetime-local"
+      <InstantPicker
         size="small"
         label={translate('app.devices.tank.start')}
         value={row.start}
-        onChange={(event) => onChange({ start: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(start) => onChange({ start })}
         sx={{ width: 230 }}
       />
       <TextField

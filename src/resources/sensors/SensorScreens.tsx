@@ -63,8 +63,9 @@ import {
   signalDetail,
   SignalBars,
   StatusChip,
-  When,
 } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 function useChoices(keys: readonly string[], prefix: string) {
   const translate = useTranslate();
@@ -123,6 +124,7 @@ function SensorActions({ sensor }: { sensor: SensorRecord }) {
 }
 
 export function SensorList() {
+  const format = useFormat();
   const { canWrite, isStaff } = useCaller();
   const translate = useTranslate();
   const statuses = useChoices(SOURCE_STATUSES, 'app.devices.status');
@@ -180,7 +182,7 @@ export function SensorList() {
           </DataTable.Col>
           <DataTable.Col source="signalBars">
             <FunctionField<SensorRecord>
-              render={(s) => <SignalBars bars={s.signalBars} detail={signalDetail(s)} />}
+              render={(s) => <SignalBars bars={s.signalBars} detail={signalDetail(s, format)} />}
             />
           </DataTable.Col>
           {canWrite ? (
@@ -253,6 +255,7 @@ function HealthTrend({ trend }: { trend: SensorDashboardReply['trend'] }) {
 
 function SensorDashboard() {
   const translate = useTranslate();
+  const format = useFormat();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const health = useQuery({
@@ -344,7 +347,10 @@ function SensorDashboard() {
                           <BatteryReading sensor={sensor} />
                         </TableCell>
                         <TableCell>
-                          <SignalBars bars={sensor.signalBars} detail={signalDetail(sensor)} />
+                          <SignalBars
+                            bars={sensor.signalBars}
+                            detail={signalDetail(sensor, format)}
+                          />
                         </TableCell>
                         <TableCell>
                           <When value={sensor.lastSeenAt} />

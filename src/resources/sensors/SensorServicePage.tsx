@@ -21,9 +21,11 @@ import { dateTimeInputValue, instantOfInput } from '../../domain/format.ts';
 import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
 import { FeatureGate } from '../../common/FeatureGate.tsx';
-import { BatteryReading, StatusChip, When } from '../../common/DeviceHealth.tsx';
+import { BatteryReading, StatusChip } from '../../common/DeviceHealth.tsx';
+import { When } from '../../common/fields.tsx';
 import { useCaller } from '../../common/useCaller.ts';
 import { Fact } from '../../common/Fact.tsx';
+import { InstantPicker } from '../../common/pickers.tsx';
 
 function SensorPicker({ onPick }: { onPick: (id: string) => void }) {
   const translate = useTranslate();
@@ -137,14 +139,12 @@ function SensorService() {
             <SensorFacts sensor={data} />
             {canWrite ? (
               <Box sx={{ display: 'grid', gap: 2 }}>
-                <TextField
-                  type="datetime-local"
+                <InstantPicker
                   label={translate(
                     outOfService ? 'app.devices.service.back_at' : 'app.devices.service.off_at',
                   )}
                   value={shown}
-                  onChange={(event) => setAt(event.target.value)}
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  onChange={setAt}
                   sx={{ maxWidth: 280 }}
                 />
                 {outOfService ? null : (

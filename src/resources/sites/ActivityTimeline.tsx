@@ -8,7 +8,6 @@ import {
   IconButton,
   LinearProgress,
   Stack,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -28,6 +27,7 @@ import { links } from '../../domain/paths.ts';
 import { machineLink } from '../../domain/machineLink.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
+import { DayPicker } from '../../common/pickers.tsx';
 
 const STATES = ['active', 'idle', 'off', 'missing', 'brokendown'] as const;
 const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
@@ -69,13 +69,11 @@ export function ActivityTimeline() {
         >
           <ChevronLeft />
         </IconButton>
-        <TextField
-          type="date"
+        <DayPicker
           size="small"
           label={translate('app.sites.day')}
           value={date}
-          onChange={(e) => isCalendarDay(e.target.value) && setParams({ date: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => isCalendarDay(day) && setParams({ date: day })}
         />
         <IconButton
           aria-label={translate('app.sites.next_day')}

@@ -51,9 +51,12 @@ const handle = L.divIcon({
   html: '<div style="width:14px;height:14px;border-radius:50%;background:#fff;border:3px solid #0857B2;margin:-7px 0 0 -7px"></div>',
 });
 
+/** Six decimals: about 10 cm, finer than any fence needs. */
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
 const toLatLng = (point: L.LatLng): LatLng => ({
-  latitude: Number(point.lat.toFixed(6)),
-  longitude: Number(point.lng.toFixed(6)),
+  latitude: round6(point.lat),
+  longitude: round6(point.lng),
 });
 
 function ClickToDraw({ draft, onChange }: GeofenceEditorProps) {

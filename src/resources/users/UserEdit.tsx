@@ -7,7 +7,6 @@ import { useState } from 'react';
 import {
   AutocompleteInput,
   CheckboxGroupInput,
-  DateField,
   DeleteWithConfirmButton,
   Edit,
   Labeled,
@@ -32,6 +31,7 @@ import { timeZoneNames } from '../../domain/zonedTime.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { useCaller } from '../../common/useCaller.ts';
 import { UserOrganisationsField, UserStatusField } from './UserFields.tsx';
+import { WhenField } from '../../common/fields.tsx';
 
 function ReinviteButton() {
   const user = useRecordContext<UserRecord>();
@@ -100,7 +100,7 @@ export function UserEdit() {
             <UserStatusField />
           </Labeled>
           <Labeled source="lastLogin">
-            <DateField source="lastLogin" showTime emptyText="—" />
+            <WhenField source="lastLogin" />
           </Labeled>
           <Labeled source="organisations">
             <UserOrganisationsField />

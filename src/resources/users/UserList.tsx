@@ -4,7 +4,6 @@
 import {
   BulkDeleteButton,
   DataTable,
-  DateField,
   List,
   SearchInput,
   SelectInput,
@@ -24,6 +23,7 @@ import {
   UserRoleField,
   UserStatusField,
 } from './UserFields.tsx';
+import { WhenField } from '../../common/fields.tsx';
 
 function useFilters() {
   const translate = useTranslate();
@@ -66,7 +66,7 @@ function UsersTable({ canWrite, customers }: { canWrite: boolean; customers: boo
         <UserOrganisationsField />
       </DataTable.Col>
       <DataTable.Col source="lastLogin">
-        <DateField source="lastLogin" showTime emptyText="—" />
+        <WhenField source="lastLogin" />
       </DataTable.Col>
     </DataTable>
   );

@@ -13,7 +13,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -27,6 +26,7 @@ import { isCalendarDay } from '../../../domain/dates.ts';
 import { formatHours, formatTimeIn } from '../../../domain/format.ts';
 import type { UrlChanges } from '../../../common/useUrlState.ts';
 import { DayTimeline } from './DayTimeline.tsx';
+import { DayPicker } from '../../../common/pickers.tsx';
 
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
 
@@ -90,22 +90,18 @@ export function ActivitySection({
             }
           }}
         >
-          <TextField
-            type="date"
+          <DayPicker
             size="small"
             label={translate('app.machine.from')}
             value={draft.startDate}
-            onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(startDate) => setDraft({ ...draft, startDate })}
             sx={{ width: 190 }}
           />
-          <TextField
-            type="date"
+          <DayPicker
             size="small"
             label={translate('app.machine.to')}
             value={draft.endDate}
-            onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(endDate) => setDraft({ ...draft, endDate })}
             sx={{ width: 190 }}
           />
           <Button type="submit" variant="outlined">

@@ -1,15 +1,14 @@
 // The details screen's header: the machine's picture, names, hire status, the owner's actions, its
 // descriptors, operator, last report and place, and its place on a small map.
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { Machine } from '../../../dataProvider/dataProvider.ts';
-import { formatDateTime } from '../../../domain/format.ts';
 import { HireStatusChip } from '../HireStatusChip.tsx';
 import { DetailField as Field } from './DetailField.tsx';
 import { LocationMap } from './LocationMap.tsx';
 import { MachineActions } from './MachineActions.tsx';
 import { OperatorField } from './OperatorField.tsx';
-import { useTimeZone } from '../../../settings/useTimeZone.ts';
+import { useFormat } from '../../../common/useFormat.ts';
 
 export function MachineHeader({
   machine: m,
@@ -22,8 +21,7 @@ export function MachineHeader({
   swap: boolean;
 }) {
   const translate = useTranslate();
-  const [language] = useLocaleState();
-  const timeZone = useTimeZone();
+  const format = useFormat();
   return (
     <Card variant="outlined">
       <CardContent>
@@ -57,13 +55,11 @@ export function MachineHeader({
             <OperatorField machine={m} canEdit={m.canEdit} />
           </Field>
           <Field label={translate('resources.machines.fields.lastSeenAt')}>
-            {m.lastSeenAt
-              ? formatDateTime(m.lastSeenAt, language, timeZone)
-              : translate('app.machines.never_seen')}
+            {m.lastSeenAt ? format.dateTime(m.lastSeenAt) : translate('app.machines.never_seen')}
           </Field>
           <Field label={translate('app.machine.location')}>
             {m.location
-              ? `${m.location.latitude.toFixed(5)}, ${m.location.longitude.toFixed(5)} (${formatDateTime(m.location.lastUpdated, language, timeZone)})`
+              ? `${format.position(m.location.latitude, m.location.longitude)} (${format.dateTime(m.location.lastUpdated)})`
               : null}
           </Field>
           <Field label={translate('app.machine.sources')}>

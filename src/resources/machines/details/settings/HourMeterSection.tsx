@@ -9,6 +9,7 @@ import { parseLocaleNumber } from '../../../../domain/localeNumber.ts';
 import { Section, type SectionProps } from './Section.tsx';
 import { useMachineWrite } from './useMachineWrite.ts';
 import { useTimeZone } from '../../../../settings/useTimeZone.ts';
+import { InstantPicker } from '../../../../common/pickers.tsx';
 
 export function HourMeterSection({ machine, settings, canWrite }: SectionProps) {
   const translate = useTranslate();
@@ -52,13 +53,11 @@ export function HourMeterSection({ machine, settings, canWrite }: SectionProps) 
             ).then((saved) => saved && setValue(''));
           }}
         >
-          <TextField
-            type="datetime-local"
+          <InstantPicker
             size="small"
             label={translate('app.machine.settings.read_at')}
             value={time}
-            onChange={(e) => setTime(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={setTime}
           />
           <TextField
             size="small"
