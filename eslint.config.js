@@ -49,9 +49,16 @@ export default tseslint.config(
           paths: [
             {
               name: 'react-admin',
-              importNames: ['DateField', 'NumberField', 'DateInput', 'DateTimeInput', 'TimeInput'],
+              importNames: [
+                'DateField',
+                'NumberField',
+                'NumberInput',
+                'DateInput',
+                'DateTimeInput',
+                'TimeInput',
+              ],
               message:
-                'Use WhenField, DayField, FigureField (src/common/fields.tsx) and DayInput or InstantInput (src/common/pickerInputs.tsx): they show the user’s language, not the browser’s.',
+                'Use WhenField, DayField, FigureField (src/common/fields.tsx), DecimalInput, DayInput or InstantInput (src/common/): they show the user’s language, not the browser’s.',
             },
           ],
         },

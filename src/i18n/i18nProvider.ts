@@ -27,6 +27,13 @@ export async function loadMessages(locale: string): Promise<Messages> {
   return messages;
 }
 
+/** The page's language, for screen readers, the browser's translation offer and hyphenation. */
+function markLanguage(locale: string) {
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale === 'zh' ? 'zh-CN' : locale;
+  }
+}
+
 /** `initialLocale` must have been loaded with loadMessages first: polyglot needs it at once. */
 export function createI18nProvider(
   initialLocale: string,
@@ -35,6 +42,7 @@ export function createI18nProvider(
     document.cookie = cookie;
   },
 ): I18nProvider {
+  markLanguage(initialLocale);
   const provider = polyglotI18nProvider(
     (locale) =>
       (loaded.get(locale) ?? loadMessages(locale)) as
@@ -48,6 +56,7 @@ export function createI18nProvider(
     async changeLocale(locale, options) {
       await provider.changeLocale(locale, options);
       saveCookie(languageCookie(locale));
+      markLanguage(locale);
     },
   };
 }

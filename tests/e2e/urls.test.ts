@@ -2,19 +2,16 @@
 // Chromium on the real portal: none may reach the error screen, log an error in the console, throw,
 // or make the server answer 5xx.
 // @clock-relative: reads the clock for waits and deadlines only, never a date or hour.
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
+import { settler } from '../support/browserWalk.ts';
 import {
   newPortalContext,
   signInToDemo,
   startPortalProcess,
   type PortalProcess,
 } from '../support/portalProcess.ts';
-
-/** How long no request may be under way before a screen counts as shown. */
-const QUIET_MS = 250;
-const SETTLE_MAX_MS = 10_000;
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -38,8 +35,7 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
   let browser: Browser;
   let page: Page;
   const problems: string[] = [];
-  /** The page's requests under way, for `settle`. */
-  const pending = new Set<Request>();
+  let settle: () => Promise<void>;
   let machineId = '';
   let siteId = '';
 
@@ -71,9 +67,7 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         problems.push(`${page.url()}: console ${message.text()}`);
     });
-    page.on('request', (request) => pending.add(request));
-    page.on('requestfinished', (request) => pending.delete(request));
-    page.on('requestfailed', (request) => pending.delete(request));
+    settle = settler(page);
     page.on('response', (response) => {
       if (response.status() >= 500)
         problems.push(`${page.url()}: ${response.status()} from ${response.url()}`);
@@ -92,19 +86,6 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
     await browser?.close();
     portal?.stop();
   });
-
-  /**
-   * Until no request has been under way for QUIET_MS: the screen's calls have come back and what
-   * they render has asked for nothing more. Bounded, so a screen that polls cannot hold the walk.
-   */
-  const settle = async () => {
-    let quietSinceMs = Date.now();
-    for (const untilMs = Date.now() + SETTLE_MAX_MS; Date.now() < untilMs;) {
-      if (pending.size > 0) quietSinceMs = Date.now();
-      else if (Date.now() - quietSinceMs >= QUIET_MS) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
 
   const visit = async (path: string) => {
     await page.goto(`${portal.url}${path}`);

@@ -186,22 +186,27 @@ describeServer(
       ]);
       const refused = await call(fixture.server, 'POST', '/v1/users/invitation', {
         token: fixture.admin,
-        body: { emails: [email, 'viewer@demo.example'], role: 'viewer' },
+        body: { emails: ['viewer@demo.example'], role: 'viewer' },
       });
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 'EMAIL_ALREADY_EXISTS' });
+      expect(refused.body).toMatchObject({ code: 'EMAIL_ALREADY_EXISTS', field: 'emails' });
 
-      const invited = await call<{ invited: UserRecord[] }>(
+      // One address already in the organisation does not hold back the others: it is skipped.
+      const invited = await call<{ invited: UserRecord[]; skipped: unknown[] }>(
         fixture.server,
         'POST',
         '/v1/users/invitation',
         {
           token: fixture.admin,
-          body: { emails: [email], role: 'viewer' },
+          body: { emails: [email, 'viewer@demo.example'], role: 'viewer' },
         },
       );
       expect(invited.status).toBe(201);
+      expect(invited.body.invited).toHaveLength(1);
       expect(invited.body.invited[0]).toMatchObject({ email, status: 'invited', role: 'viewer' });
+      expect(invited.body.skipped).toEqual([
+        { email: 'viewer@demo.example', code: 'EMAIL_ALREADY_EXISTS' },
+      ]);
       const { mail, url } = await mailLink(fixture.server, email, '/rsvp');
       expect(mail.subject).toContain('Northbank Plant Hire');
       expect(mail.body).toContain('/unsubscribe?userToken=');

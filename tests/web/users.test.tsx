@@ -59,19 +59,21 @@ describe('users', () => {
           organisations: [{ id: 'o1', name: 'Northbank Plant Hire', type: 'rental' }],
         }),
       ),
-      http.post(anyOrigin(endpoints.users.invitationValidate), async ({ request }) => {
-        const { emails } = (await request.json()) as { emails: string[] };
-        calls.push(`validate ${emails.join(' ')}`);
-        return HttpResponse.json(
-          emails
-            .filter((email) => email === 'priya@example.com')
-            .map((email) => ({ email, code: 'EMAIL_ALREADY_EXISTS' })),
-        );
-      }),
       http.post(anyOrigin(endpoints.users.invitation), async ({ request }) => {
         const body = (await request.json()) as { emails: string[]; role: string };
         calls.push(`invite ${body.emails.join(' ')} as ${body.role}`);
-        return HttpResponse.json({ invited: [] }, { status: 201 });
+        const skipped = body.emails
+          .filter((email) => email === 'priya@example.com')
+          .map((email) => ({ email, code: 'EMAIL_ALREADY_EXISTS' }));
+        if (skipped.length === body.emails.length)
+          return HttpResponse.json(
+            { statusCode: 409, code: 'EMAIL_ALREADY_EXISTS', error: 'Conflict', message: 'x' },
+            { status: 409 },
+          );
+        const invited = body.emails
+          .filter((email) => email !== 'priya@example.com')
+          .map((email) => person({ id: email, email, status: 'invited' }));
+        return HttpResponse.json({ invited, skipped }, { status: 201 });
       }),
       http.post(anyOrigin(endpoints.users.delete), async ({ request }) => {
         const body = (await request.json()) as { userIds: string[] };
@@ -89,23 +91,29 @@ describe('users', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Invite users' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(
-      within(dialog).getByTestId('invite-emails'),
-      ' ann@example.com,, priya@example.com , ',
-    );
+    const input = within(dialog).getByTestId('invite-emails');
+    // English has two plural forms: no "0 address" while the field is empty.
+    expect(within(dialog).getByText('Separate addresses with commas')).toBeInTheDocument();
+    await userEvent.type(input, 'priya@example.com');
+    expect(within(dialog).getByText('1 address')).toBeInTheDocument();
+    // Every address already in the organisation: nothing is sent, and they are named.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
     expect(await within(dialog).findByTestId('invite-flagged')).toHaveTextContent(
       'priya@example.com',
     );
-    expect(calls).toEqual(['validate ann@example.com priya@example.com']);
-    const input = within(dialog).getByTestId('invite-emails');
+    // One of three already in: the other two are invited and the one left out is named.
     await userEvent.clear(input);
-    await userEvent.type(input, 'ann@example.com, bo b@example.com');
+    await userEvent.type(input, ' ann@example.com,, priya@example.com , bo b@example.com');
+    expect(within(dialog).getByText('3 addresses')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
     await waitFor(() =>
-      expect(calls).toContain('invite ann@example.com bob@example.com as viewer'),
+      expect(calls).toContain('invite ann@example.com priya@example.com bob@example.com as viewer'),
     );
-
+    expect(
+      await screen.findByText(
+        '2 invitations sent; already in the organisation, not invited: priya@example.com',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const row = screen.getByText('new@example.com').closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('checkbox'));

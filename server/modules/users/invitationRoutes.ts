@@ -93,13 +93,16 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
         request.body.organisationId,
       );
       if (!mayGrant(caller.role, role)) throw forbidden(`You may not give the ${role} role`);
-      const emails = distinctEmails(request.body.emails);
-      const taken = await alreadyInvited(db, organisationId, emails);
-      if (taken.length > 0) {
+      const asked = distinctEmails(request.body.emails);
+      // Addresses already in the organisation are left out and reported; the others are invited.
+      const skipped = await alreadyInvited(db, organisationId, asked);
+      const taken = new Set(skipped.map((item) => item.email));
+      const emails = asked.filter((email) => !taken.has(email));
+      if (emails.length === 0) {
         throw new HttpError(
           409,
           EMAIL_ALREADY_EXISTS,
-          `Already in the organisation: ${taken.map((t) => t.email).join(', ')}`,
+          `Already in the organisation: ${asked.join(', ')}`,
           'emails',
         );
       }
@@ -122,7 +125,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async 
         ids: userIds,
         limit: userIds.length,
       });
-      return reply.code(201).send({ invited: users });
+      return reply.code(201).send({ invited: users, skipped });
     },
   );
 

@@ -34,6 +34,7 @@ import { reportKeys } from '../../dataProvider/reports.ts';
 import { REPORT_TYPES, type ReportType, type ReportView } from '../../domain/api/reports.ts';
 import { BOUNDED_PRESETS, presetRange } from '../../domain/datePresets.ts';
 import { DateRangeControl } from '../../common/DateRangeControl.tsx';
+import { useFormat } from '../../common/useFormat.ts';
 
 /** Rows drawn on the page; the file has them all. */
 const MAX_PAGE_ROWS = 500;
@@ -42,6 +43,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function Section({ section }: { section: ReportView['sections'][number] }) {
   const translate = useTranslate();
+  const format = useFormat();
+  /** A cell as the PDF has it, in the user's language: figures and days included. */
+  const shown = (cell: string | number | null) => {
+    if (typeof cell === 'number') return format.number(cell);
+    return cell !== null && DAY.test(cell) ? format.date(cell) : (cell ?? '');
+  };
   const { chart } = section;
   const bars = chart?.bars.slice(0, 24).map((bar) => ({
     label: bar.label,
@@ -58,9 +65,15 @@ function Section({ section }: { section: ReportView['sections'][number] }) {
             <ResponsiveContainer>
               <BarChart data={bars} layout="vertical" margin={{ left: 24 }}>
                 <CartesianGrid horizontal={false} />
-                <XAxis type="number" unit={` ${chart.unit}`} />
+                <XAxis
+                  type="number"
+                  unit={` ${chart.unit}`}
+                  tickFormatter={(value: number) => format.number(value)}
+                />
                 <YAxis type="category" dataKey="label" width={180} />
-                <Tooltip />
+                <Tooltip
+                  formatter={(value) => (typeof value === 'number' ? format.number(value) : value)}
+                />
                 <Legend />
                 {chart.series.map((name, i) => (
                   <Bar
@@ -93,7 +106,7 @@ function Section({ section }: { section: ReportView['sections'][number] }) {
                   <TableRow key={r}>
                     {row.map((cell, i) => (
                       <TableCell key={i} align={section.numeric[i] ? 'right' : 'left'}>
-                        {cell ?? ''}
+                        {shown(cell)}
                       </TableCell>
                     ))}
                   </TableRow>

@@ -159,7 +159,11 @@ export const InvitationBody = Type.Object(
 );
 export type InvitationBody = Static<typeof InvitationBody>;
 
-export const InvitationReply = Type.Object({ invited: Type.Array(UserRecord) });
+export const InvitationReply = Type.Object({
+  invited: Type.Array(UserRecord),
+  /** Addresses already in the organisation: left out, the others invited (spec point 5). */
+  skipped: InvitationValidateReply,
+});
 export type InvitationReply = Static<typeof InvitationReply>;
 
 const Token = Type.String({ minLength: 10, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });

@@ -58,11 +58,13 @@ export const usersDe: Catalog<typeof usersEn> = {
     title: 'Benutzer einladen',
     many: 'Mehrere Personen eines Kunden auf einmal einladen: Jede erhält ihren eigenen Link per E-Mail.',
     emails: 'E-Mail-Adressen',
-    emails_help:
-      'Adressen mit Kommas trennen |||| %{smart_count} Adresse |||| %{smart_count} Adressen',
+    emails_help: 'Adressen mit Kommas trennen',
+    emails_count: '%{smart_count} Adresse |||| %{smart_count} Adressen',
     invalid: 'Keine E-Mail-Adressen: %{emails}',
     send: 'Einladungen senden',
     sent: 'Einladung gesendet |||| %{smart_count} Einladungen gesendet',
+    sent_skipping:
+      '%{smart_count} Einladung gesendet |||| %{smart_count} Einladungen gesendet; schon in der Organisation, nicht eingeladen: %{emails}',
     no_customers: 'Derzeit mietet keine Kundenorganisation bei Ihnen.',
   },
   reinvite: 'Einladung erneut senden',

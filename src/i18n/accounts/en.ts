@@ -57,11 +57,13 @@ export const usersEn = {
     title: 'Invite users',
     many: "Invite several of a customer's people at once: each gets their own link by e-mail.",
     emails: 'E-mail addresses',
-    emails_help:
-      'Separate addresses with commas |||| %{smart_count} address |||| %{smart_count} addresses',
+    emails_help: 'Separate addresses with commas',
+    emails_count: '%{smart_count} address |||| %{smart_count} addresses',
     invalid: 'Not e-mail addresses: %{emails}',
     send: 'Send invitations',
     sent: 'Invitation sent |||| %{smart_count} invitations sent',
+    sent_skipping:
+      '%{smart_count} invitation sent |||| %{smart_count} invitations sent; already in the organisation, not invited: %{emails}',
     no_customers: 'You have no customer organisations hiring from you at the moment.',
   },
   reinvite: 'Send the invitation again',

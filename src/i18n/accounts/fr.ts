@@ -54,11 +54,13 @@ export const usersFr: Catalog<typeof usersEn> = {
     title: 'Inviter des utilisateurs',
     many: "Invitez plusieurs personnes d'un client en une fois : chacune reçoit son propre lien par e-mail.",
     emails: 'Adresses e-mail',
-    emails_help:
-      'Séparez les adresses par des virgules |||| %{smart_count} adresse |||| %{smart_count} adresses',
+    emails_help: 'Séparez les adresses par des virgules',
+    emails_count: '%{smart_count} adresse |||| %{smart_count} adresses',
     invalid: 'Pas des adresses e-mail : %{emails}',
     send: 'Envoyer les invitations',
     sent: 'Invitation envoyée |||| %{smart_count} invitations envoyées',
+    sent_skipping:
+      '%{smart_count} invitation envoyée |||| %{smart_count} invitations envoyées ; déjà dans l’organisation, non invitées : %{emails}',
     no_customers: 'Aucune organisation cliente ne loue chez vous en ce moment.',
   },
   reinvite: "Renvoyer l'invitation",

@@ -54,11 +54,13 @@ export const usersIt: Catalog<typeof usersEn> = {
     title: 'Invita utenti',
     many: 'Invita più persone di un cliente in una volta: ognuna riceve il proprio link via e-mail.',
     emails: 'Indirizzi e-mail',
-    emails_help:
-      'Separa gli indirizzi con virgole |||| %{smart_count} indirizzo |||| %{smart_count} indirizzi',
+    emails_help: 'Separa gli indirizzi con virgole',
+    emails_count: '%{smart_count} indirizzo |||| %{smart_count} indirizzi',
     invalid: 'Non sono indirizzi e-mail: %{emails}',
     send: 'Invia gli inviti',
     sent: 'Invito inviato |||| %{smart_count} inviti inviati',
+    sent_skipping:
+      '%{smart_count} invito inviato |||| %{smart_count} inviti inviati; già nell’organizzazione, non invitati: %{emails}',
     no_customers: 'Al momento nessuna organizzazione cliente noleggia da voi.',
   },
   reinvite: "Invia di nuovo l'invito",

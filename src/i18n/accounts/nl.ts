@@ -58,11 +58,13 @@ export const usersNl: Catalog<typeof usersEn> = {
     title: 'Gebruikers uitnodigen',
     many: 'Nodig meerdere mensen van een klant tegelijk uit: ieder krijgt een eigen link per e-mail.',
     emails: 'E-mailadressen',
-    emails_help:
-      'Scheid adressen met komma’s |||| %{smart_count} adres |||| %{smart_count} adressen',
+    emails_help: 'Scheid adressen met komma’s',
+    emails_count: '%{smart_count} adres |||| %{smart_count} adressen',
     invalid: 'Geen e-mailadressen: %{emails}',
     send: 'Uitnodigingen versturen',
     sent: 'Uitnodiging verstuurd |||| %{smart_count} uitnodigingen verstuurd',
+    sent_skipping:
+      '%{smart_count} uitnodiging verstuurd |||| %{smart_count} uitnodigingen verstuurd; al in de organisatie, niet uitgenodigd: %{emails}',
     no_customers: 'Er huurt op dit moment geen klantorganisatie bij u.',
   },
   reinvite: 'Uitnodiging opnieuw versturen',

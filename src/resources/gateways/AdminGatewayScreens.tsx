@@ -14,7 +14,6 @@ import {
   EditBase,
   FunctionField,
   List,
-  NumberInput,
   ReferenceInput,
   required,
   SearchInput,
@@ -38,6 +37,7 @@ import { formatMacLike, gatewayEui } from '../../domain/devices.ts';
 import { links } from '../../domain/paths.ts';
 import { gatewayColumns, GatewaySummary, useStatusChoices } from './GatewayScreens.tsx';
 import { GatewayTraffic } from './GatewayTraffic.tsx';
+import { DecimalInput } from '../../common/DecimalInput.tsx';
 
 function useKindChoices() {
   const translate = useTranslate();
@@ -198,14 +198,14 @@ function ConfigureForm() {
         {translate('app.devices.gateway.configure')}: {gateway.name ?? gateway.eui}
       </Typography>
       <TextInput source="networkServerUrl" type="url" fullWidth />
-      <NumberInput source="expectedIntervalS" min={10} max={86_400} validate={required()} />
-      <NumberInput source="offlineAfterS" min={60} max={604_800} validate={required()} />
+      <DecimalInput source="expectedIntervalS" min={10} max={86_400} validate={required()} />
+      <DecimalInput source="offlineAfterS" min={60} max={604_800} validate={required()} />
       <Typography variant="body2" color="text.secondary">
         {translate('app.devices.gateway.coverage_place')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <NumberInput source="latitude" min={-90} max={90} />
-        <NumberInput source="longitude" min={-180} max={180} />
+        <DecimalInput source="latitude" min={-90} max={90} />
+        <DecimalInput source="longitude" min={-180} max={180} />
       </Box>
     </SimpleForm>
   );

@@ -10,7 +10,6 @@ import {
   Edit as EditView,
   FunctionField,
   List,
-  NumberInput,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -31,6 +30,7 @@ import { StatusChip } from '../../common/DeviceHealth.tsx';
 import { When } from '../../common/fields.tsx';
 import { useCaller } from '../../common/useCaller.ts';
 import { GatewayTraffic } from './GatewayTraffic.tsx';
+import { DecimalInput } from '../../common/DecimalInput.tsx';
 
 export function useStatusChoices() {
   const translate = useTranslate();
@@ -202,8 +202,8 @@ export function GatewayEdit() {
             <AutocompleteInput optionText="name" />
           </ReferenceInput>
           <Box sx={{ display: 'flex', gap: 2 }}>
-            <NumberInput source="latitude" min={-90} max={90} />
-            <NumberInput source="longitude" min={-180} max={180} />
+            <DecimalInput source="latitude" min={-90} max={90} />
+            <DecimalInput source="longitude" min={-180} max={180} />
           </Box>
         </SimpleForm>
       </EditView>

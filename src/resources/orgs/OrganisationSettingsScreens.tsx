@@ -11,7 +11,6 @@ import {
   Edit,
   FunctionField,
   List,
-  NumberInput,
   required,
   SearchInput,
   SelectInput,
@@ -36,6 +35,7 @@ import {
 } from '../../domain/api/session.ts';
 import { ORGANISATION_TYPES } from '../../domain/constants.ts';
 import { DayField, FigureField } from '../../common/fields.tsx';
+import { DecimalInput } from '../../common/DecimalInput.tsx';
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone').map((zone) => ({ id: zone, name: zone }));
 
@@ -164,7 +164,7 @@ export function OrganisationSettingsEdit() {
             { id: 'assetId', name: translate('app.org_settings.asset_id_first') },
           ]}
         />
-        <NumberInput source="routeMinSatellites" min={0} max={24} step={1} />
+        <DecimalInput source="routeMinSatellites" min={0} max={24} />
         <TextInput
           source="hireStatuses"
           format={listFormat}

@@ -1,6 +1,7 @@
 // The invitation (spec point 5): addresses typed as a comma-separated list (split on commas, spaces
 // removed, empty entries dropped), a role, and the organisation when the inviter manages several
-// (a rental company's customers). Addresses already in the organisation are reported, not sent.
+// (a rental company's customers). Addresses already in the organisation are skipped and named;
+// the others are invited.
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -47,20 +48,26 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
     setError(undefined);
     setFlagged([]);
     try {
-      const taken = await dataProvider.validateInvitation(emails, target || undefined);
-      if (taken.length > 0) {
-        setFlagged(taken.map((item) => item.email));
-        return;
-      }
-      await dataProvider.invite({ emails, role, ...(target ? { organisationId: target } : {}) });
-      notify('app.users.invite.sent', {
-        type: 'success',
-        messageArgs: { smart_count: emails.length },
+      // Addresses already in the organisation are left out and named; the others are invited.
+      const { invited, skipped } = await dataProvider.invite({
+        emails,
+        role,
+        ...(target ? { organisationId: target } : {}),
+      });
+      notify(skipped.length > 0 ? 'app.users.invite.sent_skipping' : 'app.users.invite.sent', {
+        type: skipped.length > 0 ? 'warning' : 'success',
+        messageArgs: {
+          smart_count: invited.length,
+          emails: skipped.map((item) => item.email).join(', '),
+        },
       });
       setInput('');
-      onInvited(emails.length);
+      onInvited(invited.length);
     } catch (caught) {
-      setError(translate(accountCodeKey(accountCode(caught))));
+      const code = accountCode(caught);
+      // Every address was already in the organisation: nothing was sent.
+      if (code === 'EMAIL_ALREADY_EXISTS') setFlagged(emails);
+      else setError(translate(accountCodeKey(code)));
     } finally {
       setSending(false);
     }
@@ -73,7 +80,9 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
         helperText={
           invalid.length > 0
             ? translate('app.users.invite.invalid', { emails: invalid.join(', ') })
-            : translate('app.users.invite.emails_help', { smart_count: emails.length })
+            : emails.length === 0
+              ? translate('app.users.invite.emails_help')
+              : translate('app.users.invite.emails_count', { smart_count: emails.length })
         }
         error={invalid.length > 0}
         multiline

@@ -1,0 +1,124 @@
+// Issue 40's walks: every route opened in Chromium as each user group would, failing on what a
+// user of that group would notice. In German (a rental admin) and French (staff): no number with
+// a decimal point, no US-ordered date or AM/PM time, no raw true or false.
+// @clock-relative: reads the clock for waits and deadlines only, never a date or hour.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium } from '../support/chromium.ts';
+import {
+  callAs,
+  demoIds,
+  organisationRoutes,
+  settler,
+  staffRoutes,
+  tokenOf,
+  type DemoIds,
+} from '../support/browserWalk.ts';
+import {
+  newPortalContext,
+  signInToDemo,
+  startPortalProcess,
+  type PortalProcess,
+} from '../support/portalProcess.ts';
+
+/** What a comma-decimal reader must never see; German groups thousands with a point (1.321). */
+const UNLOCALISED: { name: string; pattern: RegExp }[] = [
+  { name: 'a decimal point', pattern: /\d\.(?:\d{1,2}|\d{4,})(?!\d)/ },
+  { name: 'a US date', pattern: /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/ },
+  { name: 'an AM/PM time', pattern: /\b\d{1,2}:\d{2}(?::\d{2})?\s?[AP]M\b/ },
+  { name: 'a raw boolean', pattern: /\b(?:true|false)\b/ },
+];
+
+/**
+ * Names the demo organisations gave their things: the portal shows them as written, in any
+ * language (a machine type "Mini excavator 1.5t" is not a number the portal formats).
+ */
+const DEMO_NAMES = ['Mini excavator 1.5t', 'Twin-drum roller 1.5t'];
+
+/** Each place the pattern matches, with the text around it, for a message that says where. */
+function excerpts(text: string, pattern: RegExp): string[] {
+  const all = new RegExp(pattern.source, 'g');
+  return [...text.matchAll(all)].map((match) =>
+    text
+      .slice(Math.max(0, match.index - 30), match.index + match[0].length + 30)
+      .replace(/\s+/g, ' '),
+  );
+}
+
+describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+  let ids: DemoIds;
+
+  beforeAll(async () => {
+    portal = await startPortalProcess(2);
+    ids = await demoIds(portal.url, await tokenOf(portal.url, 'admin@demo.example'));
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    portal?.stop();
+  });
+
+  /** A signed-in page in the user's saved language, with its settle and its page errors. */
+  const open = async (email: string, language: string) => {
+    const token = await tokenOf(portal.url, email);
+    await callAs(portal.url, token, '/v1/users/settings', {
+      method: 'PATCH',
+      body: { language },
+    });
+    const context = await newPortalContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const settle = settler(page);
+    await signInToDemo(page, portal.url, email);
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+    return { page, settle };
+  };
+
+  const textOf = async (page: Page) => {
+    const text = await page.evaluate(() => {
+      // What a reader sees: the page's text and the values in its fields, less what is shown
+      // verbatim as code (an audit entry's request body, a device's raw payload).
+      let shown = document.body.innerText;
+      for (const code of document.querySelectorAll<HTMLElement>('code, pre')) {
+        shown = shown.replace(code.innerText, '');
+      }
+      const fields = [...document.querySelectorAll('input, textarea')]
+        .filter((field) => (field as HTMLInputElement).type !== 'hidden')
+        .map((field) => (field as HTMLInputElement).value);
+      return `${shown}\n${fields.join('\n')}`;
+    });
+    // An IP address (the audit's "from") is not a number either.
+    return DEMO_NAMES.reduce((rest, name) => rest.replaceAll(name, ''), text).replace(
+      /\b\d{1,3}(?:\.\d{1,3}){3}\b/g,
+      '',
+    );
+  };
+
+  const walkIn = async (email: string, language: string, routes: string[]) => {
+    const { page, settle } = await open(email, language);
+    const problems: string[] = [];
+    for (const route of routes) {
+      await page.goto(`${portal.url}${route}`);
+      await settle();
+      const text = await textOf(page);
+      for (const { name, pattern } of UNLOCALISED) {
+        for (const found of [...new Set(excerpts(text, pattern))].slice(0, 3)) {
+          problems.push(`${route}: ${name} in “${found}”`);
+        }
+      }
+    }
+    await page.context().close();
+    return problems;
+  };
+
+  it('in German, a rental admin reads every number and date the German way', async () => {
+    expect(await walkIn('admin@demo.example', 'de', organisationRoutes(ids))).toEqual([]);
+  });
+
+  it('in French, staff read every number and date the French way, their own screens too', async () => {
+    const routes = [...staffRoutes(ids), ...organisationRoutes(ids)];
+    expect(await walkIn('staff@demo.example', 'fr', routes)).toEqual([]);
+  });
+});
