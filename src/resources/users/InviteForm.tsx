@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate, type Translate } from 'react-admin';
 import { accountCode, accountCodeKey } from '../../common/accountErrors.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
@@ -77,13 +77,7 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
     <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ pt: 1 }}>
       <TextField
         label={translate('app.users.invite.emails')}
-        helperText={
-          invalid.length > 0
-            ? translate('app.users.invite.invalid', { emails: invalid.join(', ') })
-            : emails.length === 0
-              ? translate('app.users.invite.emails_help')
-              : translate('app.users.invite.emails_count', { smart_count: emails.length })
-        }
+        helperText={emailsHelp(translate, emails.length, invalid)}
         error={invalid.length > 0}
         multiline
         minRows={2}
@@ -140,6 +134,15 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
       </Box>
     </Stack>
   );
+}
+
+/** What the addresses field says under it: the ones that are not addresses, or how many. */
+function emailsHelp(translate: Translate, count: number, invalid: string[]): string {
+  if (invalid.length > 0)
+    return translate('app.users.invite.invalid', { emails: invalid.join(', ') });
+  return count === 0
+    ? translate('app.users.invite.emails_help')
+    : translate('app.users.invite.emails_count', { smart_count: count });
 }
 
 function ChoiceField({
