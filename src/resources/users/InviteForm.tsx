@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate, type Translate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate, type TranslateFunction } from 'react-admin';
 import { accountCode, accountCodeKey } from '../../common/accountErrors.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { userKeys } from '../../dataProvider/users.ts';
@@ -137,7 +137,7 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
 }
 
 /** What the addresses field says under it: the ones that are not addresses, or how many. */
-function emailsHelp(translate: Translate, count: number, invalid: string[]): string {
+function emailsHelp(translate: TranslateFunction, count: number, invalid: string[]): string {
   if (invalid.length > 0)
     return translate('app.users.invite.invalid', { emails: invalid.join(', ') });
   return count === 0
