@@ -1,5 +1,5 @@
 // The portal: <Admin> with the resources and pages of src/modules.tsx, its layout and theme.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import {
@@ -19,7 +19,7 @@ import { brandTheme } from './layout/brandTheme.ts';
 import { ErrorPage } from './layout/ErrorPage.tsx';
 import { PortalLayout } from './layout/PortalLayout.tsx';
 import { PortalNotification } from './layout/PortalNotification.tsx';
-import { AREAS, type PortalPage } from './modules.tsx';
+import { AREAS, type PortalPage, type PortalResource } from './modules.tsx';
 
 const theme = brandTheme();
 
@@ -54,10 +54,29 @@ function pageRoute(page: PortalPage) {
   );
 }
 
+/** A staff resource's screens, each behind the staff gate. */
+function staffOnly(resource: PortalResource): PortalResource {
+  const gate = (Screen: ComponentType): ComponentType =>
+    function StaffScreen() {
+      return (
+        <StaffGate>
+          <Screen />
+        </StaffGate>
+      );
+    };
+  const props = { ...resource.props };
+  for (const view of ['list', 'create', 'edit', 'show'] as const) {
+    const Screen = props[view];
+    if (Screen && typeof Screen !== 'object') props[view] = gate(Screen as ComponentType);
+  }
+  const pages = resource.pages?.map((page) => ({ ...page, screen: gate(page.screen) }));
+  return { ...resource, props, pages };
+}
+
 /** The landing resource first: react-admin opens its list after sign-in. */
-const RESOURCES = AREAS.flatMap(({ resources = [] }) => resources).sort(
-  (a, b) => Number(b.landing === true) - Number(a.landing === true),
-);
+const RESOURCES = AREAS.flatMap(({ resources = [] }) => resources)
+  .map((resource) => (resource.staff ? staffOnly(resource) : resource))
+  .sort((a, b) => Number(b.landing === true) - Number(a.landing === true));
 
 const pageRoutes = (which: (page: PortalPage) => boolean) =>
   AREAS.flatMap(({ pages = [] }) => pages.filter(which)).map(pageRoute);

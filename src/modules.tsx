@@ -105,6 +105,8 @@ export interface PortalResource {
   props?: Omit<ResourceProps, 'name'>;
   /** Pages under the resource's own path. */
   pages?: { path: string; screen: ComponentType }[];
+  /** Its screens tell anyone but staff that the area is theirs, rather than fail call by call. */
+  staff?: boolean;
 }
 
 /** A resource's own entry (its label and icon), or a page's by `to`, `label` and `icon`. */
@@ -315,12 +317,13 @@ export const AREAS: readonly PortalArea[] = [
   {
     name: 'admin',
     resources: [
-      { name: 'admin/orgs/settings', props: organisationSettings },
-      { name: 'admin/sso-providers', props: ssoProviders },
-      { name: 'admin/audit', props: adminAudit },
+      { name: 'admin/orgs/settings', props: organisationSettings, staff: true },
+      { name: 'admin/sso-providers', props: ssoProviders, staff: true },
+      { name: 'admin/audit', props: adminAudit, staff: true },
       {
         name: 'admin/gateways',
         props: adminGateways,
+        staff: true,
         pages: [
           { path: RESOURCE_ROUTES.gatewayRegister, screen: GatewayRegisterScreen },
           { path: RESOURCE_ROUTES.gatewayEdit, screen: AdminGatewayEditScreen },

@@ -16,7 +16,7 @@ export function settler(page: Page): () => Promise<void> {
   // Bounded, so a screen that polls cannot hold the walk.
   return async () => {
     let quietSinceMs = Date.now();
-    for (const untilMs = Date.now() + SETTLE_MAX_MS; Date.now() < untilMs; ) {
+    for (const untilMs = Date.now() + SETTLE_MAX_MS; Date.now() < untilMs;) {
       if (pending.size > 0) quietSinceMs = Date.now();
       else if (Date.now() - quietSinceMs >= QUIET_MS) return;
       await new Promise((resolve) => setTimeout(resolve, 25));

@@ -325,11 +325,21 @@ describe('the staff admin area', () => {
     expect(within(table).getAllByTestId('request-body')).toHaveLength(1);
   });
 
-  it('tells anyone but staff that the area is not theirs', async () => {
+  it.each([
+    '/admin/datacompleteness',
+    '/admin/gateways',
+    '/admin/gateways/register',
+    '/admin/orgs/settings',
+    `/admin/orgs/settings/${MACHINE_ID}`,
+    '/admin/audit',
+  ])('tells anyone but staff that %s is not theirs, asking nothing of the server', async (path) => {
     signedIn();
-    await renderPortal('/admin/datacompleteness');
+    await renderPortal(path);
     expect(
       await screen.findByText('This area is for staff.', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
+    // No list, no Register button, no refused call's toast.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Register/ })).toBeNull();
   });
 });

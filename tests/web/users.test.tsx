@@ -164,5 +164,21 @@ describe('users', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches).toHaveLength(2));
     expect(patches[0]).toEqual({ firstName: 'Priya K.', organisationId: 'o1' });
+    // Saying what was saved, not react-admin's "Element updated".
+    expect(await screen.findByText('Changes to Priya K. Shah saved.')).toBeInTheDocument();
+  });
+
+  it('titles the organisation’s users tab “Organisation · Users”', async () => {
+    signedIn();
+    api.use(
+      http.get(anyOrigin(endpoints.users.root), () =>
+        HttpResponse.json([person({})], { headers: { 'content-range': 'users 0-0/1' } }),
+      ),
+    );
+    await renderPortal('/organisation/users');
+    await screen.findByText('priya@example.com', {}, { timeout: 10_000 });
+    expect(document.getElementById('react-admin-title')).toHaveTextContent(
+      /^Organisation · Users$/,
+    );
   });
 });

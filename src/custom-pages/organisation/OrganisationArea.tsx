@@ -15,7 +15,8 @@ export function OrganisationArea() {
   const current = tabs.find((tab) => pathname.startsWith(tab.path))?.path ?? false;
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Title title={translate('app.organisation.title')} />
+      {/* The tab's own screen adds its title after this one: "Organisation · Users". */}
+      <Title title={<>{`${translate('app.organisation.title')} · `}</>} />
       <Tabs value={current} sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}>
         {tabs.map((tab) => (
           <Tab

@@ -69,6 +69,7 @@ export const usersDe: Catalog<typeof usersEn> = {
   },
   reinvite: 'Einladung erneut senden',
   reinvited: 'Eine neue Einladung ging an %{email}; der alte Link funktioniert nicht mehr.',
+  saved: 'Änderungen an %{name} gespeichert.',
   read_only:
     'Sie haben nur Lesezugriff: Ein Administrator der Organisation kann diese Angaben ändern.',
 };

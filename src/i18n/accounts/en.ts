@@ -68,6 +68,7 @@ export const usersEn = {
   },
   reinvite: 'Send the invitation again',
   reinvited: 'A new invitation went to %{email}; the old link no longer works.',
+  saved: 'Changes to %{name} saved.',
   read_only: 'You have read-only access: an admin of the organisation can change these details.',
 };
 

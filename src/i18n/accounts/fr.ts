@@ -65,6 +65,7 @@ export const usersFr: Catalog<typeof usersEn> = {
   },
   reinvite: "Renvoyer l'invitation",
   reinvited: "Une nouvelle invitation est partie à %{email} ; l'ancien lien ne fonctionne plus.",
+  saved: 'Modifications de %{name} enregistrées.',
   read_only:
     "Vous avez un accès en lecture seule : un administrateur de l'organisation peut modifier ces informations.",
 };

@@ -65,6 +65,7 @@ export const usersIt: Catalog<typeof usersEn> = {
   },
   reinvite: "Invia di nuovo l'invito",
   reinvited: 'Un nuovo invito è partito per %{email}; il vecchio link non funziona più.',
+  saved: 'Modifiche a %{name} salvate.',
   read_only:
     "Hai accesso in sola lettura: un amministratore dell'organizzazione può modificare questi dati.",
 };

@@ -69,6 +69,7 @@ export const usersNl: Catalog<typeof usersEn> = {
   },
   reinvite: 'Uitnodiging opnieuw versturen',
   reinvited: 'Er ging een nieuwe uitnodiging naar %{email}; de oude link werkt niet meer.',
+  saved: 'Wijzigingen aan %{name} opgeslagen.',
   read_only:
     'U hebt alleen leestoegang: een beheerder van de organisatie kan deze gegevens wijzigen.',
 };

@@ -63,6 +63,7 @@ export const usersZh: Catalog<typeof usersEn> = {
   },
   reinvite: '重新发送邀请',
   reinvited: '新的邀请已发送至 %{email}；旧链接已失效。',
+  saved: '已保存对 %{name} 的更改。',
   read_only: '您只有只读权限：组织的管理员可以修改这些信息。',
 };
 

@@ -62,6 +62,8 @@ export const orgSettingsDe = {
   login_domains_help:
     'Hostnamen (etwa fleet.example.com), deren Anmeldeseite die Marke dieser Organisation trägt; durch Kommas getrennt.',
   manufacturers_help: 'Angebotene Hersteller neben denen der eigenen Flotte; durch Kommas trennen.',
+  saved:
+    'Einstellungen von %{name} gespeichert: Ihre Mitglieder sehen sie auf ihrer nächsten Seite.',
   list_help: 'Trennen Sie die Einträge durch Kommas.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Standort',

@@ -63,6 +63,7 @@ export const orgSettingsFr = {
     'Noms d’hôte (par exemple fleet.example.com) dont la page de connexion porte la marque de cette organisation ; séparés par des virgules.',
   manufacturers_help:
     'Constructeurs proposés en plus de ceux de sa propre flotte ; séparez-les par des virgules.',
+  saved: 'Paramètres de %{name} enregistrés : ses membres les voient à leur prochaine page.',
   list_help: 'Séparez les entrées par des virgules.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Site',

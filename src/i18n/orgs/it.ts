@@ -63,6 +63,7 @@ export const orgSettingsIt = {
     'Nomi host (come fleet.example.com) la cui pagina di accesso porta il marchio di questa organizzazione; separali con virgole.',
   manufacturers_help:
     'Costruttori offerti oltre a quelli della propria flotta; separarli con virgole.',
+  saved: 'Impostazioni di %{name} salvate: i suoi membri le vedono alla prossima pagina.',
   list_help: 'Separa le voci con virgole.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Cantiere',

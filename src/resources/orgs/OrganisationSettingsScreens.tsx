@@ -12,6 +12,7 @@ import {
   FunctionField,
   List,
   required,
+  type RaRecord,
   SearchInput,
   SelectInput,
   SaveButton,
@@ -131,8 +132,8 @@ export function OrganisationSettingsEdit() {
       redirect={false}
       // Staff signed in to the organisation they changed see its new switches at once.
       mutationOptions={{
-        onSuccess: () => {
-          notify('ra.notification.updated', { messageArgs: { smart_count: 1 } });
+        onSuccess: (saved: RaRecord) => {
+          notify('app.org_settings.saved', { messageArgs: { name: String(saved.name ?? '') } });
           void queryClient.invalidateQueries({ queryKey: accountKeys.settings });
         },
       }}

@@ -88,6 +88,11 @@ export function UserEdit() {
       title={<UserTitle />}
       mutationMode="pessimistic"
       mutationOptions={{
+        onSuccess: (saved: UserRecord) =>
+          notify('app.users.saved', {
+            type: 'success',
+            messageArgs: { name: `${saved.firstName} ${saved.lastName}`.trim() || saved.email },
+          }),
         onError: (error) => notify(accountCodeKey(accountCode(error)), { type: 'error' }),
       }}
     >
