@@ -15,7 +15,8 @@ import type {
   RecomputeRun,
 } from '../../src/domain/api/admin.ts';
 import { api, me, renderPortal, signedIn } from './portalHarness.tsx';
-import { endpoints } from '../../src/domain/api/endpoints.ts';
+import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
+import type { OrganisationSettingsRecord } from '../../src/domain/api/organisations.ts';
 import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
@@ -323,6 +324,60 @@ describe('the staff admin area', () => {
     ]);
     await userEvent.click(first as HTMLElement);
     expect(within(table).getAllByTestId('request-body')).toHaveLength(1);
+  });
+
+  it('shows an organisation’s hire statuses by name and says whose settings were saved', async () => {
+    const settings: OrganisationSettingsRecord = {
+      id: MACHINE_ID,
+      name: 'Northbank Plant Hire',
+      type: 'rental',
+      timezone: 'Europe/London',
+      navigation: {},
+      modules: {},
+      features: {},
+      machineName: 'name',
+      routeMinSatellites: 4,
+      hireStatuses: ['ON_HIRE', 'OFF_RENT_PENDING'],
+      mandatoryFields: [],
+      materials: [],
+      manufacturers: [],
+      dealerId: null,
+      offHoursStartDate: '2026-01-01',
+      loginDomains: [],
+    };
+    const saved: unknown[] = [];
+    api.use(
+      asStaff(),
+      http.get(anyOrigin(pathTo(endpoints.admin.organisations.settings, { id: MACHINE_ID })), () =>
+        HttpResponse.json(settings),
+      ),
+      http.put(
+        anyOrigin(pathTo(endpoints.admin.organisations.settings, { id: MACHINE_ID })),
+        async ({ request }) => {
+          saved.push(await request.json());
+          return HttpResponse.json(settings);
+        },
+      ),
+    );
+    signedIn();
+    await renderPortal(`/admin/orgs/settings/${MACHINE_ID}`);
+    // The portal's own status by its name, an ERP's as it is: never the raw ON_HIRE.
+    expect(
+      await screen.findByRole('button', { name: 'On hire' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'OFF_RENT_PENDING' })).toBeInTheDocument();
+    expect(screen.queryByText('ON_HIRE')).toBeNull();
+    // A number in the user's notation, read back as a number.
+    const satellites = screen.getByDisplayValue('4');
+    await userEvent.clear(satellites);
+    await userEvent.type(satellites, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Settings of Northbank Plant Hire saved: its people see them at their next page.',
+      ),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([expect.objectContaining({ routeMinSatellites: 5 })]);
   });
 
   it.each([

@@ -61,6 +61,7 @@ export const orgSettingsZh = {
   login_domains_help: '登录页面使用本组织品牌的主机名（例如 fleet.example.com），用逗号分隔。',
   manufacturers_help: '除自有车队的品牌外另行提供的品牌；用逗号分隔。',
   saved: '已保存 %{name} 的设置：其成员在下一个页面即可看到。',
+  hire_statuses_help: '门户自身的状态按名称显示；输入 ERP 发送的其他状态并按回车。',
   list_help: '用逗号分隔各项。',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: '工地',

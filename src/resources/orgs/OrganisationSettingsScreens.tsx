@@ -3,7 +3,9 @@
 // machine name shown first, route points' satellites, hire statuses, the fields onboarding
 // requires, materials, manufacturers, the dealer id and the first day of off-hours data.
 import { Box, Typography } from '@mui/material';
+import { useState } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
@@ -21,6 +23,7 @@ import {
   TextInput,
   Toolbar,
   useNotify,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { DayInput } from '../../common/pickerInputs.tsx';
@@ -34,7 +37,7 @@ import {
   NAVIGATION_KEYS,
   type FeatureGroup,
 } from '../../domain/api/session.ts';
-import { ORGANISATION_TYPES } from '../../domain/constants.ts';
+import { HIRE_STATUSES, ORGANISATION_TYPES } from '../../domain/constants.ts';
 import { DayField, FigureField } from '../../common/fields.tsx';
 import { DecimalInput } from '../../common/DecimalInput.tsx';
 
@@ -121,6 +124,37 @@ function Switches({ group, keys }: { group: FeatureGroup; keys: readonly string[
   );
 }
 
+/**
+ * The hire statuses counted as hired: the portal's own by their names ("On hire"), and any an ERP
+ * sends (such as OFF_RENT_PENDING) as they are; a new one is typed in.
+ */
+function HireStatusesInput() {
+  const translate = useTranslate();
+  const record = useRecordContext<{ hireStatuses?: string[] }>();
+  const choiceOf = (id: string) => ({
+    id,
+    name: (HIRE_STATUSES as readonly string[]).includes(id)
+      ? translate(`app.machines.hire_status.${id}`)
+      : id,
+  });
+  const [choices, setChoices] = useState(() =>
+    [...new Set([...HIRE_STATUSES, ...(record?.hireStatuses ?? [])])].map(choiceOf),
+  );
+  return (
+    <AutocompleteArrayInput
+      source="hireStatuses"
+      choices={choices}
+      helperText="app.org_settings.hire_statuses_help"
+      onCreate={(typed?: string) => {
+        const choice = choiceOf((typed ?? '').trim());
+        setChoices((current) => [...current, choice]);
+        return choice;
+      }}
+      sx={{ minWidth: 320 }}
+    />
+  );
+}
+
 export function OrganisationSettingsEdit() {
   const translate = useTranslate();
   const types = useTypeChoices();
@@ -166,12 +200,7 @@ export function OrganisationSettingsEdit() {
           ]}
         />
         <DecimalInput source="routeMinSatellites" min={0} max={24} />
-        <TextInput
-          source="hireStatuses"
-          format={listFormat}
-          parse={listParse}
-          helperText="app.org_settings.list_help"
-        />
+        <HireStatusesInput />
         <CheckboxGroupInput
           source="mandatoryFields"
           choices={ONBOARDING_FIELDS.map((field) => ({
