@@ -81,6 +81,18 @@ describeServer(
       const harrow = await list(fixture.server, fixture.customer);
       const harrowUser = harrow.body[0];
       expect(harrowUser?.email).toBe('harrow@demo.example');
+      // Staff belong to every organisation to help it, but only staff see them listed or touch
+      // them: a customer's admin can neither see nor tick them for deletion.
+      expect(harrow.body.map((user) => user.email)).not.toContain('staff@demo.example');
+      const staffToken = (await signIn(fixture.server, 'staff@demo.example')).token;
+      const staffView = await list(fixture.server, staffToken, { filter: { q: 'staff@' } });
+      const staffUser = staffView.body.find((user) => user.email === 'staff@demo.example');
+      if (!staffUser) throw new Error('staff cannot see themselves');
+      const removeStaff = await call(fixture.server, 'POST', '/v1/users/delete', {
+        token: fixture.customer,
+        body: { userIds: [staffUser.id] },
+      });
+      expect(removeStaff.status).toBe(404);
       const northbankViewer = (
         await list(fixture.server, fixture.admin, { filter: { role: 'viewer' } })
       ).body[0];

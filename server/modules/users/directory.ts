@@ -84,6 +84,8 @@ export async function listDirectory(
         AND ($4::text IS NULL OR role = $4)
         AND ($5::text IS NULL OR status = $5)
         AND ($6::uuid[] IS NULL OR id = ANY($6))
+        -- Staff are members of every organisation to help it; only staff see them listed.
+        AND ($9 OR role <> 'internal')
       ORDER BY ${sort} ${order}, id
       LIMIT $7 OFFSET $8`,
     [
@@ -95,6 +97,7 @@ export async function listDirectory(
       query.ids ?? null,
       query.limit ?? 1000,
       query.offset ?? 0,
+      query.visible === 'all',
     ],
   );
   const organisations = await organisationsOf(
