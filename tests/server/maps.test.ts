@@ -94,13 +94,17 @@ describeServer('fleet map', { users: ['admin', 'customer'] }, (fixture) => {
 
   it("shows a customer only its hired machines, and not the owner's place outside the hire", async () => {
     const theirs = (await maps(fixture.customer)).body.machines;
-    const listed = await call<{ total: number }>(
+    const listed = await call<{ total: number; machines: { id: string; hiredStatus: string }[] }>(
       fixture.server,
       'GET',
-      '/v1/portal/machines/list?start=max&end=max',
+      '/v1/portal/machines/list?start=max&end=max&perPage=500',
       { token: fixture.customer },
     );
-    expect(theirs.length).toBe(listed.body.total);
+    // The map is where each machine is now: those on hire to the customer now, not every machine
+    // it ever hired (the list over all time counts the ended hires too).
+    const onHire = listed.body.machines.filter((m) => m.hiredStatus === 'ON_HIRE');
+    expect(theirs.map((m) => m.id).sort()).toEqual(onHire.map((m) => m.id).sort());
+    expect(theirs.every((m) => m.hiredStatus === 'ON_HIRE')).toBe(true);
     expect(theirs.some((m) => m.id === machineId)).toBe(
       (
         await call<{ total: number }>(fixture.server, 'GET', `/v1/portal/machines/${machineId}`, {

@@ -138,6 +138,10 @@ async function readMap(
     filter: query.filter,
   });
   const conditions = [where ? where.replace(/^WHERE /, '') : 'true'];
+  // Up to now the map is where each machine is now: a customer's machines are those on hire to it
+  // now, not every machine it ever hired (those the list counts over its own range).
+  if ((query.end ?? 'max') === 'max')
+    conditions.push(`(rows.owned OR rows."hiredStatus" = 'ON_HIRE')`);
   if (query.telematics === 'FOUND') conditions.push('pos.position_at IS NOT NULL');
   if (changedSince) {
     const since = param(changedSince);
