@@ -17,6 +17,7 @@ import type {
 import { api, me, renderPortal, signedIn } from './portalHarness.tsx';
 import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
 import type { OrganisationSettingsRecord } from '../../src/domain/api/organisations.ts';
+import { FEATURE_KEYS, MODULE_KEYS, NAVIGATION_KEYS } from '../../src/domain/api/session.ts';
 import { anyOrigin } from '../support/anyOrigin.ts';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
@@ -327,14 +328,16 @@ describe('the staff admin area', () => {
   });
 
   it('shows an organisation’s hire statuses by name and says whose settings were saved', async () => {
+    const on = <K extends string>(keys: readonly K[]) =>
+      Object.fromEntries(keys.map((key) => [key, true])) as Record<K, boolean>;
     const settings: OrganisationSettingsRecord = {
       id: MACHINE_ID,
       name: 'Northbank Plant Hire',
       type: 'rental',
       timezone: 'Europe/London',
-      navigation: {},
-      modules: {},
-      features: {},
+      navigation: on(NAVIGATION_KEYS),
+      modules: on(MODULE_KEYS),
+      features: on(FEATURE_KEYS),
       machineName: 'name',
       routeMinSatellites: 4,
       hireStatuses: ['ON_HIRE', 'OFF_RENT_PENDING'],

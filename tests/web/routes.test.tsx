@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteMachinesReply, RouteReply } from '../../src/domain/api/mapRoutes.ts';
 import type { WorkCyclesReply } from '../../src/domain/api/workCycles.ts';
 import { api, renderPortal, settings, signedIn } from './portalHarness.tsx';
@@ -151,7 +151,15 @@ describe('routes', () => {
           : HttpResponse.json({ ...cycles, cycles: [], routes: [] }),
       ),
     );
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     await renderPortal('/routes?startDate=2026-11-10&endDate=2026-11-10&machineId=m2');
+    // The machine the link names is scrolled into view in the list.
+    await waitFor(() =>
+      expect(scrolled.mock.contexts.map((element) => (element as Element).textContent)).toEqual([
+        expect.stringContaining('JCB 3CX'),
+      ]),
+    );
+    scrolled.mockRestore();
     expect(
       await screen.findByText(
         'Something went wrong fetching the work cycles.',

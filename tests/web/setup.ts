@@ -7,6 +7,8 @@ import { installFastLabels } from './fastLabels.ts';
 import { dropStyles } from './styleCache.ts';
 
 installFastLabels();
+// jsdom lays nothing out, so it has no scrollIntoView; the screens that call it get a no-op.
+Element.prototype.scrollIntoView ??= () => undefined;
 
 // Screens render in jsdom beside another test file's worker on two cores: a second, Testing
 // Library's default wait, was too short for a busy machine. A screen that never shows still fails.

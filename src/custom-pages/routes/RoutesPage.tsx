@@ -16,18 +16,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import {
-  Title,
-  useDataProvider,
-  useGetIdentity,
-  useLocaleState,
-  useStore,
-  useTranslate,
-} from 'react-admin';
+import { useEffect, useRef, useState } from 'react';
+import { Title, useDataProvider, useGetIdentity, useStore, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { BOUNDED_PRESETS } from '../../domain/datePresets.ts';
-import { formatDateTime } from '../../domain/format.ts';
+import { useFormat } from '../../common/useFormat.ts';
 import { DateRangeControl } from '../../common/DateRangeControl.tsx';
 import { useRefusal } from '../../common/useDroppedParams.ts';
 import { useUrlState, type UrlChanges } from '../../common/useUrlState.ts';
@@ -39,7 +32,6 @@ import { useFeature } from '../../settings/useFeature.ts';
 import { WorkCycles } from './WorkCycles.tsx';
 import { siteKeys } from '../../dataProvider/sites.ts';
 import { mapKeys } from '../../dataProvider/maps.ts';
-import { useTimeZone } from '../../settings/useTimeZone.ts';
 
 const isFlag = (value: string) => value === 'true' || value === 'false';
 
@@ -196,8 +188,7 @@ function MachinePicker({
   onChoose(id: string): void;
 }) {
   const translate = useTranslate();
-  const [language] = useLocaleState();
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [search, setSearch] = useState('');
   const machines = useQuery({
@@ -207,6 +198,15 @@ function MachinePicker({
   const shown = (machines.data?.machines ?? []).filter((m) =>
     `${m.name} ${m.assetId ?? ''}`.toLowerCase().includes(search.trim().toLowerCase()),
   );
+  // A link naming a machine (/routes?machineId=…) shows it in the list: scrolled to once, after
+  // which the list is the user's to scroll.
+  const chosen = useRef<HTMLDivElement | null>(null);
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!machineId || scrolledTo.current === machineId || !chosen.current) return;
+    scrolledTo.current = machineId;
+    chosen.current.scrollIntoView({ block: 'nearest' });
+  }, [machineId, shown.length]);
   return (
     <Box sx={{ minWidth: 0 }}>
       <TextField
@@ -225,6 +225,7 @@ function MachinePicker({
         {shown.map((machine) => (
           <ListItemButton
             key={machine.id}
+            ref={machine.id === machineId ? chosen : undefined}
             selected={machine.id === machineId}
             onClick={() => onChoose(machine.id)}
           >
@@ -234,7 +235,7 @@ function MachinePicker({
                 machine.assetId,
                 machine.lastPositionAt
                   ? translate('app.map.last_updated', {
-                      time: formatDateTime(machine.lastPositionAt, language, timeZone),
+                      time: format.dateTime(machine.lastPositionAt),
                     })
                   : translate('app.routes.never_placed'),
               ]

@@ -64,7 +64,8 @@ export const orgSettingsDe = {
   manufacturers_help: 'Angebotene Hersteller neben denen der eigenen Flotte; durch Kommas trennen.',
   saved:
     'Einstellungen von %{name} gespeichert: Ihre Mitglieder sehen sie auf ihrer nächsten Seite.',
-  hire_statuses_help: 'Die Status des Portals mit Namen; tippen Sie einen weiteren ein, den Ihr ERP sendet, und drücken Sie die Eingabetaste.',
+  hire_statuses_help:
+    'Die Status des Portals mit Namen; tippen Sie einen weiteren ein, den Ihr ERP sendet, und drücken Sie die Eingabetaste.',
   list_help: 'Trennen Sie die Einträge durch Kommas.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Standort',

@@ -63,7 +63,8 @@ export const orgSettingsEn = {
     "Host names (such as fleet.example.com) whose sign-in page wears this organisation's brand; separate them with commas.",
   manufacturers_help: 'Makes offered besides those of its own fleet; separate them with commas.',
   saved: 'Settings of %{name} saved: its people see them at their next page.',
-  hire_statuses_help: 'The portal\'s own statuses by name; type another that your ERP sends and press Enter.',
+  hire_statuses_help:
+    "The portal's own statuses by name; type another that your ERP sends and press Enter.",
   list_help: 'Separate the entries with commas.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Site',

@@ -64,7 +64,8 @@ export const orgSettingsFr = {
   manufacturers_help:
     'Constructeurs proposés en plus de ceux de sa propre flotte ; séparez-les par des virgules.',
   saved: 'Paramètres de %{name} enregistrés : ses membres les voient à leur prochaine page.',
-  hire_statuses_help: 'Les statuts du portail par leur nom ; saisissez-en un autre envoyé par votre ERP et appuyez sur Entrée.',
+  hire_statuses_help:
+    'Les statuts du portail par leur nom ; saisissez-en un autre envoyé par votre ERP et appuyez sur Entrée.',
   list_help: 'Séparez les entrées par des virgules.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Site',

@@ -64,7 +64,8 @@ export const orgSettingsIt = {
   manufacturers_help:
     'Costruttori offerti oltre a quelli della propria flotta; separarli con virgole.',
   saved: 'Impostazioni di %{name} salvate: i suoi membri le vedono alla prossima pagina.',
-  hire_statuses_help: 'Gli stati del portale per nome; digitane un altro inviato dal tuo ERP e premi Invio.',
+  hire_statuses_help:
+    'Gli stati del portale per nome; digitane un altro inviato dal tuo ERP e premi Invio.',
   list_help: 'Separa le voci con virgole.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Cantiere',

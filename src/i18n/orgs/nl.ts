@@ -63,7 +63,8 @@ export const orgSettingsNl = {
     'Hostnamen (zoals fleet.example.com) waarvan de aanmeldpagina de huisstijl van deze organisatie draagt; gescheiden door komma’s.',
   manufacturers_help: "Aangeboden merken naast die van de eigen vloot; scheid ze met komma's.",
   saved: 'Instellingen van %{name} opgeslagen: de leden zien ze op hun volgende pagina.',
-  hire_statuses_help: 'De eigen statussen van het portaal op naam; typ een andere die uw ERP stuurt en druk op Enter.',
+  hire_statuses_help:
+    'De eigen statussen van het portaal op naam; typ een andere die uw ERP stuurt en druk op Enter.',
   list_help: 'Scheid de items met komma’s.',
   /** The onboarding field siteId; the others are named as on the onboarding screen. */
   site: 'Locatie',
