@@ -3,9 +3,14 @@
 // cannot forget a check. The declared access is published in the OpenAPI document as x-access,
 // where the contract sweep reads it.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { FeatureFlag, FeatureGroup } from '../../src/domain/api/session.ts';
+import type { FeatureFlag } from '../../src/domain/api/session.ts';
 import { ERROR_CODES } from '../../src/domain/api/errors.ts';
-import type { Role } from '../../src/domain/constants.ts';
+import {
+  ACCESS_LEVELS,
+  featureOn,
+  roleMayCall,
+  type Access,
+} from '../../src/domain/api/access.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, HttpError, unauthorised } from '../httpError.ts';
 import { type AccessClaims, verifyAccessToken } from '../security/tokens.ts';
@@ -13,14 +18,6 @@ import { type KeyRing } from '../security/signingKeys.ts';
 import { type SessionRegistry } from '../security/sessions.ts';
 import { getOrganisationSettings, type Organisation } from '../tenancy/organisation.ts';
 import { type OrganisationRegistry } from '../tenancy/registry.ts';
-
-/**
- * public: no sign-in (sign-in itself, device webhooks with their own tokens, shared links);
- * read: any signed-in member, viewers included (and their own preferences, such as saved filters);
- * write: changes the organisation's data, so not for viewers; staff: internal users only.
- */
-export const ACCESS_LEVELS = ['public', 'read', 'write', 'staff'] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,12 +33,6 @@ declare module 'fastify' {
   }
 }
 
-const ROLES_FOR: Record<Exclude<Access, 'public'>, readonly Role[] | null> = {
-  read: null,
-  write: ['admin', 'internal'],
-  staff: ['internal'],
-};
-
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -56,7 +47,6 @@ function checkAccess(
     organisations: OrganisationRegistry;
   },
 ): onRequestHookHandler {
-  const roles = ROLES_FOR[access];
   return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorised('A bearer token is required');
@@ -65,7 +55,7 @@ function checkAccess(
     if (!(await context.sessions.isLive(claims.sid))) throw unauthorised('The session has ended');
     const organisation = await context.organisations.get(claims.org);
     if (!organisation) throw unauthorised('The session no longer matches an organisation');
-    if (roles && !roles.includes(claims.role)) {
+    if (!roleMayCall(access, claims.role)) {
       throw forbidden(
         access === 'staff' ? 'Only staff may do this' : 'Viewers have read-only access',
       );
@@ -77,11 +67,9 @@ function checkAccess(
 
 /** Refuses a route whose module or navigation switch is off for the caller's organisation. */
 function checkFeature(feature: FeatureFlag, db: Database): onRequestHookHandler {
-  const [group, key] = feature.split('.') as [FeatureGroup, string];
   return async (request) => {
     const settings = await getOrganisationSettings(db, request.organisation);
-    const switches: Record<string, boolean> = settings[group];
-    if (switches[key] === false) {
+    if (!featureOn(settings, feature)) {
       throw new HttpError(
         403,
         ERROR_CODES.moduleDisabled,

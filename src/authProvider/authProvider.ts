@@ -1,7 +1,9 @@
 // react-admin's authProvider over /v1: two-step sign-in, refresh, 401 handling, identity and org switch.
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import type { LoginOptionsReply, TokenReply } from '../domain/api/auth.ts';
-import type { MeReply } from '../domain/api/session.ts';
+import type { MeReply, UserSettingsReply } from '../domain/api/session.ts';
+import { canCall } from '../domain/api/access.ts';
+import { isWriteAction, RESOURCE_CALLS } from './resourceCalls.ts';
 import { CUSTOM_TOKEN_INVALID } from '../domain/api/customToken.ts';
 import { SSO_ERRORS } from '../domain/api/sso.ts';
 import { SECOND_FACTOR_ERRORS, type SecondFactorSetup } from '../domain/api/secondFactor.ts';
@@ -45,6 +47,27 @@ export interface PortalAuthProvider extends AuthProvider {
   forgetIdentity(): void;
 }
 
+/** A value asked once per access token: a new sign-in or organisation asks again. */
+function perToken<T>(store: typeof defaultTokenStore, ask: () => Promise<T>) {
+  let kept: { token: string; promise: Promise<T> } | undefined;
+  return {
+    get(): Promise<T> {
+      const token = store.get()?.token ?? '';
+      if (!kept || kept.token !== token) {
+        const promise = ask();
+        kept = { token, promise };
+        promise.catch(() => {
+          if (kept?.promise === promise) kept = undefined;
+        });
+      }
+      return kept.promise;
+    },
+    forget() {
+      kept = undefined;
+    },
+  };
+}
+
 function errorCode(error: unknown): string | undefined {
   return error instanceof HttpError ? (error.body as ApiErrorBody | undefined)?.code : undefined;
 }
@@ -75,7 +98,6 @@ export function createAuthProvider(
   client: ApiClient,
   store: typeof defaultTokenStore,
 ): PortalAuthProvider {
-  let identity: { token: string; promise: Promise<PortalIdentity> } | undefined;
   let newRecoveryCodes: string[] | undefined;
   /** How long the codes of a sign-in stay readable once the page first read them. */
   const RECOVERY_CODES_KEPT_MS = 10_000;
@@ -93,6 +115,13 @@ export function createAuthProvider(
       organisation: me.organisation,
     };
   }
+
+  const identity = perToken(store, fetchIdentity);
+  const getIdentity = () => identity.get();
+  /** The organisation's module switches, asked once a session, for canAccess. */
+  const switches = perToken(store, () =>
+    client.request<UserSettingsReply>(endpoints.users.settings),
+  );
 
   return {
     async loginOptions(email) {
@@ -151,7 +180,7 @@ export function createAuthProvider(
       }
       const { recoveryCodes, ...tokens } = reply;
       store.set(tokens);
-      identity = undefined;
+      identity.forget();
       // This sign-in turned the second factor on: its recovery codes are shown before anything.
       if (recoveryCodes) {
         newRecoveryCodes = recoveryCodes;
@@ -166,7 +195,7 @@ export function createAuthProvider(
     async logout() {
       const wasSignedIn = Boolean(store.get()) || store.mayResume();
       store.clear();
-      identity = undefined;
+      identity.forget();
       newRecoveryCodes = undefined;
       if (wasSignedIn) {
         // Ends the session the refresh cookie belongs to, on the server; offline, signing out
@@ -213,18 +242,16 @@ export function createAuthProvider(
     },
 
     forgetIdentity() {
-      identity = undefined;
+      identity.forget();
     },
-    getIdentity() {
-      const token = store.get()?.token ?? '';
-      if (!identity || identity.token !== token) {
-        const promise = fetchIdentity();
-        identity = { token, promise };
-        promise.catch(() => {
-          if (identity?.promise === promise) identity = undefined;
-        });
-      }
-      return identity.promise;
+    getIdentity,
+
+    async canAccess({ resource, action }) {
+      const calls =
+        resource && isWriteAction(action) ? RESOURCE_CALLS[resource]?.[action] : undefined;
+      if (!calls) return true;
+      const [me, settings] = await Promise.all([getIdentity(), switches.get()]);
+      return calls.some(([method, endpoint]) => canCall(me.role, settings, method, endpoint));
     },
 
     async switchOrganisation(organisationId) {
@@ -238,7 +265,7 @@ export function createAuthProvider(
         body: { organisationID: organisationId, token: session.token },
       });
       store.set(reply);
-      identity = undefined;
+      identity.forget();
     },
   };
 }

@@ -157,6 +157,8 @@ export const de: AppCatalog = {
       failed: 'Der Standort konnte nicht geladen werden, bitte versuchen Sie es später erneut.',
     },
     sites: {
+      read_only:
+        'Sie haben nur Lesezugriff: Ein Administrator der Organisation legt Standorte und ihre Geofences an und ändert sie.',
       title: 'Baustellen',
       create: 'Neue Baustelle',
       overview_title: 'Baustellenübersicht',

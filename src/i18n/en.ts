@@ -154,6 +154,8 @@ export const en = {
       failed: 'The location could not be loaded, please try again later.',
     },
     sites: {
+      read_only:
+        'You have read-only access: an admin of the organisation creates and changes sites and their geofences.',
       title: 'Sites',
       create: 'New site',
       overview_title: 'Sites overview',

@@ -156,6 +156,8 @@ export const fr: AppCatalog = {
       failed: 'La position n’a pas pu être chargée, veuillez réessayer plus tard.',
     },
     sites: {
+      read_only:
+        'Vous avez un accès en lecture seule : un administrateur de l’organisation crée et modifie les sites et leurs géorepérages.',
       title: 'Chantiers',
       create: 'Nouveau chantier',
       overview_title: 'Vue d’ensemble des chantiers',

@@ -154,6 +154,8 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       failed: 'Impossibile caricare la posizione, riprova più tardi.',
     },
     sites: {
+      read_only:
+        'Hai accesso in sola lettura: un amministratore dell’organizzazione crea e modifica i cantieri e i loro geofence.',
       title: 'Cantieri',
       create: 'Nuovo cantiere',
       overview_title: 'Panoramica dei cantieri',

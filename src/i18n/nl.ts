@@ -354,6 +354,8 @@ export const nl: AppCatalog = {
       failed: 'De locatie kon niet worden geladen, probeer het later opnieuw.',
     },
     sites: {
+      read_only:
+        'U hebt alleen leestoegang: een beheerder van de organisatie maakt en wijzigt locaties en hun geofences.',
       title: 'Locaties',
       create: 'Nieuwe locatie',
       overview_title: 'Locatieoverzicht',

@@ -339,6 +339,7 @@ export const zh: AppCatalog = {
       failed: '无法加载位置，请稍后重试。',
     },
     sites: {
+      read_only: '您只有只读权限：由组织管理员创建和修改工地及其地理围栏。',
       title: '工地',
       create: '新建工地',
       overview_title: '工地概览',

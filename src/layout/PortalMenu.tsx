@@ -2,7 +2,7 @@
 // on for the organisation (hidden until the settings say so) and the caller is among its audience.
 import { Menu, useTranslate } from 'react-admin';
 import { useCaller, type Caller } from '../common/useCaller.ts';
-import { featureOn } from '../settings/useFeature.ts';
+import { featureOn } from '../domain/api/access.ts';
 import { useUserSettings } from '../settings/useUserSettings.ts';
 import { AREAS, type Audience } from '../modules.tsx';
 

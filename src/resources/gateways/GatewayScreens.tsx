@@ -11,11 +11,13 @@ import {
   FunctionField,
   List,
   ReferenceInput,
+  SaveButton,
   SearchInput,
   SelectInput,
   ShowBase,
   SimpleForm,
   TextInput,
+  Toolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -28,7 +30,8 @@ import { FeatureGate } from '../../common/FeatureGate.tsx';
 import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 import { StatusChip } from '../../common/DeviceHealth.tsx';
 import { When } from '../../common/fields.tsx';
-import { useCaller } from '../../common/useCaller.ts';
+import { useCanCall } from '../../common/useCanCall.ts';
+import { endpoints } from '../../domain/api/endpoints.ts';
 import { GatewayTraffic } from './GatewayTraffic.tsx';
 import { DecimalInput } from '../../common/DecimalInput.tsx';
 
@@ -154,7 +157,7 @@ export function GatewaySummary({ gateway }: { gateway: GatewayRecord }) {
 function GatewayDetails() {
   const translate = useTranslate();
   const gateway = useRecordContext<GatewayRecord>();
-  const { canWrite } = useCaller();
+  const canEdit = useCanCall()('PUT', endpoints.portal.gateways.item);
   if (!gateway) return null;
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }} data-testid="gateway-details">
@@ -162,7 +165,7 @@ function GatewayDetails() {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {gateway.name ?? gateway.eui}
         </Typography>
-        {canWrite ? (
+        {canEdit ? (
           <Button component={Link} to={links.gatewayEdit(gateway.id)} startIcon={<Edit />}>
             {translate('ra.action.edit')}
           </Button>
@@ -187,6 +190,8 @@ export function GatewayShow() {
 
 export function GatewayEdit() {
   const { id } = useParams();
+  // Who may not change a gateway reads it: its details, without fields that only fail.
+  if (!useCanCall()('PUT', endpoints.portal.gateways.item)) return <GatewayShow />;
   return (
     <FeatureGate flag="navigation.gateways">
       <EditView
@@ -195,7 +200,14 @@ export function GatewayEdit() {
         mutationMode="pessimistic"
         redirect={(_resource, recordId) => links.gateway(String(recordId))}
       >
-        <SimpleForm>
+        {/* Gateways are not deleted from the portal: Save only. */}
+        <SimpleForm
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
           <TextInput source="eui" disabled />
           <TextInput source="name" parse={(value: string) => (value.trim() ? value : null)} />
           <ReferenceInput source="siteId" reference="sites">

@@ -15,6 +15,8 @@ import {
   type DraftGeofence,
 } from './GeofenceEditor.tsx';
 import { siteKeys } from '../../dataProvider/sites.ts';
+import { useCanCall } from '../../common/useCanCall.ts';
+import { endpoints } from '../../domain/api/endpoints.ts';
 
 function Editor({ site }: { site: Site }) {
   const translate = useTranslate();
@@ -69,6 +71,7 @@ export function Geofences() {
   const sites = useQuery({ queryKey: siteKeys.all, queryFn: () => dataProvider.getSites() });
   const siteId = params.get('siteId') ?? '';
   const site = sites.data?.sites.find((s) => s.id === siteId) ?? null;
+  const canChange = useCanCall()('PUT', endpoints.portal.sites.item);
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }} data-testid="geofences">
       <Title title={translate('app.sites.geofence.title')} />
@@ -92,7 +95,9 @@ export function Geofences() {
         </TextField>
       </Stack>
       {sites.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
-      {site ? (
+      {!canChange ? (
+        <Alert severity="info">{translate('app.sites.read_only')}</Alert>
+      ) : site ? (
         <Editor key={site.id} site={site} />
       ) : sites.data ? (
         <Typography color="text.secondary">{translate('app.sites.geofence.choose')}</Typography>

@@ -16,6 +16,8 @@ import {
   type DraftGeofence,
 } from './GeofenceEditor.tsx';
 import { links } from '../../domain/paths.ts';
+import { useCanCall } from '../../common/useCanCall.ts';
+import { endpoints } from '../../domain/api/endpoints.ts';
 
 function Form({ site }: { site: Site | null }) {
   const translate = useTranslate();
@@ -126,6 +128,17 @@ export function SiteForm() {
     { enabled: siteId !== null, retry: false },
   );
   const title = translate(siteId ? 'app.sites.form.edit_title' : 'app.sites.form.create_title');
+  const canCall = useCanCall();
+  const canSave = siteId
+    ? canCall('PUT', endpoints.portal.sites.item)
+    : canCall('POST', endpoints.portal.sites.root);
+  if (!canSave)
+    return (
+      <Box sx={{ p: 2, display: 'grid', gap: 2 }} data-testid="site-form">
+        <Title title={title} />
+        <Alert severity="info">{translate('app.sites.read_only')}</Alert>
+      </Box>
+    );
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }} data-testid="site-form">
       <Title title={title} />

@@ -33,6 +33,8 @@ import { machineLink } from '../../domain/machineLink.ts';
 import { siteKeys } from '../../dataProvider/sites.ts';
 import type { Site } from '../../domain/api/sites.ts';
 import type { MachineListSummary } from '../../domain/api/machines.ts';
+import { useCanCall } from '../../common/useCanCall.ts';
+import { endpoints } from '../../domain/api/endpoints.ts';
 
 const HOURS = ['activeHours', 'idleHours', 'offHours'] as const;
 
@@ -40,6 +42,7 @@ export function SiteOverview() {
   const translate = useTranslate();
   const [language] = useLocaleState();
   const navigate = useNavigate();
+  const canChange = useCanCall()('PUT', endpoints.portal.sites.item);
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { id = '' } = useParams();
   const { range, update } = useUrlState({ defaultRange: 'max', allowMax: true });
@@ -84,12 +87,16 @@ export function SiteOverview() {
         <Button size="small" onClick={() => void navigate(links.activityTimeline(id))}>
           {translate('app.sites.timeline_title')}
         </Button>
-        <Button size="small" onClick={() => void navigate(links.siteForm(id))}>
-          {translate('app.sites.edit')}
-        </Button>
-        <Button size="small" onClick={() => void navigate(links.geofences(id))}>
-          {translate('app.sites.geofence.title')}
-        </Button>
+        {canChange ? (
+          <>
+            <Button size="small" onClick={() => void navigate(links.siteForm(id))}>
+              {translate('app.sites.edit')}
+            </Button>
+            <Button size="small" onClick={() => void navigate(links.geofences(id))}>
+              {translate('app.sites.geofence.title')}
+            </Button>
+          </>
+        ) : null}
       </Stack>
       {machines.data ? (
         <SiteHours summary={machines.data.summary} total={machines.data.total} />

@@ -37,11 +37,14 @@ import { RangeFilterHeader } from '../../common/RangeFilterHeader.tsx';
 import { useRefusal } from '../../common/useDroppedParams.ts';
 import { useUrlState } from '../../common/useUrlState.ts';
 import { SiteFigureCells, SiteFigureHeadings } from './SiteFigures.tsx';
+import { useCanCall } from '../../common/useCanCall.ts';
+import { endpoints } from '../../domain/api/endpoints.ts';
 
 export function SitesPortal() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const canCall = useCanCall();
   const queryClient = useQueryClient();
   // Spec point 2: the sites' startDate defaults to "max".
   const { range, filter, update, drop } = useUrlState({ defaultRange: 'max', allowMax: true });
@@ -71,16 +74,18 @@ export function SitesPortal() {
         presets={DATE_PRESETS}
         onChange={update}
       />
-      <Box>
-        <Button
-          variant="contained"
-          size="small"
-          startIcon={<Add />}
-          onClick={() => void navigate(links.siteForm())}
-        >
-          {translate('app.sites.create')}
-        </Button>
-        <Button size="small" sx={{ ml: 1 }} onClick={() => void navigate(links.sitesOverview())}>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        {canCall('POST', endpoints.portal.sites.root) ? (
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<Add />}
+            onClick={() => void navigate(links.siteForm())}
+          >
+            {translate('app.sites.create')}
+          </Button>
+        ) : null}
+        <Button size="small" onClick={() => void navigate(links.sitesOverview())}>
           {translate('app.sites.overview_title')}
         </Button>
       </Box>
@@ -128,6 +133,8 @@ export function SitesPortal() {
 function SiteActions({ site, onDeleted }: { site: SiteRecord; onDeleted(): void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  // A viewer reads the timeline; changing, fencing and deleting are for those whose calls pass.
+  const canChange = useCanCall()('PUT', endpoints.portal.sites.item);
   const action = (label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
       <IconButton size="small" aria-label={label} onClick={onClick}>
@@ -143,16 +150,20 @@ function SiteActions({ site, onDeleted }: { site: SiteRecord; onDeleted(): void 
         <Timeline fontSize="small" />,
         () => void navigate(links.activityTimeline(site.id)),
       )}
-      {action(
-        translate('app.sites.edit'),
-        <Edit fontSize="small" />,
-        () => void navigate(links.siteForm(site.id)),
-      )}
-      {action(
-        translate('app.sites.geofence.title'),
-        <Polyline fontSize="small" />,
-        () => void navigate(links.geofences(site.id)),
-      )}
+      {canChange
+        ? action(
+            translate('app.sites.edit'),
+            <Edit fontSize="small" />,
+            () => void navigate(links.siteForm(site.id)),
+          )
+        : null}
+      {canChange
+        ? action(
+            translate('app.sites.geofence.title'),
+            <Polyline fontSize="small" />,
+            () => void navigate(links.geofences(site.id)),
+          )
+        : null}
       <RecordContextProvider value={site}>
         <DeleteWithConfirmButton
           resource="sites"
