@@ -1,6 +1,7 @@
 // Issue 40's walks: every route opened in Chromium as each user group would, failing on what a
 // user of that group would notice. In German (a rental admin) and French (staff): no number with
-// a decimal point, no US-ordered date or AM/PM time, no raw true or false.
+// a decimal point, no US-ordered date or AM/PM time, no raw true or false. As a viewer: no enabled
+// control that would write the organisation's data (the server would only refuse it).
 // @clock-relative: reads the clock for waits and deadlines only, never a date or hour.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,19 @@ const UNLOCALISED: { name: string; pattern: RegExp }[] = [
   { name: 'an AM/PM time', pattern: /\b\d{1,2}:\d{2}(?::\d{2})?\s?[AP]M\b/ },
   { name: 'a raw boolean', pattern: /\b(?:true|false)\b/ },
 ];
+
+/** What a control that changes the organisation's data is called. */
+const WRITE_CONTROL =
+  /^(save|delete|create|new|edit|add|upload|invite|register|remove|archive|import|onboard|configure|reset|send|put on hire|off-hire)\b/i;
+
+/**
+ * A viewer's own writes, which their role allows (access `read` on the server): the report files
+ * they make for themselves (POST /v1/portal/reports/files) and the filters they save anywhere;
+ * their own name, language and mails on /user/settings.
+ */
+const VIEWER_OWN = /^(new report file|create file|save filter|add filter)$/i;
+const isViewersOwn = (route: string, control: string) =>
+  VIEWER_OWN.test(control) || (route === '/user/settings' && /^save$/i.test(control));
 
 /**
  * Names the demo organisations gave their things: the portal shows them as written, in any
@@ -112,6 +126,40 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
     await page.context().close();
     return problems;
   };
+
+  it('as a viewer, every route offers no control that would change the organisation’s data', async () => {
+    const { page, settle } = await open('viewer@demo.example', 'en');
+    const problems: string[] = [];
+    for (const route of organisationRoutes(ids)) {
+      await page.goto(`${portal.url}${route}`);
+      await settle();
+      const controls = await page.evaluate((source) => {
+        const write = new RegExp(source, 'i');
+        return (
+          [
+            ...document.querySelectorAll<HTMLElement>(
+              'button, a[href], [role="button"], [role="menuitem"]',
+            ),
+          ]
+            // Shown and usable: not a picture of a button (the brand preview is inert).
+            .filter((element) => element.getClientRects().length > 0)
+            .filter((element) => !element.closest('[inert], [aria-hidden="true"]'))
+            .filter(
+              (element) =>
+                !(element as HTMLButtonElement).disabled &&
+                element.getAttribute('aria-disabled') !== 'true',
+            )
+            .map((element) => (element.getAttribute('aria-label') ?? element.innerText).trim())
+            .filter((label) => write.test(label))
+        );
+      }, WRITE_CONTROL.source);
+      for (const control of new Set(controls)) {
+        if (!isViewersOwn(route, control)) problems.push(`${route}: “${control}”`);
+      }
+    }
+    await page.context().close();
+    expect(problems).toEqual([]);
+  });
 
   it('in German, a rental admin reads every number and date the German way', async () => {
     expect(await walkIn('admin@demo.example', 'de', organisationRoutes(ids))).toEqual([]);

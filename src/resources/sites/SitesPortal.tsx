@@ -134,7 +134,8 @@ function SiteActions({ site, onDeleted }: { site: SiteRecord; onDeleted(): void 
   const translate = useTranslate();
   const navigate = useNavigate();
   // A viewer reads the timeline; changing, fencing and deleting are for those whose calls pass.
-  const canChange = useCanCall()('PUT', endpoints.portal.sites.item);
+  const canCall = useCanCall();
+  const canChange = canCall('PUT', endpoints.portal.sites.item);
   const action = (label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
       <IconButton size="small" aria-label={label} onClick={onClick}>
@@ -164,18 +165,20 @@ function SiteActions({ site, onDeleted }: { site: SiteRecord; onDeleted(): void 
             () => void navigate(links.geofences(site.id)),
           )
         : null}
-      <RecordContextProvider value={site}>
-        <DeleteWithConfirmButton
-          resource="sites"
-          label=""
-          aria-label={translate('app.sites.delete')}
-          confirmTitle={translate('app.sites.delete')}
-          confirmContent={translate('app.sites.confirm_delete', { name: site.name })}
-          mutationMode="pessimistic"
-          redirect={false}
-          mutationOptions={{ onSuccess: onDeleted }}
-        />
-      </RecordContextProvider>
+      {canCall('DELETE', endpoints.portal.sites.item) ? (
+        <RecordContextProvider value={site}>
+          <DeleteWithConfirmButton
+            resource="sites"
+            label=""
+            aria-label={translate('app.sites.delete')}
+            confirmTitle={translate('app.sites.delete')}
+            confirmContent={translate('app.sites.confirm_delete', { name: site.name })}
+            mutationMode="pessimistic"
+            redirect={false}
+            mutationOptions={{ onSuccess: onDeleted }}
+          />
+        </RecordContextProvider>
+      ) : null}
     </TableCell>
   );
 }
