@@ -49,7 +49,7 @@ describe.skipIf(!browserAvailable)('organisation settings in a browser', () => {
       await page.waitForTimeout(250);
     }
     await save.click();
-    await page.getByText('Element updated').waitFor({ timeout: 15_000 });
+    await page.getByText(/^Settings of Northbank Plant Hire saved/).waitFor({ timeout: 15_000 });
   }
 
   const signIn = (page: Page, email: string) => signInToDemo(page, url, email);

@@ -79,8 +79,14 @@ describe.skipIf(!browserAvailable)('reports and documents in a browser', () => {
     await page.waitForURL(/\/create-reports-file\?filter=hiredStatus/);
     await page.getByText('1 machine list filter').waitFor({ timeout: 30_000 });
     await page.getByRole('radio', { name: 'CSV' }).check();
-    const start = await page.getByLabel('From', { exact: true }).inputValue();
-    const end = await page.getByLabel('To', { exact: true }).inputValue();
+    // The pickers show the user's dd-MM-yyyy; the API takes yyyy-MM-dd.
+    const day = async (label: string) =>
+      (await page.getByRole('group', { name: label, exact: true }).locator('input').inputValue())
+        .split('-')
+        .reverse()
+        .join('-');
+    const start = await day('From');
+    const end = await day('To');
     await page.getByRole('button', { name: 'Create file' }).click();
     await page.getByText('The file is ready.').waitFor({ timeout: 60_000 });
     await shot(page, 'report-file-ready');

@@ -63,8 +63,7 @@ export const usersDe: Catalog<typeof usersEn> = {
     invalid: 'Keine E-Mail-Adressen: %{emails}',
     send: 'Einladungen senden',
     sent: 'Einladung gesendet |||| %{smart_count} Einladungen gesendet',
-    sent_skipping:
-      '%{smart_count} Einladung gesendet |||| %{smart_count} Einladungen gesendet; schon in der Organisation, nicht eingeladen: %{emails}',
+    sent_skipping: '%{sent}; schon in der Organisation, nicht eingeladen: %{emails}',
     no_customers: 'Derzeit mietet keine Kundenorganisation bei Ihnen.',
   },
   reinvite: 'Einladung erneut senden',

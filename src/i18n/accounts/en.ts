@@ -62,8 +62,7 @@ export const usersEn = {
     invalid: 'Not e-mail addresses: %{emails}',
     send: 'Send invitations',
     sent: 'Invitation sent |||| %{smart_count} invitations sent',
-    sent_skipping:
-      '%{smart_count} invitation sent |||| %{smart_count} invitations sent; already in the organisation, not invited: %{emails}',
+    sent_skipping: '%{sent}; already in the organisation, not invited: %{emails}',
     no_customers: 'You have no customer organisations hiring from you at the moment.',
   },
   reinvite: 'Send the invitation again',

@@ -59,8 +59,7 @@ export const usersFr: Catalog<typeof usersEn> = {
     invalid: 'Pas des adresses e-mail : %{emails}',
     send: 'Envoyer les invitations',
     sent: 'Invitation envoyée |||| %{smart_count} invitations envoyées',
-    sent_skipping:
-      '%{smart_count} invitation envoyée |||| %{smart_count} invitations envoyées ; déjà dans l’organisation, non invitées : %{emails}',
+    sent_skipping: '%{sent} ; déjà dans l’organisation, non invitées : %{emails}',
     no_customers: 'Aucune organisation cliente ne loue chez vous en ce moment.',
   },
   reinvite: "Renvoyer l'invitation",

@@ -59,8 +59,7 @@ export const usersIt: Catalog<typeof usersEn> = {
     invalid: 'Non sono indirizzi e-mail: %{emails}',
     send: 'Invia gli inviti',
     sent: 'Invito inviato |||| %{smart_count} inviti inviati',
-    sent_skipping:
-      '%{smart_count} invito inviato |||| %{smart_count} inviti inviati; già nell’organizzazione, non invitati: %{emails}',
+    sent_skipping: '%{sent}; già nell’organizzazione, non invitati: %{emails}',
     no_customers: 'Al momento nessuna organizzazione cliente noleggia da voi.',
   },
   reinvite: "Invia di nuovo l'invito",

@@ -63,8 +63,7 @@ export const usersNl: Catalog<typeof usersEn> = {
     invalid: 'Geen e-mailadressen: %{emails}',
     send: 'Uitnodigingen versturen',
     sent: 'Uitnodiging verstuurd |||| %{smart_count} uitnodigingen verstuurd',
-    sent_skipping:
-      '%{smart_count} uitnodiging verstuurd |||| %{smart_count} uitnodigingen verstuurd; al in de organisatie, niet uitgenodigd: %{emails}',
+    sent_skipping: '%{sent}; al in de organisatie, niet uitgenodigd: %{emails}',
     no_customers: 'Er huurt op dit moment geen klantorganisatie bij u.',
   },
   reinvite: 'Uitnodiging opnieuw versturen',

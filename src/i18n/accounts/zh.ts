@@ -58,7 +58,7 @@ export const usersZh: Catalog<typeof usersEn> = {
     invalid: '不是电子邮件地址：%{emails}',
     send: '发送邀请',
     sent: '邀请已发送 |||| 已发送 %{smart_count} 份邀请',
-    sent_skipping: '已发送 %{smart_count} 份邀请；已在该组织中、未邀请：%{emails}',
+    sent_skipping: '%{sent}；已在该组织中、未邀请：%{emails}',
     no_customers: '目前没有客户组织向您租赁。',
   },
   reinvite: '重新发送邀请',

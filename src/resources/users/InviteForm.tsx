@@ -54,13 +54,13 @@ export function InviteForm({ customersOnly = false, onInvited, onCancel }: Invit
         role,
         ...(target ? { organisationId: target } : {}),
       });
-      notify(skipped.length > 0 ? 'app.users.invite.sent_skipping' : 'app.users.invite.sent', {
-        type: skipped.length > 0 ? 'warning' : 'success',
-        messageArgs: {
-          smart_count: invited.length,
-          emails: skipped.map((item) => item.email).join(', '),
-        },
-      });
+      const sent = translate('app.users.invite.sent', { smart_count: invited.length });
+      if (skipped.length === 0) notify(sent, { type: 'success' });
+      else
+        notify('app.users.invite.sent_skipping', {
+          type: 'warning',
+          messageArgs: { sent, emails: skipped.map((item) => item.email).join(', ') },
+        });
       setInput('');
       onInvited(invited.length);
     } catch (caught) {
