@@ -20,6 +20,8 @@ export interface ReportSection {
   chart: ReportChart | null;
   /** Said in place of the table when it has no rows. */
   empty: string;
+  /** Said under the table: what a reader needs to read its figures (a utilisation above 100 %). */
+  notes: string[];
 }
 
 export interface ReportDocument {
@@ -34,7 +36,7 @@ export function section<Row>(
   // The rows say what a row is; the columns are checked against them.
   columns: ReportColumn<NoInfer<Row>>[],
   rows: Row[],
-  options: { chart?: ReportChart | null; empty?: string } = {},
+  options: { chart?: ReportChart | null; empty?: string; notes?: string[] } = {},
 ): ReportSection {
   return {
     title,
@@ -43,6 +45,7 @@ export function section<Row>(
     rows: rows.map((row) => columns.map((c) => cellText(c, row))),
     chart: options.chart ?? null,
     empty: options.empty ?? 'Nothing in this range for this selection.',
+    notes: options.notes ?? [],
   };
 }
 
@@ -59,6 +62,7 @@ export function reportView(document: ReportDocument): ReportView {
         row.map((cell, i) => (cell === '' ? null : s.numeric[i] ? Number(cell) : cell)),
       ),
       chart: s.chart,
+      notes: s.notes,
     })),
   };
 }

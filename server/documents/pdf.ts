@@ -182,6 +182,11 @@ export async function renderPdf(report: PdfReport): Promise<Buffer> {
       doc.fillColor('#1b1f24').text(latin1(s.empty), MARGIN, y + 8);
       y += 22;
     }
+    for (const note of s.notes) {
+      if (y + 24 > bottom) y = newPage();
+      doc.fillColor('#5f6b7a').text(latin1(note), MARGIN, y + 6, { width: tableWidth });
+      y = doc.y;
+    }
     return y + 16;
   };
 

@@ -5,12 +5,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FeatureFlag } from '../../src/domain/api/session.ts';
 import { ERROR_CODES } from '../../src/domain/api/errors.ts';
-import {
-  ACCESS_LEVELS,
-  featureOn,
-  roleMayCall,
-  type Access,
-} from '../../src/domain/api/access.ts';
+import { ACCESS_LEVELS, featureOn, roleMayCall, type Access } from '../../src/domain/api/access.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, HttpError, unauthorised } from '../httpError.ts';
 import { type AccessClaims, verifyAccessToken } from '../security/tokens.ts';

@@ -156,6 +156,10 @@ export const de: AppCatalog = {
       unknown: 'Dieser Link ist nicht bekannt.',
       failed: 'Der Standort konnte nicht geladen werden, bitte versuchen Sie es später erneut.',
     },
+    utilisation: {
+      beyond_working: 'Über 100 %: aktiv über 8 Stunden je Arbeitstag hinaus.',
+      beyond_rental: 'Über 100 %: aktiv über die Stunden der Mietverträge hinaus (Mehrnutzung).',
+    },
     sites: {
       read_only:
         'Sie haben nur Lesezugriff: Ein Administrator der Organisation legt Standorte und ihre Geofences an und ändert sie.',

@@ -153,6 +153,10 @@ export const en = {
       unknown: 'This link is not known.',
       failed: 'The location could not be loaded, please try again later.',
     },
+    utilisation: {
+      beyond_working: 'Above 100 %: active beyond 8 hours a working day.',
+      beyond_rental: "Above 100 %: active beyond the hire contracts' hours (over-use).",
+    },
     sites: {
       read_only:
         'You have read-only access: an admin of the organisation creates and changes sites and their geofences.',

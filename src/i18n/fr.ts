@@ -155,6 +155,11 @@ export const fr: AppCatalog = {
       unknown: 'Ce lien est inconnu.',
       failed: 'La position n’a pas pu être chargée, veuillez réessayer plus tard.',
     },
+    utilisation: {
+      beyond_working: 'Au-delà de 100 % : actif au-delà de 8 heures par jour ouvré.',
+      beyond_rental:
+        'Au-delà de 100 % : actif au-delà des heures des contrats de location (surutilisation).',
+    },
     sites: {
       read_only:
         'Vous avez un accès en lecture seule : un administrateur de l’organisation crée et modifie les sites et leurs géorepérages.',

@@ -153,6 +153,11 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       unknown: 'Questo link non è valido.',
       failed: 'Impossibile caricare la posizione, riprova più tardi.',
     },
+    utilisation: {
+      beyond_working: 'Oltre il 100 %: attiva oltre 8 ore per giorno lavorativo.',
+      beyond_rental:
+        'Oltre il 100 %: attiva oltre le ore dei contratti di noleggio (sovrautilizzo).',
+    },
     sites: {
       read_only:
         'Hai accesso in sola lettura: un amministratore dell’organizzazione crea e modifica i cantieri e i loro geofence.',

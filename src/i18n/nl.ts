@@ -353,6 +353,10 @@ export const nl: AppCatalog = {
       unknown: 'Deze link is onbekend.',
       failed: 'De locatie kon niet worden geladen, probeer het later opnieuw.',
     },
+    utilisation: {
+      beyond_working: 'Boven 100 %: actief boven 8 uur per werkdag.',
+      beyond_rental: 'Boven 100 %: actief boven de uren van de huurcontracten (meergebruik).',
+    },
     sites: {
       read_only:
         'U hebt alleen leestoegang: een beheerder van de organisatie maakt en wijzigt locaties en hun geofences.',

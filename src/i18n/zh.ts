@@ -338,6 +338,10 @@ export const zh: AppCatalog = {
       unknown: '此链接无效。',
       failed: '无法加载位置，请稍后重试。',
     },
+    utilisation: {
+      beyond_working: '超过 100 %：每个工作日活动超过 8 小时。',
+      beyond_rental: '超过 100 %：活动超过租赁合同的小时数（超额使用）。',
+    },
     sites: {
       read_only: '您只有只读权限：由组织管理员创建和修改工地及其地理围栏。',
       title: '工地',

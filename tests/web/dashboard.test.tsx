@@ -277,6 +277,28 @@ describe('dashboard', () => {
     expect(within(summary).getByText('33.3')).toBeInTheDocument();
   });
 
+  it('says why a utilisation above 100 % is so, on the card and beside a machine’s', async () => {
+    signedIn();
+    const [top] = reply.utilisation.machines;
+    if (!top) throw new Error('no top machine');
+    recordDashboardCalls(() =>
+      HttpResponse.json({
+        ...reply,
+        summary: { ...reply.summary, rentalUtilisation: metric(105.5) },
+        utilisation: {
+          ...reply.utilisation,
+          machines: [{ ...top, rentalUtilisation: metric(124) }],
+        },
+      }),
+    );
+    await renderPortal('/dashboard');
+    const summary = await screen.findByTestId('dashboard-summary', {}, FIRST);
+    expect(within(summary).getByText('105.5')).toBeInTheDocument();
+    const why = "Above 100 %: active beyond the hire contracts' hours (over-use).";
+    expect(within(summary).getByText(why)).toBeInTheDocument();
+    expect(screen.getByLabelText(why)).toBeInTheDocument();
+  });
+
   it('keeps the missing-data notice dismissed', async () => {
     signedIn();
     recordDashboardCalls();

@@ -144,6 +144,9 @@ describe('reports screens', () => {
           numeric: [false, true],
           rows: [['NPH-1101', 412.5]],
           chart: null,
+          notes: [
+            'A utilisation above 100 % counts active hours beyond those it is measured against.',
+          ],
         },
       ],
     };
@@ -163,6 +166,7 @@ describe('reports screens', () => {
       await screen.findByText('Machines by fuel used', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('412.5')).toBeInTheDocument();
+    expect(screen.getByText(/^A utilisation above 100 %/)).toBeInTheDocument();
     expect(Object.fromEntries(asked.at(-1) ?? [])).toEqual({
       token: 'signed-token',
       start: '2026-11-02',

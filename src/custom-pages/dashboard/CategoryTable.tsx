@@ -103,6 +103,7 @@ export function CategoryTable({ rows, hidden, onOpen }: CategoryTableProps) {
                       <MetricCell
                         key={key}
                         metric={row[key as Exclude<CategorySortKey, 'category'>]}
+                        name={key}
                       />
                     ))}
                   </TableRow>

@@ -4,8 +4,16 @@ import { useLocaleState } from 'react-admin';
 import type { EstimatedMetric } from '../../domain/api/dashboard.ts';
 import type { Metric } from '../../domain/api/machines.ts';
 import { formatNumber } from '../../domain/format.ts';
+import { BeyondFull } from '../../common/BeyondFull.tsx';
 
-export function MetricCell({ metric }: { metric: Metric | EstimatedMetric }) {
+export function MetricCell({
+  metric,
+  name = '',
+}: {
+  metric: Metric | EstimatedMetric;
+  /** The metric's name, for a figure that needs saying why (a utilisation above 100 %). */
+  name?: string;
+}) {
   const [language] = useLocaleState();
   const estimated = 'estimated' in metric && metric.estimated;
   return (
@@ -13,6 +21,7 @@ export function MetricCell({ metric }: { metric: Metric | EstimatedMetric }) {
       {metric.value === null
         ? '–'
         : `${estimated ? '≈ ' : ''}${formatNumber(metric.value, language)}`}
+      <BeyondFull metric={name} value={metric.value} />
     </TableCell>
   );
 }

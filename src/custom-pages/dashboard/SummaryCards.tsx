@@ -6,8 +6,18 @@ import type { DashboardSummary, EstimatedMetric } from '../../domain/api/dashboa
 import type { Metric } from '../../domain/api/machines.ts';
 import { formatNumber } from '../../domain/format.ts';
 import type { ProductivityLabel, UtilisationMetric } from '../../domain/productivity.ts';
+import { BeyondFull } from '../../common/BeyondFull.tsx';
 
-function Figure({ label, metric }: { label: string; metric: Metric | EstimatedMetric }) {
+function Figure({
+  label,
+  metric,
+  name = '',
+}: {
+  label: string;
+  metric: Metric | EstimatedMetric;
+  /** The metric's name, for a figure that needs saying why (a utilisation above 100 %). */
+  name?: string;
+}) {
   const translate = useTranslate();
   const [language] = useLocaleState();
   const estimated = 'estimated' in metric && metric.estimated;
@@ -20,6 +30,7 @@ function Figure({ label, metric }: { label: string; metric: Metric | EstimatedMe
         <Typography variant="h5" component="div">
           {metric.value === null ? '–' : formatNumber(metric.value, language)}
         </Typography>
+        <BeyondFull metric={name} value={metric.value} caption />
         {estimated ? (
           <Typography variant="caption" color="text.secondary">
             {translate('app.dashboard.estimated')}
@@ -48,6 +59,7 @@ export function SummaryCards({ summary, productivity, modules }: SummaryCardsPro
       <Figure
         label={translate(`app.dashboard.productivity.${productivity.label}`)}
         metric={summary[productivity.metric]}
+        name={productivity.metric}
       />
       <Figure label={label('active_hours')} metric={summary.activeHours} />
       <Figure label={label('idle_hours')} metric={summary.idleHours} />

@@ -96,7 +96,7 @@ export function TopMachines({ machines, rankedBy, swapped, hidden, onOpen }: Top
                       <TableCell key={key}>{machine[key] ?? '–'}</TableCell>
                     ))}
                     {columns.map((key) => (
-                      <MetricCell key={key} metric={machine[key]} />
+                      <MetricCell key={key} metric={machine[key]} name={key} />
                     ))}
                   </TableRow>
                 ))}

@@ -113,6 +113,11 @@ function Section({ section }: { section: ReportView['sections'][number] }) {
                 ))}
               </TableBody>
             </Table>
+            {section.notes.map((note) => (
+              <Typography key={note} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {note}
+              </Typography>
+            ))}
             {section.rows.length > MAX_PAGE_ROWS ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {translate('app.reports.page.more', {

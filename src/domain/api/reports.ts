@@ -215,6 +215,8 @@ export const ReportView = Type.Object({
           ),
         }),
       ),
+      /** Said under the table (the PDF's too): what a reader needs to read its figures. */
+      notes: Type.Array(Type.String()),
     }),
   ),
 });

@@ -44,6 +44,7 @@ import { MachineSummary } from './MachineSummary.tsx';
 import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
 import { useCaller } from '../../common/useCaller.ts';
+import { BeyondFull } from '../../common/BeyondFull.tsx';
 
 const asMachine = (record: object) => record as Machine;
 
@@ -103,7 +104,12 @@ function MetricValue({ machine, metric }: { machine: Machine; metric: ActivityMe
   const value = machine.activitySummary[metric].value;
   if (value === null) return '–';
   // The wire carries the share of time with data; the list shows the share missing (spec point 3).
-  return formatNumber(metric === 'missingPercentage' ? 100 - value : value, language);
+  return (
+    <>
+      {formatNumber(metric === 'missingPercentage' ? 100 - value : value, language)}
+      <BeyondFull metric={metric} value={value} />
+    </>
+  );
 }
 
 function ActivityTypeChip({ machine }: { machine: Machine }) {

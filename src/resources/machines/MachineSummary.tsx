@@ -3,13 +3,16 @@ import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useListContext, useLocaleState, useTranslate } from 'react-admin';
 import type { MachineListSummary } from '../../domain/api/machines.ts';
 import { formatNumber } from '../../domain/format.ts';
+import { BeyondFull } from '../../common/BeyondFull.tsx';
 
 function Figure({
   label,
+  metric,
   value,
   language,
 }: {
   label: string;
+  metric: string;
   value: number | null;
   language: string;
 }) {
@@ -20,6 +23,7 @@ function Figure({
           {label}
         </Typography>
         <Typography variant="h5">{value === null ? '–' : formatNumber(value, language)}</Typography>
+        <BeyondFull metric={metric} value={value} caption />
       </CardContent>
     </Card>
   );
@@ -51,6 +55,7 @@ export function MachineSummary() {
         {FIGURES.map(([metric, label]) => (
           <Figure
             key={metric}
+            metric={metric}
             label={translate(`app.machines.summary.${label}`)}
             value={summary[metric].value}
             language={language}

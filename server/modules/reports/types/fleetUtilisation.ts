@@ -6,7 +6,14 @@ import { categoryRows } from '../../dashboard/index.ts';
 import { measureFleet } from '../../../readModel/fleet.ts';
 import { rangeLine, selectionOf, type ReportBuilder } from '../context.ts';
 import { section } from '../../../documents/document.ts';
-import { hoursIn, metricOf, selectedMachines, valueColumn, whoColumns } from './machineColumns.ts';
+import {
+  beyondFullNote,
+  hoursIn,
+  metricOf,
+  selectedMachines,
+  valueColumn,
+  whoColumns,
+} from './machineColumns.ts';
 
 export const fleetUtilisation: ReportBuilder = async (input) => {
   const { organisation, request } = input;
@@ -33,7 +40,15 @@ export const fleetUtilisation: ReportBuilder = async (input) => {
           valueColumn('Working utilisation (%)', 1, (m) => metricOf(m, 'workingUtilisation')),
         ],
         machines,
-        { empty: 'No machines match this selection.' },
+        {
+          empty: 'No machines match this selection.',
+          notes: beyondFullNote(
+            machines.flatMap((m) => [
+              metricOf(m, 'rentalUtilisation'),
+              metricOf(m, 'workingUtilisation'),
+            ]),
+          ),
+        },
       ),
       section<CategoryRow>(
         'Categories',
@@ -49,6 +64,9 @@ export const fleetUtilisation: ReportBuilder = async (input) => {
         ],
         categories,
         {
+          notes: beyondFullNote(
+            categories.flatMap((c) => [c.rentalUtilisation.value, c.workingUtilisation.value]),
+          ),
           chart: {
             title: 'Hours per category',
             unit: 'h',

@@ -19,6 +19,18 @@ export const whoColumns = (): ReportColumn<MachineRow>[] => [
 export const metricOf = (m: MachineRow, metric: ActivityMetric) => m.activitySummary[metric].value;
 
 /** Columns of hours, rounded to the organisation's minutes. */
+/**
+ * A utilisation above 100 % is not an error: it counts active hours beyond the hours it is
+ * measured against. Said under a table that shows one (docs/activity.md defines both).
+ */
+export const beyondFullNote = (utilisations: (number | null)[]): string[] =>
+  utilisations.some((value) => value !== null && value > 100)
+    ? [
+        'A utilisation above 100 % counts active hours beyond those it is measured against: working ' +
+          "utilisation beyond 8 hours a working day, rental utilisation beyond the hire contracts' hours.",
+      ]
+    : [];
+
 export const hoursIn =
   (roundingMinutes: number) =>
   <Row>(heading: string, read: (row: Row) => number | null): ReportColumn<Row> => ({
