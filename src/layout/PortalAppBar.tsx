@@ -1,6 +1,6 @@
 // The app bar: the organisation's logo, connectivity, unread alerts, language, loading and the user
 // menu.
-import { Box } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { offeredLanguages } from '../i18n/languages.ts';
 import { useUserSettings } from '../settings/useUserSettings.ts';
@@ -12,14 +12,16 @@ const languages = offeredLanguages(window.location.hostname, import.meta.env.DEV
 
 export function PortalAppBar() {
   const logoLink = useUserSettings().data?.brandConfiguration.logoLink;
+  // On a phone the languages move into the user menu: the bar keeps the bell and the menu in view.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <AppBar
-      userMenu={<PortalUserMenu />}
+      userMenu={<PortalUserMenu languages={phone ? languages : []} />}
       toolbar={
         <>
           <ConnectivityIndicator />
           <AlertBell />
-          <LocalesMenuButton languages={languages} />
+          {phone ? null : <LocalesMenuButton languages={languages} />}
           <LoadingIndicator />
         </>
       }

@@ -4,6 +4,7 @@ import { Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
 import Settings from '@mui/icons-material/Settings';
+import Translate from '@mui/icons-material/Translate';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -11,12 +12,14 @@ import {
   UserMenu,
   useAuthProvider,
   useGetIdentity,
+  useLocaleState,
   useNotify,
   useTranslate,
   useUserMenu,
 } from 'react-admin';
 import type { PortalAuthProvider, PortalIdentity } from '../authProvider/authProvider.ts';
 import { PATHS } from '../domain/paths.ts';
+import type { Language } from '../i18n/languages.ts';
 
 function PageItem({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   const translate = useTranslate();
@@ -67,7 +70,35 @@ function OrganisationSwitch({ identity }: { identity: PortalIdentity }) {
   );
 }
 
-export function PortalUserMenu() {
+/** The languages, on a phone, where the app bar has no room for its own language button. */
+function LanguageItems({ languages }: { languages: Language[] }) {
+  const [locale, setLocale] = useLocaleState();
+  const menu = useUserMenu();
+  if (languages.length === 0) return null;
+  return (
+    <>
+      {languages.map((language) => (
+        <MenuItem
+          key={language.locale}
+          selected={language.locale === locale}
+          lang={language.locale}
+          onClick={() => {
+            setLocale(language.locale);
+            menu?.onClose();
+          }}
+        >
+          <ListItemIcon>
+            <Translate fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{language.name}</ListItemText>
+        </MenuItem>
+      ))}
+      <Divider />
+    </>
+  );
+}
+
+export function PortalUserMenu({ languages = [] }: { languages?: Language[] }) {
   const { identity } = useGetIdentity();
   const portalIdentity = identity as PortalIdentity | undefined;
   return (
@@ -85,6 +116,7 @@ export function PortalUserMenu() {
       )}
       {portalIdentity && <Divider />}
       {portalIdentity && <OrganisationSwitch identity={portalIdentity} />}
+      <LanguageItems languages={languages} />
       <PageItem
         to={PATHS.userSettings}
         icon={<Settings fontSize="small" />}

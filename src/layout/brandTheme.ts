@@ -19,5 +19,16 @@ export function brandTheme(
         contrastText: brand.secondaryColour.textColour,
       },
     },
+    // At phone width tabs scroll rather than run off the edge of the screen.
+    components: {
+      ...defaultTheme.components,
+      MuiTabs: {
+        defaultProps: {
+          variant: 'scrollable',
+          scrollButtons: 'auto',
+          allowScrollButtonsMobile: true,
+        },
+      },
+    },
   };
 }

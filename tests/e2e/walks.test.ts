@@ -1,7 +1,8 @@
 // Issue 40's walks: every route opened in Chromium as each user group would, failing on what a
 // user of that group would notice. In German (a rental admin) and French (staff): no number with
 // a decimal point, no US-ordered date or AM/PM time, no raw true or false. As a viewer: no enabled
-// control that would write the organisation's data (the server would only refuse it).
+// control that would write the organisation's data (the server would only refuse it). On a 360 px
+// phone: the app bar keeps every control on screen (the languages move into the user menu).
 // @clock-relative: reads the clock for waits and deadlines only, never a date or hour.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,33 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
     await page.context().close();
     return problems;
   };
+
+  it('on a 360 px phone, the app bar keeps its bell and user menu on screen on every route', async () => {
+    const context = await newPortalContext(browser, { width: 360, height: 740 });
+    const page = await context.newPage();
+    const settle = settler(page);
+    await signInToDemo(page, portal.url, 'staff@demo.example');
+    const problems: string[] = [];
+    for (const route of [...organisationRoutes(ids), ...staffRoutes(ids)]) {
+      await page.goto(`${portal.url}${route}`);
+      await settle();
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('header button, header a')]
+          .filter((control) => control.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((control) => control.getAttribute('aria-label') ?? control.innerText.trim()),
+      );
+      for (const control of cut) problems.push(`${route}: “${control}” off screen`);
+    }
+    // The languages are in the user menu instead.
+    await page
+      .getByRole('button', { name: /Profile|Alex|Sam|user/i })
+      .last()
+      .click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 
   it('as a viewer, every route offers no control that would change the organisation’s data', async () => {
     const { page, settle } = await open('viewer@demo.example', 'en');

@@ -13,6 +13,7 @@ import {
   Stack,
   Table,
   TableBody,
+  TableContainer,
   TableCell,
   TableHead,
   TableRow,
@@ -71,49 +72,51 @@ function Runs({ schedule }: { schedule: ReportSchedule }) {
         {runs.data && runs.data.length === 0 ? (
           <Typography color="text.secondary">{translate('app.reports.runs.none')}</Typography>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.reports.runs.when')}</TableCell>
-                <TableCell>{translate('app.reports.runs.status')}</TableCell>
-                <TableCell align="right">{translate('app.reports.runs.size')}</TableCell>
-                <TableCell>{translate('app.reports.runs.recipients')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(runs.data ?? []).map((run) => (
-                <TableRow key={run.id}>
-                  <TableCell>
-                    <When value={run.slotAt} />
-                    {run.trigger === 'now' ? ` · ${translate('app.reports.runs.now')}` : ''}
-                  </TableCell>
-                  <TableCell>
-                    <Tooltip title={run.error ?? ''}>
-                      <Chip
-                        size="small"
-                        color={RUN_COLOUR[run.status]}
-                        label={translate(`app.reports.runs.statuses.${run.status}`, {
-                          attempts: run.attempts,
-                        })}
-                      />
-                    </Tooltip>
-                  </TableCell>
-                  <TableCell align="right">
-                    {run.sizeBytes === null ? '' : format.bytes(run.sizeBytes)}
-                  </TableCell>
-                  <TableCell>{run.recipients.join(', ')}</TableCell>
-                  <TableCell>
-                    {run.reportFileId ? (
-                      <Button size="small" onClick={() => void download(run)}>
-                        {translate('app.files.download')}
-                      </Button>
-                    ) : null}
-                  </TableCell>
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.reports.runs.when')}</TableCell>
+                  <TableCell>{translate('app.reports.runs.status')}</TableCell>
+                  <TableCell align="right">{translate('app.reports.runs.size')}</TableCell>
+                  <TableCell>{translate('app.reports.runs.recipients')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {(runs.data ?? []).map((run) => (
+                  <TableRow key={run.id}>
+                    <TableCell>
+                      <When value={run.slotAt} />
+                      {run.trigger === 'now' ? ` · ${translate('app.reports.runs.now')}` : ''}
+                    </TableCell>
+                    <TableCell>
+                      <Tooltip title={run.error ?? ''}>
+                        <Chip
+                          size="small"
+                          color={RUN_COLOUR[run.status]}
+                          label={translate(`app.reports.runs.statuses.${run.status}`, {
+                            attempts: run.attempts,
+                          })}
+                        />
+                      </Tooltip>
+                    </TableCell>
+                    <TableCell align="right">
+                      {run.sizeBytes === null ? '' : format.bytes(run.sizeBytes)}
+                    </TableCell>
+                    <TableCell>{run.recipients.join(', ')}</TableCell>
+                    <TableCell>
+                      {run.reportFileId ? (
+                        <Button size="small" onClick={() => void download(run)}>
+                          {translate('app.files.download')}
+                        </Button>
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </CardContent>
     </Card>
@@ -134,60 +137,62 @@ function SchedulesTable({
 }) {
   const translate = useTranslate();
   return (
-    <Table size="small" data-testid="report-schedules">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('app.reports.schedules.name')}</TableCell>
-          <TableCell>{translate('app.reports.create.type')}</TableCell>
-          <TableCell>{translate('app.reports.schedules.frequency')}</TableCell>
-          <TableCell>{translate('app.reports.schedules.next_run')}</TableCell>
-          <TableCell>{translate('app.reports.schedules.last_run')}</TableCell>
-          <TableCell />
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {schedules.map((s) => (
-          <TableRow
-            key={s.id}
-            hover
-            selected={s.id === selectedId}
-            onClick={() => onSelect(s.id)}
-            sx={{ cursor: 'pointer' }}
-          >
-            <TableCell>{s.name}</TableCell>
-            <TableCell>
-              {translate(`app.reports.types.${s.type}`)} · {s.format.toUpperCase()}
-            </TableCell>
-            <TableCell>
-              {translate(`app.reports.schedules.frequencies.${s.frequency}`)}
-              {s.frequency === 'afterEachShift' ? '' : ` ${String(s.hour).padStart(2, '0')}:00`}
-              {s.extraMinutes ? ` +${s.extraMinutes}` : ''} · {s.timezone}
-            </TableCell>
-            <TableCell>
-              {s.paused ? (
-                <Chip size="small" label={translate('app.reports.schedules.paused')} />
-              ) : (
-                <When value={s.nextRunAt} />
-              )}
-            </TableCell>
-            <TableCell>
-              {s.lastRun ? (
-                <Chip
-                  size="small"
-                  color={RUN_COLOUR[s.lastRun.status]}
-                  label={translate(`app.reports.runs.statuses.${s.lastRun.status}`, {
-                    attempts: s.lastRun.attempts,
-                  })}
-                />
-              ) : null}
-            </TableCell>
-            <TableCell align="right" onClick={(event) => event.stopPropagation()}>
-              {actionsOf(s)}
-            </TableCell>
+    <TableContainer>
+      <Table size="small" data-testid="report-schedules">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('app.reports.schedules.name')}</TableCell>
+            <TableCell>{translate('app.reports.create.type')}</TableCell>
+            <TableCell>{translate('app.reports.schedules.frequency')}</TableCell>
+            <TableCell>{translate('app.reports.schedules.next_run')}</TableCell>
+            <TableCell>{translate('app.reports.schedules.last_run')}</TableCell>
+            <TableCell />
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {schedules.map((s) => (
+            <TableRow
+              key={s.id}
+              hover
+              selected={s.id === selectedId}
+              onClick={() => onSelect(s.id)}
+              sx={{ cursor: 'pointer' }}
+            >
+              <TableCell>{s.name}</TableCell>
+              <TableCell>
+                {translate(`app.reports.types.${s.type}`)} · {s.format.toUpperCase()}
+              </TableCell>
+              <TableCell>
+                {translate(`app.reports.schedules.frequencies.${s.frequency}`)}
+                {s.frequency === 'afterEachShift' ? '' : ` ${String(s.hour).padStart(2, '0')}:00`}
+                {s.extraMinutes ? ` +${s.extraMinutes}` : ''} · {s.timezone}
+              </TableCell>
+              <TableCell>
+                {s.paused ? (
+                  <Chip size="small" label={translate('app.reports.schedules.paused')} />
+                ) : (
+                  <When value={s.nextRunAt} />
+                )}
+              </TableCell>
+              <TableCell>
+                {s.lastRun ? (
+                  <Chip
+                    size="small"
+                    color={RUN_COLOUR[s.lastRun.status]}
+                    label={translate(`app.reports.runs.statuses.${s.lastRun.status}`, {
+                      attempts: s.lastRun.attempts,
+                    })}
+                  />
+                ) : null}
+              </TableCell>
+              <TableCell align="right" onClick={(event) => event.stopPropagation()}>
+                {actionsOf(s)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

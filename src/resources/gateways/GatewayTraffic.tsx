@@ -9,6 +9,7 @@ import {
   Link,
   Table,
   TableBody,
+  TableContainer,
   TableCell,
   TableHead,
   TableRow,
@@ -72,48 +73,52 @@ export function GatewayTraffic({ id, scope }: { id: string; scope: 'portal' | 'a
                 {translate('app.devices.gateway.no_traffic')}
               </Typography>
             ) : (
-              <Table size="small" data-testid="heard-sensors">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('resources.sensors.fields.code')}</TableCell>
-                    <TableCell>{translate('resources.sensors.fields.machineName')}</TableCell>
-                    <TableCell>{translate('resources.sensors.fields.signalBars')}</TableCell>
-                    <TableCell align="right">{translate('app.devices.gateway.rssi')}</TableCell>
-                    <TableCell align="right">{translate('app.devices.gateway.best')}</TableCell>
-                    <TableCell align="right">{translate('app.devices.gateway.snr')}</TableCell>
-                    <TableCell align="right">{translate('app.devices.gateway.uplinks')}</TableCell>
-                    <TableCell>{translate('app.devices.gateway.last_heard')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {traffic.data.sensors.map((sensor) => (
-                    <TableRow key={sensor.sourceId} data-code={sensor.code}>
-                      <TableCell>{sensor.code}</TableCell>
-                      <TableCell>
-                        {sensor.machineId ? (
-                          <Link component={RouterLink} to={links.machine(sensor.machineId)}>
-                            {sensor.machineName}
-                          </Link>
-                        ) : (
-                          <Typography variant="body2" color="text.secondary">
-                            {translate('app.devices.gateway.other_sensor')}
-                          </Typography>
-                        )}
+              <TableContainer>
+                <Table size="small" data-testid="heard-sensors">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('resources.sensors.fields.code')}</TableCell>
+                      <TableCell>{translate('resources.sensors.fields.machineName')}</TableCell>
+                      <TableCell>{translate('resources.sensors.fields.signalBars')}</TableCell>
+                      <TableCell align="right">{translate('app.devices.gateway.rssi')}</TableCell>
+                      <TableCell align="right">{translate('app.devices.gateway.best')}</TableCell>
+                      <TableCell align="right">{translate('app.devices.gateway.snr')}</TableCell>
+                      <TableCell align="right">
+                        {translate('app.devices.gateway.uplinks')}
                       </TableCell>
-                      <TableCell>
-                        <SignalBars bars={sensor.signalBars} />
-                      </TableCell>
-                      <TableCell align="right">{format.number(sensor.rssiAvgDbm)}</TableCell>
-                      <TableCell align="right">{format.figure(sensor.rssiBestDbm)}</TableCell>
-                      <TableCell align="right">{format.number(sensor.snrAvgDb)}</TableCell>
-                      <TableCell align="right">{format.number(sensor.uplinks)}</TableCell>
-                      <TableCell>
-                        <When value={sensor.lastHeardAt} />
-                      </TableCell>
+                      <TableCell>{translate('app.devices.gateway.last_heard')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {traffic.data.sensors.map((sensor) => (
+                      <TableRow key={sensor.sourceId} data-code={sensor.code}>
+                        <TableCell>{sensor.code}</TableCell>
+                        <TableCell>
+                          {sensor.machineId ? (
+                            <Link component={RouterLink} to={links.machine(sensor.machineId)}>
+                              {sensor.machineName}
+                            </Link>
+                          ) : (
+                            <Typography variant="body2" color="text.secondary">
+                              {translate('app.devices.gateway.other_sensor')}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          <SignalBars bars={sensor.signalBars} />
+                        </TableCell>
+                        <TableCell align="right">{format.number(sensor.rssiAvgDbm)}</TableCell>
+                        <TableCell align="right">{format.figure(sensor.rssiBestDbm)}</TableCell>
+                        <TableCell align="right">{format.number(sensor.snrAvgDb)}</TableCell>
+                        <TableCell align="right">{format.number(sensor.uplinks)}</TableCell>
+                        <TableCell>
+                          <When value={sensor.lastHeardAt} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
             )}
             <Typography variant="subtitle1">
               {translate('app.devices.gateway.chart_title')}

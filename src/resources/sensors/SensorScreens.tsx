@@ -12,6 +12,7 @@ import {
   Link,
   Table,
   TableBody,
+  TableContainer,
   TableCell,
   TableHead,
   TableRow,
@@ -308,57 +309,59 @@ function SensorDashboard() {
                   {translate('app.devices.sensors.none_worst')}
                 </Typography>
               ) : (
-                <Table size="small" data-testid="worst-devices">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate('resources.sensors.fields.code')}</TableCell>
-                      <TableCell>{translate('resources.sensors.fields.machineName')}</TableCell>
-                      <TableCell>{translate('app.devices.sensors.problems_title')}</TableCell>
-                      <TableCell>{translate('resources.sensors.fields.batteryV')}</TableCell>
-                      <TableCell>{translate('resources.sensors.fields.signalBars')}</TableCell>
-                      <TableCell>{translate('resources.sensors.fields.lastSeenAt')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.worst.map(({ sensor, problems }) => (
-                      <TableRow key={sensor.id} data-code={sensor.code}>
-                        <TableCell>
-                          {sensor.code}{' '}
-                          <Typography component="span" variant="caption">
-                            {sensor.type}
-                          </Typography>
-                        </TableCell>
-                        <TableCell>
-                          <MachineCell sensor={sensor} />
-                        </TableCell>
-                        <TableCell>
-                          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                            {problems.map((problem) => (
-                              <Chip
-                                key={problem}
-                                size="small"
-                                color="warning"
-                                label={translate(`app.devices.sensors.problems.${problem}`)}
-                              />
-                            ))}
-                          </Box>
-                        </TableCell>
-                        <TableCell>
-                          <BatteryReading sensor={sensor} />
-                        </TableCell>
-                        <TableCell>
-                          <SignalBars
-                            bars={sensor.signalBars}
-                            detail={signalDetail(sensor, format)}
-                          />
-                        </TableCell>
-                        <TableCell>
-                          <When value={sensor.lastSeenAt} />
-                        </TableCell>
+                <TableContainer>
+                  <Table size="small" data-testid="worst-devices">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{translate('resources.sensors.fields.code')}</TableCell>
+                        <TableCell>{translate('resources.sensors.fields.machineName')}</TableCell>
+                        <TableCell>{translate('app.devices.sensors.problems_title')}</TableCell>
+                        <TableCell>{translate('resources.sensors.fields.batteryV')}</TableCell>
+                        <TableCell>{translate('resources.sensors.fields.signalBars')}</TableCell>
+                        <TableCell>{translate('resources.sensors.fields.lastSeenAt')}</TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                    </TableHead>
+                    <TableBody>
+                      {data.worst.map(({ sensor, problems }) => (
+                        <TableRow key={sensor.id} data-code={sensor.code}>
+                          <TableCell>
+                            {sensor.code}{' '}
+                            <Typography component="span" variant="caption">
+                              {sensor.type}
+                            </Typography>
+                          </TableCell>
+                          <TableCell>
+                            <MachineCell sensor={sensor} />
+                          </TableCell>
+                          <TableCell>
+                            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                              {problems.map((problem) => (
+                                <Chip
+                                  key={problem}
+                                  size="small"
+                                  color="warning"
+                                  label={translate(`app.devices.sensors.problems.${problem}`)}
+                                />
+                              ))}
+                            </Box>
+                          </TableCell>
+                          <TableCell>
+                            <BatteryReading sensor={sensor} />
+                          </TableCell>
+                          <TableCell>
+                            <SignalBars
+                              bars={sensor.signalBars}
+                              detail={signalDetail(sensor, format)}
+                            />
+                          </TableCell>
+                          <TableCell>
+                            <When value={sensor.lastSeenAt} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
               )}
             </CardContent>
           </Card>

@@ -10,6 +10,7 @@ import {
   LinearProgress,
   Table,
   TableBody,
+  TableContainer,
   TableCell,
   TableHead,
   TableRow,
@@ -92,38 +93,40 @@ export function SitesPortal() {
       {sites.isPending ? <LinearProgress /> : null}
       {sites.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
       {sites.data ? (
-        <Table size="small" data-testid="sites-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.sites.form.name')}</TableCell>
-              <TableCell>{translate('app.sites.form.code')}</TableCell>
-              <TableCell>{translate('app.sites.form.customer')}</TableCell>
-              <SiteFigureHeadings />
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {sites.data.map((site) => (
-              <TableRow
-                key={site.id}
-                hover
-                sx={{ cursor: 'pointer' }}
-                onClick={() => void navigate(links.siteOverview(site.id))}
-              >
-                <TableCell>{site.name}</TableCell>
-                <TableCell>{site.code ?? '–'}</TableCell>
-                <TableCell>{site.customer ?? '–'}</TableCell>
-                <SiteFigureCells summary={site.summary} />
-                <SiteActions site={site} onDeleted={deleted} />
+        <TableContainer>
+          <Table size="small" data-testid="sites-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.sites.form.name')}</TableCell>
+                <TableCell>{translate('app.sites.form.code')}</TableCell>
+                <TableCell>{translate('app.sites.form.customer')}</TableCell>
+                <SiteFigureHeadings />
+                <TableCell />
               </TableRow>
-            ))}
-            <TableRow>
-              <TableCell colSpan={3}>{translate('app.sites.elsewhere')}</TableCell>
-              {elsewhere ? <SiteFigureCells summary={elsewhere} /> : <TableCell />}
-              <TableCell />
-            </TableRow>
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {sites.data.map((site) => (
+                <TableRow
+                  key={site.id}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => void navigate(links.siteOverview(site.id))}
+                >
+                  <TableCell>{site.name}</TableCell>
+                  <TableCell>{site.code ?? '–'}</TableCell>
+                  <TableCell>{site.customer ?? '–'}</TableCell>
+                  <SiteFigureCells summary={site.summary} />
+                  <SiteActions site={site} onDeleted={deleted} />
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell colSpan={3}>{translate('app.sites.elsewhere')}</TableCell>
+                {elsewhere ? <SiteFigureCells summary={elsewhere} /> : <TableCell />}
+                <TableCell />
+              </TableRow>
+            </TableBody>
+          </Table>
+        </TableContainer>
       ) : null}
     </Box>
   );
