@@ -25,7 +25,7 @@ const languageOf = (locale: string): Language =>
   locale in DATE_LOCALES ? (locale as Language) : 'en';
 
 /** The pickers' language, calendar (weeks from Monday outside English) and button texts. */
-export function PickerLocale({ children }: { children: ReactNode }) {
+function PickerLocale({ children }: { children: ReactNode }) {
   const language = languageOf(useLocale());
   return (
     <LocalizationProvider
@@ -67,8 +67,6 @@ interface PickerProps {
   /** yyyy-MM-dd (a day) or yyyy-MM-ddTHH:mm (an instant on the user's clock); '' for none. */
   value: string;
   onChange: (value: string) => void;
-  min?: string;
-  max?: string;
   size?: 'small' | 'medium';
   required?: boolean;
   disabled?: boolean;
@@ -99,8 +97,6 @@ export function DayPicker(props: PickerProps) {
         format={dateFormatFor(language)}
         value={date}
         onChange={change}
-        minDate={read(props.min ?? '', DAY) ?? undefined}
-        maxDate={read(props.max ?? '', DAY) ?? undefined}
         slotProps={{ textField: textField(props) }}
       />
     </PickerLocale>
@@ -119,8 +115,6 @@ export function InstantPicker(props: PickerProps) {
         ampm={false}
         value={date}
         onChange={change}
-        minDateTime={read(props.min ?? '', MINUTE) ?? undefined}
-        maxDateTime={read(props.max ?? '', MINUTE) ?? undefined}
         slotProps={{ textField: textField(props) }}
       />
     </PickerLocale>

@@ -39,24 +39,25 @@ export function formatter(
   yesNo: (value: boolean) => string,
 ): Format {
   const locale = language === 'zh' ? 'zh-CN' : language;
-  const numbers = new Map<number | undefined, Intl.NumberFormat>();
-  const number = (value: number, fractionDigits?: number) => {
-    let format = numbers.get(fractionDigits);
+  // Intl formats are costly to make and a table formats hundreds of cells: one per style.
+  const formats = new Map<string, Intl.NumberFormat>();
+  const formatOf = (style: 'decimal' | 'percent', fractionDigits?: number) => {
+    const key = `${style}|${fractionDigits}`;
+    let format = formats.get(key);
     if (!format) {
       format = new Intl.NumberFormat(locale, {
+        style,
         minimumFractionDigits: fractionDigits ?? 0,
         maximumFractionDigits: fractionDigits ?? 2,
       });
-      numbers.set(fractionDigits, format);
+      formats.set(key, format);
     }
-    return format.format(value);
+    return format;
   };
+  const number = (value: number, fractionDigits?: number) =>
+    formatOf('decimal', fractionDigits).format(value);
   const percent = (value: number, fractionDigits = 1) =>
-    new Intl.NumberFormat(locale, {
-      style: 'percent',
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    }).format(value / 100);
+    formatOf('percent', fractionDigits).format(value / 100);
   return {
     date: (value) => formatDate(value, language, timeZone),
     dateTime: (value) => formatDateTime(value, language, timeZone),

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from '../support/chromium.ts';
-import { settler } from '../support/browserWalk.ts';
+import { demoIds, settler, tokenOf } from '../support/browserWalk.ts';
 import {
   newPortalContext,
   signInToDemo,
@@ -41,22 +41,10 @@ describe.skipIf(!browserAvailable)("the spec's URLs in a browser", () => {
 
   beforeAll(async () => {
     portal = await startPortalProcess(2);
-    const login = await fetch(`${portal.url}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.example', password: 'Demo-portal-1' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const get = async <T>(path: string) =>
-      (await (
-        await fetch(`${portal.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as T;
-    const list = await get<{ machines: { id: string }[] }>(
-      '/v1/portal/machines/list?start=max&end=max&perPage=1',
-    );
-    machineId = list.machines[0]?.id ?? '';
-    const sites = await get<{ sites: { id: string }[] }>('/v1/portal/sites');
-    siteId = sites.sites[0]?.id ?? '';
+    // The first machine and site of the demo admin's organisation.
+    const ids = await demoIds(portal.url, await tokenOf(portal.url, 'admin@demo.example'));
+    machineId = ids.machine;
+    siteId = ids.site;
 
     browser = await launchChromium();
     const context = await newPortalContext(browser, { width: 1280, height: 800 });
