@@ -6,8 +6,11 @@ import type { ReportTable } from './table.ts';
 /** Text a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** Text as a spreadsheet must show it, never run it: the XLSX writer uses the same rule. */
+export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
 function field(text: string, numeric: boolean): string {
-  const safe = !numeric && FORMULA_START.test(text) ? `'${text}` : text;
+  const safe = numeric ? text : neutralised(text);
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

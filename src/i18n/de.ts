@@ -418,6 +418,7 @@ export const de: AppCatalog = {
       },
       download: {
         csv: 'CSV',
+        xlsx: 'XLSX',
         pdf: 'PDF',
         failed:
           'Beim Erstellen des Berichts ist ein Fehler aufgetreten, bitte versuchen Sie es später erneut.',

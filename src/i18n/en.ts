@@ -417,6 +417,7 @@ export const en = {
       },
       download: {
         csv: 'CSV',
+        xlsx: 'XLSX',
         pdf: 'PDF',
         failed: 'Something went wrong making the report, please try again later.',
       },

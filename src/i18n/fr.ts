@@ -417,6 +417,7 @@ export const fr: AppCatalog = {
       },
       download: {
         csv: 'CSV',
+        xlsx: 'XLSX',
         pdf: 'PDF',
         failed:
           "Une erreur s'est produite lors de la création du rapport, veuillez réessayer plus tard.",

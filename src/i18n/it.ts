@@ -412,6 +412,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       },
       download: {
         csv: 'CSV',
+        xlsx: 'XLSX',
         pdf: 'PDF',
         failed: 'Si è verificato un errore durante la creazione del report, riprova più tardi.',
       },

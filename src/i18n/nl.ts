@@ -613,6 +613,7 @@ export const nl: AppCatalog = {
       },
       download: {
         csv: 'CSV',
+        xlsx: 'XLSX',
         pdf: 'PDF',
         failed: 'Er is iets misgegaan bij het maken van het rapport, probeer het later opnieuw.',
       },

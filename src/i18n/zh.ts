@@ -579,6 +579,7 @@ export const zh: AppCatalog = {
       },
       download: {
         csv: 'CSV',
+        xlsx: 'XLSX',
         pdf: 'PDF',
         failed: '生成报告时出错，请稍后再试。',
       },

@@ -1,19 +1,20 @@
 // The app bar: the organisation's logo, connectivity, unread alerts, language, loading and the user
 // menu.
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Box } from '@mui/material';
 import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { offeredLanguages } from '../i18n/languages.ts';
 import { useUserSettings } from '../settings/useUserSettings.ts';
 import { AlertBell } from '../resources/alerts/AlertBell.tsx';
 import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
 import { PortalUserMenu } from './PortalUserMenu.tsx';
+import { usePhone } from '../common/phone.tsx';
 
 const languages = offeredLanguages(window.location.hostname, import.meta.env.DEV);
 
 export function PortalAppBar() {
   const logoLink = useUserSettings().data?.brandConfiguration.logoLink;
   // On a phone the languages move into the user menu: the bar keeps the bell and the menu in view.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   return (
     <AppBar
       userMenu={<PortalUserMenu languages={phone ? languages : []} />}

@@ -50,6 +50,17 @@ const isViewersOwn = (route: string, control: string) =>
  */
 const DEMO_NAMES = ['Mini excavator 1.5t', 'Twin-drum roller 1.5t'];
 
+/** The screens anyone opens before signing in. */
+const PUBLIC_ROUTES = [
+  '/login',
+  '/forgot-password',
+  '/forgot-password/success',
+  '/forgot-password/reset',
+  '/register?token=x',
+  '/rsvp',
+  '/unsubscribe',
+];
+
 /** Each place the pattern matches, with the text around it, for a message that says where. */
 function excerpts(text: string, pattern: RegExp): string[] {
   const all = new RegExp(pattern.source, 'g');
@@ -127,6 +138,65 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
     await page.context().close();
     return problems;
   };
+
+  /** What sticks out past the right edge of the screen, outside a part that scrolls sideways. */
+  const overflowing = (page: Page) =>
+    page.evaluate(() => {
+      const width = window.innerWidth;
+      const scrollsSideways = (element: Element) => {
+        const { overflowX } = getComputedStyle(element);
+        return overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden';
+      };
+      const contained = (element: Element) => {
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+          if (up.classList.contains('leaflet-container')) return true;
+          if (scrollsSideways(up)) return up.getBoundingClientRect().right <= width + 1;
+        }
+        return false;
+      };
+      const out = [...document.body.querySelectorAll<HTMLElement>('*')].filter((element) => {
+        // A drawing's parts are clipped by the drawing, which is checked itself.
+        if (element instanceof SVGElement && element.ownerSVGElement) return false;
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 1 && !contained(element);
+      });
+      // The outermost of each, named the way a reader would find it.
+      const outermost = out.filter((element) => !out.includes(element.parentElement as HTMLElement));
+      const named = outermost.map((element) => {
+        const label = (element.getAttribute('aria-label') ?? element.innerText ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
+        const box = element.getBoundingClientRect();
+        return `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')} “${label}” to ${Math.round(box.right)} px`;
+      });
+      const page = document.documentElement.scrollWidth;
+      return page > width ? [`the page is ${page} px wide`, ...named] : named;
+    });
+
+  for (const [width, height] of [
+    [390, 844],
+    [360, 740],
+  ] as const) {
+    it(`at ${width}×${height}, no route is wider than the phone`, async () => {
+      const context = await newPortalContext(browser, { width, height });
+      const page = await context.newPage();
+      const settle = settler(page);
+      const problems: string[] = [];
+      const walk = async (routes: string[]) => {
+        for (const route of routes) {
+          await page.goto(`${portal.url}${route}`);
+          await settle();
+          for (const found of await overflowing(page)) problems.push(`${route}: ${found}`);
+        }
+      };
+      await walk(PUBLIC_ROUTES);
+      await signInToDemo(page, portal.url, 'staff@demo.example');
+      await walk([...organisationRoutes(ids), ...staffRoutes(ids)]);
+      await context.close();
+      expect(problems).toEqual([]);
+    });
+  }
 
   it('on a 360 px phone, the app bar keeps its bell and user menu on screen on every route', async () => {
     const context = await newPortalContext(browser, { width: 360, height: 740 });

@@ -1,7 +1,9 @@
 // The machine report: a CSV whose rows are the list's, a daily CSV, a PDF with the brand's logo and
 // colours, and the 400s of bad parameters.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
+import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
+import { CONTENT_TYPES } from '../../server/documents/contentTypes.ts';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import { parseCsv } from '../support/csv.ts';
@@ -60,6 +62,29 @@ describeServer('machine report', { users: ['admin'] }, (fixture) => {
     expect(rows.map((row) => row[0])).toEqual(list.body.machines.map((m) => m.name));
   });
 
+  it('writes the same rows as a workbook: numbers typed, the heading row frozen', async () => {
+    const query = 'start=max&end=max&show=all&sort=name&order=ASC&options=activeHours';
+    const csv = parseCsv(await (await report(`${query}&format=csv`)).text());
+    const response = await report(`${query}&format=xlsx`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(CONTENT_TYPES.xlsx);
+    expect(response.headers.get('content-disposition')).toMatch(/filename=".*\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet(2);
+    if (!sheet) throw new Error('no sheet of machines');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const rows = sheet.getSheetValues().slice(1) as (ExcelJS.CellValue[] | undefined)[];
+    expect(rows.map((row) => row?.[1])).toEqual(csv.map((row) => row[0]));
+    const active = csv[0]?.indexOf('Active (h)') ?? -1;
+    for (const [i, row] of csv.slice(1).entries()) {
+      const cell = rows[i + 1]?.[active + 1];
+      // An empty last field ends the CSV's line: no hours, no cell.
+      const text = row[active] ?? '';
+      expect(cell ?? null).toBe(text === '' ? null : Number(text));
+    }
+  });
+
   it('keeps to the list’s filters, the site and the hire’s end', async () => {
     const all = parseCsv(await (await report('start=max&end=max&show=all')).text()).length - 1;
     const search = parseCsv(await (await report('start=max&end=max&show=all&q=NPH-000')).text());
@@ -101,7 +126,7 @@ describeServer('machine report', { users: ['admin'] }, (fixture) => {
   it('names the parameter it cannot take', async () => {
     for (const [query, field] of [
       ['options=activeHours,colour', 'options'],
-      ['format=xlsx', 'format'],
+      ['format=docx', 'format'],
       ['start=yesterday', 'start'],
       ['expiry_start=2026-11-10&expiry_end=2026-11-01', 'expiry_end'],
       ['site=not-a-uuid', 'site'],

@@ -3,9 +3,12 @@
 // run what, a report opened as a page by its token, and scheduled reports run now, mailed with
 // their file attached or linked, sent once across a restart, and retried with backoff.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
+import ExcelJS from 'exceljs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONTENT_TYPES } from '../../server/documents/contentTypes.ts';
 import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import {
+  REPORT_FORMATS,
   REPORT_TYPES,
   type ReportFile,
   type ReportRequest,
@@ -48,7 +51,10 @@ describeServer('reports', {}, (fixture) => {
     files = directoryStorage(fixture.server.config.filesDir);
   });
 
-  const request = (type: ReportRequest['type'], format: 'csv' | 'pdf' = 'csv'): ReportRequest => ({
+  const request = (
+    type: ReportRequest['type'],
+    format: ReportRequest['format'] = 'csv',
+  ): ReportRequest => ({
     type,
     format,
     start: START,
@@ -84,16 +90,23 @@ describeServer('reports', {}, (fixture) => {
 
   const csvRows = async (file: ReportFile) => parseCsv(await (await download(file.id)).text());
 
-  it('makes every report type as CSV and PDF in the background', async () => {
+  it('makes every report type as CSV, XLSX and PDF in the background', async () => {
     for (const type of REPORT_TYPES) {
-      for (const format of ['csv', 'pdf'] as const) {
+      for (const format of REPORT_FORMATS) {
         const file = await madeFile(request(type, format));
         expect(file, `${type} ${format}`).toMatchObject({ status: 'done', percent: 100 });
         const response = await download(file.id);
         expect(response.status).toBe(200);
         const bytes = Buffer.from(await response.arrayBuffer());
         if (format === 'pdf') expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-        else expect(bytes.toString('utf8').startsWith('\uFEFF')).toBe(true);
+        else if (format === 'xlsx') {
+          // A workbook is a zip: its first sheet names the report, the next hold its sections.
+          expect(bytes.subarray(0, 2).toString()).toBe('PK');
+          expect(response.headers.get('content-type')).toBe(CONTENT_TYPES.xlsx);
+          const workbook = new ExcelJS.Workbook();
+          await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+          expect(workbook.worksheets.length, type).toBeGreaterThan(1);
+        } else expect(bytes.toString('utf8').startsWith('\uFEFF')).toBe(true);
       }
     }
   });

@@ -1,5 +1,6 @@
 // GET /v1/portal/maps/cycles/{id} and /v1/portal/maps/routes/report: haul cycles found in a
 // machine's stops and trips, their routes, and the five CSV tables; tenancy and 400s.
+import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import type { GenericRecord } from '../../src/domain/api/ingest.ts';
@@ -172,6 +173,28 @@ describeServer('work cycles and the route report', { users: ['admin', 'customer'
     const fleet = csvRows((await report(fixture.admin, range)).text);
     expect(fleet[0]?.slice(0, 4)).toEqual(['Loading place', 'Dumping place', 'Machines', 'Cycles']);
     expect(fleet.slice(1).map((row) => row.slice(2, 4))).toEqual([['1', '2']]);
+  });
+
+  it('writes a route table as a workbook too, its local times as dates', async () => {
+    const query = `start=${DAY}&end=${DAY}&type=DETAIL_ROUTE`;
+    const response = await fetch(
+      `${fixture.server.url}/v1/portal/maps/routes/report?${query}&format=xlsx`,
+      { headers: { authorization: `Bearer ${fixture.admin}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(
+      `routes-detail_route-${DAY}-${DAY}.xlsx`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet(2);
+    if (!sheet) throw new Error('no sheet of trips');
+    const ours = sheet.getSheetValues().filter((row) => Array.isArray(row) && row[2] === assetId);
+    expect(ours).toHaveLength(4);
+    // Excel has no zones: the organisation's wall clock is written as that reading.
+    const started = (ours[0] as ExcelJS.CellValue[])[3];
+    expect(started).toBeInstanceOf(Date);
+    expect((started as Date).toISOString()).toMatch(/^2026-11-10T08:0\d:00\.000Z$/);
   });
 
   it("leaves another organisation's machine out, and refuses malformed queries", async () => {

@@ -21,6 +21,8 @@ import { badRequest, HttpError } from '../../httpError.ts';
 import { filterWithPairs } from '../filters/index.ts';
 import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../../readModel/selection.ts';
 import { documentCsv } from '../../documents/csv.ts';
+import { documentXlsx } from '../../documents/xlsx.ts';
+import { CONTENT_TYPES } from '../../documents/contentTypes.ts';
 import { section, type ReportSection } from '../../documents/document.ts';
 import type { ReportColumn } from '../../documents/table.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
@@ -244,7 +246,7 @@ export async function routeReport(
   organisation: Organisation,
   query: RouteReportQuery,
   signal?: AbortSignal,
-): Promise<{ csv: string; fileName: string }> {
+): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
   const type = query.type ?? 'WORK_CYCLES_ROUTES';
   const options = (query.options ?? '')
     .split(',')
@@ -268,18 +270,29 @@ export async function routeReport(
     { start, end, show: query.show, filter },
     { signal },
   );
-  return {
-    csv: documentCsv({
-      title: ROUTE_TABLE_TITLES[type],
-      subtitle: [],
-      sections: [
-        routeTables(machines, new Set(options as RouteReportOption[]), localTimeIn(organisation))[
-          type
-        ](),
-      ],
-    }),
-    fileName: `routes-${type.toLowerCase()}-${start}-${end}.csv`,
+  const document = {
+    title: ROUTE_TABLE_TITLES[type],
+    subtitle: [organisation.name, `${start} to ${end}`],
+    sections: [
+      routeTables(machines, new Set(options as RouteReportOption[]), localTimeIn(organisation))[
+        type
+      ](),
+    ],
   };
+  const format = query.format ?? 'csv';
+  const fileName = `routes-${type.toLowerCase()}-${start}-${end}.${format}`;
+  return format === 'xlsx'
+    ? {
+        bytes: await documentXlsx(document, organisation.name),
+        contentType: CONTENT_TYPES.xlsx,
+        fileName,
+      }
+    : {
+        // The CSV is the one table, as before: its first line is the headings.
+        bytes: Buffer.from(documentCsv({ ...document, subtitle: [] }), 'utf8'),
+        contentType: CONTENT_TYPES.csv,
+        fileName,
+      };
 }
 
 /** An instant as the organisation's wall clock: yyyy-MM-dd HH:mm. */

@@ -90,7 +90,7 @@ export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       schema: { tags: ['maps'], querystring: RouteReportQuery },
     },
     async (request, reply) => {
-      const { csv, fileName } = await routeReport(
+      const { bytes, contentType, fileName } = await routeReport(
         db,
         request.organisation,
         request.query,
@@ -98,8 +98,8 @@ export const trackRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       );
       return reply
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .type('text/csv; charset=utf-8')
-        .send(csv);
+        .type(contentType)
+        .send(bytes);
     },
   );
 

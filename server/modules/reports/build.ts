@@ -1,5 +1,5 @@
 // One report request made into a file: the type's builder gathers the figures, then they are
-// written as CSV, or as a PDF in the organisation's brand. Used by report files a person asks
+// written as CSV or XLSX, or as a PDF in the organisation's brand. Used by report files a person asks
 // for, by scheduled reports and, as data, by the report page.
 import type { ReadModel } from '../../readModel/readModel.ts';
 import {
@@ -15,6 +15,8 @@ import type { FileStorage } from '../../storage/fileStorage.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
 import { roundingMinutesOf, type ReportBuilder } from './context.ts';
 import { documentCsv } from '../../documents/csv.ts';
+import { documentXlsx } from '../../documents/xlsx.ts';
+import { CONTENT_TYPES } from '../../documents/contentTypes.ts';
 import type { ReportDocument } from '../../documents/document.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { deviceHealth } from './types/deviceHealth.ts';
@@ -95,7 +97,15 @@ export async function makeReport(
     return {
       bytes: Buffer.from(documentCsv(document), 'utf8'),
       fileName,
-      contentType: 'text/csv; charset=utf-8',
+      contentType: CONTENT_TYPES.csv,
+      document,
+    };
+  }
+  if (request.format === 'xlsx') {
+    return {
+      bytes: await documentXlsx(document, organisation.name),
+      fileName,
+      contentType: CONTENT_TYPES.xlsx,
       document,
     };
   }
@@ -106,5 +116,5 @@ export async function makeReport(
     logo: await brandLogo(db, files, organisation.id),
     generatedAt: `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   });
-  return { bytes, fileName, contentType: 'application/pdf', document };
+  return { bytes, fileName, contentType: CONTENT_TYPES.pdf, document };
 }

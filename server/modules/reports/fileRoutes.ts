@@ -18,11 +18,10 @@ import {
 import { checkFilter, Id, member, tags, type ReportRouteOptions } from './requests.ts';
 import { verifyReportFileLink } from './signedLinks.ts';
 import { endpoints } from '../../../src/domain/api/endpoints.ts';
+import { CONTENT_TYPES } from '../../documents/contentTypes.ts';
 
 const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
-const contentType = (format: 'csv' | 'pdf') =>
-  format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf';
 
 export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = async (
   app,
@@ -72,7 +71,7 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
       await memberReportFile(db, member(request), request.params.id);
       const file = await reportFileBytes(db, files, request.auth.org, request.params.id);
       reply.header('content-disposition', attachment(file.fileName));
-      return reply.type(contentType(file.format)).send(file.bytes);
+      return reply.type(CONTENT_TYPES[file.format]).send(file.bytes);
     },
   );
 
@@ -105,7 +104,7 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
       if (!link) throw unauthorised('This link is invalid or has expired');
       const file = await reportFileBytes(db, files, link.organisationId, link.fileId);
       reply.header('content-disposition', attachment(file.fileName));
-      return reply.type(contentType(file.format)).send(file.bytes);
+      return reply.type(CONTENT_TYPES[file.format]).send(file.bytes);
     },
   );
 };

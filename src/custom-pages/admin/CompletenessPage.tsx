@@ -157,7 +157,8 @@ function RangeSearchForm({
     <Stack
       component="form"
       direction="row"
-      spacing={1}
+      gap={1}
+      flexWrap="wrap"
       sx={{ mb: 2 }}
       onSubmit={(event) => {
         event.preventDefault();

@@ -13,6 +13,7 @@ import {
   Stack,
   Table,
   TableBody,
+  TableContainer,
   TableCell,
   TableHead,
   TableRow,
@@ -273,69 +274,73 @@ export default function OemFeedsPage() {
         {translate('app.admin.feeds.add')}
       </Button>
       <Failure error={feeds.error} />
-      <Table size="small" aria-label={translate('app.admin.feeds.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.admin.feeds.name')}</TableCell>
-            <TableCell>{translate('app.admin.feeds.source_type')}</TableCell>
-            <TableCell>{translate('app.admin.feeds.last_poll')}</TableCell>
-            <TableCell>{translate('app.admin.feeds.last_error')}</TableCell>
-            <TableCell align="right">{translate('app.admin.feeds.equipment')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {feeds.data?.feeds.map((feed) => (
-            <Fragment key={feed.id}>
-              <TableRow>
-                <TableCell>
-                  {feed.name}{' '}
-                  {feed.enabled ? null : (
-                    <Chip size="small" label={translate('app.admin.feeds.paused')} />
-                  )}
-                </TableCell>
-                <TableCell>{feed.sourceType}</TableCell>
-                <TableCell>
-                  <When value={feed.lastPolledAt} />
-                </TableCell>
-                <TableCell sx={{ color: 'error.main' }}>{feed.lastError ?? ''}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => setOpen(open === feed.id ? null : feed.id)}>
-                    {feed.lastEquipment ?? '–'}
-                  </Button>
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => setEditing(feed)}>
-                      {translate('ra.action.edit')}
-                    </Button>
-                    <Button size="small" onClick={() => toggle.mutate(feed)}>
-                      {translate(feed.enabled ? 'app.admin.feeds.pause' : 'app.admin.feeds.resume')}
-                    </Button>
-                    <Button
-                      size="small"
-                      disabled={poll.isPending}
-                      onClick={() => poll.mutate(feed)}
-                    >
-                      {translate('app.admin.feeds.poll')}
-                    </Button>
-                    <Button size="small" color="error" onClick={() => remove.mutate(feed)}>
-                      {translate('ra.action.delete')}
-                    </Button>
-                  </Stack>
-                </TableCell>
-              </TableRow>
-              {open === feed.id ? (
+      <TableContainer>
+        <Table size="small" aria-label={translate('app.admin.feeds.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.admin.feeds.name')}</TableCell>
+              <TableCell>{translate('app.admin.feeds.source_type')}</TableCell>
+              <TableCell>{translate('app.admin.feeds.last_poll')}</TableCell>
+              <TableCell>{translate('app.admin.feeds.last_error')}</TableCell>
+              <TableCell align="right">{translate('app.admin.feeds.equipment')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {feeds.data?.feeds.map((feed) => (
+              <Fragment key={feed.id}>
                 <TableRow>
-                  <TableCell colSpan={6}>
-                    <Equipment feedId={feed.id} />
+                  <TableCell>
+                    {feed.name}{' '}
+                    {feed.enabled ? null : (
+                      <Chip size="small" label={translate('app.admin.feeds.paused')} />
+                    )}
+                  </TableCell>
+                  <TableCell>{feed.sourceType}</TableCell>
+                  <TableCell>
+                    <When value={feed.lastPolledAt} />
+                  </TableCell>
+                  <TableCell sx={{ color: 'error.main' }}>{feed.lastError ?? ''}</TableCell>
+                  <TableCell align="right">
+                    <Button size="small" onClick={() => setOpen(open === feed.id ? null : feed.id)}>
+                      {feed.lastEquipment ?? '–'}
+                    </Button>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      <Button size="small" onClick={() => setEditing(feed)}>
+                        {translate('ra.action.edit')}
+                      </Button>
+                      <Button size="small" onClick={() => toggle.mutate(feed)}>
+                        {translate(
+                          feed.enabled ? 'app.admin.feeds.pause' : 'app.admin.feeds.resume',
+                        )}
+                      </Button>
+                      <Button
+                        size="small"
+                        disabled={poll.isPending}
+                        onClick={() => poll.mutate(feed)}
+                      >
+                        {translate('app.admin.feeds.poll')}
+                      </Button>
+                      <Button size="small" color="error" onClick={() => remove.mutate(feed)}>
+                        {translate('ra.action.delete')}
+                      </Button>
+                    </Stack>
                   </TableCell>
                 </TableRow>
-              ) : null}
-            </Fragment>
-          ))}
-        </TableBody>
-      </Table>
+                {open === feed.id ? (
+                  <TableRow>
+                    <TableCell colSpan={6}>
+                      <Equipment feedId={feed.id} />
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </Fragment>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
       {editing ? <FeedDialog feed={editing} onClose={() => setEditing(null)} /> : null}
     </AdminScreen>
   );

@@ -163,6 +163,7 @@ export function FormatChoice({
     >
       <FormControlLabel value="pdf" control={<Radio />} label="PDF" disabled={disabled} />
       <FormControlLabel value="csv" control={<Radio />} label="CSV" disabled={disabled} />
+      <FormControlLabel value="xlsx" control={<Radio />} label="XLSX" disabled={disabled} />
     </RadioGroup>
   );
 }

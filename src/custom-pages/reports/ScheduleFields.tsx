@@ -64,6 +64,7 @@ export function ScheduleReportFields({
         >
           <MenuItem value="pdf">PDF</MenuItem>
           <MenuItem value="csv">CSV</MenuItem>
+          <MenuItem value="xlsx">XLSX</MenuItem>
         </TextField>
       </Stack>
       <Stack direction="row" spacing={2}>

@@ -1,4 +1,5 @@
-// GET /v1/portal/machines/report: the machine list, or its days, as a CSV or PDF file (spec point 7).
+// GET /v1/portal/machines/report: the machine list, or its days, as a CSV, XLSX or PDF file (spec
+// point 7; XLSX issue 40).
 import Type, { type Static } from 'typebox';
 import { Day } from './dates.ts';
 import {
@@ -10,7 +11,7 @@ import {
 } from './machines.ts';
 
 export const REPORT_TYPES = ['summary', 'daily'] as const;
-export const REPORT_FORMATS = ['csv', 'pdf'] as const;
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** The metric columns a summary report has when `options` does not choose. */

@@ -12,7 +12,7 @@ export * from './reportTypes.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const REPORT_FORMATS = ['csv', 'pdf'] as const;
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** The longest range one report covers: a quarter and a bit, as the asset list. */

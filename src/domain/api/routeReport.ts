@@ -28,12 +28,17 @@ export type RouteReportType = (typeof ROUTE_REPORT_TYPES)[number];
 export const ROUTE_REPORT_OPTIONS = ['coordinates'] as const;
 export type RouteReportOption = (typeof ROUTE_REPORT_OPTIONS)[number];
 
+export const SPREADSHEET_FORMATS = ['csv', 'xlsx'] as const;
+export type SpreadsheetFormat = (typeof SPREADSHEET_FORMATS)[number];
+
 export const RouteReportQuery = Type.Object(
   {
     /** Local days of the organisation, both included; both default to today; at most 31 days. */
     start: Type.Optional(Day),
     end: Type.Optional(Day),
     type: Type.Optional(Type.Enum(ROUTE_REPORT_TYPES)),
+    /** A CSV unless asked for a workbook. */
+    format: Type.Optional(Type.Enum(SPREADSHEET_FORMATS)),
     /** Comma-separated ROUTE_REPORT_OPTIONS. */
     options: Type.Optional(Type.String({ maxLength: 200 })),
     /** Only the machines on this site, as the machine list's site filter. */

@@ -7,6 +7,7 @@ import Edit from '@mui/icons-material/Edit';
 import {
   AutocompleteInput,
   DataTable,
+  SimpleList,
   Edit as EditView,
   FunctionField,
   List,
@@ -27,6 +28,7 @@ import type { GatewayRecord } from '../../domain/api/gateways.ts';
 import { GATEWAY_STATUSES } from '../../domain/devices.ts';
 import { links } from '../../domain/paths.ts';
 import { FeatureGate } from '../../common/FeatureGate.tsx';
+import { TableOrCards } from '../../common/phone.tsx';
 import { BaseLayers, MAP_BACKGROUND } from '../../common/BaseLayers.tsx';
 import { StatusChip } from '../../common/DeviceHealth.tsx';
 import { When } from '../../common/fields.tsx';
@@ -79,9 +81,20 @@ export function GatewayList() {
           <SelectInput key="status" source="status" choices={statuses} alwaysOn />,
         ]}
       >
-        <DataTable rowClick={(id) => links.gateway(String(id))} bulkActionButtons={false}>
-          {gatewayColumns()}
-        </DataTable>
+        <TableOrCards
+          cards={
+            <SimpleList<GatewayRecord>
+              rowClick={(id) => links.gateway(String(id))}
+              primaryText={(g) => g.name ?? g.eui}
+              secondaryText={(g) => [g.eui, g.siteName].filter(Boolean).join(' · ')}
+              tertiaryText={(g) => <StatusChip status={g.status} />}
+            />
+          }
+        >
+          <DataTable rowClick={(id) => links.gateway(String(id))} bulkActionButtons={false}>
+            {gatewayColumns()}
+          </DataTable>
+        </TableOrCards>
       </List>
     </FeatureGate>
   );

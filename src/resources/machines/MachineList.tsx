@@ -1,9 +1,9 @@
 // /machines: every machine the organisation owns or hires, from GET /v1/portal/machines/list. The
 // range, filters, search, sort and page live in plain URL parameters (spec point 2).
-import { Box, Button, Chip, Stack, Tooltip } from '@mui/material';
+import { Button, Chip, Stack, Tooltip } from '@mui/material';
 import AddLink from '@mui/icons-material/AddLink';
 import FilterList from '@mui/icons-material/FilterList';
-import { HttpError } from 'ra-core';
+import { HttpError, type Identifier } from 'ra-core';
 import { useState } from 'react';
 import {
   ColumnsButton,
@@ -11,6 +11,7 @@ import {
   ListBase,
   ListView,
   SearchInput,
+  SimpleList,
   SelectInput,
   TopToolbar,
   useGetIdentity,
@@ -45,6 +46,7 @@ import { links } from '../../domain/paths.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
 import { useCaller } from '../../common/useCaller.ts';
 import { BeyondFull } from '../../common/BeyondFull.tsx';
+import { TableOrCards } from '../../common/phone.tsx';
 
 const asMachine = (record: object) => record as Machine;
 
@@ -110,6 +112,22 @@ function MetricValue({ machine, metric }: { machine: Machine; metric: ActivityMe
       <BeyondFull metric={metric} value={value} />
     </>
   );
+}
+
+/** A machine's card on a phone: its other name, its site and its hire, in one line of text. */
+function MachineCardFacts({ machine }: { machine: Machine }) {
+  const translate = useTranslate();
+  const { data: settings } = useUserSettings();
+  const other = settings?.properties.machineName === 'assetId' ? machine.name : machine.assetId;
+  return [
+    other,
+    machine.site,
+    translate(`app.machines.hire_status.${machine.hiredStatus}`),
+    machine.breakdown ? translate('app.machines.breakdown') : null,
+    machine.archived ? translate('app.machines.archived') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function ActivityTypeChip({ machine }: { machine: Machine }) {
@@ -197,27 +215,95 @@ function ListActions({ onToggleFilters }: { onToggleFilters(): void }) {
       <FiltersToggle onClick={onToggleFilters} />
       <ColumnsButton />
       <ReportDownload format="csv" />
+      <ReportDownload format="xlsx" />
       <ReportDownload format="pdf" />
       <ReportFileLink />
     </TopToolbar>
   );
 }
 
+/** The machines as a table, or as cards on a phone; a row opens the machine in the same range. */
+function MachineRows() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  // Spec point 6: a contractor hires out to no one, so it has no customer column.
+  const contractor = useCaller().identity?.organisation.type === 'end-user';
+  const { data: settings } = useUserSettings();
+  // A property setting swaps the displayed name and asset id (spec point 3).
+  const [first, second] =
+    settings?.properties.machineName === 'assetId' ? ['assetId', 'name'] : ['name', 'assetId'];
+  const open = (id: Identifier) =>
+    machineLink(String(id), links.machines(params), {
+      startDate: params.get('startDate'),
+      endDate: params.get('endDate'),
+    });
+  return (
+    <TableOrCards
+      cards={
+        <SimpleList
+          rowClick={open}
+          primaryText={(record) => String(record[first] ?? '–')}
+          secondaryText={(record) => <MachineCardFacts machine={asMachine(record)} />}
+          tertiaryText={(record) => (
+            <>
+              <MetricValue machine={asMachine(record)} metric="activeHours" />{' '}
+              {translate('resources.machines.fields.activeHours')}
+            </>
+          )}
+        />
+      }
+    >
+      <DataTable bulkActionButtons={false} rowClick={open} hiddenColumns={HIDDEN_BY_DEFAULT}>
+        <DataTable.Col source={first} />
+        <DataTable.Col source={second} />
+        <DataTable.Col
+          source="activityType"
+          disableSort
+          render={(record) => <ActivityTypeChip machine={asMachine(record)} />}
+        />
+        <DataTable.Col source="category" />
+        <DataTable.Col source="type" />
+        <DataTable.Col source="site" />
+        {contractor ? null : <DataTable.Col source="customer" />}
+        <DataTable.Col
+          source="hiredStatus"
+          render={(record) => <HireStatusChip machine={asMachine(record)} />}
+        />
+        <DataTable.Col source="contractNumber" disableSort />
+        <DataTable.Col source="group" disableSort />
+        <DataTable.Col source="oem" disableSort />
+        {METRIC_COLUMNS.map((metric) => (
+          <DataTable.Col
+            key={metric}
+            source={metric}
+            align="right"
+            disableSort={!sortable(metric)}
+            render={(record) => <MetricValue machine={asMachine(record)} metric={metric} />}
+          />
+        ))}
+        <DataTable.Col
+          source="hourMeter"
+          align="right"
+          render={(record) => <HourMeter machine={asMachine(record)} />}
+        />
+        <DataTable.Col
+          source="lastSeenAt"
+          render={(record) => <LastSeen machine={asMachine(record)} />}
+        />
+      </DataTable>
+    </TableOrCards>
+  );
+}
+
 export function MachineList() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const translate = useTranslate();
-  // Spec point 6: a contractor hires out to no one, so it has no customer column.
-  const contractor = useCaller().identity?.organisation.type === 'end-user';
   const notify = useNotify();
   const [params] = useSearchParams();
   const drop = useDroppedParams([]);
   const report = useErrorReport();
   // The URL at the first render starts the list's controller; UrlListContext moves it after.
   const [initial] = useState(() => readMachineListUrl(params, new Date()));
-  const { data: settings } = useUserSettings();
-  // A property setting swaps the displayed name and asset id (spec point 3).
-  const [first, second] =
-    settings?.properties.machineName === 'assetId' ? ['assetId', 'name'] : ['name', 'assetId'];
 
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.machines.search')} />,
@@ -258,63 +344,13 @@ export function MachineList() {
     >
       <UrlListContext codec={LIST_URL}>
         <ListView
-          // A wide table scrolls inside the list, not the whole page.
-          sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
           filters={filters}
           actions={<ListActions onToggleFilters={() => setFiltersOpen(!filtersOpen)} />}
         >
           <OffHoursWarning />
           <ListFilterPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} />
           <MachineSummary />
-          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-            <DataTable
-              bulkActionButtons={false}
-              rowClick={(id) =>
-                machineLink(String(id), links.machines(params), {
-                  startDate: params.get('startDate'),
-                  endDate: params.get('endDate'),
-                })
-              }
-              hiddenColumns={HIDDEN_BY_DEFAULT}
-            >
-              <DataTable.Col source={first} />
-              <DataTable.Col source={second} />
-              <DataTable.Col
-                source="activityType"
-                disableSort
-                render={(record) => <ActivityTypeChip machine={asMachine(record)} />}
-              />
-              <DataTable.Col source="category" />
-              <DataTable.Col source="type" />
-              <DataTable.Col source="site" />
-              {contractor ? null : <DataTable.Col source="customer" />}
-              <DataTable.Col
-                source="hiredStatus"
-                render={(record) => <HireStatusChip machine={asMachine(record)} />}
-              />
-              <DataTable.Col source="contractNumber" disableSort />
-              <DataTable.Col source="group" disableSort />
-              <DataTable.Col source="oem" disableSort />
-              {METRIC_COLUMNS.map((metric) => (
-                <DataTable.Col
-                  key={metric}
-                  source={metric}
-                  align="right"
-                  disableSort={!sortable(metric)}
-                  render={(record) => <MetricValue machine={asMachine(record)} metric={metric} />}
-                />
-              ))}
-              <DataTable.Col
-                source="hourMeter"
-                align="right"
-                render={(record) => <HourMeter machine={asMachine(record)} />}
-              />
-              <DataTable.Col
-                source="lastSeenAt"
-                render={(record) => <LastSeen machine={asMachine(record)} />}
-              />
-            </DataTable>
-          </Box>
+          <MachineRows />
         </ListView>
       </UrlListContext>
     </ListBase>

@@ -17,7 +17,8 @@ function Figure({
   language: string;
 }) {
   return (
-    <Card variant="outlined" sx={{ flex: '0 1 170px' }}>
+    // Two to a row on a phone, as many as fit on anything wider.
+    <Card variant="outlined" sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }}>
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Typography variant="caption" color="text.secondary">
           {label}

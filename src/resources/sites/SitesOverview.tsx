@@ -7,6 +7,7 @@ import {
   LinearProgress,
   Table,
   TableBody,
+  TableContainer,
   TableCell,
   TableHead,
   TableRow,
@@ -60,7 +61,14 @@ export function SitesOverview() {
       />
       {overview.isPending ? <LinearProgress /> : null}
       {overview.error ? <Alert severity="error">{translate('app.sites.load_failed')}</Alert> : null}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          // minmax(0, …): a wide table scrolls in its column instead of widening the page.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          gap: 2,
+        }}
+      >
         <Box sx={{ height: 480, borderRadius: 1, overflow: 'hidden' }}>
           <MapContainer
             center={[54, -2.5]}
@@ -73,27 +81,29 @@ export function SitesOverview() {
           </MapContainer>
         </Box>
         {overview.data ? (
-          <Table size="small" data-testid="sites-overview-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.sites.site')}</TableCell>
-                <SiteFigureHeadings />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {overview.data.sites.map(({ site, summary }) => (
-                <TableRow
-                  key={site.id}
-                  hover
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => open(site.id)}
-                >
-                  <TableCell>{site.name}</TableCell>
-                  <SiteFigureCells summary={summary} />
+          <TableContainer>
+            <Table size="small" data-testid="sites-overview-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.sites.site')}</TableCell>
+                  <SiteFigureHeadings />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {overview.data.sites.map(({ site, summary }) => (
+                  <TableRow
+                    key={site.id}
+                    hover
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => open(site.id)}
+                  >
+                    <TableCell>{site.name}</TableCell>
+                    <SiteFigureCells summary={summary} />
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         ) : null}
       </Box>
     </Box>

@@ -7,6 +7,7 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   CreateButton,
   useTranslate,
@@ -14,7 +15,7 @@ import {
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { ROLES } from '../../domain/constants.ts';
 import { links } from '../../domain/paths.ts';
-import { USER_STATUSES } from '../../domain/api/users.ts';
+import { USER_STATUSES, type UserRecord } from '../../domain/api/users.ts';
 import { useCaller } from '../../common/useCaller.ts';
 import { InviteButton } from './InviteButton.tsx';
 import {
@@ -24,6 +25,7 @@ import {
   UserStatusField,
 } from './UserFields.tsx';
 import { WhenField } from '../../common/fields.tsx';
+import { TableOrCards } from '../../common/phone.tsx';
 
 function useFilters() {
   const translate = useTranslate();
@@ -45,30 +47,53 @@ function useFilters() {
   ];
 }
 
+/** A person's card on a phone: name and status, address, role and organisation. */
+function UserCards({ customers }: { customers: boolean }) {
+  const translate = useTranslate();
+  return (
+    <SimpleList<UserRecord>
+      rowClick="edit"
+      primaryText={<UserNameField />}
+      tertiaryText={<UserStatusField />}
+      secondaryText={(user) =>
+        [
+          user.email,
+          translate(`app.users.roles.${user.role}`),
+          customers ? user.organisationName : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      }
+    />
+  );
+}
+
 function UsersTable({ canWrite, customers }: { canWrite: boolean; customers: boolean }) {
   return (
-    <DataTable
-      rowClick="edit"
-      bulkActionButtons={canWrite ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
-    >
-      <DataTable.Col source="lastName" label="resources.users.fields.name">
-        <UserNameField />
-      </DataTable.Col>
-      <DataTable.Col source="email" />
-      {customers ? <DataTable.Col source="organisationName" /> : null}
-      <DataTable.Col source="role">
-        <UserRoleField />
-      </DataTable.Col>
-      <DataTable.Col source="status">
-        <UserStatusField />
-      </DataTable.Col>
-      <DataTable.Col source="organisations" disableSort>
-        <UserOrganisationsField />
-      </DataTable.Col>
-      <DataTable.Col source="lastLogin">
-        <WhenField source="lastLogin" />
-      </DataTable.Col>
-    </DataTable>
+    <TableOrCards cards={<UserCards customers={customers} />}>
+      <DataTable
+        rowClick="edit"
+        bulkActionButtons={canWrite ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+      >
+        <DataTable.Col source="lastName" label="resources.users.fields.name">
+          <UserNameField />
+        </DataTable.Col>
+        <DataTable.Col source="email" />
+        {customers ? <DataTable.Col source="organisationName" /> : null}
+        <DataTable.Col source="role">
+          <UserRoleField />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <UserStatusField />
+        </DataTable.Col>
+        <DataTable.Col source="organisations" disableSort>
+          <UserOrganisationsField />
+        </DataTable.Col>
+        <DataTable.Col source="lastLogin">
+          <WhenField source="lastLogin" />
+        </DataTable.Col>
+      </DataTable>
+    </TableOrCards>
   );
 }
 

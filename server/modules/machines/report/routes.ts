@@ -25,6 +25,8 @@ import {
   type MachineSelection,
 } from '../../../readModel/selection.ts';
 import { toCsv } from '../../../documents/csv.ts';
+import { documentXlsx } from '../../../documents/xlsx.ts';
+import { CONTENT_TYPES } from '../../../documents/contentTypes.ts';
 import { section } from '../../../documents/document.ts';
 import { renderPdf } from '../../../documents/pdf.ts';
 import type { ReportTable } from '../../../documents/table.ts';
@@ -32,7 +34,12 @@ import { DAY_COLUMNS, MACHINE_COLUMNS, metricColumn, type MachineDay } from './c
 import { endpoints } from '../../../../src/domain/api/endpoints.ts';
 
 /** Beyond these a report is refused with advice to narrow it: a PDF is read, not searched. */
-export const MAX_REPORT_ROWS: Record<ReportFormat, number> = { csv: 200_000, pdf: 5_000 };
+export const MAX_REPORT_ROWS: Record<ReportFormat, number> = {
+  csv: 200_000,
+  // Excel's sheet holds 1,048,576 rows; a workbook is built in memory, so fewer.
+  xlsx: 100_000,
+  pdf: 5_000,
+};
 
 /** Each selected machine's days in the range; a customer's only within its hires. */
 async function machineDays(
@@ -133,20 +140,28 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
           'content-disposition',
           `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
         );
-        if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(table));
-        const pdf = await renderPdf({
+        if (format === 'csv') return reply.type(CONTENT_TYPES.csv).send(toCsv(table));
+        const document = {
           title,
           subtitle: [organisation.name, range, `${table.rows.length} ${counted}`],
-          brand: await getBrandConfiguration(db, organisation.id),
-          logo: await brandLogo(db, files, organisation.id),
           sections: [
             section(title, table.columns, table.rows, {
               empty: 'No machines match this selection.',
             }),
           ],
+        };
+        if (format === 'xlsx') {
+          return reply
+            .type(CONTENT_TYPES.xlsx)
+            .send(await documentXlsx(document, organisation.name));
+        }
+        const pdf = await renderPdf({
+          ...document,
+          brand: await getBrandConfiguration(db, organisation.id),
+          logo: await brandLogo(db, files, organisation.id),
           generatedAt: `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         });
-        return reply.type('application/pdf').send(pdf);
+        return reply.type(CONTENT_TYPES.pdf).send(pdf);
       };
 
       if (type === 'daily') {

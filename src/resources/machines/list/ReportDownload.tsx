@@ -1,4 +1,4 @@
-// Downloads the list as the machine report (CSV or PDF) with its current range, filters, search
+// Downloads the list as the machine report (CSV, XLSX or PDF) with its current range, filters, search
 // and sort: the file holds what the screen shows; or a report file of another type over its filters.
 import { Button } from '@mui/material';
 import Download from '@mui/icons-material/Download';
