@@ -26,10 +26,100 @@ const ROWS_PER_TURN = 250;
 const SERIES_COLOURS = ['#8a96a3', '#2e7d32', '#c62828'];
 
 /**
- * The standard PDF fonts cover Latin-1 only: anything else is replaced rather than drawn as
- * garbage. The CSV carries every name exactly.
+ * The standard PDF fonts cover Latin-1 only: dashes and quotes become their plain forms, anything
+ * else is replaced rather than drawn as garbage. The CSV carries every name exactly.
  */
-const latin1 = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+const latin1 = (text: string) =>
+  text
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/\u2026/g, '...')
+    .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+
+/** Space between a cell's edge and its text. */
+const PADDING = 3;
+/** A longer cell is cut with an ellipsis after this many lines; the CSV and XLSX have it whole. */
+const MAX_CELL_LINES = 4;
+/** Room between two lines of one cell. */
+const LINE_GAP = 1.5;
+/** Cells measured to size a column: enough to see its widest figures without timing every row. */
+const MEASURED_ROWS = 500;
+/** A word wider than this (a long code, a URL) may break rather than take the table's width. */
+const MAX_WORD_WIDTH = 120;
+
+/**
+ * The lines a cell of this width shows: broken between words (a word too long for the cell, by
+ * characters), at most `maxLines`, the last cut with an ellipsis. Measured and drawn the same way,
+ * so a row is exactly as tall as its text.
+ */
+function cellLines(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  cellWidth: number,
+  maxLines = Infinity,
+): string[] {
+  const room = cellWidth - 2 * PADDING;
+  const shown = latin1(text);
+  if (doc.widthOfString(shown) <= room) return [shown];
+  const fits = (line: string) => doc.widthOfString(line) <= room;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of shown.split(/\s+/).filter(Boolean)) {
+    const longer = line ? `${line} ${word}` : word;
+    if (fits(longer)) {
+      line = longer;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    while (!fits(line) && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && !fits(line.slice(0, cut))) cut--;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = `${kept[maxLines - 1] ?? ''}...`;
+  while (last.length > 3 && !fits(last)) last = `${last.slice(0, -4)}...`;
+  kept[maxLines - 1] = last;
+  return kept;
+}
+
+/**
+ * Each column at least as wide as its longest word (a heading or a name breaks between words,
+ * never inside one) and a numeric column as its widest figure (figures never wrap); what is left
+ * goes to the names, each as far as its longest text needs.
+ */
+function columnWidths(doc: PDFKit.PDFDocument, s: ReportSection, tableWidth: number): number[] {
+  const widest = (texts: string[]) =>
+    Math.max(0, ...texts.map((text) => doc.widthOfString(latin1(text)))) + 2 * PADDING + 1;
+  // pdfkit measures a word with the space after it, and breaks inside a word that does not fit.
+  const words = (text: string) => text.split(/\s+/).map((word) => `${word} `);
+  doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
+  const headingWords = s.headings.map((heading) => widest(words(heading)));
+  doc.font('Helvetica').fontSize(FONT_SIZE);
+  const cells = (i: number) => s.rows.slice(0, MEASURED_ROWS).map((row) => row[i] ?? '');
+  const least = s.headings.map((_, i) =>
+    Math.max(
+      headingWords[i] ?? 0,
+      s.numeric[i] ? widest(cells(i)) : Math.min(MAX_WORD_WIDTH, widest(cells(i).flatMap(words))),
+    ),
+  );
+  const wanted = least.map((w, i) => (s.numeric[i] ? w : Math.max(w, widest(cells(i)))));
+  const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0);
+  // Too many columns for the page: every column shrinks alike, and some words must break.
+  if (sum(least) >= tableWidth) return least.map((w) => (w / sum(least)) * tableWidth);
+  if (sum(wanted) <= tableWidth) {
+    return wanted.map((w) => w + (tableWidth - sum(wanted)) / wanted.length);
+  }
+  const room = tableWidth - sum(least);
+  const more = wanted.map((w, i) => w - (least[i] ?? 0));
+  return least.map((w, i) => w + ((more[i] ?? 0) / sum(more)) * room);
+}
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -133,25 +223,35 @@ export async function renderPdf(report: PdfReport): Promise<Buffer> {
   };
 
   const drawSection = async (s: ReportSection, top: number) => {
-    const weights = s.numeric.map((numeric) => (numeric ? 1 : 1.6));
-    const totalWeight = weights.reduce((a, b) => a + b, 0);
-    const widths = weights.map((w) => (w / totalWeight) * tableWidth);
-    const drawHeaderRow = (y: number) => {
-      doc.rect(MARGIN, y, tableWidth, HEADER_ROW_HEIGHT).fill(secondaryColour.backgroundColour);
-      doc.fillColor(secondaryColour.textColour).font('Helvetica-Bold').fontSize(FONT_SIZE);
+    const widths = columnWidths(doc, s, tableWidth);
+    const lineHeight = () => doc.currentLineHeight() + LINE_GAP;
+    const rowHeight = (lines: string[][]) =>
+      Math.max(ROW_HEIGHT, ...lines.map((l) => l.length * lineHeight() + 2 * PADDING));
+    /** A row's background, then its cells' lines from the row's top. */
+    const drawRow = (lines: string[][], y: number, height: number, fill: string, ink: string) => {
+      if (fill !== 'none') doc.rect(MARGIN, y, tableWidth, height).fill(fill);
+      doc.fillColor(ink);
       let x = MARGIN;
-      s.headings.forEach((heading, i) => {
-        const width = widths[i] as number;
-        doc.text(latin1(heading), x + 3, y + 4, {
-          width: width - 6,
-          height: HEADER_ROW_HEIGHT - 6,
-          align: s.numeric[i] ? 'right' : 'left',
-          ellipsis: true,
+      lines.forEach((cell, i) => {
+        const width = widths[i] ?? 0;
+        cell.forEach((line, k) => {
+          doc.text(line, x + PADDING, y + PADDING + k * lineHeight(), {
+            width: width - 2 * PADDING,
+            align: s.numeric[i] ? 'right' : 'left',
+            lineBreak: false,
+          });
         });
         x += width;
       });
+    };
+
+    const drawHeaderRow = (y: number) => {
+      doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
+      const lines = s.headings.map((heading, i) => cellLines(doc, heading, widths[i] ?? 0));
+      const height = Math.max(HEADER_ROW_HEIGHT, rowHeight(lines));
+      drawRow(lines, y, height, secondaryColour.backgroundColour, secondaryColour.textColour);
       doc.font('Helvetica').fontSize(FONT_SIZE);
-      return y + HEADER_ROW_HEIGHT;
+      return y + height;
     };
 
     let y = top;
@@ -162,21 +262,13 @@ export async function renderPdf(report: PdfReport): Promise<Buffer> {
     y = drawHeaderRow(y);
     for (let index = 0; index < s.rows.length; index++) {
       if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
-      if (y + ROW_HEIGHT > bottom) y = drawHeaderRow(newPage());
-      if (index % 2 === 1) doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#f1f3f6');
-      doc.fillColor('#1b1f24');
-      let x = MARGIN;
-      (s.rows[index] as string[]).forEach((cell, i) => {
-        const width = widths[i] as number;
-        doc.text(latin1(cell), x + 3, y + 4, {
-          width: width - 6,
-          align: s.numeric[i] ? 'right' : 'left',
-          lineBreak: false,
-          ellipsis: true,
-        });
-        x += width;
-      });
-      y += ROW_HEIGHT;
+      const cells = s.rows[index] ?? [];
+      // As tall as its tallest cell: a long name wraps inside its cell, up to MAX_CELL_LINES lines.
+      const lines = cells.map((cell, i) => cellLines(doc, cell, widths[i] ?? 0, MAX_CELL_LINES));
+      const height = rowHeight(lines);
+      if (y + height > bottom) y = drawHeaderRow(newPage());
+      drawRow(lines, y, height, index % 2 === 1 ? '#f1f3f6' : 'none', '#1b1f24');
+      y += height;
     }
     if (s.rows.length === 0) {
       doc.fillColor('#1b1f24').text(latin1(s.empty), MARGIN, y + 8);
