@@ -1,10 +1,41 @@
 // Builds the portal (two HTML entries: the app and /embedded) and defines the four test projects.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { availableParallelism } from 'node:os';
+import { OFFLINE_CACHE } from './src/domain/offline.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable and readable offline (issue 40): Workbox precaches the app shell; the portal's
+    // reads are fetched from the network first and from the cache when there is none. The manifest
+    // is the server's (GET /v1/brand/manifest), named after the organisation.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/v1\//, /^\/embedded/],
+        runtimeCaching: [
+          {
+            // Reads only (Workbox caches GETs); never sign-in, downloads by link or logos.
+            urlPattern: /\/v1\/(?!auth\/|reports\/download|brand)/,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: OFFLINE_CACHE,
+              networkTimeoutSeconds: 10,
+              expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 // The one place that talks HTTP to /v1: bearer token, timeouts, token refresh and error shapes.
 import { HttpError } from 'ra-core';
+import { noteReply } from './freshness.ts';
 import type { ApiError } from '../domain/api/errors.ts';
 import type { TokenReply } from '../domain/api/auth.ts';
 import { LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../domain/constants.ts';
@@ -116,6 +117,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       options.signal?.removeEventListener('abort', cancel);
     }
 
+    noteReply(response.headers);
     const reply = (body: unknown): ApiReply<T> => ({
       status: response.status,
       headers: response.headers,
@@ -181,7 +183,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       });
     }
     if (!session || session.expiresAt - now() < REFRESH_MARGIN_MS) {
-      if (!(await refresh())) {
+      const refreshed = await refresh().catch((error: unknown) => {
+        // No network and no token (the portal reopened offline): the service worker answers
+        // reads from its cache, which needs none; anything else fails as having no response.
+        if (!session && error instanceof HttpError && error.status === 0) return 'offline';
+        throw error;
+      });
+      if (refreshed === 'offline') return send<T>(path, options);
+      if (!refreshed) {
         throw new HttpError('app.auth.session_timed_out', 401, {
           code: CLIENT_ERROR_CODES.sessionTimeout,
         });

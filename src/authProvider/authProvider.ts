@@ -1,5 +1,6 @@
 // react-admin's authProvider over /v1: two-step sign-in, refresh, 401 handling, identity and org switch.
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
+import { OFFLINE_CACHE } from '../domain/offline.ts';
 import type { LoginOptionsReply, TokenReply } from '../domain/api/auth.ts';
 import type { MeReply, UserSettingsReply } from '../domain/api/session.ts';
 import { canCall } from '../domain/api/access.ts';
@@ -196,6 +197,8 @@ export function createAuthProvider(
       const wasSignedIn = Boolean(store.get()) || store.mayResume();
       store.clear();
       identity.forget();
+      // The next person on this device reads nothing of this one's offline.
+      await globalThis.caches?.delete(OFFLINE_CACHE).catch(() => undefined);
       newRecoveryCodes = undefined;
       if (wasSignedIn) {
         // Ends the session the refresh cookie belongs to, on the server; offline, signing out
@@ -215,7 +218,11 @@ export function createAuthProvider(
       // message, and an expired or revoked token is found by the next call. After a reload the
       // token is resumed from the refresh cookie.
       if (store.get()) return;
-      const live = await client.resume().catch(() => false);
+      const live = await client.resume().catch(
+        (error: unknown) =>
+          // Reopened without a network: the pages read before are there to read (issue 40).
+          error instanceof HttpError && error.status === 0 && store.mayResume(),
+      );
       if (!live) throw { redirectTo: '/login', message: false };
     },
 

@@ -10,7 +10,7 @@ export function isHexColour(value: string): boolean {
 }
 
 /** The 0–255 red, green and blue of a valid hex colour, a short one doubled out. */
-function channels(hex: string): [number, number, number] {
+export function channels(hex: string): [number, number, number] {
   const digits = hex.slice(1);
   const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
   return [0, 2, 4].map((at) => parseInt(full.slice(at, at + 2), 16)) as [number, number, number];

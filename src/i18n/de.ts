@@ -366,7 +366,12 @@ export const de: AppCatalog = {
       machines:
         'Beim Abrufen Ihrer Maschinen ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut. Wenn das Problem bleibt, wenden Sie sich an den Support',
     },
-    connectivity: { online: 'Online', offline: 'Offline' },
+    connectivity: {
+      online: 'Online',
+      offline: 'Offline',
+      offline_data: 'Offline — Daten von %{time}',
+      offline_nothing: 'Offline — noch nichts geladen',
+    },
     menu: {
       language: 'Sprache',
       organisation: 'Organisation',

@@ -360,6 +360,8 @@ export const en = {
     connectivity: {
       online: 'Online',
       offline: 'Offline',
+      offline_data: 'Offline — data from %{time}',
+      offline_nothing: 'Offline — nothing read yet to show',
     },
     menu: {
       language: 'Language',

@@ -365,7 +365,12 @@ export const fr: AppCatalog = {
       machines:
         'Une erreur est survenue lors de la récupération de vos machines, réessayez plus tard. Si le problème persiste, contactez le support',
     },
-    connectivity: { online: 'En ligne', offline: 'Hors ligne' },
+    connectivity: {
+      online: 'En ligne',
+      offline: 'Hors ligne',
+      offline_data: 'Hors ligne — données de %{time}',
+      offline_nothing: 'Hors ligne — rien n’a encore été chargé',
+    },
     menu: {
       language: 'Langue',
       organisation: 'Organisation',

@@ -360,7 +360,12 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       machines:
         'Si è verificato un errore nel recupero delle macchine, riprova più tardi. Se il problema persiste, contatta il supporto',
     },
-    connectivity: { online: 'Online', offline: 'Offline' },
+    connectivity: {
+      online: 'Online',
+      offline: 'Offline',
+      offline_data: 'Offline — dati delle %{time}',
+      offline_nothing: 'Offline — ancora nessun dato caricato',
+    },
     menu: {
       language: 'Lingua',
       organisation: 'Organizzazione',

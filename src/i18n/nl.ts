@@ -561,7 +561,12 @@ export const nl: AppCatalog = {
       machines:
         'Er ging iets mis bij het ophalen van uw machines. Probeer het later opnieuw. Neem contact op met support als het probleem blijft',
     },
-    connectivity: { online: 'Online', offline: 'Offline' },
+    connectivity: {
+      online: 'Online',
+      offline: 'Offline',
+      offline_data: 'Offline — gegevens van %{time}',
+      offline_nothing: 'Offline — nog niets geladen',
+    },
     menu: {
       language: 'Taal',
       organisation: 'Organisatie',

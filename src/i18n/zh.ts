@@ -532,7 +532,12 @@ export const zh: AppCatalog = {
       retry: '重试',
       machines: '获取机械列表时出错，请稍后重试。如果问题仍然存在，请联系技术支持',
     },
-    connectivity: { online: '在线', offline: '离线' },
+    connectivity: {
+      online: '在线',
+      offline: '离线',
+      offline_data: '离线 — 数据来自 %{time}',
+      offline_nothing: '离线 — 尚未加载任何数据',
+    },
     menu: { language: '语言', organisation: '组织', switch_organisation: '切换到 %{name}' },
     not_enabled: {
       title: '您的组织未启用此功能',

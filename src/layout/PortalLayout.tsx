@@ -5,6 +5,8 @@ import { Layout } from 'react-admin';
 import { WelcomeCard } from '../custom-pages/welcome/WelcomeCard.tsx';
 import { LanguageSync } from '../settings/LanguageSync.tsx';
 import { ProfileLoadNotice } from './ProfileLoadNotice.tsx';
+import { ManifestLink } from './ManifestLink.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { useUserSettings } from '../settings/useUserSettings.ts';
 import { brandTheme } from './brandTheme.ts';
 import { PortalAppBar } from './PortalAppBar.tsx';
@@ -27,6 +29,8 @@ export function PortalLayout({ children }: { children: ReactNode }) {
         }}
       >
         <LanguageSync />
+        <ManifestLink />
+        <OfflineBanner />
         <ProfileLoadNotice />
         <WelcomeCard />
         {children}

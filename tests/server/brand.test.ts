@@ -1,5 +1,6 @@
 // Brand configuration (spec points 3, 5, 7): an admin's logo and colours reach every user of the
 // organisation and no one else; each rule refuses with the field named and keeps the old brand.
+import { PNG } from 'pngjs';
 import { expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import type { PublicBrandReply } from '../../src/domain/api/organisations.ts';
@@ -61,6 +62,50 @@ describeServer('brand configuration', { users: ['admin'] }, (fixture) => {
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(logo.headers.get('cache-control')).toContain('immutable');
     expect(Buffer.from(await logo.arrayBuffer()).equals(pngOf(250, 42))).toBe(true);
+  });
+
+  it('names the installed portal after the organisation, its logo on a square of its colour', async () => {
+    const me = await call<{ organisation: { id: string; name: string } }>(
+      fixture.server,
+      'GET',
+      '/v1/me',
+      { token: fixture.admin },
+    );
+    const { id, name } = me.body.organisation;
+    const manifest = await fetch(`${fixture.server.url}/v1/brand/manifest?organisation=${id}`);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    const body = (await manifest.json()) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(body).toMatchObject({ short_name: name, theme_color: '#123456' });
+    expect(body.name).toContain(name);
+    expect(body.icons).toEqual([expect.objectContaining({ sizes: '256x256', type: 'image/png' })]);
+
+    const icon = PNG.sync.read(
+      Buffer.from(await (await fetch(`${fixture.server.url}${body.icons[0]?.src}`)).arrayBuffer()),
+    );
+    const at = (x: number, y: number) => [
+      ...icon.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 3),
+    ];
+    expect([icon.width, icon.height]).toEqual([256, 256]);
+    expect(at(2, 2)).toEqual([0x12, 0x34, 0x56]);
+    expect(at(128, 128)).toEqual([0x08, 0x57, 0xb2]); // the logo pngOf draws
+
+    // Before sign-in, the portal's own; an organisation that does not exist is a 404.
+    const own = (await (await fetch(`${fixture.server.url}/v1/brand/manifest`)).json()) as {
+      name: string;
+    };
+    expect(own.name).toBe('Fleet portal');
+    const none = '00000000-0000-4000-8000-000000000000';
+    expect((await fetch(`${fixture.server.url}/v1/brand/icon?organisation=${none}`)).status).toBe(
+      404,
+    );
+    expect(
+      await refusal(await fetch(`${fixture.server.url}/v1/brand/manifest?organisation=x`)),
+    ).toEqual({ status: 400, field: 'organisation' });
   });
 
   it('changes only the colours sent, and gives a new logo a new address', async () => {

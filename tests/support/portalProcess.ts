@@ -97,12 +97,19 @@ export async function startPortalProcess(
   return { url, output: () => output, terminate, stop };
 }
 
-/** A browser context on CI's fake clock when there is one, as the server is. */
+/**
+ * A browser context on CI's fake clock when there is one, as the server is. The portal's service
+ * worker is blocked unless asked for: a test then sees every request the page makes itself.
+ */
 export async function newPortalContext(
   browser: Browser,
   viewport: { width: number; height: number },
+  options: { serviceWorker?: boolean } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({
+    viewport,
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+  });
   if (fakeClockOffsetMs !== 0) await context.addInitScript(fakeClockScript(fakeClockOffsetMs));
   return context;
 }

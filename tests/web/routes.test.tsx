@@ -192,12 +192,13 @@ describe('routes', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Report' }, { timeout: 10_000 }),
     );
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Trips' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Trips · XLSX' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(Object.fromEntries(asked[0] as URLSearchParams)).toEqual({
       type: 'DETAIL_ROUTE',
       start: '2026-11-02',
       end: '2026-11-08',
+      format: 'xlsx',
     });
   });
 

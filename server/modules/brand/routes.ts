@@ -16,6 +16,7 @@ import type { ServerContext } from '../../context.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkLogo, logoTooLarge } from './logo.ts';
+import { registerAppManifest } from './appManifest.ts';
 import { organisationByLoginDomain } from '../orgs/index.ts';
 import { getOrganisation } from '../../tenancy/organisation.ts';
 import {
@@ -119,8 +120,10 @@ const LogoParams = Type.Object({
  */
 export async function registerPublicBrand(
   app: FastifyInstance,
-  { db, files }: ServerContext,
+  context: ServerContext,
 ): Promise<void> {
+  const { db, files } = context;
+  await registerAppManifest(app, context);
   app.get<{ Querystring: PublicBrandQuery }>(
     endpoints.brand,
     {

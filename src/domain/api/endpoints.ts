@@ -98,6 +98,8 @@ export const endpoints = {
     ssoStart: '/v1/auth/sso/start',
   },
   brand: '/v1/brand',
+  brandManifest: '/v1/brand/manifest',
+  brandIcon: '/v1/brand/icon',
   brandLogos: {
     item: '/v1/brand-logos/:organisationId/:name',
   },

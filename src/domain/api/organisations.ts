@@ -130,6 +130,13 @@ export const PublicBrandQuery = Type.Object(
 );
 export type PublicBrandQuery = Static<typeof PublicBrandQuery>;
 
+/** The installed portal's manifest and icon: the organisation's, or the portal's own without one. */
+export const AppManifestQuery = Type.Object(
+  { organisation: Type.Optional(Type.String({ format: 'uuid' })) },
+  { additionalProperties: false },
+);
+export type AppManifestQuery = Static<typeof AppManifestQuery>;
+
 /** `brand` null: the page wears the portal's own look (a host no organisation claimed). */
 export const PublicBrandReply = Type.Object({
   brand: Type.Union([

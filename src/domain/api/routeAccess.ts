@@ -136,6 +136,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/brand-logos/:organisationId/:name': {
     access: 'public',
   },
+  'GET /v1/brand/icon': {
+    access: 'public',
+  },
+  'GET /v1/brand/manifest': {
+    access: 'public',
+  },
   'GET /v1/health': {
     access: 'public',
   },
