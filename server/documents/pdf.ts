@@ -4,12 +4,15 @@
 import PDFDocument from 'pdfkit';
 import type { BrandConfiguration } from '../../src/domain/brand.ts';
 import type { ReportChart, ReportDocument, ReportSection } from './document.ts';
+import { localCells } from './localCells.ts';
 
 export interface PdfReport extends ReportDocument {
   brand: BrandConfiguration;
   /** The organisation's logo (a PNG), drawn in the band; null for none. */
   logo: Buffer | null;
   generatedAt: string;
+  /** The reader's language, for its figures and days; English when not said. */
+  language?: string;
 }
 
 const MARGIN = 28;
@@ -140,6 +143,7 @@ export async function renderPdf(report: PdfReport): Promise<Buffer> {
   });
 
   const { primaryColour, secondaryColour } = report.brand;
+  const local = localCells(report.language ?? 'en');
   const pageWidth = doc.page.width;
   const tableWidth = pageWidth - 2 * MARGIN;
   const bottom = doc.page.height - MARGIN - 12;
@@ -216,13 +220,19 @@ export async function renderPdf(report: PdfReport): Promise<Buffer> {
         x += width;
       });
       const total = bar.values.reduce((s, v) => s + v, 0);
-      doc.fillColor('#5f6b7a').text(total.toFixed(1), x + 4, y + 1, { lineBreak: false });
+      doc
+        .fillColor('#5f6b7a')
+        .text(local(total.toFixed(1), true), x + 4, y + 1, { lineBreak: false });
       y += barHeight;
     }
     return y + 10;
   };
 
-  const drawSection = async (s: ReportSection, top: number) => {
+  const drawSection = async (section: ReportSection, top: number) => {
+    const s = {
+      ...section,
+      rows: section.rows.map((row) => row.map((cell, i) => local(cell, section.numeric[i] === true))),
+    };
     const widths = columnWidths(doc, s, tableWidth);
     const lineHeight = () => doc.currentLineHeight() + LINE_GAP;
     const rowHeight = (lines: string[][]) =>

@@ -5,9 +5,8 @@
 import ExcelJS from 'exceljs';
 import { neutralised } from './csv.ts';
 import type { ReportDocument, ReportSection } from './document.ts';
+import { readWallClock } from './wallClock.ts';
 
-/** The document's cells hold the organisation's wall clock as text: yyyy-MM-dd or yyyy-MM-dd HH:mm. */
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
 const DAY_FORMAT = 'dd-mm-yyyy';
 const TIME_FORMAT = 'dd-mm-yyyy hh:mm';
 
@@ -35,14 +34,11 @@ const numberFormat = (text: string) => {
  * is the wall clock shows as that wall clock.
  */
 function wallClock(text: string): { value: Date; format: string } | null {
-  const match = WALL_CLOCK.exec(text);
-  if (!match) return null;
-  const [year = 0, month = 1, day = 1, hour = 0, minute = 0] = match
-    .slice(1)
-    .filter(Boolean)
-    .map(Number);
-  const value = new Date(Date.UTC(year, month - 1, day, hour, minute));
-  return { value, format: match[4] === undefined ? DAY_FORMAT : TIME_FORMAT };
+  const clock = readWallClock(text);
+  if (!clock) return null;
+  const { hour = 0, minute = 0 } = clock.time ?? {};
+  const value = new Date(Date.UTC(clock.year, clock.month - 1, clock.day, hour, minute));
+  return { value, format: clock.time ? TIME_FORMAT : DAY_FORMAT };
 }
 
 function addSection(

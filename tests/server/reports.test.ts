@@ -439,7 +439,7 @@ describeServer('reports', {}, (fixture) => {
       const mails = await mailsTo('once@example.com');
       expect(mails).toHaveLength(1);
       // Yesterday, as seen from the slot's day.
-      expect(mails[0]?.subject).toBe('Morning utilisation: 2026-11-02');
+      expect(mails[0]?.subject).toBe('Morning utilisation: 02-11-2026');
     });
 
     it('holds back a scheduled run’s outside recipients beyond the organisation’s mail cap', async () => {
@@ -501,8 +501,8 @@ describeServer('reports', {}, (fixture) => {
       expect(row?.next_run_at.toISOString()).toBe('2026-11-04T07:00:00.000Z');
       const subjects = (await mailsTo('missed@example.com')).map((m) => m.subject).sort();
       expect(subjects).toEqual([
-        'Morning utilisation: 2026-11-01',
-        'Morning utilisation: 2026-11-02',
+        'Morning utilisation: 01-11-2026',
+        'Morning utilisation: 02-11-2026',
       ]);
     });
 

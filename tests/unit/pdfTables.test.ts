@@ -147,6 +147,33 @@ describe.skipIf(!popplerAvailable && process.env.CI !== 'true')('the PDF’s tab
     expect(crossings).toEqual([]);
   });
 
+  it('write figures and days the reader’s way', async () => {
+    const pdf = await renderPdf({
+      title: 'Hire usage',
+      subtitle: [],
+      sections: [
+        section<{ day: string; hours: number }>(
+          'Days',
+          [
+            { heading: 'Day', value: (r) => r.day },
+            { heading: 'Hours', decimals: 1, value: (r) => r.hours },
+          ],
+          [{ day: '2026-11-27', hours: 1234.5 }],
+        ),
+      ],
+      brand: DEFAULT_BRAND_CONFIGURATION,
+      logo: null,
+      generatedAt: 'Generated',
+      language: 'de',
+    });
+    const file = join(folder, 'german.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
+    expect(text).toContain('27-11-2026');
+    expect(text).toContain('1.234,5');
+    expect(text).not.toContain('1234.5');
+  });
+
   it('break headings between words, never inside one, and show long names whole', async () => {
     const { text } = await drawn();
     // A heading may break after a hyphen ("Out-of-" over "hours"), as a reader would.

@@ -11,7 +11,7 @@ export {
   issueAccountToken,
   useAccountToken,
 } from './accountTokens.ts';
-export { mailLanguage } from './mailLanguage.ts';
+export { acceptedLanguage, mailLanguage, userLanguage } from './mailLanguage.ts';
 export { invitationMail } from './mails.ts';
 export { requireStrongPassword } from './passwordStrength.ts';
 

@@ -27,6 +27,10 @@ async function chosenLanguage(
   return isMailLanguage(row?.language) ? row.language : undefined;
 }
 
+/** The language a member chose in their settings; undefined when none. */
+export const userLanguage = (db: Queryable, userId: string): Promise<MailLanguage | undefined> =>
+  chosenLanguage(db, 'id', userId);
+
 export async function mailLanguage(
   db: Queryable,
   recipient: string,

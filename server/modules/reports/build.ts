@@ -19,6 +19,7 @@ import { documentXlsx } from '../../documents/xlsx.ts';
 import { CONTENT_TYPES } from '../../documents/contentTypes.ts';
 import type { ReportDocument } from '../../documents/document.ts';
 import { renderPdf } from '../../documents/pdf.ts';
+import { generatedLine } from '../../documents/localCells.ts';
 import { deviceHealth } from './types/deviceHealth.ts';
 import { fleetUtilisation } from './types/fleetUtilisation.ts';
 import { fuelCo2 } from './types/fuelCo2.ts';
@@ -90,6 +91,8 @@ export async function makeReport(
   organisation: Organisation,
   request: ReportRequest,
   progress?: Progress,
+  /** The reader's language, for the PDF's figures and days. */
+  language = 'en',
 ): Promise<MadeReport> {
   const document = await buildReport(readModel, organisation, request, progress);
   const fileName = `${request.type}-${request.start}-${request.end}.${request.format}`;
@@ -114,7 +117,8 @@ export async function makeReport(
     ...document,
     brand: await getBrandConfiguration(db, organisation.id),
     logo: await brandLogo(db, files, organisation.id),
-    generatedAt: `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    generatedAt: generatedLine(new Date(), language),
+    language,
   });
   return { bytes, fileName, contentType: CONTENT_TYPES.pdf, document };
 }

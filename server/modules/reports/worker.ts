@@ -26,6 +26,8 @@ import { allowScheduledRun, OVER_MAIL_CAP } from '../mailCaps/index.ts';
 import { getOrganisation } from '../../tenancy/organisation.ts';
 import { makeReport, type Progress } from './build.ts';
 import { rangeText, REPORT_MAIL_WORDS } from './mailWords.ts';
+import { formatDate, formatDateTime } from '../../../src/domain/format.ts';
+import { userLanguage } from '../accounts/index.ts';
 import { nextSlotOf, type ScheduleRow, slotRuleOf } from './schedules.ts';
 import { signReportFileLink } from './signedLinks.ts';
 import { reportDayOf } from './slots.ts';
@@ -63,6 +65,7 @@ export interface ReportWorkerContext {
 interface FileRow {
   id: string;
   organisation_id: string;
+  user_id: string | null;
   request: ReportRequest;
 }
 
@@ -82,16 +85,21 @@ function runMails(
   run: {
     scheduleName: string;
     organisationName: string;
-    range: string;
+    range: { start: string; end: string };
     link: { href: string; untilMs: number } | null;
     brand: Mail['brand'] | null;
     attachment: { key: string; name: string } | null;
     heldBack: ReadonlySet<string>;
   },
 ): Mail[] {
-  const { scheduleName, organisationName, range, link, brand, attachment } = run;
+  const { scheduleName, organisationName, link, brand, attachment } = run;
   return recipients.map(({ email, language }) => {
     const words = REPORT_MAIL_WORDS[language];
+    // Days and times the reader's way, as the portal's screens show them.
+    const range = rangeText(
+      formatDate(run.range.start, language),
+      formatDate(run.range.end, language),
+    );
     return {
       to: email,
       subject: words.subject(scheduleName, range),
@@ -101,7 +109,7 @@ function runMails(
             organisationName,
             range,
             link.href,
-            new Date(link.untilMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+            `${formatDateTime(link.untilMs, language, 'UTC')} UTC`,
           )
         : words.attached(scheduleName, organisationName, range),
       emailType: 'reports',
@@ -165,7 +173,7 @@ export class ReportWorker extends PollingWorker {
         WHERE id = (SELECT id FROM report_file
                      WHERE status = 'queued' OR (status = 'running' AND lease_until < $1)
                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, organisation_id, request`,
+        RETURNING id, organisation_id, user_id, request`,
       [now, LEASE_MS / 1000],
     );
     return row;
@@ -200,6 +208,11 @@ export class ReportWorker extends PollingWorker {
     };
   }
 
+  /** The language of whoever asked for a report: its PDF shows figures and days their way. */
+  private async languageOf(userId: string | null): Promise<string> {
+    return (userId ? await userLanguage(this.context.db, userId) : undefined) ?? 'en';
+  }
+
   private async makeFile(file: FileRow, now: Date): Promise<void> {
     const { db, files, log } = this.context;
     try {
@@ -211,6 +224,7 @@ export class ReportWorker extends PollingWorker {
         organisation,
         file.request,
         this.progressOf(file.id, now),
+        await this.languageOf(file.user_id),
       );
       const key = fileKey(organisation.id, `${file.id}.${file.request.format}`);
       await files.put(key, made.bytes);
@@ -258,9 +272,9 @@ export class ReportWorker extends PollingWorker {
         files,
         organisation,
         request,
-        async (_done, total) => {
-          machines = total;
-        },
+        async (_done, total) => void (machines = total),
+        // One file goes to everyone: in the language of whoever set the schedule up.
+        await this.languageOf(schedule.created_by),
       );
       const key = fileKey(organisation.id, `run-${run.id}.${request.format}`);
       await files.put(key, made.bytes);
@@ -316,7 +330,7 @@ export class ReportWorker extends PollingWorker {
         const mails = runMails(recipients, {
           scheduleName: schedule.name,
           organisationName: organisation.name,
-          range: rangeText(request.start, request.end),
+          range: { start: request.start, end: request.end },
           link: link ? { href: link, untilMs } : null,
           brand,
           attachment: attach ? { key, name: made.fileName } : null,

@@ -26,6 +26,8 @@ import {
 } from '../../../readModel/selection.ts';
 import { toCsv } from '../../../documents/csv.ts';
 import { documentXlsx } from '../../../documents/xlsx.ts';
+import { generatedLine } from '../../../documents/localCells.ts';
+import { acceptedLanguage, userLanguage } from '../../accounts/index.ts';
 import { CONTENT_TYPES } from '../../../documents/contentTypes.ts';
 import { section } from '../../../documents/document.ts';
 import { renderPdf } from '../../../documents/pdf.ts';
@@ -99,6 +101,11 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
       const { organisation } = request;
       const query = request.query;
       const format = query.format ?? 'csv';
+      // The reader's own language for the PDF's figures, else their browser's.
+      const language =
+        (await userLanguage(db, request.auth.sub)) ??
+        acceptedLanguage(request.headers['accept-language']) ??
+        'en';
       const type = query.type ?? 'summary';
       const { metrics, unknown } = reportMetrics(query.options);
       if (unknown.length > 0) throw badRequest('options', `unknown options: ${unknown.join(', ')}`);
@@ -159,7 +166,8 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
           ...document,
           brand: await getBrandConfiguration(db, organisation.id),
           logo: await brandLogo(db, files, organisation.id),
-          generatedAt: `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          generatedAt: generatedLine(new Date(), language),
+          language,
         });
         return reply.type(CONTENT_TYPES.pdf).send(pdf);
       };
