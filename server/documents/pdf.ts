@@ -231,7 +231,9 @@ export async function renderPdf(report: PdfReport): Promise<Buffer> {
   const drawSection = async (section: ReportSection, top: number) => {
     const s = {
       ...section,
-      rows: section.rows.map((row) => row.map((cell, i) => local(cell, section.numeric[i] === true))),
+      rows: section.rows.map((row) =>
+        row.map((cell, i) => local(cell, section.numeric[i] === true)),
+      ),
     };
     const widths = columnWidths(doc, s, tableWidth);
     const lineHeight = () => doc.currentLineHeight() + LINE_GAP;

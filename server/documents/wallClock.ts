@@ -12,9 +12,9 @@ export interface WallClock {
 export function readWallClock(text: string): WallClock | null {
   const match = WALL_CLOCK.exec(text);
   if (!match) return null;
-  const [year = 0, month = 1, day = 1, hour, minute] = match.slice(1).map((part) =>
-    part === undefined ? undefined : Number(part),
-  );
+  const [year = 0, month = 1, day = 1, hour, minute] = match
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
   return {
     year,
     month,
