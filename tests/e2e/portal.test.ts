@@ -439,7 +439,7 @@ describe.skipIf(!browserAvailable)('portal in a browser', () => {
     await page.getByRole('button', { name: 'Report' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Route summary per machine' }).click(),
+      page.getByRole('menuitem', { name: 'Route summary per machine · CSV' }).click(),
     ]);
     const { readFileSync } = await import('node:fs');
     const lines = readFileSync(await download.path(), 'utf8')

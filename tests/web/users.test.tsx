@@ -33,6 +33,46 @@ const person = (overrides: Partial<UserRecord>): UserRecord => ({
 });
 
 describe('users', () => {
+  it('on a phone, shows people as cards and their filters in a drawer', async () => {
+    // A phone: every max-width media query matches (MUI's `down('sm')`).
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      signedIn();
+      const asked: URLSearchParams[] = [];
+      api.use(
+        http.get(anyOrigin(endpoints.users.root), ({ request }) => {
+          asked.push(new URL(request.url).searchParams);
+          return HttpResponse.json([person({})], {
+            headers: { 'content-range': 'users 0-0/1' },
+          });
+        }),
+      );
+      await renderPortal('/users');
+      // A card: the name, and the address with the role under it; no table.
+      expect(
+        await screen.findByText('priya@example.com · Viewer', {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      const drawer = await screen.findByTestId('phone-filters');
+      await userEvent.click(within(drawer).getByLabelText('Role'));
+      await userEvent.click(await screen.findByRole('option', { name: 'Admin' }));
+      await waitFor(() => expect(asked.at(-1)?.get('filter')).toContain('"role":"admin"'));
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('lists people with the simple-rest query, invites, and deletes after confirming', async () => {
     signedIn();
     const people = [

@@ -2,7 +2,16 @@
 // posted to the generic JSON ingest, newest first: each body as received, how many records were
 // stored, already known, flagged or quarantined, and what was refused and why.
 import { useState } from 'react';
-import { Box, Chip, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import {
+  Box,
+  Chip,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableRow,
+} from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -119,28 +128,31 @@ export default function AndroidPage() {
       {data ? (
         <>
           <UnknownDevices codes={data.unknownDevices} />
-          <Table size="small" aria-label={translate('app.admin.android.sources')}>
-            <TableBody>
-              {data.sources.map((source) => (
-                <TableRow key={source.sourceId}>
-                  <TableCell>{source.deviceId}</TableCell>
-                  <TableCell>{source.sourceType}</TableCell>
-                  <TableCell>{source.machineName ?? '–'}</TableCell>
-                  <TableCell>
-                    {translate(
-                      source.hasKey ? 'app.admin.android.has_key' : 'app.admin.android.no_key',
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <SourceKeyCell
-                      sourceId={source.sourceId}
-                      onChange={() => void requests.refetch()}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          {/* A phone scrolls the table in place rather than the whole page. */}
+          <TableContainer>
+            <Table size="small" aria-label={translate('app.admin.android.sources')}>
+              <TableBody>
+                {data.sources.map((source) => (
+                  <TableRow key={source.sourceId}>
+                    <TableCell>{source.deviceId}</TableCell>
+                    <TableCell>{source.sourceType}</TableCell>
+                    <TableCell>{source.machineName ?? '–'}</TableCell>
+                    <TableCell>
+                      {translate(
+                        source.hasKey ? 'app.admin.android.has_key' : 'app.admin.android.no_key',
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <SourceKeyCell
+                        sourceId={source.sourceId}
+                        onChange={() => void requests.refetch()}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
           <Pages
             total={data.total}
             pageSize={PAGE_ROWS}

@@ -31,6 +31,7 @@ import { UrlListContext, type UrlListCodec } from '../../common/UrlListContext.t
 import { refusedParam, useDroppedParams } from '../../common/useDroppedParams.ts';
 import { useCaller } from '../../common/useCaller.ts';
 import { Distance, KindChip, PrintLabelsButton } from './AssetParts.tsx';
+import { usePhoneFilters } from '../../common/PhoneFilters.tsx';
 
 const LIST_URL: UrlListCodec<AssetListValues> = {
   read: readAssetListUrl,
@@ -92,10 +93,10 @@ function AssetListView() {
   return (
     <ListView
       title={translate('resources.equipment/assets.name', { smart_count: 2 })}
-      filters={[
+      filters={usePhoneFilters([
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="kind" source="kind" choices={kinds} alwaysOn />,
-      ]}
+      ])}
       actions={<ListActions />}
     >
       <DataTable<EquipmentAsset>

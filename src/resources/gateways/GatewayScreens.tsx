@@ -36,6 +36,7 @@ import { useCanCall } from '../../common/useCanCall.ts';
 import { endpoints } from '../../domain/api/endpoints.ts';
 import { GatewayTraffic } from './GatewayTraffic.tsx';
 import { DecimalInput } from '../../common/DecimalInput.tsx';
+import { usePhoneFilters } from '../../common/PhoneFilters.tsx';
 
 export function useStatusChoices() {
   const translate = useTranslate();
@@ -76,10 +77,10 @@ export function GatewayList() {
         resource="gateways"
         sort={{ field: 'name', order: 'ASC' }}
         exporter={false}
-        filters={[
+        filters={usePhoneFilters([
           <SearchInput key="q" source="q" alwaysOn />,
           <SelectInput key="status" source="status" choices={statuses} alwaysOn />,
-        ]}
+        ])}
       >
         <TableOrCards
           cards={

@@ -67,6 +67,7 @@ import {
 } from '../../common/DeviceHealth.tsx';
 import { When } from '../../common/fields.tsx';
 import { useFormat } from '../../common/useFormat.ts';
+import { usePhoneFilters } from '../../common/PhoneFilters.tsx';
 
 function useChoices(keys: readonly string[], prefix: string) {
   const translate = useTranslate();
@@ -149,13 +150,13 @@ export function SensorList() {
             </Button>
           </TopToolbar>
         }
-        filters={[
+        filters={usePhoneFilters([
           <SearchInput key="q" source="q" alwaysOn />,
           <SelectInput key="status" source="status" choices={statuses} alwaysOn />,
           <SelectInput key="batteryStatus" source="batteryStatus" choices={batteries} alwaysOn />,
           <SelectInput key="signalStatus" source="signalStatus" choices={signals} alwaysOn />,
           <BooleanInput key="assigned" source="assigned" />,
-        ]}
+        ])}
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="code">

@@ -26,10 +26,11 @@ import {
 } from './UserFields.tsx';
 import { WhenField } from '../../common/fields.tsx';
 import { TableOrCards } from '../../common/phone.tsx';
+import { usePhoneFilters } from '../../common/PhoneFilters.tsx';
 
 function useFilters() {
   const translate = useTranslate();
-  return [
+  return usePhoneFilters([
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput
       key="role"
@@ -44,7 +45,7 @@ function useFilters() {
         name: translate(`app.users.statuses.${status}`),
       }))}
     />,
-  ];
+  ]);
 }
 
 /** A person's card on a phone: name and status, address, role and organisation. */
