@@ -101,11 +101,6 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
       const { organisation } = request;
       const query = request.query;
       const format = query.format ?? 'csv';
-      // The reader's own language for the PDF's figures, else their browser's.
-      const language =
-        (await userLanguage(db, request.auth.sub)) ??
-        acceptedLanguage(request.headers['accept-language']) ??
-        'en';
       const type = query.type ?? 'summary';
       const { metrics, unknown } = reportMetrics(query.options);
       if (unknown.length > 0) throw badRequest('options', `unknown options: ${unknown.join(', ')}`);
@@ -162,6 +157,11 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
             .type(CONTENT_TYPES.xlsx)
             .send(await documentXlsx(document, organisation.name));
         }
+        // The reader's own language for the PDF's figures, else their browser's.
+        const language =
+          (await userLanguage(db, request.auth.sub)) ??
+          acceptedLanguage(request.headers['accept-language']) ??
+          'en';
         const pdf = await renderPdf({
           ...document,
           brand: await getBrandConfiguration(db, organisation.id),
