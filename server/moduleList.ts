@@ -12,6 +12,7 @@ import { filesModule } from './modules/files/index.ts';
 import { filtersModule } from './modules/filters/index.ts';
 import { gatewaysModule } from './modules/gateways/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { hiresModule } from './modules/hires/index.ts';
 import { ingestModule } from './modules/ingest/index.ts';
 import { integrationsModule } from './modules/integrations/index.ts';
 import { machinesModule } from './modules/machines/index.ts';
@@ -52,6 +53,7 @@ export const MODULES: readonly PortalModule[] = [
   gatewaysModule,
   sensorsModule,
   assetsModule,
+  hiresModule,
   reportsModule,
   filesModule,
   auditModule,

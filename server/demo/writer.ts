@@ -88,8 +88,8 @@ export class DemoWriter {
   ): Promise<void> {
     await this.tx.query(
       `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, customer_name, site_id,
-                         contract_number, starts_at, ends_at, working_hours_per_day)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+                         contract_number, starts_at, ends_at, working_hours_per_day, contracted_hours)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
       [
         machineId,
         rentalOrg,

@@ -190,8 +190,8 @@ describeServer('heat maps', { users: ['admin', 'customer'] }, (fixture) => {
     );
     expect(overlaps).toBe(false);
     await fixture.server.db.query(
-      `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, starts_at, ends_at)
-       SELECT m.id, m.organisation_id, o.id, '2026-11-10T00:00:00Z', '2026-11-11T00:00:00Z'
+      `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, starts_at, ends_at, contract_number)
+       SELECT m.id, m.organisation_id, o.id, '2026-11-10T00:00:00Z', '2026-11-11T00:00:00Z', 'C-HEAT-1'
          FROM machine m, organisation o WHERE m.id = $1 AND o.name = 'Harrow Civil Engineering'`,
       [machineId],
     );

@@ -113,8 +113,8 @@ describeServer('machine routes', { users: ['admin', 'customer'] }, (fixture) => 
       `WITH s AS (INSERT INTO site (organisation_id, name, code, latitude, longitude, radius_m)
                   SELECT id, 'Wembley Yard', 'HCE-WY', $2, $3, 100 FROM organisation
                    WHERE name = 'Harrow Civil Engineering' RETURNING id, organisation_id)
-       INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, site_id, starts_at, ends_at)
-       SELECT $1, m.organisation_id, s.organisation_id, s.id, '2026-01-01', '2026-02-01'
+       INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, site_id, starts_at, ends_at, contract_number)
+       SELECT $1, m.organisation_id, s.organisation_id, s.id, '2026-01-01', '2026-02-01', 'C-MAP-1'
          FROM s, machine m WHERE m.id = $1`,
       [machineId, AWAY.latitude, AWAY.longitude],
     );

@@ -28,7 +28,14 @@ export type AuditAction =
   | 'sensor.tank-capacity-set'
   | 'asset.created'
   | 'asset.edited'
-  | 'asset.tracker-attached';
+  | 'asset.tracker-attached'
+  | 'hire.created'
+  | 'hire.edited'
+  | 'hire.off-hired'
+  | 'hire.extended'
+  | 'hire.swapped'
+  | 'hire.cancelled'
+  | 'hire.imported';
 
 export async function recordAudit(
   db: Queryable,

@@ -180,6 +180,16 @@ export const endpoints = {
       root: '/v1/portal/groups',
       item: '/v1/portal/groups/:id',
     },
+    hires: {
+      root: '/v1/portal/hires',
+      item: '/v1/portal/hires/:id',
+      byContract: '/v1/portal/hires/by-contract/:contractNumber/:assetId',
+      customers: '/v1/portal/hires/customers',
+      extend: '/v1/portal/hires/:id/extend',
+      import: '/v1/portal/hires/import',
+      offHire: '/v1/portal/hires/:id/off-hire',
+      swap: '/v1/portal/hires/:id/swap',
+    },
     machines: {
       item: '/v1/portal/machines/:id',
       activitySummary: '/v1/portal/machines/:id/activity/summary',

@@ -28,6 +28,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /v1/portal/groups/:id': {
     access: 'write',
   },
+  'DELETE /v1/portal/hires/:id': {
+    access: 'write',
+  },
   'DELETE /v1/portal/machines/:id/fuel/calibration': {
     access: 'write',
     feature: 'modules.fuel',
@@ -231,6 +234,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/portal/groups': {
     access: 'read',
   },
+  'GET /v1/portal/hires': {
+    access: 'read',
+  },
+  'GET /v1/portal/hires/:id': {
+    access: 'read',
+  },
+  'GET /v1/portal/hires/customers': {
+    access: 'read',
+  },
   'GET /v1/portal/machines/:id': {
     access: 'read',
   },
@@ -395,6 +407,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PATCH /v1/machines/:id/vhm': {
     access: 'write',
   },
+  'PATCH /v1/portal/hires/:id': {
+    access: 'write',
+  },
   'PATCH /v1/portal/machines/:id/additional-information': {
     access: 'write',
     feature: 'modules.machineAdditionalInformation',
@@ -540,6 +555,21 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /v1/portal/groups': {
     access: 'write',
   },
+  'POST /v1/portal/hires': {
+    access: 'write',
+  },
+  'POST /v1/portal/hires/:id/extend': {
+    access: 'write',
+  },
+  'POST /v1/portal/hires/:id/off-hire': {
+    access: 'write',
+  },
+  'POST /v1/portal/hires/:id/swap': {
+    access: 'write',
+  },
+  'POST /v1/portal/hires/import': {
+    access: 'write',
+  },
   'POST /v1/portal/machines/:id/fuel/calibration': {
     access: 'write',
     feature: 'modules.fuel',
@@ -646,6 +676,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     feature: 'navigation.gateways',
   },
   'PUT /v1/portal/groups/:id': {
+    access: 'write',
+  },
+  'PUT /v1/portal/hires/by-contract/:contractNumber/:assetId': {
     access: 'write',
   },
   'PUT /v1/portal/machines/:id/breakdown': {
