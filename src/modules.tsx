@@ -44,6 +44,7 @@ import {
   sites,
 } from './resources/sites/index.ts';
 import { groups } from './resources/groups/index.ts';
+import { hires } from './resources/hires/index.ts';
 import { alerts } from './resources/alerts/index.ts';
 import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
 import { ssoProviders } from './resources/ssoProviders/index.ts';
@@ -189,6 +190,11 @@ export const AREAS: readonly PortalArea[] = [
       { resource: 'groups' },
       { resource: 'admin/shifts', feature: 'navigation.shifts' },
     ],
+  },
+  {
+    name: 'hires',
+    resources: [{ name: 'hires', props: hires }],
+    menu: [{ resource: 'hires' }],
   },
   {
     name: 'equipment',

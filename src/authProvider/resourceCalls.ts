@@ -19,6 +19,11 @@ const { portal, admin, users } = endpoints;
 export const RESOURCE_CALLS: Readonly<Record<string, Partial<Record<WriteAction, Call[]>>>> = {
   sites: crud(portal.sites.root, portal.sites.item),
   groups: crud(portal.groups.root, portal.groups.item),
+  hires: {
+    create: [['POST', portal.hires.root]],
+    edit: [['PATCH', portal.hires.item]],
+    delete: [['DELETE', portal.hires.item]],
+  },
   'admin/shifts': crud(portal.shifts.root, portal.shifts.item),
   'admin/sso-providers': crud(admin.ssoProviders.root, admin.ssoProviders.item),
   // Gateways are registered and changed, never deleted from the portal.

@@ -28,6 +28,7 @@ import { dashboardCalls } from './dashboard.ts';
 import { deviceCalls, deviceResource } from './devices.ts';
 import { filterCalls } from './filters.ts';
 import { groupCalls, groupResource } from './groups.ts';
+import { hireCalls, hireResource } from './hires.ts';
 import { mapCalls } from './maps.ts';
 import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
@@ -54,6 +55,7 @@ function areaCalls(client: ApiClient) {
     ...deviceCalls(client),
     ...filterCalls(client),
     ...groupCalls(client),
+    ...hireCalls(client),
     ...mapCalls(client),
     ...machineCalls(client),
     ...machineSettingCalls(client),
@@ -89,6 +91,7 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
   const resources: Record<string, ResourceMethods | undefined> = {
     sites: siteResource(client),
     groups: groupResource(client),
+    hires: hireResource(client),
     users: userResource(client, 'users'),
     'portal/users': userResource(client, 'portal/users'),
     'admin/sso-providers': ssoProviderResource(client),

@@ -11,6 +11,7 @@ import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
 import { deviceResourcesDe, devicesDe } from './devices/de.ts';
 import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
 import { alertsDe, alertResourcesDe } from './alerts/de.ts';
+import { hiresDe, hireResourcesDe } from './hires/de.ts';
 import { adminDe, auditResourcesDe } from './admin/de.ts';
 import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
@@ -23,6 +24,7 @@ export const de: AppCatalog = {
     ...deviceResourcesDe,
     ...equipmentResourcesDe,
     ...alertResourcesDe,
+    ...hireResourcesDe,
     ...auditResourcesDe,
     ...reportsResourcesDe,
     ...userResourcesDe,
@@ -79,6 +81,7 @@ export const de: AppCatalog = {
     devices: devicesDe,
     equipment: equipmentDe,
     alerts: alertsDe,
+    hires: hiresDe,
     admin: adminDe,
     reports: reportsDe,
     files: filesDe,

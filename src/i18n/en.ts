@@ -10,6 +10,7 @@ import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
 import { deviceResourcesEn, devicesEn } from './devices/en.ts';
 import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
 import { alertsEn, alertResourcesEn } from './alerts/en.ts';
+import { hiresEn, hireResourcesEn } from './hires/en.ts';
 import { adminEn, auditResourcesEn } from './admin/en.ts';
 import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
@@ -22,6 +23,7 @@ export const en = {
     ...deviceResourcesEn,
     ...equipmentResourcesEn,
     ...alertResourcesEn,
+    ...hireResourcesEn,
     ...auditResourcesEn,
     ...reportsResourcesEn,
     ...userResourcesEn,
@@ -78,6 +80,7 @@ export const en = {
     devices: devicesEn,
     equipment: equipmentEn,
     alerts: alertsEn,
+    hires: hiresEn,
     admin: adminEn,
     reports: reportsEn,
     files: filesEn,

@@ -10,6 +10,7 @@ import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
 import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
 import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
 import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
+import { hiresFr, hireResourcesFr } from './hires/fr.ts';
 import { adminFr, auditResourcesFr } from './admin/fr.ts';
 import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
@@ -22,6 +23,7 @@ export const fr: AppCatalog = {
     ...deviceResourcesFr,
     ...equipmentResourcesFr,
     ...alertResourcesFr,
+    ...hireResourcesFr,
     ...auditResourcesFr,
     ...reportsResourcesFr,
     ...userResourcesFr,
@@ -78,6 +80,7 @@ export const fr: AppCatalog = {
     devices: devicesFr,
     equipment: equipmentFr,
     alerts: alertsFr,
+    hires: hiresFr,
     admin: adminFr,
     reports: reportsFr,
     files: filesFr,

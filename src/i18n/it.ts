@@ -10,6 +10,7 @@ import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
 import { deviceResourcesIt, devicesIt } from './devices/it.ts';
 import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
 import { alertsIt, alertResourcesIt } from './alerts/it.ts';
+import { hiresIt, hireResourcesIt } from './hires/it.ts';
 import { adminIt, auditResourcesIt } from './admin/it.ts';
 import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
@@ -21,6 +22,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     ...deviceResourcesIt,
     ...equipmentResourcesIt,
     ...alertResourcesIt,
+    ...hireResourcesIt,
     ...auditResourcesIt,
     ...reportsResourcesIt,
     ...userResourcesIt,
@@ -77,6 +79,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     devices: devicesIt,
     equipment: equipmentIt,
     alerts: alertsIt,
+    hires: hiresIt,
     admin: adminIt,
     reports: reportsIt,
     files: filesIt,

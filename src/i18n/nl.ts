@@ -9,6 +9,7 @@ import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
 import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
 import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
 import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
+import { hiresNl, hireResourcesNl } from './hires/nl.ts';
 import { adminNl, auditResourcesNl } from './admin/nl.ts';
 import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
@@ -221,6 +222,7 @@ export const nl: AppCatalog = {
     ...deviceResourcesNl,
     ...equipmentResourcesNl,
     ...alertResourcesNl,
+    ...hireResourcesNl,
     ...auditResourcesNl,
     ...reportsResourcesNl,
     ...userResourcesNl,
@@ -277,6 +279,7 @@ export const nl: AppCatalog = {
     devices: devicesNl,
     equipment: equipmentNl,
     alerts: alertsNl,
+    hires: hiresNl,
     admin: adminNl,
     reports: reportsNl,
     files: filesNl,

@@ -9,6 +9,7 @@ import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
 import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
 import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
 import { alertsZh, alertResourcesZh } from './alerts/zh.ts';
+import { hiresZh, hireResourcesZh } from './hires/zh.ts';
 import { adminZh, auditResourcesZh } from './admin/zh.ts';
 import { filesZh, reportsZh, reportsResourcesZh } from './reports/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
@@ -209,6 +210,7 @@ export const zh: AppCatalog = {
     ...deviceResourcesZh,
     ...equipmentResourcesZh,
     ...alertResourcesZh,
+    ...hireResourcesZh,
     ...auditResourcesZh,
     ...reportsResourcesZh,
     ...userResourcesZh,
@@ -265,6 +267,7 @@ export const zh: AppCatalog = {
     devices: devicesZh,
     equipment: equipmentZh,
     alerts: alertsZh,
+    hires: hiresZh,
     admin: adminZh,
     reports: reportsZh,
     files: filesZh,

@@ -60,6 +60,7 @@ export interface DemoIds {
   gateway: string;
   asset: string;
   user: string;
+  hire: string;
   organisation: string;
 }
 
@@ -71,12 +72,13 @@ export async function demoIds(url: string, token: string): Promise<DemoIds> {
     return rows[0].id;
   };
   const range = `range=${encodeURIComponent('[0,0]')}`;
-  const [machines, sites, gateways, assets, users, me] = await Promise.all([
+  const [machines, sites, gateways, assets, users, hires, me] = await Promise.all([
     get<{ machines: { id: string }[] }>('/v1/portal/machines/list?start=max&end=max&perPage=1'),
     get<{ sites: { id: string }[] }>('/v1/portal/sites'),
     get<{ id: string }[]>(`/v1/portal/gateways?${range}`),
     get<{ id: string }[]>(`/v1/portal/assets?${range}`),
     get<{ id: string }[]>(`/v1/users?${range}`),
+    get<{ id: string }[]>(`/v1/portal/hires?${range}`),
     get<{ organisation: { id: string } }>('/v1/me'),
   ]);
   return {
@@ -85,6 +87,7 @@ export async function demoIds(url: string, token: string): Promise<DemoIds> {
     gateway: first(gateways, 'gateway'),
     asset: first(assets, 'asset'),
     user: first(users, 'user'),
+    hire: first(hires, 'hire'),
     organisation: me.organisation.id,
   };
 }
@@ -134,6 +137,10 @@ export const organisationRoutes = (ids: DemoIds): string[] => [
   '/organisation/brand-configuration',
   '/organisation/audit',
   '/admin/shifts',
+  '/hires',
+  '/hires/create',
+  `/hires/${ids.hire}/show`,
+  `/hires/${ids.hire}`,
   '/alerts',
   '/user/settings',
   '/qr',

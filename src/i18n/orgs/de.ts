@@ -74,6 +74,8 @@ export const orgSettingsDe = {
 /** The organisation's own area: /organisation/… */
 export const organisationAreaDe = {
   title: 'Organisation',
+  account_id: 'Konto-ID',
+  account_id_help: 'Ein Vermieter vermietet Ihnen Maschinen mit dieser ID.',
   tabs: {
     machines: 'Maschinen',
     users: 'Benutzer',

@@ -73,6 +73,8 @@ export const orgSettingsEn = {
 /** The organisation's own area: /organisation/… */
 export const organisationAreaEn = {
   title: 'Organisation',
+  account_id: 'Account ID',
+  account_id_help: 'A rental company puts machines on hire to you with this ID.',
   tabs: {
     machines: 'Machines',
     users: 'Users',

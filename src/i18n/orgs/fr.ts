@@ -74,6 +74,8 @@ export const orgSettingsFr = {
 /** The organisation's own area: /organisation/… */
 export const organisationAreaFr = {
   title: 'Organisation',
+  account_id: 'Identifiant de compte',
+  account_id_help: 'Un loueur vous loue des machines avec cet identifiant.',
   tabs: {
     machines: 'Machines',
     users: 'Utilisateurs',

@@ -74,6 +74,8 @@ export const orgSettingsIt = {
 /** The organisation's own area: /organisation/… */
 export const organisationAreaIt = {
   title: 'Organizzazione',
+  account_id: 'ID account',
+  account_id_help: 'Un noleggiatore vi noleggia macchine con questo ID.',
   tabs: {
     machines: 'Macchine',
     users: 'Utenti',

@@ -73,6 +73,8 @@ export const orgSettingsNl = {
 /** The organisation's own area: /organisation/… */
 export const organisationAreaNl = {
   title: 'Organisatie',
+  account_id: 'Account-ID',
+  account_id_help: 'Een verhuurder verhuurt u machines met deze ID.',
   tabs: {
     machines: 'Machines',
     users: 'Gebruikers',

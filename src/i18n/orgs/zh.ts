@@ -70,6 +70,8 @@ export const orgSettingsZh = {
 /** The organisation's own area: /organisation/… */
 export const organisationAreaZh = {
   title: '组织',
+  account_id: '账户 ID',
+  account_id_help: '租赁公司凭此 ID 将机器出租给您。',
   tabs: {
     machines: '机器',
     users: '用户',

@@ -13,6 +13,7 @@ import { ActivityFigures } from './ActivityFigures.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { FuelChart } from './FuelChart.tsx';
 import { MachineHeader } from './MachineHeader.tsx';
+import { MachineHires } from '../../hires/MachineHires.tsx';
 import { MachineSettingsCard } from './settings/MachineSettingsCard.tsx';
 import { SelectedDay } from './SelectedDay.tsx';
 import { useMachineDetails } from './useMachineDetails.ts';
@@ -109,6 +110,7 @@ export function MachineDetails() {
       {m && settings?.modules.fuel !== false ? (
         <FuelChart machineId={m.id} startDate={startDate} endDate={endDate} />
       ) : null}
+      {m ? <MachineHires machineId={m.id} owner={m.canEdit} /> : null}
       {m ? <MachineSettingsCard machine={m} settings={m.settings} canWrite={m.canEdit} /> : null}
     </Box>
   );
