@@ -291,7 +291,6 @@ async function seedNorthbankFleet(w: DemoWriter, orgs: DemoOrganisations, sites:
       entry,
       i % 3 ? sites.parkRoyal : sites.dartford,
       {
-        breakdown: i === 9 || i === 27,
         archivedAt: i === 41 ? w.daysAgo(20) : null,
         leased: i % 5 === 4,
       },
@@ -306,6 +305,9 @@ async function seedNorthbankFleet(w: DemoWriter, orgs: DemoOrganisations, sites:
     if (i % 9 !== 8) await w.fitTracker(id, entry);
     else if (i < 35) await w.identifyForOem(id, entry);
     await hireOut(w, id, orgs.northbank, sites.customerSites);
+    // Broken down after it went out: a hire of a broken-down machine would need a reason.
+    if (i === 9 || i === 27)
+      await w.tx.query('UPDATE machine SET breakdown = true WHERE id = $1', [id]);
   }
 }
 

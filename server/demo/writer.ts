@@ -1,6 +1,7 @@
 // The demo seed's rows, written in one transaction: each helper inserts one kind of row and returns
 // its id. The seed's random numbers and contract numbers are drawn here in the order the story asks.
 import type { Queryable } from '../db/database.ts';
+import { recordHire } from '../modules/hires/index.ts';
 import { seededRandom } from '../telemetry/simulator/random.ts';
 
 export interface CatalogueEntry {
@@ -79,6 +80,7 @@ export class DemoWriter {
     );
   }
 
+  /** A hire through the hires module's own rules (issue 41), as a rental company writes one. */
   async hire(
     machineId: string,
     rentalOrg: string,
@@ -86,23 +88,17 @@ export class DemoWriter {
     startsAt: Date,
     endsAt: Date | null,
   ): Promise<void> {
-    await this.tx.query(
-      `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, customer_name, site_id,
-                         contract_number, starts_at, ends_at, working_hours_per_day, contracted_hours)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [
-        machineId,
-        rentalOrg,
-        customer.org,
-        customer.name,
-        customer.site,
-        `C-${this.now.getFullYear()}-${this.contract++}`,
-        startsAt,
-        endsAt,
-        // Most contracts bill an 8-hour day; some a 10-hour one.
-        this.contract % 3 === 0 ? 10 : 8,
-      ],
-    );
+    await recordHire(this.tx, rentalOrg, {
+      machineId,
+      contractNumber: `C-${this.now.getFullYear()}-${this.contract++}`,
+      customerOrganisationId: customer.org,
+      customerName: customer.name,
+      siteId: customer.site,
+      onHireAt: startsAt.toISOString(),
+      offHireAt: endsAt?.toISOString() ?? null,
+      // Most contracts bill an 8-hour day; some a 10-hour one.
+      contractedHours: this.contract % 3 === 0 ? 10 : 8,
+    });
   }
 
   private groupOf(organisationId: string, name: string): Promise<string> {

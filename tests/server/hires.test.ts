@@ -92,6 +92,15 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
     );
     expect(list.body.map((hire) => hire.id)).toEqual([made.body.id]);
     expect(list.headers.get('content-range')).toBe('hires 0-0/1');
+    // The rental company finds it by machine, by customer organisation, and by state.
+    const found = async (filter: Record<string, string>) =>
+      (await send<Hire[]>('GET', `?filter=${encodeURIComponent(JSON.stringify(filter))}`)).body.map(
+        (hire) => hire.id,
+      );
+    expect(await found({ q: machine(0).asset_id.slice(-3) })).toContain(made.body.id);
+    expect(await found({ q: 'harrow civil' })).toContain(made.body.id);
+    expect(await found({ status: 'onHire', machineId: machine(0).id })).toEqual([made.body.id]);
+    expect(await found({ status: 'future', machineId: machine(0).id })).toEqual([]);
     // The customer is not the company that let the machine, so it changes nothing.
     const patch = await send('PATCH', `/${made.body.id}`, { note: 'x' }, fixture.customer);
     expect(patch.status).toBe(403);

@@ -73,7 +73,7 @@ export async function upsertIn(
   const existing = await contractHireRow(tx, organisation.id, contractNumber, machineId);
   const window = { machineId, startsAt: values.startsAt, endsAt: values.endsAt };
   if (!existing) {
-    const hireId = await insertHire(tx, organisation, machineId, values);
+    const hireId = await insertHire(tx, organisation.id, machineId, values);
     return { action: 'create', hireId, windows: [window] };
   }
   if (sameValues(valuesOfRow(existing), values)) {

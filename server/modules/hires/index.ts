@@ -5,6 +5,8 @@ import { hireActionRoutes } from './actionRoutes.ts';
 import { hireErpRoutes } from './erpRoutes.ts';
 import { hireRoutes } from './routes.ts';
 
+export { recordHire } from './writes.ts';
+
 export const hiresModule: PortalModule = {
   name: 'hires',
   routes: async (app, context) => {

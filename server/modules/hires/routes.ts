@@ -16,7 +16,8 @@ import { readListParams, sendRange } from '../../simpleRest.ts';
 import type { RollupScheduler } from '../../telemetry/engine/scheduler.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
 import { auditRequest } from '../audit/index.ts';
-import { getHire, hireCustomers, listHires, readHireFilter } from './store.ts';
+import { listHires } from './list.ts';
+import { getHire, hireCustomers, readHireFilter } from './store.ts';
 import { cancelHire, createHire, updateHire } from './writes.ts';
 import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
@@ -40,7 +41,7 @@ export const hireRoutes: FastifyPluginAsyncTypebox<HireContext> = async (app, { 
     async (request, reply) => {
       const params = readListParams(request.query, HIRE_SORTS);
       const filter = readHireFilter(params.filter);
-      const { hires, total } = await listHires(db, request.auth.org, filter, params);
+      const { hires, total } = await listHires(db, request.organisation, filter, params);
       sendRange(reply, 'hires', params.offset, hires.length, total);
       return hires;
     },

@@ -142,11 +142,12 @@ export async function checkReferences(
     }
   }
   if (values.siteId) {
+    // The rental company's own site, or the customer's: a machine often works on the customer's.
     const [site] = await db.query<{ id: string }>(
-      'SELECT id FROM site WHERE id = $1 AND organisation_id = $2',
-      [values.siteId, rentalOrganisationId],
+      'SELECT id FROM site WHERE id = $1 AND organisation_id IN ($2, $3)',
+      [values.siteId, rentalOrganisationId, values.customerOrganisationId ?? rentalOrganisationId],
     );
-    if (!site) throw badRequest('siteId', 'No such site of yours');
+    if (!site) throw badRequest('siteId', "No such site of yours or of the customer's");
   }
 }
 

@@ -4,14 +4,12 @@ import type {
   ContractedHoursPer,
   Hire,
   HireFilter,
-  HireSort,
   HireState,
   OverusePeriod,
 } from '../../../src/domain/api/hires.ts';
 import { HIRE_STATES } from '../../../src/domain/api/hires.ts';
-import type { Queryable, SqlParam } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
-import type { ListParams } from '../../simpleRest.ts';
 
 export interface HireRow {
   id: string;
@@ -41,15 +39,15 @@ export interface HireRow {
   updated_at: Date;
 }
 
-const STATUS_SQL = `CASE WHEN h.starts_at > now() THEN 'future'
+export const STATUS_SQL = `CASE WHEN h.starts_at > now() THEN 'future'
   WHEN h.ends_at IS NULL OR h.ends_at > now() THEN 'onHire' ELSE 'offHired' END`;
 
-const HIRE_SELECT = `SELECT h.id, h.machine_id, m.name AS machine_name, m.asset_id, h.contract_number,
+export const HIRE_SELECT = `SELECT h.id, h.machine_id, m.name AS machine_name, m.asset_id, h.contract_number,
     h.customer_organisation_id, h.customer_name, coalesce(co.name, h.customer_name, '') AS customer,
     h.rental_organisation_id, ro.name AS rental_organisation, h.site_id, s.name AS site,
     h.starts_at, h.ends_at, ${STATUS_SQL} AS status, h.contracted_hours_per, h.contracted_hours,
     h.overuse_period, h.overuse_allowance_h, h.overuse_rate, h.note, h.override_reason,
-    h.swapped_from_hire_id, h.created_at, h.updated_at, count(*) OVER () AS total
+    h.swapped_from_hire_id, h.created_at, h.updated_at
   FROM hire h JOIN machine m ON m.id = h.machine_id
   JOIN organisation ro ON ro.id = h.rental_organisation_id
   LEFT JOIN organisation co ON co.id = h.customer_organisation_id
@@ -89,16 +87,6 @@ export function toHire(row: HireRow, organisationId: string): Hire {
   };
 }
 
-const SORT_SQL: Record<HireSort, string> = {
-  onHireAt: 'h.starts_at',
-  offHireAt: "coalesce(h.ends_at, 'infinity')",
-  contractNumber: 'lower(h.contract_number)',
-  customer: "lower(coalesce(co.name, h.customer_name, ''))",
-  machineName: 'lower(m.name)',
-  site: "lower(coalesce(s.name, ''))",
-  status: `array_position(ARRAY['future', 'onHire', 'offHired'], ${STATUS_SQL})`,
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function idFilter(filter: Record<string, unknown>, name: keyof HireFilter): string | undefined {
@@ -126,57 +114,6 @@ export function readHireFilter(filter: Record<string, unknown>): HireFilter {
     customerOrganisationId: idFilter(filter, 'customerOrganisationId'),
     siteId: idFilter(filter, 'siteId'),
   };
-}
-
-export async function listHires(
-  db: Queryable,
-  organisationId: string,
-  filter: HireFilter,
-  params: Pick<ListParams<HireSort>, 'sort' | 'order' | 'offset' | 'limit'>,
-): Promise<{ hires: Hire[]; total: number }> {
-  const where = [SCOPE_SQL];
-  const values: SqlParam[] = [organisationId];
-  const add = (sql: (n: string) => string, value: SqlParam) => {
-    values.push(value);
-    where.push(sql(`$${values.length}`));
-  };
-  if (filter.q) {
-    add(
-      (n) => `(h.contract_number ILIKE ${n} OR m.name ILIKE ${n} OR m.asset_id ILIKE ${n}
-        OR coalesce(co.name, h.customer_name) ILIKE ${n} OR s.name ILIKE ${n})`,
-      `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
-  }
-  if (filter.status) add((n) => `${STATUS_SQL} = ${n}`, filter.status);
-  if (filter.machineId) add((n) => `h.machine_id = ${n}`, filter.machineId);
-  if (filter.customerOrganisationId) {
-    add((n) => `h.customer_organisation_id = ${n}`, filter.customerOrganisationId);
-  }
-  if (filter.siteId) add((n) => `h.site_id = ${n}`, filter.siteId);
-  const direction = params.order === 'ASC' ? 'ASC' : 'DESC';
-  // Newest first unless a column is chosen; the id keeps pages stable.
-  const order = params.sort ? `${SORT_SQL[params.sort]} ${direction}` : 'h.starts_at DESC';
-  values.push(params.limit, params.offset);
-  const rows = await db.query<HireRow & { total: string }>(
-    `${HIRE_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order}, h.id
-      LIMIT $${values.length - 1} OFFSET $${values.length}`,
-    values,
-  );
-  return {
-    hires: rows.map((row) => toHire(row, organisationId)),
-    total: rows.length > 0 ? Number(rows[0]?.total) : await countHires(db, where, values),
-  };
-}
-
-/** A page past the end has no rows to carry the total: count it alone. */
-async function countHires(db: Queryable, where: string[], values: SqlParam[]): Promise<number> {
-  const [row] = await db.query<{ total: string }>(
-    `SELECT count(*) AS total FROM hire h JOIN machine m ON m.id = h.machine_id
-       LEFT JOIN organisation co ON co.id = h.customer_organisation_id
-       LEFT JOIN site s ON s.id = h.site_id WHERE ${where.join(' AND ')}`,
-    values.slice(0, -2),
-  );
-  return Number(row?.total ?? 0);
 }
 
 /** One hire the organisation may read, as a row; 404 otherwise. */

@@ -78,19 +78,19 @@ async function ownHire(tx: Queryable, organisation: Organisation, id: string): P
 
 export async function insertHire(
   tx: Queryable,
-  organisation: Organisation,
+  organisationId: string,
   machineId: string,
   values: HireValues,
   swappedFromHireId: string | null = null,
 ): Promise<string> {
-  const machine = await lockMachine(tx, organisation.id, machineId);
-  await checkReferences(tx, organisation.id, values);
+  const machine = await lockMachine(tx, organisationId, machineId);
+  await checkReferences(tx, organisationId, values);
   checkUsable(machine, values);
   await checkNoOverlap(tx, machine, values, []);
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO hire (machine_id, rental_organisation_id, swapped_from_hire_id, ${COLUMNS})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
-    [machine.id, organisation.id, swappedFromHireId, ...params(values)],
+    [machine.id, organisationId, swappedFromHireId, ...params(values)],
   );
   if (!row) throw new Error('The hire was not written');
   return row.id;
@@ -156,11 +156,15 @@ const windowOf = (machineId: string, values: Pick<HireValues, 'startsAt' | 'ends
 const rowWindow = (row: HireRow) =>
   windowOf(row.machine_id, { startsAt: row.starts_at, endsAt: row.ends_at });
 
+/** A hire written inside the caller's transaction: the demo's seed writes its hires this way. */
+export const recordHire = (tx: Queryable, rentalOrganisationId: string, body: HireBody) =>
+  insertHire(tx, rentalOrganisationId, body.machineId, mergeValues(null, body));
+
 export async function createHire(writer: HireWriter, body: HireBody): Promise<string> {
   assertRents(writer.organisation);
   const values = mergeValues(null, body);
   const id = await writer.db.transaction((tx) =>
-    insertHire(tx, writer.organisation, body.machineId, values),
+    insertHire(tx, writer.organisation.id, body.machineId, values),
   );
   await recomputeWindows(writer, [windowOf(body.machineId, values)]);
   return id;
@@ -228,7 +232,7 @@ export async function swapHire(writer: HireWriter, id: string, body: SwapBody): 
     const next = { ...values, startsAt: at, overrideReason: body.overrideReason ?? null };
     return {
       closed: row,
-      opened: await insertHire(tx, writer.organisation, body.machineId, next, row.id),
+      opened: await insertHire(tx, writer.organisation.id, body.machineId, next, row.id),
     };
   });
   await recomputeWindows(writer, [
