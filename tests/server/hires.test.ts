@@ -5,6 +5,7 @@
 // @clock-relative: hires are placed days around now; what is asserted is their order, not dates.
 import { beforeAll, expect, it } from 'vitest';
 import type { Hire, HireImportReply, SwapReply } from '../../src/domain/api/hires.ts';
+import { engineRun, sendRecords } from '../support/fleet.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -29,13 +30,13 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
           AND m.asset_id IS NOT NULL AND NOT EXISTS (
             SELECT 1 FROM hire h WHERE h.machine_id = m.id
                AND (h.ends_at IS NULL OR h.ends_at > now() - interval '4 days'))
-        ORDER BY m.asset_id LIMIT 6`,
+        ORDER BY m.asset_id LIMIT 7`,
     );
     const [harrow] = await fixture.server.db.query<{ id: string }>(
       "SELECT id FROM organisation WHERE name = 'Harrow Civil Engineering'",
     );
     harrowId = harrow?.id ?? '';
-    expect(free).toHaveLength(6);
+    expect(free).toHaveLength(7);
   });
 
   const machine = (i: number): Machine => {
@@ -269,6 +270,42 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
     expect(applied.body).toMatchObject({ applied: true, created: 1, updated: 1 });
     const again = await upload(csv(good), '?apply=true');
     expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it("recomputes the customer's part-days in the background after a late off-hire", async () => {
+    const noon = (days: number) => `${inDays(days).slice(0, 10)}T12:00:00.000Z`;
+    // The machine works from 10:00 to 15:00 on both days: each part-day has figures.
+    const [source] = await fixture.server.db.query<{ id: string }>(
+      `INSERT INTO source (type, code, machine_id, expected_interval_s)
+       VALUES ('TELTONIKA', 'HIRE-LATE-1', $1, 60) RETURNING id`,
+      [machine(6).id],
+    );
+    for (const day of [-3, -2]) {
+      const from = new Date(Date.parse(noon(day)) - 2 * 3_600_000).toISOString();
+      await sendRecords(fixture.server, source?.id ?? '', engineRun(from, 300));
+    }
+    const made = await send('POST', '', {
+      machineId: machine(6).id,
+      contractNumber: 'T-LATE',
+      customerOrganisationId: harrowId,
+      onHireAt: noon(-3),
+    });
+    expect(made.status).toBe(201);
+    const partDays = async () => {
+      await fixture.server.rollups.drain();
+      const rows = await fixture.server.db.query<{ day: string }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM machine_hire_day_rollup
+          WHERE hire_id = $1 ORDER BY day`,
+        [made.body.id],
+      );
+      return rows.map((row) => row.day);
+    };
+    // The hire began at noon: its first day is a part-day of its own.
+    expect(await partDays()).toEqual([noon(-3).slice(0, 10)]);
+    // Off-hired late, at noon two days ago: that day becomes the hire's last part-day.
+    const off = await send('POST', `/${made.body.id}/off-hire`, { offHireAt: noon(-2) });
+    expect(off.body.status).toBe('offHired');
+    expect(await partDays()).toEqual([noon(-3).slice(0, 10), noon(-2).slice(0, 10)]);
   });
 
   it('refuses a viewer every write and keeps each write in the audit trail', async () => {

@@ -11,6 +11,7 @@ import { type HireValues, mergeValues, valuesOfRow } from './rules.ts';
 import { contractHireRow } from './store.ts';
 import {
   assertRents,
+  changedWindows,
   type HireWriter,
   insertHire,
   recomputeWindows,
@@ -80,8 +81,7 @@ export async function upsertIn(
     return { action: 'unchanged', hireId: existing.id, windows: [] };
   }
   await updateHireValues(tx, organisation, existing, values, body.overrideReason);
-  const before = { machineId, startsAt: existing.starts_at, endsAt: existing.ends_at };
-  return { action: 'update', hireId: existing.id, windows: [before, window] };
+  return { action: 'update', hireId: existing.id, windows: changedWindows(existing, values) };
 }
 
 export async function upsertByContract(

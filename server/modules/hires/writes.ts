@@ -170,22 +170,35 @@ export async function createHire(writer: HireWriter, body: HireBody): Promise<st
   return id;
 }
 
-/** Applies `change` to the hire: a PATCH, an ERP's upsert and the actions below all end here. */
+/**
+ * The windows to recompute after an update: none when the hire's times and site (whose shift and
+ * time zone read its days) stay; a note or the contract's terms are read when asked for.
+ */
+export function changedWindows(
+  before: HireRow,
+  after: Pick<HireValues, 'startsAt' | 'endsAt' | 'siteId'>,
+): TouchedWindow[] {
+  const same =
+    before.starts_at.getTime() === after.startsAt.getTime() &&
+    (before.ends_at?.getTime() ?? null) === (after.endsAt?.getTime() ?? null) &&
+    before.site_id === after.siteId;
+  return same ? [] : [rowWindow(before), windowOf(before.machine_id, after)];
+}
+
+/** Applies `change` to the hire: a PATCH and the off-hire and extend actions end here. */
 async function changeHire(
   writer: HireWriter,
   id: string,
   change: (row: HireRow) => Partial<ContractHireBody> & { contractNumber?: string },
-): Promise<{ before: HireRow }> {
-  const before = await writer.db.transaction(async (tx) => {
+): Promise<void> {
+  const windows = await writer.db.transaction(async (tx) => {
     const row = await ownHire(tx, writer.organisation, id);
     const body = change(row);
     const values = mergeValues(valuesOfRow(row), body);
     await updateHireValues(tx, writer.organisation, row, values, body.overrideReason);
-    return row;
+    return changedWindows(row, values);
   });
-  const after = await hireRow(writer.db, writer.organisation.id, id);
-  await recomputeWindows(writer, [rowWindow(before), rowWindow(after)]);
-  return { before };
+  await recomputeWindows(writer, windows);
 }
 
 export const updateHire = (writer: HireWriter, id: string, patch: HirePatch) =>
