@@ -260,8 +260,9 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto(`${portal.url}/machines/list`);
-    // The phone's cards: the first machine's name is its card's first text.
-    await page.locator('.RaSimpleList-tertiary').first().waitFor();
+    // The phone's cards: the first machine's name is its card's first text. The first screen
+    // through a new service worker waited 45 s once with CI's other browser suite beside it.
+    await page.locator('.RaSimpleList-tertiary').first().waitFor({ timeout: 90_000 });
     const name = await page.evaluate(
       () => document.querySelector('.MuiListItemText-primary')?.firstChild?.textContent ?? '',
     );

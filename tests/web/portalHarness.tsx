@@ -206,6 +206,10 @@ export const handlers = [
   http.get(anyOrigin(endpoints.portal.machines.fuelCalibration), () =>
     HttpResponse.json({ fileName: null, uploadedAt: null, points: [] }),
   ),
+  // The machine's hires on its page: none.
+  http.get(anyOrigin(endpoints.portal.hires.root), () =>
+    HttpResponse.json([], { headers: { 'content-range': 'hires 0-0/0' } }),
+  ),
   http.post(anyOrigin(endpoints.clientErrors), async ({ request }) => {
     clientErrorReports.push((await request.json()) as ClientErrorReport);
     return new HttpResponse(null, { status: 204 });
