@@ -79,6 +79,8 @@ export interface Config {
   alertBatchS: number;
   /** How often each process looks for silent devices and alert mails to send; 0 never. */
   alertPollMs: number;
+  /** How often the api reads the devices' hour-meter values into meter readings; 0 never. */
+  meterPollMs: number;
   /** The largest document a user may upload. */
   documentMaxBytes: number;
   /**
@@ -312,6 +314,7 @@ export function loadConfig(env: Env = process.env): Config {
     reportPollMs: integer(env, 'REPORT_POLL_MS', 15_000, 0, 3_600_000),
     alertBatchS: integer(env, 'ALERT_BATCH_S', 300, 0, 86_400),
     alertPollMs: integer(env, 'ALERT_POLL_MS', 60_000, 0, 3_600_000),
+    meterPollMs: integer(env, 'METER_POLL_MS', 300_000, 0, 3_600_000),
     documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 20_000_000, 1_000, 200_000_000),
     oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
     invitationTtlS: integer(env, 'INVITATION_TTL_S', 7 * 86_400, 600, 90 * 86_400),

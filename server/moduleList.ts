@@ -18,6 +18,7 @@ import { integrationsModule } from './modules/integrations/index.ts';
 import { machinesModule } from './modules/machines/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { mapsModule } from './modules/maps/index.ts';
+import { metersModule } from './modules/meters/index.ts';
 import { oemFeedsModule } from './modules/oemFeeds/index.ts';
 import { orgsModule } from './modules/orgs/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -54,6 +55,7 @@ export const MODULES: readonly PortalModule[] = [
   sensorsModule,
   assetsModule,
   hiresModule,
+  metersModule,
   reportsModule,
   filesModule,
   auditModule,

@@ -35,7 +35,9 @@ export type AuditAction =
   | 'hire.extended'
   | 'hire.swapped'
   | 'hire.cancelled'
-  | 'hire.imported';
+  | 'hire.imported'
+  | 'meter.read'
+  | 'meter.lead-set';
 
 export async function recordAudit(
   db: Queryable,

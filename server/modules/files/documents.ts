@@ -162,6 +162,19 @@ async function documentRow(db: Queryable, organisationId: string, id: string) {
   return row;
 }
 
+/** Whether the organisation holds the document: a reading's photo must be one of its own. */
+export async function isOrganisationDocument(
+  db: Queryable,
+  organisationId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM document WHERE organisation_id = $1 AND id = $2', [
+    organisationId,
+    id,
+  ]);
+  return rows.length > 0;
+}
+
 /** Where the document goes, checked: a machine the organisation may see, or one of its sites. */
 async function checkPlace(
   db: Queryable,

@@ -16,7 +16,8 @@ import { machineWriteRoutes } from './writes.ts';
 export { listMachines } from './list.ts';
 export { unassignedSource } from './onboard.ts';
 export { listManufacturers } from './store.ts';
-export { clipToPeriods, machineVisibility } from './visibility.ts';
+export { machineSettings } from './settings.ts';
+export { assertOwnMachine, clipToPeriods, machineVisibility } from './visibility.ts';
 
 export const machinesModule: PortalModule = {
   name: 'machines',

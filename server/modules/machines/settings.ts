@@ -1,11 +1,10 @@
 // A machine's settings on the details screen: load capacity, additional information (with the fuel
-// type the engine's CO2 factor follows) and hour-meter corrections.
+// type the engine's CO2 factor follows) and the hour meter's latest anchor (the meters module keeps it).
 import type {
   AdditionalInformation,
-  HourMeterBody,
   MachineSettings,
 } from '../../../src/domain/api/machineSettings.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { CO2_FACTORS } from '../../telemetry/engine/rules.ts';
 
@@ -83,33 +82,4 @@ export async function saveAdditionalInformation(
     [machineId, JSON.stringify(rest), fuelType ?? null],
   );
   return { fuelChanged: !!fuelType && current.additionalInformation.fuelType !== fuelType };
-}
-
-/** An hour-meter correction: kept in the record; the machine shows the latest reading. */
-export async function recordHourMeter(
-  db: Database,
-  machineId: string,
-  reading: HourMeterBody & { userId: string },
-) {
-  const { time, value, timezone, userId } = reading;
-  const at = new Date(time);
-  if (at.getTime() > Date.now() + 60_000) {
-    throw badRequest('time', 'The reading cannot be in the future');
-  }
-  if (!Intl.supportedValuesOf('timeZone').includes(timezone) && timezone !== 'UTC') {
-    throw badRequest('timezone', `Unknown time zone '${timezone}'`);
-  }
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO hour_meter_correction (machine_id, read_at, value_h, timezone, user_id)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [machineId, at, value, timezone, userId],
-    );
-    // The machine keeps its latest reading; an older correction only enters the record.
-    await tx.query(
-      `UPDATE machine SET hour_meter_h = $2, hour_meter_at = $3
-        WHERE id = $1 AND (hour_meter_at IS NULL OR hour_meter_at <= $3)`,
-      [machineId, value, at],
-    );
-  });
 }

@@ -1,11 +1,11 @@
-// The details screen's edits: load capacity, additional information and hour-meter corrections.
+// The details screen's edits: load capacity and additional information (the hour meter is the
+// meters module's).
 // Reads are open to whoever sees the machine; writes to the owner's admins only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
   AdditionalInformation,
   FormDropDownValues,
-  HourMeterBody,
   LoadCapacityBody,
   MachineSettings,
 } from '../../../src/domain/api/machineSettings.ts';
@@ -17,7 +17,6 @@ import { getOrganisationSettings } from '../../tenancy/organisation.ts';
 import {
   EMISSION_STANDARDS,
   machineSettings,
-  recordHourMeter,
   saveAdditionalInformation,
   setLoadCapacity,
 } from './settings.ts';
@@ -90,24 +89,4 @@ export const machineSettingsRoutes: FastifyPluginAsyncTypebox<
       return machineSettings(db, request.params.id);
     },
   );
-
-  for (const path of [endpoints.portal.machines.vhm, endpoints.machines.vhm]) {
-    app.patch(
-      path,
-      {
-        config: { access: 'write' },
-        schema: {
-          tags,
-          params: Id,
-          body: HourMeterBody,
-          response: { 200: MachineSettings },
-        },
-      },
-      async (request) => {
-        await assertOwnMachine(db, request.auth, request.params.id);
-        await recordHourMeter(db, request.params.id, { ...request.body, userId: request.auth.sub });
-        return machineSettings(db, request.params.id);
-      },
-    );
-  }
 };

@@ -37,6 +37,7 @@ export const endpoints = {
     },
     machines: {
       item: '/v1/admin/machines/:id',
+      meterDrift: '/v1/admin/machines/meter-drift',
       day: '/v1/admin/machines/:id/day',
       recomputes: '/v1/admin/machines/:id/recomputes',
       recomputesItem: '/v1/admin/machines/:id/recomputes/:runId',
@@ -142,6 +143,7 @@ export const endpoints = {
   organisation: {
     audit: '/v1/organisation/audit',
     settingsAlerts: '/v1/organisation/settings/alerts',
+    settingsMeters: '/v1/organisation/settings/meters',
     settingsRoutePoints: '/v1/organisation/settings/route-points',
   },
   portal: {
@@ -200,6 +202,8 @@ export const endpoints = {
       groups: '/v1/portal/machines/:id/groups',
       health: '/v1/portal/machines/:id/health',
       loadCapacity: '/v1/portal/machines/:id/load_capacity',
+      meterLead: '/v1/portal/machines/:id/meter-lead',
+      meterReadings: '/v1/portal/machines/:id/meter-readings',
       vhm: '/v1/portal/machines/:id/vhm',
       additionalInformationFormDropDownValues:
         '/v1/portal/machines/additional-information/form-drop-down-values',

@@ -88,6 +88,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/admin/machines/:id/recomputes/:runId': {
     access: 'staff',
   },
+  'GET /v1/admin/machines/meter-drift': {
+    access: 'staff',
+  },
   'GET /v1/admin/oem-feeds': {
     access: 'staff',
   },
@@ -178,6 +181,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/organisation/audit': {
     access: 'write',
   },
+  'GET /v1/organisation/settings/meters': {
+    access: 'read',
+  },
   'GET /v1/portal/alerts': {
     access: 'read',
     feature: 'modules.notifications',
@@ -258,6 +264,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     feature: 'modules.fuel',
   },
   'GET /v1/portal/machines/:id/health': {
+    access: 'read',
+  },
+  'GET /v1/portal/machines/:id/meter-readings': {
     access: 'read',
   },
   'GET /v1/portal/machines/additional-information/form-drop-down-values': {
@@ -574,6 +583,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'write',
     feature: 'modules.fuel',
   },
+  'POST /v1/portal/machines/:id/meter-readings': {
+    access: 'write',
+  },
   'POST /v1/portal/machines/onboard': {
     access: 'write',
   },
@@ -664,6 +676,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'write',
     feature: 'modules.notifications',
   },
+  'PUT /v1/organisation/settings/meters': {
+    access: 'write',
+  },
   'PUT /v1/organisation/settings/route-points': {
     access: 'write',
   },
@@ -688,6 +703,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /v1/portal/machines/:id/fuel/settings': {
     access: 'write',
     feature: 'modules.fuel',
+  },
+  'PUT /v1/portal/machines/:id/meter-lead': {
+    access: 'write',
   },
   'PUT /v1/portal/reports/schedules/:id': {
     access: 'write',
