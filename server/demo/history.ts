@@ -1,8 +1,10 @@
 // The demo fleet at start-up: its devices send the week they "buffered" to this server's own
-// listeners and webhook, then keep reporting each minute. Ready means the figures are computed.
+// listeners and webhook, then keep reporting each minute. Ready means the figures are computed and
+// the demo's hour-meter readings written over them.
 import type { Database } from '../db/database.ts';
 import type { Readiness } from '../readiness.ts';
 import { storeUplinks } from '../modules/ingest/index.ts';
+import { seedDemoMeters } from './meters.ts';
 import { decodeTtsUplink } from '../telemetry/adapters/lorawan.ts';
 import type { Pipeline } from '../telemetry/pipeline.ts';
 import { DemoStream } from '../telemetry/simulator/demoStream.ts';
@@ -44,6 +46,7 @@ export function startDemoHistory(options: DemoHistoryOptions): DemoStream {
   void options.readiness.track(`demo history (${historyDays} days)`, async () => {
     await pipeline.rollups.holdWhile(() => stream.start());
     await pipeline.rollups.drain();
+    await seedDemoMeters(db, Date.now());
     await options.statistics.analyse();
   });
   return stream;

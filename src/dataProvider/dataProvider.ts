@@ -32,6 +32,7 @@ import { hireCalls, hireResource } from './hires.ts';
 import { mapCalls } from './maps.ts';
 import { machineCalls, listMachines } from './machines.ts';
 import { machineSettingCalls } from './machineSettings.ts';
+import { meterCalls } from './meters.ts';
 import { onboardingCalls } from './onboarding.ts';
 import { organisationResource } from './organisations.ts';
 import { documentResource, reportCalls, reportFileResource } from './reports.ts';
@@ -59,6 +60,7 @@ function areaCalls(client: ApiClient) {
     ...mapCalls(client),
     ...machineCalls(client),
     ...machineSettingCalls(client),
+    ...meterCalls(client),
     ...onboardingCalls(client),
     ...reportCalls(client),
     ...siteCalls(client),

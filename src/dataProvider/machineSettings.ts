@@ -7,7 +7,6 @@ import type {
   FuelCalibrationReply,
   FuelReply,
   FuelSettings,
-  HourMeterBody,
   MachineSettings,
 } from '../domain/api/machineSettings.ts';
 import { endpoints, pathTo } from '../domain/api/endpoints.ts';
@@ -57,11 +56,6 @@ export function machineSettingCalls(client: ApiClient) {
           body: changes,
         },
       ),
-    correctHourMeter: (id: string, reading: HourMeterBody) =>
-      client.request<MachineSettings>(pathTo(endpoints.portal.machines.vhm, { id }), {
-        method: 'PATCH',
-        body: reading,
-      }),
     uploadMachineImage: (id: string, image: File) =>
       client.request<{ imageUrl: string | null }>(pathTo(endpoints.machines.image, { id }), {
         method: 'POST',

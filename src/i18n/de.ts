@@ -12,6 +12,7 @@ import { deviceResourcesDe, devicesDe } from './devices/de.ts';
 import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
 import { alertsDe, alertResourcesDe } from './alerts/de.ts';
 import { hiresDe, hireResourcesDe } from './hires/de.ts';
+import { metersDe } from './meters/de.ts';
 import { adminDe, auditResourcesDe } from './admin/de.ts';
 import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
 import { secondFactorDe, secondFactorCodesDe } from './secondFactor/de.ts';
@@ -82,6 +83,7 @@ export const de: AppCatalog = {
     equipment: equipmentDe,
     alerts: alertsDe,
     hires: hiresDe,
+    meters: metersDe,
     admin: adminDe,
     reports: reportsDe,
     files: filesDe,
@@ -529,12 +531,6 @@ export const de: AppCatalog = {
         title: 'Einstellungen',
         saved: 'Die Änderung ist gespeichert',
         invalid: 'Bitte prüfen Sie diesen Wert',
-        hour_meter: 'Betriebsstundenzähler',
-        hour_meter_reading:
-          'Korrigiert auf %{value} h am %{time}; Motorstunden seitdem werden addiert.',
-        read_at: 'Abgelesen am',
-        meter_value: 'Stand (h)',
-        correct: 'Korrigieren',
         group_and_capacity: 'Gruppe und Nutzlast',
         group: 'Gruppe',
         no_group: 'Keine Gruppe',

@@ -11,6 +11,7 @@ import { deviceResourcesEn, devicesEn } from './devices/en.ts';
 import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
 import { alertsEn, alertResourcesEn } from './alerts/en.ts';
 import { hiresEn, hireResourcesEn } from './hires/en.ts';
+import { metersEn } from './meters/en.ts';
 import { adminEn, auditResourcesEn } from './admin/en.ts';
 import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
 import { secondFactorEn, secondFactorCodesEn } from './secondFactor/en.ts';
@@ -81,6 +82,7 @@ export const en = {
     equipment: equipmentEn,
     alerts: alertsEn,
     hires: hiresEn,
+    meters: metersEn,
     admin: adminEn,
     reports: reportsEn,
     files: filesEn,
@@ -524,11 +526,6 @@ export const en = {
         title: 'Settings',
         saved: 'The change is saved',
         invalid: 'Please check this value',
-        hour_meter: 'Hour meter',
-        hour_meter_reading: 'Corrected to %{value} h at %{time}; engine hours since are added.',
-        read_at: 'Read at',
-        meter_value: 'Reading (h)',
-        correct: 'Correct',
         group_and_capacity: 'Group and load capacity',
         group: 'Group',
         no_group: 'No group',

@@ -11,6 +11,7 @@ import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
 import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
 import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
 import { hiresFr, hireResourcesFr } from './hires/fr.ts';
+import { metersFr } from './meters/fr.ts';
 import { adminFr, auditResourcesFr } from './admin/fr.ts';
 import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
 import { secondFactorFr, secondFactorCodesFr } from './secondFactor/fr.ts';
@@ -81,6 +82,7 @@ export const fr: AppCatalog = {
     equipment: equipmentFr,
     alerts: alertsFr,
     hires: hiresFr,
+    meters: metersFr,
     admin: adminFr,
     reports: reportsFr,
     files: filesFr,
@@ -528,12 +530,6 @@ export const fr: AppCatalog = {
         title: 'Réglages',
         saved: 'La modification est enregistrée',
         invalid: 'Veuillez vérifier cette valeur',
-        hour_meter: 'Compteur horaire',
-        hour_meter_reading:
-          'Corrigé à %{value} h le %{time} ; les heures moteur depuis sont ajoutées.',
-        read_at: 'Relevé le',
-        meter_value: 'Relevé (h)',
-        correct: 'Corriger',
         group_and_capacity: 'Groupe et charge utile',
         group: 'Groupe',
         no_group: 'Aucun groupe',

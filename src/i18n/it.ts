@@ -11,6 +11,7 @@ import { deviceResourcesIt, devicesIt } from './devices/it.ts';
 import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
 import { alertsIt, alertResourcesIt } from './alerts/it.ts';
 import { hiresIt, hireResourcesIt } from './hires/it.ts';
+import { metersIt } from './meters/it.ts';
 import { adminIt, auditResourcesIt } from './admin/it.ts';
 import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
 import { secondFactorIt, secondFactorCodesIt } from './secondFactor/it.ts';
@@ -80,6 +81,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     equipment: equipmentIt,
     alerts: alertsIt,
     hires: hiresIt,
+    meters: metersIt,
     admin: adminIt,
     reports: reportsIt,
     files: filesIt,
@@ -520,12 +522,6 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
         title: 'Impostazioni',
         saved: 'La modifica è salvata',
         invalid: 'Controlla questo valore',
-        hour_meter: 'Contaore',
-        hour_meter_reading:
-          'Corretto a %{value} h il %{time}; si aggiungono le ore motore successive.',
-        read_at: 'Letto il',
-        meter_value: 'Lettura (h)',
-        correct: 'Correggi',
         group_and_capacity: 'Gruppo e portata',
         group: 'Gruppo',
         no_group: 'Nessun gruppo',

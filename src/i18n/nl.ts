@@ -10,6 +10,7 @@ import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
 import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
 import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
 import { hiresNl, hireResourcesNl } from './hires/nl.ts';
+import { metersNl } from './meters/nl.ts';
 import { adminNl, auditResourcesNl } from './admin/nl.ts';
 import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
 import { secondFactorNl, secondFactorCodesNl } from './secondFactor/nl.ts';
@@ -280,6 +281,7 @@ export const nl: AppCatalog = {
     equipment: equipmentNl,
     alerts: alertsNl,
     hires: hiresNl,
+    meters: metersNl,
     admin: adminNl,
     reports: reportsNl,
     files: filesNl,
@@ -722,12 +724,6 @@ export const nl: AppCatalog = {
         title: 'Instellingen',
         saved: 'De wijziging is opgeslagen',
         invalid: 'Controleer deze waarde',
-        hour_meter: 'Urenteller',
-        hour_meter_reading:
-          'Gecorrigeerd naar %{value} u op %{time}; motoruren sindsdien worden opgeteld.',
-        read_at: 'Afgelezen op',
-        meter_value: 'Stand (u)',
-        correct: 'Corrigeren',
         group_and_capacity: 'Groep en laadvermogen',
         group: 'Groep',
         no_group: 'Geen groep',

@@ -10,6 +10,7 @@ import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
 import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
 import { alertsZh, alertResourcesZh } from './alerts/zh.ts';
 import { hiresZh, hireResourcesZh } from './hires/zh.ts';
+import { metersZh } from './meters/zh.ts';
 import { adminZh, auditResourcesZh } from './admin/zh.ts';
 import { filesZh, reportsZh, reportsResourcesZh } from './reports/zh.ts';
 import { secondFactorZh, secondFactorCodesZh } from './secondFactor/zh.ts';
@@ -268,6 +269,7 @@ export const zh: AppCatalog = {
     equipment: equipmentZh,
     alerts: alertsZh,
     hires: hiresZh,
+    meters: metersZh,
     admin: adminZh,
     reports: reportsZh,
     files: filesZh,
@@ -684,11 +686,6 @@ export const zh: AppCatalog = {
         title: '设置',
         saved: '更改已保存',
         invalid: '请检查此值',
-        hour_meter: '小时表',
-        hour_meter_reading: '已于 %{time} 校正为 %{value} 小时；此后的发动机小时会累加。',
-        read_at: '读数时间',
-        meter_value: '读数（小时）',
-        correct: '校正',
         group_and_capacity: '分组和载重',
         group: '分组',
         no_group: '无分组',

@@ -1,5 +1,5 @@
 // End to end, hires in Chromium against the real server (issue 41): a rental company registered
-// through /register onboards a tracker and puts the machine on hire to a customer organisation
+// through /register onboards a tracker, reads its hour meter in, and puts the machine on hire to a customer organisation
 // through /hires/create; the customer's admin then sees exactly that machine, from the on-hire
 // time; the rental admin off-hires it from the hire's page, and the customer sees no data after.
 // @clock-relative: the hire starts now and the tracker's uplinks are stamped around it.
@@ -158,6 +158,18 @@ describe.skipIf(!browserAvailable)('hires in a browser', () => {
     await page.getByRole('textbox', { name: 'Asset ID' }).fill('APX-0021');
     await page.getByRole('button', { name: 'Attach the device' }).click();
     await page.waitForURL(/\/machines\/[0-9a-f-]+/, { timeout: 30_000 });
+
+    // It reads the machine's hour meter off the dial; a lower reading is refused with the current.
+    const meterCard = page.getByTestId('machine-meter');
+    await meterCard.getByRole('textbox', { name: 'Reading (h)' }).fill('1520.5');
+    await meterCard.getByRole('button', { name: 'Add reading' }).click();
+    await expect.poll(() => meterCard.getByTestId('meter-now').textContent()).toBe('1,520.5 h');
+    await meterCard.getByRole('textbox', { name: 'Reading (h)' }).fill('1500');
+    await meterCard.getByRole('button', { name: 'Add reading' }).click();
+    await page.getByText(/below the meter's current reading of 1520.5 h/).waitFor();
+    await expect
+      .poll(() => meterCard.getByTestId('meter-history').locator('tbody tr').count())
+      .toBe(1);
 
     // ...and puts it on hire from the machine's page, naming the customer by its account ID.
     await page.getByTestId('machine-hires').getByRole('link', { name: 'Put on hire' }).click();

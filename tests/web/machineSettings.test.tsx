@@ -1,4 +1,4 @@
-// The details screen's settings against a mocked API: an hour-meter correction, a refused
+// The details screen's settings against a mocked API: an hour-meter reading, a refused
 // calibration with its rows, and a viewer who sees the settings without the means to change them.
 // @module-tag calendar: its figures follow the date, weekday or hour; CI reruns it on moved clocks.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -26,38 +26,45 @@ function mockMachine(canEdit: boolean) {
   );
 }
 
-/** The hour-meter corrections the screen sends. */
+/** The meter the screen shows, and the readings it sends. */
 function recordReadings(): unknown[] {
   const bodies: unknown[] = [];
+  const path = anyOrigin(pathTo(endpoints.portal.machines.meterReadings, { id: 'm1' }));
   api.use(
-    http.patch(
-      anyOrigin(pathTo(endpoints.portal.machines.vhm, { id: 'm1' })),
-      async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json(machineDetails({}).settings);
-      },
+    http.get(path, () =>
+      HttpResponse.json({
+        lead: 'automatic',
+        effectiveLead: 'computed',
+        hourMeter: { valueH: 1234.5, source: 'computed', readAt: '2026-11-20T08:00:00.000Z' },
+        sources: [],
+        drift: null,
+        readings: [],
+      }),
     ),
+    http.post(path, async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({}, { status: 201 });
+    }),
   );
   return bodies;
 }
 
 describe('machine settings', () => {
-  it('corrects the hour meter with the reading and the browser’s time zone', async () => {
+  it('adds an hour-meter reading read at a moment on the user’s clock', async () => {
     signedIn();
     mockMachine(true);
     const bodies = recordReadings();
     await renderPortal('/machines/m1');
-    expect(await screen.findByTestId('hour-meter', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('meter-now', {}, { timeout: 10_000 })).toHaveTextContent(
       '1,234.5 h',
     );
     await userEvent.type(screen.getByRole('textbox', { name: 'Reading (h)' }), '2000');
-    await userEvent.click(screen.getByRole('button', { name: 'Correct' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add reading' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({
-      value: 2000,
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    });
-    expect(await screen.findByText('The change is saved')).toBeInTheDocument();
+    const [body] = bodies as { valueH: number; readAt: string }[];
+    expect(body?.valueH).toBe(2000);
+    expect(Date.now() - Date.parse(body?.readAt ?? '')).toBeLessThan(5 * 60_000);
+    expect(await screen.findByText('The reading is saved')).toBeInTheDocument();
   });
 
   it('reads a German reading, 1.234,5, as 1234.5, and refuses an English one', async () => {
@@ -72,14 +79,14 @@ describe('machine settings', () => {
         { name: 'Stand (h)' },
         { timeout: 10_000 },
       );
-      const correct = screen.getByRole('button', { name: 'Korrigieren' });
+      const correct = screen.getByRole('button', { name: 'Stand erfassen' });
       await userEvent.type(reading, '1,234.5');
       expect(correct).toBeDisabled();
       await userEvent.clear(reading);
       await userEvent.type(reading, '1.234,5');
       await userEvent.click(correct);
       await waitFor(() => expect(bodies).toHaveLength(1));
-      expect(bodies[0]).toMatchObject({ value: 1234.5 });
+      expect(bodies[0]).toMatchObject({ valueH: 1234.5 });
     } finally {
       document.cookie = 'webAppSettings=; Path=/; Max-Age=0';
     }

@@ -206,6 +206,19 @@ export const handlers = [
   http.get(anyOrigin(endpoints.portal.machines.fuelCalibration), () =>
     HttpResponse.json({ fileName: null, uploadedAt: null, points: [] }),
   ),
+  // The machine's meter on its page: never read.
+  http.get(anyOrigin(endpoints.portal.machines.meterReadings), () =>
+    HttpResponse.json({
+      lead: 'automatic',
+      effectiveLead: 'computed',
+      hourMeter: null,
+      sources: [],
+      drift: null,
+      readings: [],
+    }),
+  ),
+  // The staff home's drifting meters: none.
+  http.get(anyOrigin(endpoints.admin.machines.meterDrift), () => HttpResponse.json([])),
   // The machine's hires on its page: none.
   http.get(anyOrigin(endpoints.portal.hires.root), () =>
     HttpResponse.json([], { headers: { 'content-range': 'hires 0-0/0' } }),

@@ -31,6 +31,8 @@ ALTER TABLE machine ADD COLUMN meter_lead text CHECK (meter_lead IN ('oem', 'tra
 -- organisation's threshold (the meters worker keeps them).
 ALTER TABLE machine ADD COLUMN meter_drift_h double precision;
 ALTER TABLE machine ADD COLUMN meter_drifting boolean NOT NULL DEFAULT false;
+-- When the drift was last weighed: the window moves on, so the worker weighs it again.
+ALTER TABLE machine ADD COLUMN meter_drift_at timestamptz;
 CREATE INDEX machine_meter_drifting ON machine (organisation_id) WHERE meter_drifting;
 
 -- How far the meters worker has read each source's records for hour-meter values.

@@ -51,9 +51,37 @@ export async function storeDrift(
   machineId: string,
   drift: MeterDrift | null,
 ): Promise<void> {
-  await db.query('UPDATE machine SET meter_drift_h = $2, meter_drifting = $3 WHERE id = $1', [
-    machineId,
-    drift?.hours ?? null,
-    drift?.flagged ?? false,
-  ]);
+  await db.query(
+    `UPDATE machine SET meter_drift_h = $2, meter_drifting = $3, meter_drift_at = now()
+      WHERE id = $1`,
+    [machineId, drift?.hours ?? null, drift?.flagged ?? false],
+  );
+}
+
+/** Weighs a machine's drift now and keeps it. */
+export async function weighDrift(db: Queryable, machineId: string, nowMs: number): Promise<void> {
+  const [owner] = await db.query<{ organisation_id: string }>(
+    'SELECT organisation_id FROM machine WHERE id = $1',
+    [machineId],
+  );
+  if (owner) {
+    await storeDrift(db, machineId, await meterDrift(db, owner.organisation_id, machineId, nowMs));
+  }
+}
+
+/**
+ * Machines whose drift is due to be weighed again (the window has moved on since): with readings in
+ * the window, or flagged from before, and not weighed for six hours.
+ */
+export async function driftDue(db: Queryable, nowMs: number, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT m.id FROM machine m
+      WHERE (m.meter_drift_at IS NULL OR m.meter_drift_at < $1::timestamptz - interval '6 hours')
+        AND (m.meter_drifting OR EXISTS (
+              SELECT 1 FROM meter_reading r WHERE r.machine_id = m.id
+                 AND r.read_at >= $1::timestamptz - interval '${METER_DRIFT_WINDOW_DAYS} days'))
+      LIMIT ${limit}`,
+    [new Date(nowMs)],
+  );
+  return rows.map((row) => row.id);
 }

@@ -6,6 +6,8 @@ import { meterRoutes } from './routes.ts';
 import { MeterWorker } from './sampler.ts';
 import { meterSettingsRoutes } from './settingsRoutes.ts';
 
+export { weighDrift } from './drift.ts';
+export { engineHoursBetween } from './store.ts';
 export { recordReading } from './writes.ts';
 
 declare module 'fastify' {

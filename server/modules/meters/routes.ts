@@ -16,7 +16,7 @@ import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { auditRequest } from '../audit/index.ts';
 import { assertOwnMachine, machineSettings, machineVisibility } from '../machines/index.ts';
-import { meterDrift, storeDrift } from './drift.ts';
+import { weighDrift } from './drift.ts';
 import { readingById } from './store.ts';
 import { meterView } from './view.ts';
 import { anchorMeter, recordCorrection, recordReading } from './writes.ts';
@@ -25,10 +25,6 @@ const tags = ['meters'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const meterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
-  /** After a reading or a new lead: the drift the list filters on. */
-  const weighDrift = async (organisationId: string, machineId: string) =>
-    storeDrift(db, machineId, await meterDrift(db, organisationId, machineId, Date.now()));
-
   app.get(
     endpoints.portal.machines.meterReadings,
     { config: { access: 'read' }, schema: { tags, params: Id, response: { 200: MeterReply } } },
@@ -77,7 +73,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
         documentId: fileId,
         userId: request.auth.sub,
       });
-      await weighDrift(request.auth.org, machineId);
+      await weighDrift(db, machineId, Date.now());
       const reading = await readingById(db, id);
       await auditRequest(db, request, 'meter.read', { machineId, ...reading });
       return reply.code(201).send(reading);
@@ -101,7 +97,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
         ]);
         await anchorMeter(tx, machineId);
       });
-      await weighDrift(request.auth.org, machineId);
+      await weighDrift(db, machineId, Date.now());
       await auditRequest(db, request, 'meter.lead-set', { machineId, lead });
       return meterView(db, request.auth.org, machineId, Date.now());
     },

@@ -1,13 +1,13 @@
 // The meters worker (issue 41): reads the hour-meter values the devices and OEM feeds send
 // (telemetry_record.hour_meter_h: Teltonika's engine worktime, an AEMP feed's cumulative operating
-// hours) into readings, the last value of each complete six hours, then anchors each touched
-// machine's meter and weighs its drift. A source's cursor moves only over complete six hours, so
+// hours) into readings, the last value of each complete six hours, then weighs the drift of each
+// touched machine and of those whose 30 days have moved on. A source's cursor moves only over complete six hours, so
 // a late burst after a gap is read when it arrives and the hours still running are read next time.
 import { isOemSourceType } from '../../../src/domain/constants.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { PollingWorker } from '../../pollingWorker.ts';
-import { meterDrift, storeDrift } from './drift.ts';
+import { driftDue, weighDrift } from './drift.ts';
 import { insertReading } from './writes.ts';
 
 const BUCKET_S = 6 * 3600;
@@ -16,6 +16,7 @@ const BUCKET_START = `to_timestamp(floor(extract(epoch FROM least(s.last_seen_at
 /** Bounds on one pass: the rest waits for the next. */
 const SOURCES_PER_PASS = 50;
 const VALUES_PER_SOURCE = 500;
+const DRIFT_PER_PASS = 200;
 
 interface DueSource {
   id: string;
@@ -53,17 +54,9 @@ export class MeterWorker extends PollingWorker {
       if (due.length < SOURCES_PER_PASS) break;
     }
     const { db } = this.context;
-    for (const machineId of touched) {
-      const [owner] = await db.query<{ organisation_id: string }>(
-        'SELECT organisation_id FROM machine WHERE id = $1',
-        [machineId],
-      );
-      if (owner)
-        await storeDrift(
-          db,
-          machineId,
-          await meterDrift(db, owner.organisation_id, machineId, nowMs),
-        );
+    for (const machineId of touched) await weighDrift(db, machineId, nowMs);
+    for (const machineId of await driftDue(db, nowMs, DRIFT_PER_PASS)) {
+      await weighDrift(db, machineId, nowMs);
     }
     return touched;
   }

@@ -1,7 +1,7 @@
 // /admin: the staff home. Organisations, devices reporting now, late or silent per protocol, the
 // ingest rate per protocol over the last hours, the engine's backlog, feeds in error, mail that
-// failed, records in quarantine, and the devices silent longest with links into the screens that
-// explain them.
+// failed, records in quarantine, the devices silent longest with links into the screens that
+// explain them, and the hour meters that drift.
 import { Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { links, PATHS } from '../../domain/paths.ts';
 import { When } from '../../common/fields.tsx';
 import { AdminScreen, Failure, localToday } from './AdminShared.tsx';
 import { StaffTable, type StaffColumn } from './StaffTable.tsx';
+import { DriftingMeters } from './DriftingMeters.tsx';
 import { addDays } from '../../domain/zonedTime.ts';
 
 const LINE_COLOURS = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#c62828', '#00838f'];
@@ -255,6 +256,7 @@ export default function AdminHome() {
           </Card>
 
           <SilentDevices devices={data.silentDevices} />
+          <DriftingMeters />
           {data.feeds.inError.length > 0 ? (
             <Card variant="outlined">
               <CardContent>

@@ -15,6 +15,7 @@ import { FuelChart } from './FuelChart.tsx';
 import { MachineHeader } from './MachineHeader.tsx';
 import { MachineHires } from '../../hires/MachineHires.tsx';
 import { MachineSettingsCard } from './settings/MachineSettingsCard.tsx';
+import { MeterCard } from './meter/MeterCard.tsx';
 import { SelectedDay } from './SelectedDay.tsx';
 import { useMachineDetails } from './useMachineDetails.ts';
 
@@ -111,6 +112,7 @@ export function MachineDetails() {
         <FuelChart machineId={m.id} startDate={startDate} endDate={endDate} />
       ) : null}
       {m ? <MachineHires machineId={m.id} owner={m.canEdit} /> : null}
+      {m ? <MeterCard machineId={m.id} owner={m.canEdit} /> : null}
       {m ? <MachineSettingsCard machine={m} settings={m.settings} canWrite={m.canEdit} /> : null}
     </Box>
   );

@@ -1,13 +1,12 @@
-// The machine's settings on the details screen: hour meter, group and load capacity, additional
-// information, image, fuel settings and calibration (each with its module on). Read-only for
-// viewers and customers.
+// The machine's settings on the details screen: group and load capacity, additional information,
+// image, fuel settings and calibration (each with its module on). Read-only for viewers and
+// customers. The hour meter has its own card (meter/MeterCard.tsx).
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SectionProps } from './Section.tsx';
 import { AdditionalInformationSection } from './AdditionalInformationSection.tsx';
 import { FuelSettingsSection } from './FuelSettingsSection.tsx';
 import { GroupAndCapacitySection } from './GroupAndCapacitySection.tsx';
-import { HourMeterSection } from './HourMeterSection.tsx';
 import { ImageSection } from './ImageSection.tsx';
 import { useFeature } from '../../../../settings/useFeature.ts';
 
@@ -28,7 +27,6 @@ export function MachineSettingsCard({ machine, settings, canWrite }: SectionProp
             gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fit, minmax(320px, 1fr))' },
           }}
         >
-          <HourMeterSection {...props} />
           <GroupAndCapacitySection {...props} />
           <ImageSection machine={machine} canWrite={canWrite} />
           {informationOn ? <AdditionalInformationSection {...props} /> : null}

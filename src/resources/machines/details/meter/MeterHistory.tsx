@@ -1,0 +1,67 @@
+// A machine's meter readings, newest first: when, from where, what kind, what the meter showed and
+// where that sits on the lifetime count; the first ten, the rest on request.
+import {
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { MeterReading } from '../../../../domain/api/meters.ts';
+import { useFormat } from '../../../../common/useFormat.ts';
+
+const FIRST = 10;
+
+export function MeterHistory({ readings }: { readings: MeterReading[] }) {
+  const translate = useTranslate();
+  const format = useFormat();
+  const [all, setAll] = useState(false);
+  if (readings.length === 0) return null;
+  const shown = all ? readings : readings.slice(0, FIRST);
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3">
+        {translate('app.meters.history')}
+      </Typography>
+      <TableContainer>
+        <Table size="small" data-testid="meter-history">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.meters.read_at')}</TableCell>
+              <TableCell>{translate('app.meters.source')}</TableCell>
+              <TableCell>{translate('app.meters.kind')}</TableCell>
+              <TableCell align="right">{translate('app.meters.value')}</TableCell>
+              <TableCell align="right">{translate('app.meters.lifetime')}</TableCell>
+              <TableCell>{translate('app.meters.by')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((reading) => (
+              <TableRow key={reading.id}>
+                <TableCell>{format.dateTime(reading.readAt)}</TableCell>
+                <TableCell>{translate(`app.meters.sources.${reading.source}`)}</TableCell>
+                <TableCell>
+                  {translate(`app.meters.kinds.${reading.kind}`)}
+                  {reading.outOfOrder ? ` (${translate('app.meters.out_of_order')})` : ''}
+                </TableCell>
+                <TableCell align="right">{format.measure(reading.valueH, 'h', 2)}</TableCell>
+                <TableCell align="right">{format.measure(reading.lifetimeH, 'h', 2)}</TableCell>
+                <TableCell>{reading.userName ?? '–'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!all && readings.length > FIRST ? (
+        <Button onClick={() => setAll(true)} sx={{ justifySelf: 'start' }}>
+          {translate('app.meters.show_all', { count: readings.length })}
+        </Button>
+      ) : null}
+    </>
+  );
+}
