@@ -1,5 +1,6 @@
 // The demo data of a first start: a rental company, its customers, users of every role, sites,
 // about 50 machines and their hires. Deterministic, and free of telemetry: activity comes from devices.
+import { setRentalSettings } from '../tenancy/organisation.ts';
 import { ALERT_TYPES } from '../../src/domain/api/alerts.ts';
 import { setAlertSubscriptions } from '../modules/alerts/index.ts';
 import { hashPassword } from '../security/passwords.ts';
@@ -200,6 +201,10 @@ async function seedOrganisations(w: DemoWriter): Promise<DemoOrganisations> {
     greenline: await w.organisation('Greenline Groundworks', 'end-user'),
     meridian: await w.organisation('Meridian Build Group', 'rental-end-user'),
   };
+  // The London hire companies charge over-use in pounds.
+  for (const org of [orgs.northbank, orgs.meridian]) {
+    await setRentalSettings(w.tx, org, { currency: 'GBP', driftHours: 2, driftPercent: 2 });
+  }
   // Northbank's default shift: the engine's own hours, named, so the shifts screen has one to
   // show and change.
   await w.tx.query(

@@ -16,6 +16,14 @@ const DAY_MS = 86_400_000;
 /** Machines with an activity sensor rather than a tracker on the engine. */
 const SENSOR_CATEGORIES = new Set(['Lighting', 'Generator', 'Compressor']);
 
+/** Over-use terms by contract: a short day, a 30-hour week, a 120-hour month, none. */
+const OVERUSE_TERMS = [
+  { overusePeriod: 'day', overuseAllowanceH: 6, overuseRate: 55 },
+  { overusePeriod: 'week', overuseAllowanceH: 30, overuseRate: 45 },
+  { overusePeriod: 'month', overuseAllowanceH: 120, overuseRate: 40 },
+  {},
+] as const;
+
 export class DemoWriter {
   readonly rand = seededRandom(20_260_426);
   private contract = 1040;
@@ -98,6 +106,8 @@ export class DemoWriter {
       offHireAt: endsAt?.toISOString() ?? null,
       // Most contracts bill an 8-hour day; some a 10-hour one.
       contractedHours: this.contract % 3 === 0 ? 10 : 8,
+      // The lessor's common over-use terms: hours a day, a week or a month, and one without.
+      ...OVERUSE_TERMS[this.contract % OVERUSE_TERMS.length],
     });
   }
 

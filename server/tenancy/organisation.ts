@@ -5,6 +5,8 @@ import {
   type OrganisationType,
 } from '../../src/domain/constants.ts';
 import { DEFAULT_IDLE_ALERT_MINUTES } from '../../src/domain/api/alerts.ts';
+import { DEFAULT_CURRENCY, type RentalSettings } from '../../src/domain/api/hires.ts';
+import { DEFAULT_METER_DRIFT_H, DEFAULT_METER_DRIFT_PERCENT } from '../../src/domain/api/meters.ts';
 import type { UserSettingsReply } from '../../src/domain/api/session.ts';
 import type { Queryable } from '../db/database.ts';
 import { MIN_SATELLITES } from '../telemetry/engine/rules.ts';
@@ -122,19 +124,55 @@ export async function routeMinSatellites(db: Queryable, organisationId: string):
   return row?.n ?? MIN_SATELLITES;
 }
 
-/** Sets one whole-number property of the organisation's settings, leaving the others. */
-export async function setIntegerProperty(
+/** Sets properties of the organisation's settings, leaving the others. */
+async function setProperties(
   db: Queryable,
   organisationId: string,
-  property: 'routeMinSatellites' | 'idleAlertMinutes',
-  value: number,
+  properties: Record<string, string | number>,
 ): Promise<void> {
   await db.query(
     `UPDATE organisation
         SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{properties}',
-                                 coalesce(settings->'properties', '{}'::jsonb)
-                                   || jsonb_build_object($2::text, $3::int))
+                                 coalesce(settings->'properties', '{}'::jsonb) || $2::jsonb)
       WHERE id = $1`,
-    [organisationId, property, value],
+    [organisationId, JSON.stringify(properties)],
   );
 }
+
+/** Sets one whole-number property of the organisation's settings, leaving the others. */
+export const setIntegerProperty = (
+  db: Queryable,
+  organisationId: string,
+  property: 'routeMinSatellites' | 'idleAlertMinutes',
+  value: number,
+) => setProperties(db, organisationId, { [property]: value });
+
+/** What over-use is charged in and when two meter sources drift apart, with their defaults. */
+export async function rentalSettings(
+  db: Queryable,
+  organisationId: string,
+): Promise<RentalSettings> {
+  const [row] = await db.query<{ currency: string | null; h: number | null; pct: number | null }>(
+    `SELECT settings->'properties'->>'currency' AS currency,
+            (settings->'properties'->>'meterDriftHours')::float8 AS h,
+            (settings->'properties'->>'meterDriftPercent')::float8 AS pct
+       FROM organisation WHERE id = $1`,
+    [organisationId],
+  );
+  return {
+    currency: row?.currency ?? DEFAULT_CURRENCY,
+    driftHours: row?.h ?? DEFAULT_METER_DRIFT_H,
+    driftPercent: row?.pct ?? DEFAULT_METER_DRIFT_PERCENT,
+  };
+}
+
+export const setRentalSettings = (
+  db: Queryable,
+  organisationId: string,
+  { currency, driftHours, driftPercent }: RentalSettings,
+) =>
+  setProperties(db, organisationId, {
+    currency,
+    meterDriftHours: driftHours,
+    meterDriftPercent: driftPercent,
+  });

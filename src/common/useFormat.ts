@@ -29,6 +29,8 @@ export interface Format {
   yesNo(value: boolean): string;
   /** A file's size in B, kB or MB. */
   bytes(value: number): string;
+  /** An amount in an ISO 4217 currency: £1,234.50, 1.234,50 €. */
+  money(value: number, currency: string): string;
   /** A position as latitude, longitude with five decimals (about a metre). */
   position(latitude: number, longitude: number): string;
 }
@@ -73,6 +75,8 @@ export function formatter(
       if (value < 1_000_000) return `${number(value / 1000, 0)} kB`;
       return `${number(value / 1_000_000, 1)} MB`;
     },
+    money: (value, currency) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value),
     // Where the decimal sign is a comma, a semicolon keeps the two numbers apart.
     position: (latitude, longitude) =>
       `${number(latitude, 5)}${usesDecimalComma(language) ? ';' : ','} ${number(longitude, 5)}`,

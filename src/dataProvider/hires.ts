@@ -10,8 +10,10 @@ import type {
   HireBody,
   HireCustomersReply,
   HireImportReply,
+  HireUsage,
   HirePatch,
   OffHireBody,
+  RentalSettings,
   SwapBody,
   SwapReply,
 } from '../domain/api/hires.ts';
@@ -76,6 +78,13 @@ export function hireCalls(client: ApiClient) {
   const { hires } = endpoints.portal;
   return {
     getHireCustomers: () => client.request<HireCustomersReply>(hires.customers),
+    getHireUsage: (id: string) => client.request<HireUsage>(pathTo(hires.usage, { id })),
+    getRentalSettings: () => client.request<RentalSettings>(endpoints.organisation.settingsRental),
+    saveRentalSettings: (settings: RentalSettings) =>
+      client.request<RentalSettings>(endpoints.organisation.settingsRental, {
+        method: 'PUT',
+        body: settings,
+      }),
     offHire: (id: string, body: OffHireBody) =>
       client.request<Hire>(pathTo(hires.offHire, { id }), { method: 'POST', body }),
     extendHire: (id: string, body: ExtendBody) =>

@@ -1,9 +1,8 @@
 // A machine's hour meter (issue 41): its readings and the meter now, a new reading, the leading
-// source; the organisation's drift threshold; the drifting meters for staff.
+// source; the drifting meters for staff.
 import type { ApiClient } from '../api/apiClient.ts';
 import type {
   DriftingMeter,
-  MeterDriftSettingsBody,
   MeterLead,
   MeterReading,
   MeterReadingBody,
@@ -24,13 +23,6 @@ export function meterCalls(client: ApiClient) {
       client.request<MeterReply>(pathTo(endpoints.portal.machines.meterLead, { id }), {
         method: 'PUT',
         body: { lead },
-      }),
-    getMeterDriftSettings: () =>
-      client.request<MeterDriftSettingsBody>(endpoints.organisation.settingsMeters),
-    saveMeterDriftSettings: (settings: MeterDriftSettingsBody) =>
-      client.request<MeterDriftSettingsBody>(endpoints.organisation.settingsMeters, {
-        method: 'PUT',
-        body: settings,
       }),
     getDriftingMeters: () => client.request<DriftingMeter[]>(endpoints.admin.machines.meterDrift),
   };

@@ -5,6 +5,7 @@
 // correction call, and the viewer's 403 and another organisation's 404.
 // @clock-relative: readings are placed hours and days before now; what is asserted is their order.
 import { beforeAll, expect, it } from 'vitest';
+import type { Hire, HireUsage } from '../../src/domain/api/hires.ts';
 import type { DriftingMeter, MeterReading, MeterReply } from '../../src/domain/api/meters.ts';
 import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
 import { call } from '../support/testServer.ts';
@@ -17,17 +18,19 @@ describeServer('meters', { users: ['admin', 'viewer', 'staff'] }, (fixture) => {
   let idle: string[];
 
   beforeAll(async () => {
-    // Machines with no activity in the last two weeks: the engine's count between readings is 0.
+    // Machines with no activity in the last two weeks (no tracker, first): the engine's count
+    // between readings is 0.
     const rows = await fixture.server.db.query<{ id: string }>(
       `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
-        WHERE o.name = 'Northbank Plant Hire' AND m.archived_at IS NULL
+        WHERE o.name = 'Northbank Plant Hire' AND m.archived_at IS NULL AND NOT m.breakdown
+          AND NOT EXISTS (SELECT 1 FROM hire h WHERE h.machine_id = m.id
+                             AND (h.ends_at IS NULL OR h.ends_at > now() - interval '5 days'))
           AND NOT EXISTS (SELECT 1 FROM activity_segment a WHERE a.machine_id = m.id
                              AND a.state IN ('active', 'idle') AND a.to_at > now() - interval '14 days')
-          AND NOT EXISTS (SELECT 1 FROM source s WHERE s.machine_id = m.id)
-        ORDER BY m.name LIMIT 4`,
+        ORDER BY NOT EXISTS (SELECT 1 FROM source s WHERE s.machine_id = m.id) DESC, m.name LIMIT 5`,
     );
     idle = rows.map((r) => r.id);
-    expect(idle).toHaveLength(4);
+    expect(idle).toHaveLength(5);
   });
 
   const machine = (i: number) => idle[i] ?? '';
@@ -258,11 +261,77 @@ describeServer('meters', { users: ['admin', 'viewer', 'staff'] }, (fixture) => {
     ).toBe(403);
 
     // A looser threshold clears the flag on the next reading.
-    const settings = await call(fixture.server, 'PUT', '/v1/organisation/settings/meters', {
-      body: { driftHours: 20, driftPercent: 2 },
+    const settings = await call(fixture.server, 'PUT', '/v1/organisation/settings/rental', {
+      body: { currency: 'GBP', driftHours: 20, driftPercent: 2 },
       token: fixture.admin,
     });
     expect(settings.status).toBe(200);
     expect((await meter(machineId)).drift?.flagged).toBe(false);
+  });
+
+  it('bills over-use per allowance period from the meter, reconciling with its readings', async () => {
+    const machineId = machine(4);
+    const [source] = await fixture.server.db.query<{ id: string }>(
+      `INSERT INTO source (type, code, machine_id, expected_interval_s)
+       VALUES ('TELTONIKA', 'METER-TEST-2', $1, 60) RETURNING id`,
+      [machineId],
+    );
+    // On hire from midnight three days ago (London is on UTC in winter, and the window keeps
+    // clear of the clock change), 2 h a day allowed, 50 an hour beyond; three hours of work at
+    // 10:00 two days ago.
+    const midnight = (daysAgo: number) =>
+      new Date(Math.floor(Date.now() / 86_400_000 - daysAgo) * 86_400_000);
+    const workFrom = new Date(midnight(2).getTime() + 10 * HOUR_MS);
+    await sendRecords(fixture.server, source?.id ?? '', engineRun(workFrom.toISOString(), 180));
+    const hire = await call<Hire>(fixture.server, 'POST', '/v1/portal/hires', {
+      body: {
+        machineId,
+        contractNumber: 'OU-1',
+        customerName: 'Overuse Ltd',
+        onHireAt: midnight(3).toISOString(),
+        overusePeriod: 'day',
+        overuseAllowanceH: 2,
+        overuseRate: 50,
+      },
+      token: fixture.admin,
+    });
+    expect(hire.status).toBe(201);
+    const usage = async () =>
+      (
+        await call<HireUsage>(fixture.server, 'GET', `/v1/portal/hires/${hire.body.id}/usage`, {
+          token: fixture.admin,
+        })
+      ).body;
+    const rental = { currency: 'CHF', driftHours: 20, driftPercent: 2 };
+    await call(fixture.server, 'PUT', '/v1/organisation/settings/rental', {
+      body: rental,
+      token: fixture.admin,
+    });
+    const computed = await usage();
+    expect(computed).toMatchObject({ meterSource: 'computed', currency: 'CHF' });
+    expect(computed.periods.length).toBeGreaterThanOrEqual(3);
+    const workDay = computed.periods[1];
+    expect(workDay?.from).toBe(midnight(2).toISOString());
+    expect(workDay?.engineH).toBeCloseTo(3, 1);
+    expect(workDay?.overuseH).toBeCloseTo(1, 1);
+    expect(computed.charge).toBeCloseTo(50 * (workDay?.overuseH ?? 0), 2);
+
+    // A person reads 100 h before the work and 103.5 h after it: the meter says 3.5 h, and the
+    // day's hours are the meter's difference.
+    await post(machineId, {
+      valueH: 100,
+      readAt: new Date(workFrom.getTime() - HOUR_MS).toISOString(),
+    });
+    await post(machineId, {
+      valueH: 103.5,
+      readAt: new Date(workFrom.getTime() + 4 * HOUR_MS).toISOString(),
+    });
+    const read = await usage();
+    expect(read.periods[1]?.engineH).toBeCloseTo(3.5, 6);
+    expect(read.periods[1]?.overuseH).toBeCloseTo(1.5, 6);
+    expect(read.engineH).toBeCloseTo(3.5, 6);
+    expect(read.charge).toBe(75);
+    const meterNow = (await meter(machineId)).hourMeter?.valueH ?? 0;
+    expect(meterNow - 100).toBeCloseTo(read.engineH, 6);
   });
 });

@@ -4,7 +4,9 @@ import type { PortalModule } from '../../context.ts';
 import { hireActionRoutes } from './actionRoutes.ts';
 import { hireErpRoutes } from './erpRoutes.ts';
 import { hireRoutes } from './routes.ts';
+import { hireUsageRoutes } from './usageRoutes.ts';
 
+export { overuseInRange, type OveruseLine } from './overuse.ts';
 export { recordHire } from './writes.ts';
 
 export const hiresModule: PortalModule = {
@@ -14,5 +16,6 @@ export const hiresModule: PortalModule = {
     await app.register(hireRoutes, withRollups);
     await app.register(hireActionRoutes, withRollups);
     await app.register(hireErpRoutes, withRollups);
+    await app.register(hireUsageRoutes, context);
   },
 };

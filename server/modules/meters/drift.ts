@@ -7,7 +7,8 @@ import {
   type MeterSource,
 } from '../../../src/domain/api/meters.ts';
 import type { Queryable } from '../../db/database.ts';
-import { driftSettings, engineHoursBetween, readingsSince, type ReadingRow } from './store.ts';
+import { rentalSettings } from '../../tenancy/organisation.ts';
+import { engineHoursBetween, readingsSince, type ReadingRow } from './store.ts';
 
 const DAY_MS = 86_400_000;
 /** Readings closer together than this say too little to compare. */
@@ -27,7 +28,7 @@ export async function meterDrift(
     const list = row.kind === 'correction' ? [] : (bySource.get(row.source) ?? []);
     bySource.set(row.source, [...list, row]);
   }
-  const { driftHours, driftPercent } = await driftSettings(db, organisationId);
+  const { driftHours, driftPercent } = await rentalSettings(db, organisationId);
   let worst: MeterDrift | null = null;
   for (const [source, readings] of bySource) {
     const first = readings[0];

@@ -4,9 +4,10 @@
 import type { PortalModule } from '../../context.ts';
 import { meterRoutes } from './routes.ts';
 import { MeterWorker } from './sampler.ts';
-import { meterSettingsRoutes } from './settingsRoutes.ts';
+import { driftRoutes } from './driftRoutes.ts';
 
 export { weighDrift } from './drift.ts';
+export { metersAt, type MeterMoment } from './meterAt.ts';
 export { engineHoursBetween } from './store.ts';
 export { recordReading } from './writes.ts';
 
@@ -27,6 +28,6 @@ export const metersModule: PortalModule = {
   },
   routes: async (app, context) => {
     await app.register(meterRoutes, context);
-    await app.register(meterSettingsRoutes, context);
+    await app.register(driftRoutes, context);
   },
 };

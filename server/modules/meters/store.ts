@@ -1,8 +1,6 @@
 // The meters' SQL: readings, each source's latest, the leading source and the engine's own count of
 // hours between two moments.
 import {
-  DEFAULT_METER_DRIFT_H,
-  DEFAULT_METER_DRIFT_PERCENT,
   type EffectiveMeterLead,
   type MeterLead,
   type MeterReading,
@@ -163,21 +161,4 @@ export async function engineHoursBetween(
     [machineId, start, end],
   );
   return sign * (row?.h ?? 0);
-}
-
-/** The organisation's drift threshold, its defaults where it set none. */
-export async function driftSettings(
-  db: Queryable,
-  organisationId: string,
-): Promise<{ driftHours: number; driftPercent: number }> {
-  const [row] = await db.query<{ h: number | null; pct: number | null }>(
-    `SELECT (settings->'properties'->>'meterDriftHours')::float8 AS h,
-            (settings->'properties'->>'meterDriftPercent')::float8 AS pct
-       FROM organisation WHERE id = $1`,
-    [organisationId],
-  );
-  return {
-    driftHours: row?.h ?? DEFAULT_METER_DRIFT_H,
-    driftPercent: row?.pct ?? DEFAULT_METER_DRIFT_PERCENT,
-  };
 }

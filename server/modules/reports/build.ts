@@ -26,6 +26,7 @@ import { fuelCo2 } from './types/fuelCo2.ts';
 import { hireUsage } from './types/hireUsage.ts';
 import { idle } from './types/idle.ts';
 import { outOfHours } from './types/outOfHours.ts';
+import { overUse } from './types/overUse.ts';
 import { routes, workCycles } from './types/routes.ts';
 import { siteActivity } from './types/siteActivity.ts';
 
@@ -39,6 +40,7 @@ const BUILDERS: Record<ReportType, ReportBuilder> = {
   'work-cycles': workCycles,
   'device-health': deviceHealth,
   'hire-usage': hireUsage,
+  'over-use': overUse,
 };
 
 /** Routes are worked out from positions per machine: their reports cover a month at most. */

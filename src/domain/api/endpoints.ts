@@ -143,7 +143,7 @@ export const endpoints = {
   organisation: {
     audit: '/v1/organisation/audit',
     settingsAlerts: '/v1/organisation/settings/alerts',
-    settingsMeters: '/v1/organisation/settings/meters',
+    settingsRental: '/v1/organisation/settings/rental',
     settingsRoutePoints: '/v1/organisation/settings/route-points',
   },
   portal: {
@@ -191,6 +191,7 @@ export const endpoints = {
       import: '/v1/portal/hires/import',
       offHire: '/v1/portal/hires/:id/off-hire',
       swap: '/v1/portal/hires/:id/swap',
+      usage: '/v1/portal/hires/:id/usage',
     },
     machines: {
       item: '/v1/portal/machines/:id',

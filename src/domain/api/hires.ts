@@ -2,6 +2,7 @@
 // or from its ERP, and a customer reads the hires of machines it hires.
 import Type, { type Static } from 'typebox';
 import { DateTime } from './dates.ts';
+import { METER_LEADS } from './meters.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Uuid = Type.String({ format: 'uuid' });
@@ -189,3 +190,53 @@ export const HIRE_CSV_COLUMNS = [
   'overuseRate',
   'note',
 ] as const;
+
+/** One allowance period of a hire's over-use: the engine hours the leading meter counted in it. */
+export const UsagePeriod = Type.Object({
+  from: DateTime,
+  to: DateTime,
+  engineH: Type.Number(),
+  /** The period's allowance: a week or month the hire covers in part gets its share of days. */
+  allowanceH: Type.Number(),
+  overuseH: Type.Number(),
+  charge: Type.Number(),
+});
+export type UsagePeriod = Static<typeof UsagePeriod>;
+
+/** GET /v1/portal/hires/:id/usage: the hire's engine hours and over-use, period by period. */
+export const HireUsage = Type.Object({
+  hireId: Type.String(),
+  contractNumber: Type.String(),
+  machineId: Type.String(),
+  /** From the on-hire time to the off-hire time, or to now while on hire. */
+  from: DateTime,
+  to: DateTime,
+  /** The meter the hours come from: the machine's leading source. */
+  meterSource: Type.Enum(METER_LEADS),
+  currency: Type.String(),
+  overusePeriod: Nullable(Type.Enum(OVERUSE_PERIODS)),
+  overuseAllowanceH: Nullable(Type.Number()),
+  overuseRate: Nullable(Type.Number()),
+  /** One per allowance period; one for the whole hire when it has no over-use terms. */
+  periods: Type.Array(UsagePeriod),
+  engineH: Type.Number(),
+  overuseH: Type.Number(),
+  charge: Type.Number(),
+});
+export type HireUsage = Static<typeof HireUsage>;
+
+/** The currency an organisation charges in when it sets none. */
+export const DEFAULT_CURRENCY = 'EUR';
+
+/** GET and PUT /v1/organisation/settings/rental: what over-use is charged in, when meters drift. */
+export const RentalSettings = Type.Object(
+  {
+    /** ISO 4217, such as GBP or EUR. */
+    currency: Type.String({ pattern: '^[A-Z]{3}$', examples: ['GBP'] }),
+    /** Two sources drift apart past the larger of these hours and this share of the hours counted. */
+    driftHours: Type.Number({ minimum: 0.1, maximum: 1000 }),
+    driftPercent: Type.Number({ minimum: 0.1, maximum: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type RentalSettings = Static<typeof RentalSettings>;

@@ -120,16 +120,6 @@ export const MeterLeadBody = Type.Object(
 );
 export type MeterLeadBody = Static<typeof MeterLeadBody>;
 
-/** PUT /v1/organisation/settings/meters: when two sources count as drifting apart. */
-export const MeterDriftSettingsBody = Type.Object(
-  {
-    driftHours: Type.Number({ minimum: 0.1, maximum: 1000 }),
-    driftPercent: Type.Number({ minimum: 0.1, maximum: 100 }),
-  },
-  { additionalProperties: false },
-);
-export type MeterDriftSettingsBody = Static<typeof MeterDriftSettingsBody>;
-
 /** GET /v1/admin/machines/meter-drift: the machines whose meters drift, for staff. */
 export const DriftingMeter = Type.Object({
   machineId: Type.String(),

@@ -11,6 +11,7 @@ export const REPORT_TYPES = [
   'work-cycles',
   'device-health',
   'hire-usage',
+  'over-use',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -20,7 +21,7 @@ export const REPORT_CATEGORIES = {
   fuel: ['fuel-co2'],
   location: ['site-activity', 'routes', 'work-cycles'],
   devices: ['device-health'],
-  billing: ['hire-usage'],
+  billing: ['hire-usage', 'over-use'],
 } as const satisfies Record<string, readonly ReportType[]>;
 export type ReportCategory = keyof typeof REPORT_CATEGORIES;
 export const REPORT_CATEGORY_IDS = Object.keys(REPORT_CATEGORIES) as ReportCategory[];

@@ -181,7 +181,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/organisation/audit': {
     access: 'write',
   },
-  'GET /v1/organisation/settings/meters': {
+  'GET /v1/organisation/settings/rental': {
     access: 'read',
   },
   'GET /v1/portal/alerts': {
@@ -244,6 +244,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'read',
   },
   'GET /v1/portal/hires/:id': {
+    access: 'read',
+  },
+  'GET /v1/portal/hires/:id/usage': {
     access: 'read',
   },
   'GET /v1/portal/hires/customers': {
@@ -676,7 +679,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'write',
     feature: 'modules.notifications',
   },
-  'PUT /v1/organisation/settings/meters': {
+  'PUT /v1/organisation/settings/rental': {
     access: 'write',
   },
   'PUT /v1/organisation/settings/route-points': {

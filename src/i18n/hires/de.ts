@@ -73,4 +73,25 @@ export const hiresDe = {
   machine_none: 'Diese Maschine war noch nicht vermietet.',
   customer_view: 'Gemietet von %{company}: seine Mieten sind hier nur lesbar.',
   export: 'CSV exportieren',
+  usage: {
+    title: 'Motorstunden und Mehrnutzung',
+    meter: 'Stunden aus dem führenden Betriebsstundenzähler der Maschine: %{source}.',
+    from: 'Von',
+    to: 'Bis',
+    engine: 'Motorstunden',
+    allowance: 'Kontingent',
+    overuse: 'Mehrnutzung',
+    charge: 'Betrag',
+  },
+  settings: {
+    button: 'Einstellungen',
+    title: 'Vermietungseinstellungen',
+    currency: 'Währung',
+    currency_help: 'ISO-Code, in dem Mehrnutzung berechnet wird: GBP, EUR, USD…',
+    drift_hours: 'Zählerabweichung ab (h)',
+    drift_percent: 'Zählerabweichung ab (%)',
+    drift_help:
+      'Zwei Zählerquellen weichen ab, wenn ihre Zählungen über 30 Tage um mehr als den größeren dieser Werte differieren.',
+    saved: 'Die Einstellungen sind gespeichert',
+  },
 };

@@ -73,4 +73,25 @@ export const hiresEn = {
   machine_none: 'This machine has not been on hire.',
   customer_view: 'Hired from %{company}: its hires are read-only here.',
   export: 'Export CSV',
+  usage: {
+    title: 'Engine hours and over-use',
+    meter: 'Hours from the machine’s leading hour meter: %{source}.',
+    from: 'From',
+    to: 'To',
+    engine: 'Engine hours',
+    allowance: 'Allowance',
+    overuse: 'Over-use',
+    charge: 'Charge',
+  },
+  settings: {
+    button: 'Settings',
+    title: 'Rental settings',
+    currency: 'Currency',
+    currency_help: 'The ISO code over-use is charged in: GBP, EUR, USD…',
+    drift_hours: 'Meter drift from (h)',
+    drift_percent: 'Meter drift from (%)',
+    drift_help:
+      'Two hour-meter sources drift apart when their counts over 30 days differ by more than the larger of these.',
+    saved: 'The settings are saved',
+  },
 };

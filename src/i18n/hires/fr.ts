@@ -73,4 +73,25 @@ export const hiresFr = {
   machine_none: 'Cette machine n’a jamais été louée.',
   customer_view: 'Louée à %{company} : ses locations sont ici en lecture seule.',
   export: 'Exporter en CSV',
+  usage: {
+    title: 'Heures moteur et dépassement',
+    meter: 'Heures du compteur horaire de référence de la machine : %{source}.',
+    from: 'Du',
+    to: 'Au',
+    engine: 'Heures moteur',
+    allowance: 'Forfait',
+    overuse: 'Dépassement',
+    charge: 'Montant',
+  },
+  settings: {
+    button: 'Paramètres',
+    title: 'Paramètres de location',
+    currency: 'Devise',
+    currency_help: 'Le code ISO dans lequel le dépassement est facturé : GBP, EUR, USD…',
+    drift_hours: 'Dérive du compteur dès (h)',
+    drift_percent: 'Dérive du compteur dès (%)',
+    drift_help:
+      'Deux sources de compteur dérivent quand leurs décomptes sur 30 jours diffèrent de plus que la plus grande de ces valeurs.',
+    saved: 'Les paramètres sont enregistrés',
+  },
 };

@@ -73,4 +73,25 @@ export const hiresIt = {
   machine_none: 'Questa macchina non è mai stata a noleggio.',
   customer_view: 'Noleggiata da %{company}: i suoi noleggi qui sono in sola lettura.',
   export: 'Esporta CSV',
+  usage: {
+    title: 'Ore motore e uso oltre il contratto',
+    meter: 'Ore dal contaore di riferimento della macchina: %{source}.',
+    from: 'Dal',
+    to: 'Al',
+    engine: 'Ore motore',
+    allowance: 'Franchigia',
+    overuse: 'Ore in eccesso',
+    charge: 'Importo',
+  },
+  settings: {
+    button: 'Impostazioni',
+    title: 'Impostazioni di noleggio',
+    currency: 'Valuta',
+    currency_help: 'Il codice ISO in cui si addebita l’uso oltre il contratto: GBP, EUR, USD…',
+    drift_hours: 'Deriva del contaore da (h)',
+    drift_percent: 'Deriva del contaore da (%)',
+    drift_help:
+      'Due fonti del contaore derivano quando i conteggi su 30 giorni differiscono più del maggiore di questi valori.',
+    saved: 'Le impostazioni sono salvate',
+  },
 };

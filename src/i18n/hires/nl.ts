@@ -73,4 +73,25 @@ export const hiresNl = {
   machine_none: 'Deze machine is nog niet verhuurd.',
   customer_view: 'Gehuurd van %{company}: de verhuringen zijn hier alleen-lezen.',
   export: 'CSV exporteren',
+  usage: {
+    title: 'Motoruren en meergebruik',
+    meter: 'Uren uit de leidende urenteller van de machine: %{source}.',
+    from: 'Van',
+    to: 'Tot',
+    engine: 'Motoruren',
+    allowance: 'Tegoed',
+    overuse: 'Meergebruik',
+    charge: 'Bedrag',
+  },
+  settings: {
+    button: 'Instellingen',
+    title: 'Verhuurinstellingen',
+    currency: 'Valuta',
+    currency_help: 'De ISO-code waarin meergebruik wordt gerekend: GBP, EUR, USD…',
+    drift_hours: 'Tellerafwijking vanaf (u)',
+    drift_percent: 'Tellerafwijking vanaf (%)',
+    drift_help:
+      'Twee tellerbronnen wijken af als hun tellingen over 30 dagen meer verschillen dan de grootste van deze waarden.',
+    saved: 'De instellingen zijn opgeslagen',
+  },
 };

@@ -42,6 +42,7 @@ export const reportsDe = {
     'work-cycles': 'Arbeitszyklen',
     'device-health': 'Gerätezustand',
     'hire-usage': 'Nutzung der Mietverträge',
+    'over-use': 'Mehrnutzung',
   },
   create: {
     title: 'Berichtsdatei erstellen',

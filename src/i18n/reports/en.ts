@@ -42,6 +42,7 @@ export const reportsEn = {
     'work-cycles': 'Work cycles',
     'device-health': 'Device health',
     'hire-usage': 'Hire-contract usage',
+    'over-use': 'Over-use',
   },
   create: {
     title: 'Create a report file',

@@ -42,6 +42,7 @@ export const reportsFr = {
     'work-cycles': 'Cycles de travail',
     'device-health': 'État des boîtiers',
     'hire-usage': 'Utilisation des contrats de location',
+    'over-use': 'Dépassement d’heures',
   },
   create: {
     title: 'Créer un fichier de rapport',

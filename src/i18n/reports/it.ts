@@ -42,6 +42,7 @@ export const reportsIt = {
     'work-cycles': 'Cicli di lavoro',
     'device-health': 'Stato dei dispositivi',
     'hire-usage': 'Utilizzo dei contratti di noleggio',
+    'over-use': 'Uso oltre il contratto',
   },
   create: {
     title: 'Crea un file di report',

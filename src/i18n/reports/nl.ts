@@ -42,6 +42,7 @@ export const reportsNl = {
     'work-cycles': 'Werkcycli',
     'device-health': 'Staat van de apparaten',
     'hire-usage': 'Gebruik van huurcontracten',
+    'over-use': 'Meergebruik',
   },
   create: {
     title: 'Rapportbestand maken',

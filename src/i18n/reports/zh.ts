@@ -42,6 +42,7 @@ export const reportsZh = {
     'work-cycles': '作业循环',
     'device-health': '设备状况',
     'hire-usage': '租赁合同使用情况',
+    'over-use': '超时使用',
   },
   create: {
     title: '生成报表文件',

@@ -31,6 +31,7 @@ import { TableOrCards } from '../../common/phone.tsx';
 import { usePhoneFilters } from '../../common/PhoneFilters.tsx';
 import { HireStatusChip, useLetsMachines } from './HireFields.tsx';
 import { HireImportButton } from './HireImport.tsx';
+import { RentalSettingsButton } from './RentalSettingsButton.tsx';
 
 /** The export is the import's own file (a round trip through the ERP), with the status beside. */
 const exporter: Exporter<Hire> = (hires) => {
@@ -130,6 +131,7 @@ export default function HireList() {
           <FilterButton />
           {letsMachines ? <CreateButton /> : null}
           {letsMachines ? <HireImportButton /> : null}
+          {letsMachines ? <RentalSettingsButton /> : null}
           <ExportButton label="app.hires.export" />
         </TopToolbar>
       }

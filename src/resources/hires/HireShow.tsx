@@ -8,6 +8,7 @@ import { links } from '../../domain/paths.ts';
 import { Fact } from '../../common/Fact.tsx';
 import { When } from '../../common/fields.tsx';
 import { HireActions } from './HireActions.tsx';
+import { HireUsageCard } from './HireUsageCard.tsx';
 import { HireStatusChip, useHireTerms, useLetsMachines, useOwnHire } from './HireFields.tsx';
 
 function HireDetails() {
@@ -70,6 +71,11 @@ function HireDetails() {
   );
 }
 
+function HireUsageOf() {
+  const hire = useRecordContext<Hire>();
+  return hire && hire.status !== 'future' ? <HireUsageCard hireId={hire.id} /> : null;
+}
+
 function ShowActions() {
   const hire = useRecordContext<Hire>();
   const own = useOwnHire(hire);
@@ -81,6 +87,7 @@ export default function HireShow() {
   return (
     <Show actions={<ShowActions />}>
       <HireDetails />
+      <HireUsageOf />
     </Show>
   );
 }

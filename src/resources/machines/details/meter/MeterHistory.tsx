@@ -1,7 +1,6 @@
 // A machine's meter readings, newest first: when, from where, what kind, what the meter showed and
 // where that sits on the lifetime count; the first ten, the rest on request.
 import {
-  Button,
   Table,
   TableBody,
   TableCell,
@@ -10,19 +9,18 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MeterReading } from '../../../../domain/api/meters.ts';
 import { useFormat } from '../../../../common/useFormat.ts';
+import { useFirstRows } from '../../../../common/useFirstRows.tsx';
 
 const FIRST = 10;
 
 export function MeterHistory({ readings }: { readings: MeterReading[] }) {
   const translate = useTranslate();
   const format = useFormat();
-  const [all, setAll] = useState(false);
+  const { shown, more } = useFirstRows(readings, FIRST);
   if (readings.length === 0) return null;
-  const shown = all ? readings : readings.slice(0, FIRST);
   return (
     <>
       <Typography variant="subtitle2" component="h3">
@@ -57,11 +55,7 @@ export function MeterHistory({ readings }: { readings: MeterReading[] }) {
           </TableBody>
         </Table>
       </TableContainer>
-      {!all && readings.length > FIRST ? (
-        <Button onClick={() => setAll(true)} sx={{ justifySelf: 'start' }}>
-          {translate('app.meters.show_all', { count: readings.length })}
-        </Button>
-      ) : null}
+      {more}
     </>
   );
 }

@@ -1,0 +1,53 @@
+// A hire's engine hours and over-use for the ERP and the hire's page (GET …/usage), and the rental
+// company's settings they are charged with (currency) and its meters judged by (drift threshold).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
+import { HireUsage, RentalSettings } from '../../../src/domain/api/hires.ts';
+import type { ServerContext } from '../../context.ts';
+import { rentalSettings, setRentalSettings } from '../../tenancy/organisation.ts';
+import { hireRow } from './store.ts';
+import { hireUsages } from './usage.ts';
+import { Id, tags } from './routes.ts';
+
+export const hireUsageRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  app.get(
+    endpoints.portal.hires.usage,
+    { config: { access: 'read' }, schema: { tags, params: Id, response: { 200: HireUsage } } },
+    async (request) => {
+      // The customer reads its own hire's figures too: they are what it is billed.
+      const row = await hireRow(db, request.auth.org, request.params.id);
+      const [owner] = await db.query<{ timezone: string }>(
+        'SELECT timezone FROM organisation WHERE id = $1',
+        [row.rental_organisation_id],
+      );
+      const { currency } = await rentalSettings(db, row.rental_organisation_id);
+      const [usage] = await hireUsages(
+        db,
+        [{ ...row, timezone: owner?.timezone ?? 'UTC', currency }],
+        { fromMs: -Infinity, toMs: Date.now() },
+      );
+      return usage;
+    },
+  );
+
+  app.get(
+    endpoints.organisation.settingsRental,
+    {
+      config: { access: 'read' },
+      schema: { tags: ['organisation'], response: { 200: RentalSettings } },
+    },
+    async (request) => rentalSettings(db, request.auth.org),
+  );
+
+  app.put(
+    endpoints.organisation.settingsRental,
+    {
+      config: { access: 'write' },
+      schema: { tags: ['organisation'], body: RentalSettings, response: { 200: RentalSettings } },
+    },
+    async (request) => {
+      await setRentalSettings(db, request.auth.org, request.body);
+      return request.body;
+    },
+  );
+};
