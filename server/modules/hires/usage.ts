@@ -45,15 +45,18 @@ export function allowancePeriods(
 ): AllowancePeriod[] {
   if (window.toMs <= window.fromMs) return [];
   if (!period) return [{ ...window, share: 1 }];
+  // Walked by local dates: two zone look-ups a hire, the period bounds' midnights remembered.
   const parts: AllowancePeriod[] = [];
+  const lastDay = zonedDate(new Date(window.toMs - 1), timezone);
+  let day = zonedDate(new Date(window.fromMs), timezone);
   let fromMs = window.fromMs;
-  while (fromMs < window.toMs) {
-    const [first, next] = periodDays(zonedDate(new Date(fromMs), timezone), period);
+  while (day <= lastDay) {
+    const [first, next] = periodDays(day, period);
     const toMs = Math.min(window.toMs, startOfZonedDay(next, timezone).getTime());
-    const lastDay = zonedDate(new Date(toMs - 1), timezone);
-    const touched = daysBetween(zonedDate(new Date(fromMs), timezone), lastDay) + 1;
+    const touched = daysBetween(day, next <= lastDay ? next : addDays(lastDay, 1));
     parts.push({ fromMs, toMs, share: period === 'day' ? 1 : touched / daysBetween(first, next) });
     fromMs = toMs;
+    day = next;
   }
   return parts;
 }

@@ -47,21 +47,21 @@ export async function metersAt(
     `WITH p AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::timestamptz[])
                 WITH ORDINALITY AS p(machine_id, at, tz, source, origin_at, i))
-     SELECT p.i, r.lifetime_h,
-            CASE WHEN r.read_at IS NULL THEN ${ENGINE_S('p.origin_at', 'p.at')}
-                 WHEN r.read_at <= p.at THEN ${ENGINE_S('r.read_at', 'p.at')}
-                 ELSE -${ENGINE_S('p.at', 'r.read_at')} END AS engine_s
+     SELECT p.i, coalesce(b.lifetime_h, a.lifetime_h) AS lifetime_h,
+            CASE WHEN b.read_at IS NOT NULL THEN ${ENGINE_S('b.read_at', 'p.at')}
+                 WHEN a.read_at IS NOT NULL THEN -${ENGINE_S('p.at', 'a.read_at')}
+                 ELSE ${ENGINE_S('p.origin_at', 'p.at')} END AS engine_s
        FROM p
        LEFT JOIN LATERAL (
-         SELECT * FROM (
-           (SELECT read_at, lifetime_h, 0 AS pref FROM meter_reading
-             WHERE machine_id = p.machine_id AND source = p.source AND read_at <= p.at AND NOT out_of_order
-             ORDER BY read_at DESC, created_at DESC LIMIT 1)
-           UNION ALL
-           (SELECT read_at, lifetime_h, 1 FROM meter_reading
-             WHERE machine_id = p.machine_id AND source = p.source AND read_at > p.at AND NOT out_of_order
-             ORDER BY read_at, created_at LIMIT 1)) c
-         ORDER BY pref LIMIT 1) r ON true`,
+         SELECT read_at, lifetime_h FROM meter_reading
+          WHERE machine_id = p.machine_id AND source = p.source AND read_at <= p.at AND NOT out_of_order
+          ORDER BY read_at DESC, created_at DESC LIMIT 1) b ON true
+       -- Only before a source's first reading: the first reading after.
+       LEFT JOIN LATERAL (
+         SELECT read_at, lifetime_h FROM meter_reading
+          WHERE b.read_at IS NULL AND machine_id = p.machine_id AND source = p.source AND read_at > p.at
+            AND NOT out_of_order
+          ORDER BY read_at, created_at LIMIT 1) a ON true`,
     [
       moments.map((m) => m.machineId),
       moments.map((m) => m.at),
