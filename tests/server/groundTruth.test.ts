@@ -17,6 +17,9 @@ import {
 import { seededRandom } from '../../server/telemetry/simulator/random.ts';
 import { sendOverTcp } from '../../server/telemetry/simulator/teltonikaClient.ts';
 import { testDatabases, type TestDatabase } from '../support/databases.ts';
+import { metersAt } from '../../server/modules/meters/index.ts';
+import { MeterWorker } from '../../server/modules/meters/sampler.ts';
+import { nextDate, startOfZonedDay } from '../../src/domain/zonedTime.ts';
 
 const TIME_ZONE = 'Europe/London';
 // Wednesday to Wednesday across Sunday 25 October 2026, when the clocks go back: a 25-hour day.
@@ -156,6 +159,54 @@ describe.each(testDatabases)('ground truth on $kind', { timeout: 600_000 }, (dat
       );
     // The machine that broke down shows it.
     expect(simulation.truth.some((day) => day.brokendownS > 0)).toBe(true);
+  });
+
+  it('keeps each machine-day’s engine hours within 0.1 h of its tracker’s meter, through a reboot, a new tracker and a rollover', async () => {
+    // The meters worker reads the trackers' counts into readings, as the api does every 5 minutes.
+    await new MeterWorker({ db: fleet.db, config: { meterPollMs: 0 }, log: silent }).run(
+      Date.now(),
+    );
+    const kinds = await fleet.db.query<{ code: string; kind: string }>(
+      `SELECT DISTINCT s.code, r.kind FROM meter_reading r JOIN source s ON s.machine_id = r.machine_id
+        WHERE r.source = 'tracker' AND r.kind <> 'reading'`,
+    );
+    const [rolls, reboots, replaced] = simulation.machines.slice(0, 3).map((m) => m.imei);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        { code: rolls, kind: 'rollover' },
+        { code: replaced, kind: 'reset' },
+      ]),
+    );
+    const machines = new Map(
+      (
+        await fleet.db.query<{ code: string; machine_id: string }>(
+          'SELECT code, machine_id FROM source',
+        )
+      ).map((row) => [row.code, row.machine_id]),
+    );
+    const origin = startOfZonedDay(DAYS[0] ?? '', TIME_ZONE);
+    const moments = simulation.truth.flatMap((truth) =>
+      [truth.day, nextDate(truth.day)].map((day) => ({
+        machineId: machines.get(truth.imei) ?? '',
+        at: startOfZonedDay(day, TIME_ZONE),
+        timezone: TIME_ZONE,
+        originAt: origin,
+      })),
+    );
+    const { hours, leads } = await metersAt(fleet.db, moments);
+    expect([...leads.values()].every((lead) => lead === 'tracker')).toBe(true);
+    const rollupOf = new Map(fromTcp.map((row) => [`${row.code} ${row.day}`, row]));
+    simulation.truth.forEach((truth, i) => {
+      const meterH = (hours[2 * i + 1] ?? 0) - (hours[2 * i] ?? 0);
+      const label = `${truth.imei} ${truth.day} meter ${meterH}`;
+      expect(Math.abs(meterH - (truth.activeS + truth.idleS) / 3600), label).toBeLessThanOrEqual(
+        0.1,
+      );
+      const rollup = rollupOf.get(`${truth.imei} ${truth.day}`);
+      const engineH = ((rollup?.active_s ?? 0) + (rollup?.idle_s ?? 0)) / 3600;
+      expect(Math.abs(meterH - engineH), `${label} engine ${engineH}`).toBeLessThanOrEqual(0.1);
+    });
+    expect(reboots).toBeDefined();
   });
 
   it('gives the same rollups when the records arrive out of order and twice', async () => {

@@ -27,10 +27,10 @@ describe('meter rules', () => {
     });
   });
 
-  it('bridges a device that restarted its count with the engine’s hours, at most what it shows', () => {
+  it('bridges a device that restarted its count with the engine’s own hours', () => {
     const tracker = { ...previous, valueH: 500, offsetH: 9499.5 };
     expect(placeReading({ valueH: 2, automatic: true }, tracker, 1.5).lifetimeH).toBe(10_001);
-    expect(placeReading({ valueH: 2, automatic: true }, tracker, 7).lifetimeH).toBe(10_001.5);
+    expect(placeReading({ valueH: 2, automatic: true }, tracker, 7).lifetimeH).toBe(10_006.5);
   });
 
   it('bridges a replaced meter with the engine’s count when that is more', () => {

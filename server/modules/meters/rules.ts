@@ -93,8 +93,8 @@ export function placeReading(
   }
   if (looksLikeRollover(previous.valueH, valueH)) return rollover(valueH, previous);
   // A device that lost its count (a reboot, a cleared or swapped tracker) counts on from here: the
-  // hours since the last reading are the engine's own count, at most what the device shows now.
-  const lifetime = previous.lifetimeH + Math.min(Math.max(engineHoursSince, 0), valueH);
+  // hours since the last reading are the engine's own count, which the device lost or never read.
+  const lifetime = previous.lifetimeH + Math.max(engineHoursSince, 0);
   return { kind: 'reset', offsetH: lifetime - valueH, lifetimeH: lifetime };
 }
 

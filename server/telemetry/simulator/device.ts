@@ -2,7 +2,15 @@
 // every minute while the engine runs, every hour while it is off, and at every change.
 import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
 import { IO } from '../adapters/teltonika/ioElements.ts';
-import type { LatLon, MachinePlan, PlanInterval, PlanState, SimKind, SimMachine } from './plan.ts';
+import type {
+  LatLon,
+  MachinePlan,
+  PlanInterval,
+  PlanState,
+  SimKind,
+  SimMachine,
+  SimMeter,
+} from './plan.ts';
 import type { Random } from './random.ts';
 
 export const REPORT_ON_S = 60;
@@ -23,6 +31,23 @@ export function burnRateLh(kind: SimKind, state: PlanState): number {
   return 0;
 }
 
+/** The step a tracker's engine-hours count moves in: three minutes. */
+export const METER_STEP_H = 0.05;
+
+/** What the tracker's count shows after `engineH` hours of engine time since the start. */
+export function meterShows(meter: SimMeter, engineH: number): number {
+  let count = meter.startH + engineH;
+  if (meter.reboot && engineH >= meter.reboot.afterEngineH) count -= meter.reboot.lostH;
+  if (meter.replacedAfterEngineH !== undefined && engineH >= meter.replacedAfterEngineH) {
+    count = engineH - meter.replacedAfterEngineH;
+  }
+  if (meter.rollsOverAtH) count %= meter.rollsOverAtH;
+  // Rounded down to its step, a hair over to keep 0.15 from showing as 0.1.
+  return Math.floor(count / METER_STEP_H + 1e-9) * METER_STEP_H;
+}
+
+const engineOn = (state: PlanState) => state === 'active' || state === 'idle';
+
 export function recordsFor(
   machine: SimMachine,
   plan: MachinePlan,
@@ -41,11 +66,15 @@ export function recordsFor(
   const sorted = [...times].sort((a, b) => a - b);
   // Fuel burned up to the start of each interval, so the fuel at any instant is one step away.
   const burnedAtStart: number[] = [];
+  const engineHAtStart: number[] = [];
   let total = 0;
+  let engineH = 0;
   for (const planned of plan.timeline) {
     burnedAtStart.push(total);
+    engineHAtStart.push(engineH);
     total +=
       (burnRateLh(machine.kind, planned.state) * (planned.toMs - planned.fromMs)) / 3_600_000;
+    if (engineOn(planned.state)) engineH += (planned.toMs - planned.fromMs) / 3_600_000;
   }
 
   const records: AvlRecordInput[] = [];
@@ -110,6 +139,12 @@ export function recordsFor(
       [IO.batteryVoltage]: 4_100,
     };
     if (machine.operatorKey !== undefined && state !== 'off') io[IO.iButton] = machine.operatorKey;
+    if (machine.meter) {
+      const ranH =
+        (engineHAtStart[interval] ?? 0) + (engineOn(state) ? (t - current.fromMs) / 3_600_000 : 0);
+      // Teltonika reports its counted engine worktime in minutes.
+      io[IO.engineWorktimeCounted] = Math.round(meterShows(machine.meter, ranH) * 60);
+    }
     if (machine.fuelSensor === 'counter') {
       io[IO.fuelConsumedCounted] = Math.round(burned * 10);
     } else {

@@ -1,7 +1,13 @@
 // A simulated fleet with its records and ground truth, ready to send to a running server.
 import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
 import { recordsFor } from './device.ts';
-import { planMachine, type MachinePlan, type SimKind, type SimMachine } from './plan.ts';
+import {
+  planMachine,
+  type MachinePlan,
+  type SimKind,
+  type SimMachine,
+  type SimMeter,
+} from './plan.ts';
 import { seededRandom } from './random.ts';
 import { truthFor, type DayTruth } from './truth.ts';
 
@@ -10,6 +16,14 @@ const KINDS: { kind: SimKind; fuelSensor: SimMachine['fuelSensor'] }[] = [
   { kind: 'dumper', fuelSensor: 'counter' },
   { kind: 'telehandler', fuelSensor: 'level' },
 ];
+
+/** Each machine's engine-hours count: one rolls over, one reboots, one gets a new tracker. */
+function meterOf(i: number): SimMeter {
+  if (i % 6 === 0) return { startH: 9_995, rollsOverAtH: 10_000 };
+  if (i % 6 === 1) return { startH: 2_410.5, reboot: { afterEngineH: 12, lostH: 0.05 } };
+  if (i % 6 === 2) return { startH: 5_120, replacedAfterEngineH: 20 };
+  return { startH: 1_000 + i * 777.7 };
+}
 
 /** `count` machines spread over sites around London, each kind and behaviour represented. */
 export function simulatedFleet(count: number, seed = 1): SimMachine[] {
@@ -28,6 +42,7 @@ export function simulatedFleet(count: number, seed = 1): SimMachine[] {
       dropsOut: i % 6 === 3,
       robbed: i % 6 === 5,
       breaksDown: i % 6 === 4,
+      meter: meterOf(i),
     };
   });
 }

@@ -49,6 +49,24 @@ export interface SimMachine {
   operatorKey?: number;
   /** The modem's signal level, 0 to 5 (Teltonika IO 21); 4 when not said. */
   gsmLevel?: number;
+  /** The tracker's engine-hours count (Teltonika IO 103), when it keeps one. */
+  meter?: SimMeter;
+}
+
+/**
+ * A tracker's engine-hours count as real ones behave (issue 41): it counts the engine's active and
+ * idle time from `startH` in steps of 0.05 h; a reboot loses the minutes it had not saved; a new
+ * tracker starts again from 0; a five-digit count passes 9,999.95 h to 0. The events fall after so
+ * many hours of engine time, so they land inside any simulated week that works.
+ */
+export interface SimMeter {
+  startH: number;
+  /** Reboots after this many engine hours, losing `lostH` of its count. */
+  reboot?: { afterEngineH: number; lostH: number };
+  /** A new tracker is fitted after this many engine hours: its count starts at 0. */
+  replacedAfterEngineH?: number;
+  /** The count rolls over to 0 here (10,000 h on a five-digit meter). */
+  rollsOverAtH?: number;
 }
 
 /**
