@@ -48,6 +48,22 @@ export function meterShows(meter: SimMeter, engineH: number): number {
 
 const engineOn = (state: PlanState) => state === 'active' || state === 'idle';
 
+/** Fuel burned and engine hours run up to the start of each interval of the plan. */
+function totalsAtStarts(machine: SimMachine, plan: MachinePlan) {
+  const burnedAtStart: number[] = [];
+  const engineHAtStart: number[] = [];
+  let burned = 0;
+  let engineH = 0;
+  for (const planned of plan.timeline) {
+    burnedAtStart.push(burned);
+    engineHAtStart.push(engineH);
+    const hours = (planned.toMs - planned.fromMs) / 3_600_000;
+    burned += burnRateLh(machine.kind, planned.state) * hours;
+    if (engineOn(planned.state)) engineH += hours;
+  }
+  return { burnedAtStart, engineHAtStart };
+}
+
 export function recordsFor(
   machine: SimMachine,
   plan: MachinePlan,
@@ -64,18 +80,8 @@ export function recordsFor(
   }
   for (const event of [...plan.refills, ...plan.thefts]) times.add(event.atMs);
   const sorted = [...times].sort((a, b) => a - b);
-  // Fuel burned up to the start of each interval, so the fuel at any instant is one step away.
-  const burnedAtStart: number[] = [];
-  const engineHAtStart: number[] = [];
-  let total = 0;
-  let engineH = 0;
-  for (const planned of plan.timeline) {
-    burnedAtStart.push(total);
-    engineHAtStart.push(engineH);
-    total +=
-      (burnRateLh(machine.kind, planned.state) * (planned.toMs - planned.fromMs)) / 3_600_000;
-    if (engineOn(planned.state)) engineH += (planned.toMs - planned.fromMs) / 3_600_000;
-  }
+  // Fuel and engine hours up to the start of each interval: at any instant, one step away.
+  const { burnedAtStart, engineHAtStart } = totalsAtStarts(machine, plan);
 
   const records: AvlRecordInput[] = [];
   let interval = 0;
