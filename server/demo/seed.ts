@@ -203,7 +203,12 @@ async function seedOrganisations(w: DemoWriter): Promise<DemoOrganisations> {
   };
   // The London hire companies charge over-use in pounds.
   for (const org of [orgs.northbank, orgs.meridian]) {
-    await setRentalSettings(w.tx, org, { currency: 'GBP', driftHours: 2, driftPercent: 2 });
+    await setRentalSettings(w.tx, org, {
+      currency: 'GBP',
+      driftHours: 2,
+      driftPercent: 2,
+      idleOnHireDays: 3,
+    });
   }
   // Northbank's default shift: the engine's own hours, named, so the shifts screen has one to
   // show and change.

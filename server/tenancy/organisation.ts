@@ -5,7 +5,11 @@ import {
   type OrganisationType,
 } from '../../src/domain/constants.ts';
 import { DEFAULT_IDLE_ALERT_MINUTES } from '../../src/domain/api/alerts.ts';
-import { DEFAULT_CURRENCY, type RentalSettings } from '../../src/domain/api/hires.ts';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_IDLE_ON_HIRE_DAYS,
+  type RentalSettings,
+} from '../../src/domain/api/hires.ts';
 import { DEFAULT_METER_DRIFT_H, DEFAULT_METER_DRIFT_PERCENT } from '../../src/domain/api/meters.ts';
 import type { UserSettingsReply } from '../../src/domain/api/session.ts';
 import type { Queryable } from '../db/database.ts';
@@ -152,8 +156,14 @@ export async function rentalSettings(
   db: Queryable,
   organisationId: string,
 ): Promise<RentalSettings> {
-  const [row] = await db.query<{ currency: string | null; h: number | null; pct: number | null }>(
+  const [row] = await db.query<{
+    currency: string | null;
+    h: number | null;
+    pct: number | null;
+    days: number | null;
+  }>(
     `SELECT settings->'properties'->>'currency' AS currency,
+            (settings->'properties'->>'idleOnHireDays')::int AS days,
             (settings->'properties'->>'meterDriftHours')::float8 AS h,
             (settings->'properties'->>'meterDriftPercent')::float8 AS pct
        FROM organisation WHERE id = $1`,
@@ -163,16 +173,18 @@ export async function rentalSettings(
     currency: row?.currency ?? DEFAULT_CURRENCY,
     driftHours: row?.h ?? DEFAULT_METER_DRIFT_H,
     driftPercent: row?.pct ?? DEFAULT_METER_DRIFT_PERCENT,
+    idleOnHireDays: row?.days ?? DEFAULT_IDLE_ON_HIRE_DAYS,
   };
 }
 
 export const setRentalSettings = (
   db: Queryable,
   organisationId: string,
-  { currency, driftHours, driftPercent }: RentalSettings,
+  { currency, driftHours, driftPercent, idleOnHireDays }: RentalSettings,
 ) =>
   setProperties(db, organisationId, {
     currency,
     meterDriftHours: driftHours,
     meterDriftPercent: driftPercent,
+    idleOnHireDays,
   });

@@ -9,6 +9,7 @@ import type {
   Hire,
   HireBody,
   HireCustomersReply,
+  HireFlagCounts,
   HireImportReply,
   HireUsage,
   HirePatch,
@@ -79,6 +80,7 @@ export function hireCalls(client: ApiClient) {
   return {
     getHireCustomers: () => client.request<HireCustomersReply>(hires.customers),
     getHireUsage: (id: string) => client.request<HireUsage>(pathTo(hires.usage, { id })),
+    getHireFlags: () => client.request<HireFlagCounts>(hires.flags),
     getRentalSettings: () => client.request<RentalSettings>(endpoints.organisation.settingsRental),
     saveRentalSettings: (settings: RentalSettings) =>
       client.request<RentalSettings>(endpoints.organisation.settingsRental, {

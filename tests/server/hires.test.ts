@@ -5,6 +5,7 @@
 // @clock-relative: hires are placed days around now; what is asserted is their order, not dates.
 import { beforeAll, expect, it } from 'vitest';
 import type { Hire, HireImportReply, SwapReply } from '../../src/domain/api/hires.ts';
+import { flaggedHires } from '../../server/modules/hires/index.ts';
 import { engineRun, sendRecords } from '../support/fleet.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
@@ -331,5 +332,93 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
       'hire.off-hired',
       'hire.swapped',
     ]);
+  });
+
+  it('flags a machine idle on hire and one not returned, lists them, and alerts each bout once', async () => {
+    // Three new machines of the rental company, with no past to blur their flags.
+    const quiet = await fixture.server.db.query<{ id: string }>(
+      `INSERT INTO machine (organisation_id, name, asset_id, category)
+       SELECT o.id, 'Flag test ' || n, 'FLAG-' || n, 'Excavator'
+         FROM organisation o, generate_series(1, 3) n WHERE o.name = 'Northbank Plant Hire'
+       RETURNING id`,
+    );
+    expect(quiet).toHaveLength(3);
+    const [idle, away, back] = quiet.map((m) => m.id) as [string, string, string];
+    const hire = async (
+      machineId: string | undefined,
+      contract: string,
+      offHireAt: string | null,
+    ) =>
+      (
+        await send('POST', '', {
+          machineId,
+          contractNumber: contract,
+          customerName: 'Flag Test Ltd',
+          onHireAt: inDays(-10),
+          offHireAt,
+        })
+      ).body;
+    const idleHire = await hire(idle, 'F-IDLE', null);
+    const awayHire = await hire(away, 'F-AWAY', inDays(-2));
+    const backHire = await hire(back, 'F-BACK', inDays(-2));
+    // The machine not returned still works, half a day ago, after its off-hire.
+    const [source] = await fixture.server.db.query<{ id: string }>(
+      `INSERT INTO source (type, code, machine_id, expected_interval_s)
+       VALUES ('TELTONIKA', 'HIRE-FLAG-1', $1, 60) RETURNING id`,
+      [away],
+    );
+    await sendRecords(fixture.server, source?.id ?? '', engineRun(inDays(-0.5), 60));
+
+    const flagged = async (flag: string) => {
+      const reply = await call<Hire[]>(
+        fixture.server,
+        'GET',
+        `/v1/portal/hires?filter=${encodeURIComponent(JSON.stringify({ flag }))}&range=${encodeURIComponent('[0,499]')}`,
+        { token: fixture.admin },
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.map((h) => h.contractNumber);
+    };
+    expect(await flagged('idleOnHire')).toContain('F-IDLE');
+    expect(await flagged('idleOnHire')).not.toContain('F-AWAY');
+    expect(await flagged('notReturned')).toContain('F-AWAY');
+    expect(await flagged('notReturned')).not.toContain('F-BACK');
+    const counts = await call<{ idleOnHire: number; notReturned: number }>(
+      fixture.server,
+      'GET',
+      '/v1/portal/hires/flags',
+      { token: fixture.admin },
+    );
+    expect(counts.body.notReturned).toBeGreaterThanOrEqual(1);
+    const bad = await call<{ field: string }>(
+      fixture.server,
+      'GET',
+      `/v1/portal/hires?filter=${encodeURIComponent('{"flag":"lost"}')}`,
+      { token: fixture.admin },
+    );
+    expect(bad.body.field).toBe('filter.flag');
+
+    // The alert worker raises each once, however often it looks: the machine not returned now (it
+    // worked after its off-hire), each idle one as its working days ran out.
+    const idleFlag = (await flaggedHires(fixture.server.db, Date.now())).find(
+      (flag) => flag.hireId === idleHire.id,
+    );
+    expect(idleFlag?.sinceMs).toBe(Date.parse(idleHire.onHireAt));
+    for (const atMs of [Date.now(), Date.now(), (idleFlag?.flaggedAtMs ?? 0) + 3_600_000]) {
+      await fixture.server.app.alerts.run(atMs);
+    }
+    const alerts = await fixture.server.db.query<{ alert_type: string; subject_id: string }>(
+      `SELECT alert_type, subject_id FROM alert WHERE subject_id = ANY($1::uuid[]) ORDER BY alert_type`,
+      [[idleHire.id, awayHire.id, backHire.id]],
+    );
+    // A week ago all three were on hire and idle; now one is not returned.
+    expect(alerts.map((a) => `${a.alert_type} ${a.subject_id}`).sort()).toEqual(
+      [
+        `idleOnHire ${idleHire.id}`,
+        `idleOnHire ${awayHire.id}`,
+        `idleOnHire ${backHire.id}`,
+        `notReturned ${awayHire.id}`,
+      ].sort(),
+    );
   });
 });

@@ -262,7 +262,7 @@ describeServer('meters', { users: ['admin', 'viewer', 'staff'] }, (fixture) => {
 
     // A looser threshold clears the flag on the next reading.
     const settings = await call(fixture.server, 'PUT', '/v1/organisation/settings/rental', {
-      body: { currency: 'GBP', driftHours: 20, driftPercent: 2 },
+      body: { currency: 'GBP', driftHours: 20, driftPercent: 2, idleOnHireDays: 3 },
       token: fixture.admin,
     });
     expect(settings.status).toBe(200);
@@ -302,7 +302,7 @@ describeServer('meters', { users: ['admin', 'viewer', 'staff'] }, (fixture) => {
           token: fixture.admin,
         })
       ).body;
-    const rental = { currency: 'CHF', driftHours: 20, driftPercent: 2 };
+    const rental = { currency: 'CHF', driftHours: 20, driftPercent: 2, idleOnHireDays: 3 };
     await call(fixture.server, 'PUT', '/v1/organisation/settings/rental', {
       body: rental,
       token: fixture.admin,

@@ -219,6 +219,10 @@ export const handlers = [
   ),
   // The staff home's drifting meters: none.
   http.get(anyOrigin(endpoints.admin.machines.meterDrift), () => HttpResponse.json([])),
+  // The dashboard's hires needing the rental company: none.
+  http.get(anyOrigin(endpoints.portal.hires.flags), () =>
+    HttpResponse.json({ idleOnHire: 0, notReturned: 0 }),
+  ),
   // The machine's hires on its page: none.
   http.get(anyOrigin(endpoints.portal.hires.root), () =>
     HttpResponse.json([], { headers: { 'content-range': 'hires 0-0/0' } }),

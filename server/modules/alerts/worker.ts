@@ -1,8 +1,9 @@
-// The alert worker: raises the alerts no commit shows (devices gone silent), and mails each member
-// the alerts of the types they subscribed to, all that waited in one mail once the oldest has waited
-// ALERT_BATCH_S, so a busy morning is one mail rather than one per event. A member's mailbox row is
-// claimed (FOR UPDATE SKIP LOCKED) and each alert's delivery written in the transaction that queues
-// the mail: with several server processes, or after a restart, no alert is mailed twice.
+// The alert worker: raises the alerts no commit shows (devices gone silent, hires idle on hire or
+// not returned), and mails each member the alerts of the types they subscribed to, all that waited
+// in one mail once the oldest has waited ALERT_BATCH_S, so a busy morning is one mail rather than
+// one per event. A member's mailbox row is claimed (FOR UPDATE SKIP LOCKED) and each alert's
+// delivery written in the transaction that queues the mail: with several server processes, or
+// after a restart, no alert is mailed twice.
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import {
@@ -17,6 +18,7 @@ import { ALERT_MAIL_WORDS } from './mailWords.ts';
 import { storeAlerts } from './raise.ts';
 import { ALERT_COLUMNS, ALERT_JOINS, type AlertRow } from './service.ts';
 import { silentDeviceAlerts } from './silent.ts';
+import { hireAlerts } from './hireAlerts.ts';
 import { mailBrandOf } from '../brand/index.ts';
 import { localTimeIn } from '../maps/index.ts';
 import { getOrganisation } from '../../tenancy/organisation.ts';
@@ -50,7 +52,10 @@ export class AlertWorker extends PollingWorker {
   /** Everything due at `nowMs`: silent devices raised, then the mails that are due sent. */
   async run(nowMs: number): Promise<void> {
     const { db } = this.context;
-    await storeAlerts(db, await silentDeviceAlerts(db, nowMs));
+    await storeAlerts(db, [
+      ...(await silentDeviceAlerts(db, nowMs)),
+      ...(await hireAlerts(db, nowMs)),
+    ]);
     await this.mailDue(nowMs);
   }
 

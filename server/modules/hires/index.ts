@@ -6,6 +6,7 @@ import { hireErpRoutes } from './erpRoutes.ts';
 import { hireRoutes } from './routes.ts';
 import { hireUsageRoutes } from './usageRoutes.ts';
 
+export { flaggedHires } from './flags.ts';
 export { overuseInRange, type OveruseLine } from './overuse.ts';
 export { recordHire } from './writes.ts';
 

@@ -2,6 +2,7 @@
 // years of hires (bench/hires.ts). The rows an organisation reads follow its type, so that a rental
 // company's and a contractor's lists each walk one index in the order asked; the total is counted
 // on the hire table alone, and a search looks names up in the small tables first.
+import { flaggedHires } from './flags.ts';
 import type { Hire, HireFilter, HireSort, HireState } from '../../../src/domain/api/hires.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import type { ListParams } from '../../simpleRest.ts';
@@ -83,6 +84,12 @@ async function conditions(
     add((n) => `h.customer_organisation_id = ${n}`, filter.customerOrganisationId);
   }
   if (filter.siteId) add((n) => `h.site_id = ${n}`, filter.siteId);
+  if (filter.flag) {
+    // Flags are the rental company's: a customer's own hires carry none.
+    const flagged = await flaggedHires(db, Date.now(), [organisation.id]);
+    const ids = flagged.filter((f) => f.flag === filter.flag).map((f) => f.hireId);
+    add((n) => `h.id = ANY(${n}::uuid[])`, ids);
+  }
   return { where: where.join(' AND '), values };
 }
 

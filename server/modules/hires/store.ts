@@ -4,10 +4,11 @@ import type {
   ContractedHoursPer,
   Hire,
   HireFilter,
+  HireFlag,
   HireState,
   OverusePeriod,
 } from '../../../src/domain/api/hires.ts';
-import { HIRE_STATES } from '../../../src/domain/api/hires.ts';
+import { HIRE_FLAGS, HIRE_STATES } from '../../../src/domain/api/hires.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 
@@ -100,16 +101,20 @@ function idFilter(filter: Record<string, unknown>, name: keyof HireFilter): stri
 
 /** The list's filter from simple-rest's `filter` JSON, each field checked. */
 export function readHireFilter(filter: Record<string, unknown>): HireFilter {
-  const { q, status } = filter;
+  const { q, status, flag } = filter;
   if (q !== undefined && (typeof q !== 'string' || q.length > 100)) {
     throw badRequest('filter.q', 'filter.q must be text of at most 100 characters');
   }
   if (status !== undefined && status !== '' && !HIRE_STATES.includes(status as HireState)) {
     throw badRequest('filter.status', `filter.status must be one of ${HIRE_STATES.join(', ')}`);
   }
+  if (flag !== undefined && flag !== '' && !HIRE_FLAGS.includes(flag as HireFlag)) {
+    throw badRequest('filter.flag', `filter.flag must be one of ${HIRE_FLAGS.join(', ')}`);
+  }
   return {
     q: typeof q === 'string' && q.trim() !== '' ? q.trim() : undefined,
     status: status ? (status as HireState) : undefined,
+    flag: flag ? (flag as HireFlag) : undefined,
     machineId: idFilter(filter, 'machineId'),
     customerOrganisationId: idFilter(filter, 'customerOrganisationId'),
     siteId: idFilter(filter, 'siteId'),

@@ -1,10 +1,11 @@
-// A hire's engine hours and over-use for the ERP and the hire's page (GET …/usage), and the rental
-// company's settings they are charged with (currency) and its meters judged by (drift threshold).
+// A hire's engine hours and over-use for the ERP and the hire's page (GET …/usage), how many hires
+// are idle on hire or not returned (the dashboard's card), and the rental company's settings.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '../../../src/domain/api/endpoints.ts';
-import { HireUsage, RentalSettings } from '../../../src/domain/api/hires.ts';
+import { HireFlagCounts, HireUsage, RentalSettings } from '../../../src/domain/api/hires.ts';
 import type { ServerContext } from '../../context.ts';
 import { rentalSettings, setRentalSettings } from '../../tenancy/organisation.ts';
+import { flaggedHires } from './flags.ts';
 import { hireRow } from './store.ts';
 import { hireUsages } from './usage.ts';
 import { Id, tags } from './routes.ts';
@@ -27,6 +28,18 @@ export const hireUsageRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
         { fromMs: -Infinity, toMs: Date.now() },
       );
       return usage;
+    },
+  );
+
+  app.get(
+    endpoints.portal.hires.flags,
+    { config: { access: 'read' }, schema: { tags, response: { 200: HireFlagCounts } } },
+    async (request) => {
+      const flagged = await flaggedHires(db, Date.now(), [request.auth.org]);
+      return {
+        idleOnHire: flagged.filter((hire) => hire.flag === 'idleOnHire').length,
+        notReturned: flagged.filter((hire) => hire.flag === 'notReturned').length,
+      };
     },
   );
 

@@ -25,6 +25,7 @@ import { SummaryCards } from './SummaryCards.tsx';
 import { TopMachines } from './TopMachines.tsx';
 import { useDashboard } from './useDashboard.ts';
 import { links } from '../../domain/paths.ts';
+import { HireFlagsCard } from './HireFlagsCard.tsx';
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -115,6 +116,7 @@ export function Dashboard() {
             total={data.summary.numberOfMachines.value ?? 0}
           />
           <SummaryCards summary={data.summary} productivity={productivity} modules={modules} />
+          <HireFlagsCard />
           {modules.fuel || modules.co2 ? (
             <Stack direction="row" gap={2} flexWrap="wrap">
               {HISTORY_TYPES.filter((type) => modules[type]).map((type) => (

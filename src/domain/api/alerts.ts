@@ -15,6 +15,8 @@ export const ALERT_TYPES = [
   'deviceSilent',
   'idle',
   'leftSite',
+  'idleOnHire',
+  'notReturned',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -26,6 +28,9 @@ export const ALERT_MODULES: Record<AlertType, ModuleKey[]> = {
   deviceSilent: [],
   idle: [],
   leftSite: ['geofences'],
+  // A rental company's hires (docs/rental.md): billing is its module.
+  idleOnHire: ['billing'],
+  notReturned: ['billing'],
 };
 
 /** Alert types the organisation's modules allow. */

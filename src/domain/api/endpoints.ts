@@ -187,6 +187,7 @@ export const endpoints = {
       item: '/v1/portal/hires/:id',
       byContract: '/v1/portal/hires/by-contract/:contractNumber/:assetId',
       customers: '/v1/portal/hires/customers',
+      flags: '/v1/portal/hires/flags',
       extend: '/v1/portal/hires/:id/extend',
       import: '/v1/portal/hires/import',
       offHire: '/v1/portal/hires/:id/off-hire',

@@ -113,10 +113,18 @@ export const HIRE_SORTS = [
 ] as const;
 export type HireSort = (typeof HIRE_SORTS)[number];
 
+/** idleOnHire: on hire and not worked for the organisation's working days; notReturned: ended,
+ * but still working or away from its home site (docs/rental.md). */
+export const HIRE_FLAGS = ['idleOnHire', 'notReturned'] as const;
+export type HireFlag = (typeof HIRE_FLAGS)[number];
+/** Working days without work that make a machine on hire idle, unless the organisation sets others. */
+export const DEFAULT_IDLE_ON_HIRE_DAYS = 3;
+
 /** The list's filter: `q` searches contract, machine, asset id, customer and site. */
 export interface HireFilter {
   q?: string;
   status?: HireState;
+  flag?: HireFlag;
   machineId?: string;
   customerOrganisationId?: string;
   siteId?: string;
@@ -228,7 +236,8 @@ export type HireUsage = Static<typeof HireUsage>;
 /** The currency an organisation charges in when it sets none. */
 export const DEFAULT_CURRENCY = 'EUR';
 
-/** GET and PUT /v1/organisation/settings/rental: what over-use is charged in, when meters drift. */
+/** GET and PUT /v1/organisation/settings/rental: what over-use is charged in, when meters drift,
+ * when a machine on hire is idle. */
 export const RentalSettings = Type.Object(
   {
     /** ISO 4217, such as GBP or EUR. */
@@ -236,7 +245,16 @@ export const RentalSettings = Type.Object(
     /** Two sources drift apart past the larger of these hours and this share of the hours counted. */
     driftHours: Type.Number({ minimum: 0.1, maximum: 1000 }),
     driftPercent: Type.Number({ minimum: 0.1, maximum: 100 }),
+    /** A machine on hire that has not worked for this many working days is idle on hire. */
+    idleOnHireDays: Type.Integer({ minimum: 1, maximum: 60 }),
   },
   { additionalProperties: false },
 );
 export type RentalSettings = Static<typeof RentalSettings>;
+
+/** GET /v1/portal/hires/flags: how many of the rental company's hires are flagged now. */
+export const HireFlagCounts = Type.Object({
+  idleOnHire: Type.Integer(),
+  notReturned: Type.Integer(),
+});
+export type HireFlagCounts = Static<typeof HireFlagCounts>;

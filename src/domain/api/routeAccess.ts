@@ -252,6 +252,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/portal/hires/customers': {
     access: 'read',
   },
+  'GET /v1/portal/hires/flags': {
+    access: 'read',
+  },
   'GET /v1/portal/machines/:id': {
     access: 'read',
   },

@@ -30,5 +30,7 @@ export const alertsDe = {
     deviceSilent: 'Gerät still',
     idle: 'Zu lange im Leerlauf',
     leftSite: 'Maschine hat ihre Baustelle verlassen',
+    idleOnHire: 'Ungenutzt in Miete',
+    notReturned: 'Nach Mietende nicht zurück',
   },
 };

@@ -30,5 +30,7 @@ export const alertsEn = {
     deviceSilent: 'Device silent',
     idle: 'Idle too long',
     leftSite: 'Machine left its site',
+    idleOnHire: 'Idle on hire',
+    notReturned: 'Not returned after off-hire',
   },
 };

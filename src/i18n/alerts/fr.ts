@@ -31,5 +31,7 @@ export const alertsFr = {
     deviceSilent: 'Boîtier muet',
     idle: 'Ralenti trop long',
     leftSite: 'Machine sortie de son chantier',
+    idleOnHire: 'Inactive en location',
+    notReturned: 'Non rentrée après la location',
   },
 };

@@ -31,5 +31,7 @@ export const alertsIt = {
     deviceSilent: 'Dispositivo silenzioso',
     idle: 'Troppo tempo al minimo',
     leftSite: 'Macchina uscita dal cantiere',
+    idleOnHire: 'Ferma a noleggio',
+    notReturned: 'Non rientrata dopo il noleggio',
   },
 };

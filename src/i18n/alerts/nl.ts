@@ -30,5 +30,7 @@ export const alertsNl = {
     deviceSilent: 'Apparaat stil',
     idle: 'Te lang stationair',
     leftSite: 'Machine heeft de bouwplaats verlaten',
+    idleOnHire: 'Stil in verhuur',
+    notReturned: 'Niet terug na verhuur',
   },
 };

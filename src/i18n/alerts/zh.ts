@@ -30,5 +30,7 @@ export const alertsZh = {
     deviceSilent: '设备无数据',
     idle: '怠速过久',
     leftSite: '机器离开工地',
+    idleOnHire: '租赁中闲置',
+    notReturned: '退租后未归还',
   },
 };

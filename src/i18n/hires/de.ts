@@ -3,6 +3,7 @@ export const hireResourcesDe = {
   hires: {
     name: 'Miete |||| Mieten',
     fields: {
+      flag: 'Hinweis',
       status: 'Status',
       contractNumber: 'Vertrag',
       machineId: 'Maschine',
@@ -90,8 +91,16 @@ export const hiresDe = {
     currency_help: 'ISO-Code, in dem Mehrnutzung berechnet wird: GBP, EUR, USD…',
     drift_hours: 'Zählerabweichung ab (h)',
     drift_percent: 'Zählerabweichung ab (%)',
+    idle_days: 'Ungenutzt in Miete nach (Arbeitstagen)',
+    idle_days_help:
+      'Eine vermietete Maschine, die so viele Werktage nicht gearbeitet hat, wird markiert und gemeldet.',
     drift_help:
       'Zwei Zählerquellen weichen ab, wenn ihre Zählungen über 30 Tage um mehr als den größeren dieser Werte differieren.',
     saved: 'Die Einstellungen sind gespeichert',
+  },
+  flags: {
+    title: 'Mieten, die Sie brauchen',
+    idleOnHire: 'Ungenutzt in Miete',
+    notReturned: 'Nicht zurück',
   },
 };

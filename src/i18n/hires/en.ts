@@ -3,6 +3,7 @@ export const hireResourcesEn = {
   hires: {
     name: 'Hire |||| Hires',
     fields: {
+      flag: 'Attention',
       status: 'Status',
       contractNumber: 'Contract',
       machineId: 'Machine',
@@ -90,8 +91,16 @@ export const hiresEn = {
     currency_help: 'The ISO code over-use is charged in: GBP, EUR, USD…',
     drift_hours: 'Meter drift from (h)',
     drift_percent: 'Meter drift from (%)',
+    idle_days: 'Idle on hire after (working days)',
+    idle_days_help:
+      'A machine on hire that has not worked for this many weekdays is flagged and alerted.',
     drift_help:
       'Two hour-meter sources drift apart when their counts over 30 days differ by more than the larger of these.',
     saved: 'The settings are saved',
+  },
+  flags: {
+    title: 'Hires needing you',
+    idleOnHire: 'Idle on hire',
+    notReturned: 'Not returned',
   },
 };

@@ -3,6 +3,7 @@ export const hireResourcesFr = {
   hires: {
     name: 'Location |||| Locations',
     fields: {
+      flag: 'Signal',
       status: 'Statut',
       contractNumber: 'Contrat',
       machineId: 'Machine',
@@ -90,8 +91,16 @@ export const hiresFr = {
     currency_help: 'Le code ISO dans lequel le dépassement est facturé : GBP, EUR, USD…',
     drift_hours: 'Dérive du compteur dès (h)',
     drift_percent: 'Dérive du compteur dès (%)',
+    idle_days: 'Inactive en location après (jours ouvrés)',
+    idle_days_help:
+      'Une machine louée qui n’a pas travaillé pendant ce nombre de jours ouvrés est signalée et alertée.',
     drift_help:
       'Deux sources de compteur dérivent quand leurs décomptes sur 30 jours diffèrent de plus que la plus grande de ces valeurs.',
     saved: 'Les paramètres sont enregistrés',
+  },
+  flags: {
+    title: 'Locations à traiter',
+    idleOnHire: 'Inactives en location',
+    notReturned: 'Non rentrées',
   },
 };

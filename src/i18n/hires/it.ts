@@ -3,6 +3,7 @@ export const hireResourcesIt = {
   hires: {
     name: 'Noleggio |||| Noleggi',
     fields: {
+      flag: 'Segnalazione',
       status: 'Stato',
       contractNumber: 'Contratto',
       machineId: 'Macchina',
@@ -90,8 +91,16 @@ export const hiresIt = {
     currency_help: 'Il codice ISO in cui si addebita l’uso oltre il contratto: GBP, EUR, USD…',
     drift_hours: 'Deriva del contaore da (h)',
     drift_percent: 'Deriva del contaore da (%)',
+    idle_days: 'Ferma a noleggio dopo (giorni lavorativi)',
+    idle_days_help:
+      'Una macchina a noleggio che non lavora da questi giorni feriali viene segnalata con un avviso.',
     drift_help:
       'Due fonti del contaore derivano quando i conteggi su 30 giorni differiscono più del maggiore di questi valori.',
     saved: 'Le impostazioni sono salvate',
+  },
+  flags: {
+    title: 'Noleggi da seguire',
+    idleOnHire: 'Ferme a noleggio',
+    notReturned: 'Non rientrate',
   },
 };

@@ -3,6 +3,7 @@ export const hireResourcesNl = {
   hires: {
     name: 'Verhuring |||| Verhuringen',
     fields: {
+      flag: 'Signaal',
       status: 'Status',
       contractNumber: 'Contract',
       machineId: 'Machine',
@@ -90,8 +91,16 @@ export const hiresNl = {
     currency_help: 'De ISO-code waarin meergebruik wordt gerekend: GBP, EUR, USD…',
     drift_hours: 'Tellerafwijking vanaf (u)',
     drift_percent: 'Tellerafwijking vanaf (%)',
+    idle_days: 'Stil in verhuur na (werkdagen)',
+    idle_days_help:
+      'Een verhuurde machine die zoveel werkdagen niet heeft gewerkt, wordt gemarkeerd en gemeld.',
     drift_help:
       'Twee tellerbronnen wijken af als hun tellingen over 30 dagen meer verschillen dan de grootste van deze waarden.',
     saved: 'De instellingen zijn opgeslagen',
+  },
+  flags: {
+    title: 'Verhuur die aandacht vraagt',
+    idleOnHire: 'Stil in verhuur',
+    notReturned: 'Niet terug',
   },
 };

@@ -3,6 +3,7 @@ export const hireResourcesZh = {
   hires: {
     name: '租赁 |||| 租赁',
     fields: {
+      flag: '提醒',
       status: '状态',
       contractNumber: '合同',
       machineId: '机器',
@@ -89,7 +90,14 @@ export const hiresZh = {
     currency_help: '超时费用使用的 ISO 货币代码：GBP、EUR、USD…',
     drift_hours: '小时表偏差阈值（小时）',
     drift_percent: '小时表偏差阈值（%）',
+    idle_days: '租赁中闲置判定（工作日）',
+    idle_days_help: '租赁中的机器连续这么多个工作日未工作时，将被标记并发出提醒。',
     drift_help: '当两个小时表来源 30 天内的计数相差超过两者中较大的值时，视为偏差。',
     saved: '设置已保存',
+  },
+  flags: {
+    title: '需要处理的租赁',
+    idleOnHire: '租赁中闲置',
+    notReturned: '未归还',
   },
 };

@@ -21,7 +21,7 @@ import {
 import { Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { HIRE_CSV_COLUMNS, HIRE_STATES, type Hire } from '../../domain/api/hires.ts';
+import { HIRE_CSV_COLUMNS, HIRE_FLAGS, HIRE_STATES, type Hire } from '../../domain/api/hires.ts';
 import { links } from '../../domain/paths.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { hireKeys } from '../../dataProvider/hires.ts';
@@ -58,6 +58,11 @@ function useFilters() {
       key="status"
       source="status"
       choices={HIRE_STATES.map((id) => ({ id, name: translate(`app.hires.statuses.${id}`) }))}
+    />,
+    <SelectInput
+      key="flag"
+      source="flag"
+      choices={HIRE_FLAGS.map((id) => ({ id, name: translate(`app.hires.flags.${id}`) }))}
     />,
     <SelectInput
       key="customerOrganisationId"

@@ -1,6 +1,6 @@
-// The rental company's settings on /hires (issue 41): the currency over-use is charged in, and when
-// two hour-meter sources count as drifting apart (the larger of some hours and a share of the hours
-// counted over 30 days).
+// The rental company's settings on /hires (issue 41): the currency over-use is charged in, when two
+// hour-meter sources count as drifting apart (the larger of some hours and a share of the hours
+// counted over 30 days), and how many working days without work make a machine idle on hire.
 import Settings from '@mui/icons-material/Settings';
 import {
   Alert,
@@ -57,20 +57,25 @@ function SettingsForm({ stored, close }: { stored: RentalSettings; close: () => 
   const [currency, setCurrency] = useState(stored.currency);
   const [hours, setHours] = useState(format.number(stored.driftHours));
   const [percent, setPercent] = useState(format.number(stored.driftPercent));
+  const [idleDays, setIdleDays] = useState(String(stored.idleOnHireDays));
   const [error, setError] = useState<string | null>(null);
   const driftHours = parseLocaleNumber(hours, language);
   const driftPercent = parseLocaleNumber(percent, language);
+  const idleOnHireDays = /^\d+$/.test(idleDays) ? Number(idleDays) : null;
   const valid =
     /^[A-Z]{3}$/.test(currency) &&
     driftHours !== null &&
     driftHours >= 0.1 &&
     driftPercent !== null &&
     driftPercent >= 0.1 &&
-    driftPercent <= 100;
+    driftPercent <= 100 &&
+    idleOnHireDays !== null &&
+    idleOnHireDays >= 1 &&
+    idleOnHireDays <= 60;
   const save = async () => {
-    if (!valid || driftHours === null || driftPercent === null) return;
+    if (!valid || driftHours === null || driftPercent === null || idleOnHireDays === null) return;
     try {
-      await dataProvider.saveRentalSettings({ currency, driftHours, driftPercent });
+      await dataProvider.saveRentalSettings({ currency, driftHours, driftPercent, idleOnHireDays });
       await queryClient.invalidateQueries({ queryKey: KEY });
       notify('app.hires.settings.saved', { type: 'success' });
       close();
@@ -102,6 +107,13 @@ function SettingsForm({ stored, close }: { stored: RentalSettings; close: () => 
             value={percent}
             onChange={(event) => setPercent(event.target.value)}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextField
+            label={translate('app.hires.settings.idle_days')}
+            helperText={translate('app.hires.settings.idle_days_help')}
+            value={idleDays}
+            onChange={(event) => setIdleDays(event.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
         </Stack>
       </DialogContent>
