@@ -77,8 +77,7 @@ export const hiresDe = {
   usage: {
     title: 'Motorstunden und Mehrnutzung',
     meter: 'Stunden aus dem führenden Betriebsstundenzähler der Maschine: %{source}.',
-    from: 'Von',
-    to: 'Bis',
+    period: 'Zeitraum',
     engine: 'Motorstunden',
     allowance: 'Kontingent',
     overuse: 'Mehrnutzung',

@@ -77,8 +77,7 @@ export const hiresEn = {
   usage: {
     title: 'Engine hours and over-use',
     meter: 'Hours from the machine’s leading hour meter: %{source}.',
-    from: 'From',
-    to: 'To',
+    period: 'Period',
     engine: 'Engine hours',
     allowance: 'Allowance',
     overuse: 'Over-use',

@@ -77,8 +77,7 @@ export const hiresFr = {
   usage: {
     title: 'Heures moteur et dépassement',
     meter: 'Heures du compteur horaire de référence de la machine : %{source}.',
-    from: 'Du',
-    to: 'Au',
+    period: 'Période',
     engine: 'Heures moteur',
     allowance: 'Forfait',
     overuse: 'Dépassement',

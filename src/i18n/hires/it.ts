@@ -77,8 +77,7 @@ export const hiresIt = {
   usage: {
     title: 'Ore motore e uso oltre il contratto',
     meter: 'Ore dal contaore di riferimento della macchina: %{source}.',
-    from: 'Dal',
-    to: 'Al',
+    period: 'Periodo',
     engine: 'Ore motore',
     allowance: 'Franchigia',
     overuse: 'Ore in eccesso',

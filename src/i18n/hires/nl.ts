@@ -77,8 +77,7 @@ export const hiresNl = {
   usage: {
     title: 'Motoruren en meergebruik',
     meter: 'Uren uit de leidende urenteller van de machine: %{source}.',
-    from: 'Van',
-    to: 'Tot',
+    period: 'Periode',
     engine: 'Motoruren',
     allowance: 'Tegoed',
     overuse: 'Meergebruik',

@@ -76,8 +76,7 @@ export const hiresZh = {
   usage: {
     title: '发动机小时与超时使用',
     meter: '小时数来自机器的主小时表：%{source}。',
-    from: '从',
-    to: '至',
+    period: '期间',
     engine: '发动机小时',
     allowance: '额度',
     overuse: '超时',

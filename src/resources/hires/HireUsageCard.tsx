@@ -35,6 +35,12 @@ export function HireUsageCard({ hireId }: { hireId: string }) {
   const { shown, more } = useFirstRows(periods, FIRST);
   if (!usage) return null;
   const hours = (value: number) => format.measure(value, 'h', 2);
+  // A day by its date; a week or a month from its first day to its last.
+  const periodLabel = ({ from, to }: { from: string; to: string }) => {
+    const first = format.date(from);
+    const last = format.date(Date.parse(to) - 1);
+    return first === last ? first : `${first} – ${last}`;
+  };
   const terms = usage.overusePeriod !== null;
   return (
     <Card variant="outlined" data-testid="hire-usage">
@@ -51,8 +57,7 @@ export function HireUsageCard({ hireId }: { hireId: string }) {
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('app.hires.usage.from')}</TableCell>
-                  <TableCell>{translate('app.hires.usage.to')}</TableCell>
+                  <TableCell>{translate('app.hires.usage.period')}</TableCell>
                   <TableCell align="right">{translate('app.hires.usage.engine')}</TableCell>
                   <TableCell align="right">{translate('app.hires.usage.allowance')}</TableCell>
                   <TableCell align="right">{translate('app.hires.usage.overuse')}</TableCell>
@@ -62,8 +67,7 @@ export function HireUsageCard({ hireId }: { hireId: string }) {
               <TableBody>
                 {shown.map((period) => (
                   <TableRow key={period.from}>
-                    <TableCell>{format.dateTime(period.from)}</TableCell>
-                    <TableCell>{format.dateTime(period.to)}</TableCell>
+                    <TableCell>{periodLabel(period)}</TableCell>
                     <TableCell align="right">{hours(period.engineH)}</TableCell>
                     <TableCell align="right">{hours(period.allowanceH)}</TableCell>
                     <TableCell align="right">{hours(period.overuseH)}</TableCell>
