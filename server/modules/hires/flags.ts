@@ -77,9 +77,10 @@ export async function flaggedHires(
      SELECT h.id, h.machine_id, h.rental_organisation_id, 'idleOnHire' AS flag,
             greatest(h.starts_at, w.last_work) AS since, NULL::timestamptz AS flagged
        FROM o JOIN hire h ON h.rental_organisation_id = o.id
-       LEFT JOIN LATERAL (SELECT max(least(a.to_at, $3)) AS last_work FROM activity_segment a
+       -- The machine's last work: its latest active segment, read backwards along its index.
+       LEFT JOIN LATERAL (SELECT least(a.to_at, $3) AS last_work FROM activity_segment a
                            WHERE a.machine_id = h.machine_id AND a.state = 'active' AND a.from_at < $3
-                             AND a.to_at > h.starts_at AND a.from_at >= h.starts_at - interval '7 days') w ON true
+                           ORDER BY a.from_at DESC LIMIT 1) w ON true
       WHERE h.starts_at <= o.cutoff AND coalesce(h.ends_at, 'infinity') > $3
         AND coalesce(w.last_work, '-infinity') <= o.cutoff
      UNION ALL
