@@ -271,10 +271,11 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
 
     await context.setOffline(true);
     await page.reload();
+    // The banner shows at once; it names the data's time when the first cached reply is read.
     await page.getByTestId('offline-banner').waitFor();
-    expect(await page.getByTestId('offline-banner').innerText()).toMatch(
-      /^Offline — data from \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/,
-    );
+    await expect
+      .poll(() => page.getByTestId('offline-banner').innerText(), { timeout: 30_000 })
+      .toMatch(/^Offline — data from \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
     await page.getByText(name, { exact: false }).first().waitFor();
     await context.setOffline(false);
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
