@@ -4,6 +4,7 @@ import { resolveRange, RangeError } from '../../src/domain/dateRange.ts';
 import { startOfZonedDay, zonedDate } from '../../src/domain/zonedTime.ts';
 import { decodeFilter, FilterQueryError } from '../../src/domain/filterQuery.ts';
 import type { MachineListQuery, MachineSortKey } from '../../src/domain/api/machines.ts';
+import { EFFECTIVE_METER_LEADS } from '../../src/domain/api/meters.ts';
 import type { SqlParam } from '../db/database.ts';
 import { badRequest } from '../httpError.ts';
 import { BATTERY_STATUSES, SIGNAL_STATUS_BARS, SIGNAL_STATUSES } from '../../src/domain/devices.ts';
@@ -79,7 +80,10 @@ export const machineRows = (only?: string) => `
            CASE WHEN v.owned THEN m.owner ELSE mo.name END AS owner,
            CASE WHEN v.owned THEN m.note END AS note, shown.contract_number AS "contractNumber",
            CASE WHEN m.hour_meter_at IS NULL THEN m.hour_meter_h
-                ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS "hourMeter", m.archived_at AS archived, m.breakdown,
+                ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS "hourMeter",
+           m.hour_meter_source AS "hourMeterSource", m.hour_meter_at AS "hourMeterReadAt",
+           -- Whether the meter's sources agree is the owner's bookkeeping.
+           v.owned AND m.meter_drifting AS "meterDrifting", m.archived_at AS archived, m.breakdown,
            coalesce(shown.site_id, CASE WHEN v.owned AND shown.id IS NULL THEN m.site_id END) AS site_id,
            shown.customer_organisation_id, shown.id AS hire_id, shown.starts_at AS hire_starts_at,
            shown.ends_at AS hire_ends_at, mo.timezone AS owner_timezone,
@@ -282,6 +286,19 @@ const FILTER_CONDITIONS: Record<string, (keys: string[], c: FilterContext) => st
       throw badRequest('filter', `unknown key '${bad.slice(0, 40)}' in filter group 'signalValue'`);
     return deviceWhere(`s.signal_bars = ANY(${c.param(keys.map(Number))}::int[])`);
   },
+  // The hour meter (issue 41): whose count it reads, none at all, or sources that disagree.
+  meter: (keys, c) =>
+    anyOf(
+      keys,
+      {
+        ...Object.fromEntries(
+          EFFECTIVE_METER_LEADS.map((lead) => [lead, () => `"hourMeterSource" = ${c.param(lead)}`]),
+        ),
+        none: () => '"hourMeterSource" IS NULL',
+        drifting: () => '"meterDrifting"',
+      },
+      'meter',
+    ),
   // No screen records customer codes yet: no key exists.
   customerCode: (keys) => anyOf(keys, {}, 'customerCode'),
   status: (keys) =>

@@ -25,6 +25,7 @@ export const FILTER_CATEGORIES = [
   { key: 'ownershipType', name: 'Machine Ownership Type' },
   { key: 'owner', name: 'Machine Owner' },
   { key: 'status', name: 'Status' },
+  { key: 'meter', name: 'Hour meter' },
 ] as const;
 export type FilterCategoryKey = (typeof FILTER_CATEGORIES)[number]['key'];
 
@@ -86,6 +87,13 @@ export const FIXED_FILTER_OPTIONS: Partial<Record<FilterCategoryKey, [string, st
     ['last7Days', 'In the last 7 days'],
     ['older', 'Before the last 7 days'],
     ['never', 'Never'],
+  ],
+  meter: [
+    ['oem', 'Read from the OEM feed'],
+    ['tracker', 'Read from the tracker'],
+    ['computed', 'Counted on from a manual reading'],
+    ['none', 'No reading yet'],
+    ['drifting', 'Sources disagree'],
   ],
   status: [
     ['active', 'In the fleet'],

@@ -6,6 +6,7 @@
 // @clock-relative: readings are placed hours and days before now; what is asserted is their order.
 import { beforeAll, expect, it } from 'vitest';
 import type { Hire, HireUsage } from '../../src/domain/api/hires.ts';
+import type { MachineListReply } from '../../src/domain/api/machines.ts';
 import type { DriftingMeter, MeterReading, MeterReply } from '../../src/domain/api/meters.ts';
 import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
 import { call } from '../support/testServer.ts';
@@ -252,6 +253,23 @@ describeServer('meters', { users: ['admin', 'viewer', 'staff'] }, (fixture) => {
       },
     );
     expect(staffList.body.map((m) => m.machineId)).toContain(machineId);
+    // The list's filter finds it, and its hour meter names its source and reading time.
+    const listed = async (filter: string) =>
+      (
+        await call<MachineListReply>(
+          fixture.server,
+          'GET',
+          `/v1/portal/machines/list?start=max&end=max&filter=${encodeURIComponent(filter)}`,
+          { token: fixture.admin },
+        )
+      ).body.machines.find((row) => row.id === machineId);
+    expect(await listed('meter:drifting')).toMatchObject({
+      meterDrifting: true,
+      hourMeterSource: 'tracker',
+      hourMeterReadAt: tracker[0]?.readAt,
+    });
+    expect(await listed('meter:computed,oem')).toBeUndefined();
+    expect(await listed('meter:tracker')).toBeDefined();
     expect(
       (
         await call(fixture.server, 'GET', '/v1/admin/machines/meter-drift', {
@@ -267,6 +285,9 @@ describeServer('meters', { users: ['admin', 'viewer', 'staff'] }, (fixture) => {
     });
     expect(settings.status).toBe(200);
     expect((await meter(machineId)).drift?.flagged).toBe(false);
+    // The stored flag follows on the worker's next pass.
+    await fixture.server.app.meters.run(Date.now());
+    expect(await listed('meter:drifting')).toBeUndefined();
   });
 
   it('bills over-use per allowance period from the meter, reconciling with its readings', async () => {

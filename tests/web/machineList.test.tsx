@@ -122,6 +122,20 @@ describe('machine list', () => {
     expect(screen.queryByText(/Off hours data is only available/)).toBeNull();
   });
 
+  it('shows the hour meter with its source and reading time, and marks a drifting one', async () => {
+    signedIn();
+    recordListCalls();
+    await renderPortal('/machines');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Columns' }, { timeout: 10_000 }),
+    );
+    await userEvent.click(await screen.findByRole('switch', { name: /hour meter/i }));
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('1,234.6')).toBeInTheDocument();
+    expect(screen.getByText(/^OEM feed, read .*09:30/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Sources disagree')).toBeInTheDocument();
+  });
+
   it('downloads the CSV of what it shows', async () => {
     signedIn();
     recordListCalls();

@@ -5,6 +5,7 @@ import { endpoints } from '../../../src/domain/api/endpoints.ts';
 import { HireFlagCounts, HireUsage, RentalSettings } from '../../../src/domain/api/hires.ts';
 import type { ServerContext } from '../../context.ts';
 import { rentalSettings, setRentalSettings } from '../../tenancy/organisation.ts';
+import { driftThresholdChanged } from '../meters/index.ts';
 import { flaggedHires } from './flags.ts';
 import { hireRow } from './store.ts';
 import { hireUsages } from './usage.ts';
@@ -60,6 +61,8 @@ export const hireUsageRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
     },
     async (request) => {
       await setRentalSettings(db, request.auth.org, request.body);
+      // The stored drift flags follow the new threshold on the meters worker's next pass.
+      await driftThresholdChanged(db, request.auth.org);
       return request.body;
     },
   );

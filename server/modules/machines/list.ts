@@ -23,6 +23,7 @@ import type { Organisation } from '../../tenancy/organisation.ts';
 type RowFromDb = Omit<
   MachineRow,
   | 'archived'
+  | 'hourMeterReadAt'
   | 'activitySummary'
   | 'sources'
   | 'hasActivity'
@@ -32,6 +33,7 @@ type RowFromDb = Omit<
 >;
 interface PageRow extends RowFromDb {
   archived: Date | null;
+  hourMeterReadAt: Date | null;
   lastSeenAt: Date | null;
   sources: MachineRow['sources'];
   latitude: number | null;
@@ -153,6 +155,9 @@ export async function listMachines(
         note: row.note,
         contractNumber: row.contractNumber,
         hourMeter: row.hourMeter,
+        hourMeterSource: row.hourMeterSource,
+        hourMeterReadAt: row.hourMeterReadAt?.toISOString() ?? null,
+        meterDrifting: row.meterDrifting,
         archived: row.archived?.toISOString() ?? null,
         breakdown: row.breakdown,
         operator:

@@ -86,3 +86,11 @@ export async function driftDue(db: Queryable, nowMs: number, limit: number): Pro
   );
   return rows.map((row) => row.id);
 }
+
+/** The organisation's threshold changed: its machines' drift is weighed again on the worker's next pass. */
+export async function driftThresholdChanged(db: Queryable, organisationId: string): Promise<void> {
+  await db.query(
+    'UPDATE machine SET meter_drift_at = NULL WHERE organisation_id = $1 AND meter_drift_at IS NOT NULL',
+    [organisationId],
+  );
+}

@@ -6,7 +6,7 @@ import { meterRoutes } from './routes.ts';
 import { MeterWorker } from './sampler.ts';
 import { driftRoutes } from './driftRoutes.ts';
 
-export { weighDrift } from './drift.ts';
+export { driftThresholdChanged, weighDrift } from './drift.ts';
 export { metersAt, type MeterMoment } from './meterAt.ts';
 export { engineHoursBetween } from './store.ts';
 export { recordReading } from './writes.ts';

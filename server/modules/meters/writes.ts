@@ -132,9 +132,8 @@ export async function anchorMeter(tx: Queryable, machineId: string): Promise<voi
   );
   const anchor = latest.find((r) => r.source === anchorSource(lead));
   if (!anchor) return;
-  await tx.query('UPDATE machine SET hour_meter_h = $2, hour_meter_at = $3 WHERE id = $1', [
-    machineId,
-    anchor.lifetime_h,
-    anchor.read_at,
-  ]);
+  await tx.query(
+    'UPDATE machine SET hour_meter_h = $2, hour_meter_at = $3, hour_meter_source = $4 WHERE id = $1',
+    [machineId, anchor.lifetime_h, anchor.read_at, lead],
+  );
 }

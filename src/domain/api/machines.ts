@@ -1,6 +1,7 @@
 // GET /v1/portal/machines/list: query and reply shapes (spec points 3 and 7).
 import Type, { type Static } from 'typebox';
-import { RangeBound, TimeZone } from './dates.ts';
+import { DateTime, RangeBound, TimeZone } from './dates.ts';
+import { EFFECTIVE_METER_LEADS } from './meters.ts';
 
 export { RangeBound };
 import { HIRE_STATUSES } from '../constants.ts';
@@ -118,6 +119,11 @@ export const MachineRow = Type.Object({
   note: Nullable(Type.String()),
   contractNumber: Nullable(Type.String()),
   hourMeter: Nullable(Type.Number()),
+  /** Where hourMeter comes from, and the reading it counts on from (issue 41). */
+  hourMeterSource: Nullable(Type.Enum(EFFECTIVE_METER_LEADS)),
+  hourMeterReadAt: Nullable(DateTime),
+  /** Two of the meter's sources disagree past the owner's threshold; a customer sees false. */
+  meterDrifting: Type.Boolean(),
   archived: Nullable(Type.String({ format: 'date-time' })),
   breakdown: Type.Boolean(),
   operator: Nullable(Type.Object({ operator: Type.String(), assignedAt: Type.String() })),

@@ -14,7 +14,8 @@ export type MeterSource = (typeof METER_SOURCES)[number];
  * reading plus the engine's own active and idle hours since. */
 export const METER_LEADS = ['automatic', 'oem', 'tracker', 'computed'] as const;
 export type MeterLead = (typeof METER_LEADS)[number];
-export type EffectiveMeterLead = Exclude<MeterLead, 'automatic'>;
+export const EFFECTIVE_METER_LEADS = ['oem', 'tracker', 'computed'] as const;
+export type EffectiveMeterLead = (typeof EFFECTIVE_METER_LEADS)[number];
 
 export const METER_READING_KINDS = [
   'reading',

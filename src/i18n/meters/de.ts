@@ -38,4 +38,6 @@ export const metersDe: typeof metersEn = {
   drifting_title: 'Abweichende Betriebsstundenzähler',
   drifting_none: 'Kein Zähler weicht über die Schwelle seiner Organisation ab.',
   drift_h: 'Abweichung',
+  read_short: '%{source}, abgelesen %{time}',
+  drifting_short: 'Quellen weichen ab',
 };

@@ -36,4 +36,6 @@ export const metersEn = {
   drifting_title: 'Drifting hour meters',
   drifting_none: 'No meter drifts past its organisation’s threshold.',
   drift_h: 'Drift',
+  read_short: '%{source}, read %{time}',
+  drifting_short: 'Sources disagree',
 };

@@ -38,4 +38,6 @@ export const metersFr: typeof metersEn = {
   drifting_title: 'Compteurs horaires qui dérivent',
   drifting_none: 'Aucun compteur ne dépasse le seuil de son organisation.',
   drift_h: 'Dérive',
+  read_short: '%{source}, relevé le %{time}',
+  drifting_short: 'Les sources divergent',
 };

@@ -43,4 +43,6 @@ export const metersIt: typeof metersEn = {
   drifting_title: 'Contaore che derivano',
   drifting_none: 'Nessun contaore supera la soglia della sua organizzazione.',
   drift_h: 'Deriva',
+  read_short: '%{source}, letto il %{time}',
+  drifting_short: 'Le fonti non concordano',
 };

@@ -38,4 +38,6 @@ export const metersNl: typeof metersEn = {
   drifting_title: 'Afwijkende urentellers',
   drifting_none: 'Geen teller wijkt meer af dan de drempel van zijn organisatie.',
   drift_h: 'Afwijking',
+  read_short: '%{source}, afgelezen %{time}',
+  drifting_short: 'Bronnen wijken af',
 };

@@ -38,4 +38,6 @@ export const metersZh: typeof metersEn = {
   drifting_title: '偏差的小时表',
   drifting_none: '没有小时表超过其组织的阈值。',
   drift_h: '偏差',
+  read_short: '%{source}，读数时间 %{time}',
+  drifting_short: '数据源不一致',
 };

@@ -39,6 +39,7 @@ import { refusedParam, useDroppedParams } from '../../common/useDroppedParams.ts
 import { useErrorReport } from '../../common/useErrorReport.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
 import { FilterPanel } from '../../common/filters/FilterPanel.tsx';
+import { HourMeterCell } from './list/HourMeterCell.tsx';
 import { OffHoursWarning } from './list/OffHoursWarning.tsx';
 import { ReportDownload, ReportFileLink } from './list/ReportDownload.tsx';
 import { MachineSummary } from './MachineSummary.tsx';
@@ -284,7 +285,7 @@ function MachineRows() {
         <DataTable.Col
           source="hourMeter"
           align="right"
-          render={(record) => <HourMeter machine={asMachine(record)} />}
+          render={(record) => <HourMeterCell machine={asMachine(record)} />}
         />
         <DataTable.Col
           source="lastSeenAt"
@@ -355,11 +356,6 @@ export function MachineList() {
       </UrlListContext>
     </ListBase>
   );
-}
-
-function HourMeter({ machine }: { machine: Machine }) {
-  const [language] = useLocaleState();
-  return machine.hourMeter === null ? '–' : formatNumber(machine.hourMeter, language);
 }
 
 export default MachineList;
