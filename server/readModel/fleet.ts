@@ -2,7 +2,7 @@
 // (search, filters, descriptor sorts); their activity is summed from the rollup cache. The machine
 // list and the dashboard both stand on this, so that the two never disagree.
 import { zonedDate } from '../../src/domain/zonedTime.ts';
-import { hireDays, partDayAvailableS, type HireEdges } from './hireDays.ts';
+import { hireDays, partDayAvailableS, shiftDaysOf, type HireEdges } from './hireDays.ts';
 import type { Queryable, SqlParam } from '../db/database.ts';
 import type { MachineListSummary } from '../../src/domain/api/machines.ts';
 import {
@@ -69,6 +69,8 @@ interface Hire extends HireEdges {
   /** The caller is this hire's customer. */
   mine: boolean;
   hoursPerDay: number;
+  /** The shift of the hire's site, else the owner's default: its hours place a part day's contract. */
+  shiftId: string | null;
   /** The owner's time zone, which the hire's days are in. */
   timeZone: string;
   /** When the hire starts and ends. */
@@ -256,9 +258,13 @@ async function selectFleet(
                          coalesce((local.last + interval '1 microsecond'
                                    <> (local.last + interval '1 microsecond')::date)::int, 0)
                          || '|' || mo.timezone || '|' || (extract(epoch FROM h.starts_at) * 1000)::bigint
-                         || '|' || coalesce((extract(epoch FROM h.ends_at) * 1000)::bigint::text, ''),
+                         || '|' || coalesce((extract(epoch FROM h.ends_at) * 1000)::bigint::text, '')
+                         -- The shift whose hours a part day's contract falls in: the hire site's, else the owner's default.
+                         || '|' || coalesce(coalesce(hire_site.shift_id, default_shift.id)::text, ''),
                          E'\\n') AS packed
          FROM hire h JOIN machine m ON m.id = h.machine_id JOIN organisation mo ON mo.id = m.organisation_id
+         LEFT JOIN site hire_site ON hire_site.id = h.site_id
+         LEFT JOIN shift default_shift ON default_shift.organisation_id = m.organisation_id AND default_shift.is_default
          -- Each instant turned into the owner's wall clock once: PGlite's zone conversions are slow.
          CROSS JOIN LATERAL (
            SELECT h.starts_at AT TIME ZONE mo.timezone AS starts,
@@ -292,6 +298,7 @@ async function selectFleet(
       zone = '',
       startsMs = '',
       endsMs = '',
+      shiftId = '',
     ] = line.split('|');
     const position = positionOf.get(machineId);
     if (position === undefined) return [];
@@ -308,6 +315,7 @@ async function selectFleet(
         hoursPerDay: Number(hours),
         timeZone: zone,
         window: { fromMs: Number(startsMs), toMs: endsMs ? Number(endsMs) : Infinity },
+        shiftId: shiftId || null,
       },
     ];
   });
@@ -388,6 +396,10 @@ async function measureSkeleton(model: ReadModel, skeleton: Skeleton): Promise<Me
   // Each machine's activity end and hire part days come from the read model with its sums.
   const facts = await model.rollups.factsOf(selected.map(([id]) => id));
   const sums = await model.rollups.sumSpans(spans);
+  const shifts = await shiftDaysOf(
+    model.db,
+    [...contracts.values()].flatMap(({ parts }) => parts.flatMap(({ hire }) => hire.shiftId ?? [])),
+  );
   // What the caller sees of each machine: an owned one always, a hired one during its hires.
   const ALWAYS: TimeWindow[] = [{ fromMs: -Infinity, toMs: Infinity }];
   const windowsOf = new Map<number, TimeWindow[]>();
@@ -435,7 +447,13 @@ async function measureSkeleton(model: ReadModel, skeleton: Skeleton): Promise<Me
           const part = facts[position]?.hireParts.get(key);
           if (!part) continue;
           rental.active += part.sums.sums[COLUMN.active_s] as number;
-          rental.available += partDayAvailableS(day, part, hire.hoursPerDay, hire.timeZone);
+          rental.available += partDayAvailableS(
+            day,
+            part,
+            hire.hoursPerDay,
+            hire.timeZone,
+            hire.shiftId === null ? undefined : shifts.get(hire.shiftId),
+          );
         }
       }
       return {

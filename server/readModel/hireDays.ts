@@ -8,6 +8,8 @@ import {
   zonedDate,
   zonedInstant,
 } from '../../src/domain/zonedTime.ts';
+import type { ShiftDay } from '../../src/domain/shifts.ts';
+import type { Queryable } from '../db/database.ts';
 import { DEFAULT_SHIFT } from '../telemetry/engine/rules.ts';
 import type { RollupSums } from './rollupCache.ts';
 
@@ -71,19 +73,37 @@ export interface HirePart {
   toMs: number;
 }
 
+/** The working days of the shifts named, by id: what part days place their contract in. */
+export async function shiftDaysOf(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, readonly ShiftDay[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; days: ShiftDay[] }>(
+    'SELECT id, days FROM shift WHERE id = ANY($1::uuid[])',
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((row) => [row.id, row.days]));
+}
+
 /**
- * The contracted seconds of a part day: the day's working hours in the share of the shift the
- * hire covers (a hire from noon on a 07:00-18:00 weekday contracts 6/11 of the day's hours).
+ * The contracted seconds of a part day: the day's contracted hours in the share of its working
+ * hours the hire covers. The working hours are the shift's for the weekday (the hire site's, else
+ * the owner's default), or 07:00-18:00: a hire from noon on a 07:00-18:00 weekday contracts 6/11
+ * of the day's hours. As on whole days, contracted hours fall on Monday to Friday.
  */
 export function partDayAvailableS(
   day: string,
   part: { fromMs: number; toMs: number },
   hoursPerDay: number,
   timeZone: string,
+  shiftDays: readonly ShiftDay[] | undefined,
 ): number {
-  if (!(DEFAULT_SHIFT.weekdays as readonly number[]).includes(weekdayOf(day))) return 0;
-  const shiftStartMs = zonedInstant(day, DEFAULT_SHIFT.startMinute, timeZone).getTime();
-  const shiftEndMs = zonedInstant(day, DEFAULT_SHIFT.endMinute, timeZone).getTime();
+  const weekday = weekdayOf(day);
+  if (!(DEFAULT_SHIFT.weekdays as readonly number[]).includes(weekday)) return 0;
+  const hours = shiftDays?.find((shiftDay) => shiftDay.weekday === weekday) ?? DEFAULT_SHIFT;
+  const shiftStartMs = zonedInstant(day, hours.startMinute, timeZone).getTime();
+  const shiftEndMs = zonedInstant(day, hours.endMinute, timeZone).getTime();
   const covered = Math.max(
     0,
     Math.min(part.toMs, shiftEndMs) - Math.max(part.fromMs, shiftStartMs),

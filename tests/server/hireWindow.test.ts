@@ -147,4 +147,30 @@ describeServer('hire windows', {}, (fixture) => {
     expect(details.body.note).toBeNull();
     expect(details.body.settings.groupId).toBeNull();
   });
+  it('places a part day’s contracted hours in the hire site’s shift', async () => {
+    const firstDay = async () =>
+      (await row(customer, DAYS[0] as string, DAYS[0] as string)).row.activitySummary
+        .rentalUtilisation.value;
+    // The owner's default shift, 07:00-18:00: noon to 18:00 contracts 6/11 of 8 h, for 4 h 01 of work.
+    expect(await firstDay()).toBeCloseTo((241 / 60 / ((8 * 6) / 11)) * 100, 1);
+    // The hire's site works 08:00-20:00: noon to 20:00 contracts 8/12 of 8 h.
+    const longDays = [1, 2, 3, 4, 5].map((weekday) => ({
+      weekday,
+      startMinute: 8 * 60,
+      endMinute: 20 * 60,
+      breaks: [],
+    }));
+    await fixture.server.db.query(
+      `WITH shift AS (
+         INSERT INTO shift (organisation_id, name, days)
+         SELECT customer_organisation_id, 'Long day', $2::jsonb FROM hire WHERE contract_number = 'C-NOON'
+         RETURNING id, organisation_id),
+       site AS (
+         INSERT INTO site (organisation_id, name, latitude, longitude, radius_m, shift_id)
+         SELECT organisation_id, 'Night works compound', 51.5, -0.3, 200, id FROM shift RETURNING id)
+       UPDATE hire SET site_id = (SELECT id FROM site) WHERE machine_id = $1 AND contract_number = 'C-NOON'`,
+      [machineId, JSON.stringify(longDays)],
+    );
+    expect(await firstDay()).toBeCloseTo((241 / 60 / ((8 * 8) / 12)) * 100, 1);
+  });
 });
