@@ -335,15 +335,15 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
   });
 
   it('flags a machine idle on hire and one not returned, lists them, and alerts each bout once', async () => {
-    // Three new machines of the rental company, with no past to blur their flags.
+    // Four new machines of the rental company, with no past to blur their flags.
     const quiet = await fixture.server.db.query<{ id: string }>(
       `INSERT INTO machine (organisation_id, name, asset_id, category)
        SELECT o.id, 'Flag test ' || n, 'FLAG-' || n, 'Excavator'
-         FROM organisation o, generate_series(1, 3) n WHERE o.name = 'Northbank Plant Hire'
+         FROM organisation o, generate_series(1, 4) n WHERE o.name = 'Northbank Plant Hire'
        RETURNING id`,
     );
-    expect(quiet).toHaveLength(3);
-    const [idle, away, back] = quiet.map((m) => m.id) as [string, string, string];
+    expect(quiet).toHaveLength(4);
+    const [idle, away, back, fed] = quiet.map((m) => m.id) as [string, string, string, string];
     const hire = async (
       machineId: string | undefined,
       contract: string,
@@ -368,6 +368,25 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
       [away],
     );
     await sendRecords(fixture.server, source?.id ?? '', engineRun(inDays(-0.5), 60));
+    // A machine known only through its OEM's feed worked a day ago: its hours fill day rollups,
+    // not segments, and it is not idle.
+    await hire(fed, 'F-OEM', null);
+    const [feed] = await fixture.server.db.query<{ id: string }>(
+      `INSERT INTO source (type, code, machine_id, expected_interval_s)
+       VALUES ('KOMATSU', 'HIRE-FLAG-OEM', $1, 3600) RETURNING id`,
+      [fed],
+    );
+    const feedStartMs = Date.parse(inDays(-1));
+    await sendRecords(
+      fixture.server,
+      feed?.id ?? '',
+      Array.from({ length: 7 }, (_, k) => ({
+        deviceTime: new Date(feedStartMs + k * 3_600_000).toISOString(),
+        operatingHoursH: 100 + k * 0.8,
+        idleHoursH: 20 + k * 0.1,
+      })),
+    );
+    await fixture.server.rollups.drain();
 
     const flagged = async (flag: string) => {
       const reply = await call<Hire[]>(
@@ -381,6 +400,7 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
     };
     expect(await flagged('idleOnHire')).toContain('F-IDLE');
     expect(await flagged('idleOnHire')).not.toContain('F-AWAY');
+    expect(await flagged('idleOnHire')).not.toContain('F-OEM');
     expect(await flagged('notReturned')).toContain('F-AWAY');
     expect(await flagged('notReturned')).not.toContain('F-BACK');
     const counts = await call<{ idleOnHire: number; notReturned: number }>(

@@ -253,5 +253,30 @@ describe.each(testDatabases)('OEM feed polling on $kind', (database) => {
         (shortDay?.active_s ?? 0) + (shortDay?.idle_s ?? 0) + (shortDay?.off_s ?? 0),
       ).toBeCloseTo(23 * 3600, 3);
     }
+
+    // The feed's CumulativeOperatingHours become each machine's OEM meter readings, which lead.
+    await server.app.meters.run(endMs);
+    for (const [i] of machines.entries()) {
+      const readings = await server.db.query<{
+        source: string;
+        kind: string;
+        value_h: number;
+        recorded_h: number;
+        hour_meter_source: string;
+      }>(
+        `SELECT r.source, r.kind, r.value_h, m.hour_meter_source,
+                (SELECT t.hour_meter_h FROM telemetry_record t JOIN source s ON s.id = t.source_id
+                  WHERE s.machine_id = m.id AND t.device_time = r.read_at LIMIT 1) AS recorded_h
+           FROM meter_reading r JOIN machine m ON m.id = r.machine_id
+          WHERE m.name = $1 ORDER BY r.read_at`,
+        [`Excavator ${i + 1}`],
+      );
+      expect(readings.length, `Excavator ${i + 1}`).toBeGreaterThanOrEqual(8);
+      for (const reading of readings) {
+        expect(reading).toMatchObject({ source: 'oem', kind: 'reading', hour_meter_source: 'oem' });
+        expect(reading.value_h).toBe(reading.recorded_h);
+        expect(reading.value_h).toBeGreaterThanOrEqual(1500 + i * 100);
+      }
+    }
   });
 });

@@ -5,6 +5,7 @@
 // - not returned: a hire that ended in the last 30 days, with no later hire of its machine, whose
 //   machine still works after the off-hire (an hour's grace) or was last seen away from its home
 //   site (outside the site's circle).
+// Work is active time: the segments of a tracker, or the day rollups an OEM feed's hours fill.
 // Each flag has a start, the bout's: an alert is raised once per bout.
 import { addDays, startOfZonedDay, zonedDate } from '../../../src/domain/zonedTime.ts';
 import { DEFAULT_IDLE_ON_HIRE_DAYS, type HireFlag } from '../../../src/domain/api/hires.ts';
@@ -73,20 +74,29 @@ export async function flaggedHires(
     since: Date;
     flagged: Date | null;
   }>(
-    `WITH o AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS o(id, cutoff))
+    `WITH o AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $4::text[]) AS o(id, cutoff, timezone))
      SELECT h.id, h.machine_id, h.rental_organisation_id, 'idleOnHire' AS flag,
-            greatest(h.starts_at, w.last_work) AS since, NULL::timestamptz AS flagged
+            greatest(h.starts_at, w.last_work, fed.last_work) AS since, NULL::timestamptz AS flagged
        FROM o JOIN hire h ON h.rental_organisation_id = o.id
        -- The machine's last work: its latest active segment, read backwards along its index.
        LEFT JOIN LATERAL (SELECT least(a.to_at, $3) AS last_work FROM activity_segment a
                            WHERE a.machine_id = h.machine_id AND a.state = 'active' AND a.from_at < $3
                            ORDER BY a.from_at DESC LIMIT 1) w ON true
+       -- An OEM feed's hours land in the day rollups, not in segments: a later day it worked
+       -- counts to that day's end.
+       LEFT JOIN LATERAL (SELECT least((d.day + 1)::timestamp AT TIME ZONE o.timezone - interval '1 millisecond', $3)
+                                   AS last_work
+                            FROM machine_day_rollup d
+                           WHERE d.machine_id = h.machine_id AND d.active_s > 0
+                             AND d.day > coalesce((w.last_work AT TIME ZONE o.timezone)::date, '-infinity')
+                             AND d.day <= ($3::timestamptz AT TIME ZONE o.timezone)::date
+                           ORDER BY d.day DESC LIMIT 1) fed ON true
       WHERE h.starts_at <= o.cutoff AND coalesce(h.ends_at, 'infinity') > $3
-        AND coalesce(w.last_work, '-infinity') <= o.cutoff
+        AND coalesce(greatest(w.last_work, fed.last_work), '-infinity') <= o.cutoff
      UNION ALL
      SELECT h.id, h.machine_id, h.rental_organisation_id, 'notReturned', h.ends_at,
             -- Away from home at the off-hire, or the first work after it.
-            CASE WHEN away.found THEN h.ends_at ELSE work.first_at END
+            CASE WHEN away.found THEN h.ends_at ELSE coalesce(work.first_at, fed.first_at) END
        FROM o JOIN hire h ON h.rental_organisation_id = o.id
        JOIN machine m ON m.id = h.machine_id
        LEFT JOIN site home ON home.id = m.site_id
@@ -94,6 +104,12 @@ export async function flaggedHires(
                             FROM activity_segment a WHERE a.machine_id = h.machine_id
                              AND a.state = 'active' AND a.to_at > h.ends_at + ${RETURN_GRACE}
                              AND a.from_at < $3 AND a.from_at >= h.ends_at - interval '7 days') work ON true
+       -- An OEM feed's work: a day after the off-hire's with hours in its rollup.
+       LEFT JOIN LATERAL (SELECT min(d.day)::timestamp AT TIME ZONE o.timezone AS first_at
+                            FROM machine_day_rollup d
+                           WHERE d.machine_id = h.machine_id AND d.active_s > 0
+                             AND d.day > (h.ends_at AT TIME ZONE o.timezone)::date
+                             AND d.day <= ($3::timestamptz AT TIME ZONE o.timezone)::date) fed ON true
        CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM source s WHERE s.machine_id = h.machine_id
                           AND s.last_position_at > h.ends_at AND home.radius_m IS NOT NULL
                           AND 111320 * sqrt(power(s.last_latitude - home.latitude, 2)
@@ -104,13 +120,14 @@ export async function flaggedHires(
       WHERE h.ends_at <= $3 AND h.ends_at > $3::timestamptz - interval '${NOT_RETURNED_DAYS} days'
         AND NOT EXISTS (SELECT 1 FROM hire later WHERE later.machine_id = h.machine_id
                           AND later.starts_at >= h.ends_at AND later.starts_at <= $3)
-        AND (away.found OR work.first_at IS NOT NULL)`,
+        AND (away.found OR work.first_at IS NOT NULL OR fed.first_at IS NOT NULL)`,
     [
       organisations.map((o) => o.id),
       organisations.map((o) =>
         workingDaysBack(nowMs, o.days ?? DEFAULT_IDLE_ON_HIRE_DAYS, o.timezone),
       ),
       now,
+      organisations.map((o) => o.timezone),
     ],
   );
   const settings = new Map(organisations.map((o) => [o.id, o]));
