@@ -12,6 +12,8 @@ import { DEMO_OPERATOR_KEYS } from '../telemetry/simulator/plan.ts';
 import { DEFAULT_SHIFT } from '../telemetry/engine/rules.ts';
 import type { Database } from '../db/database.ts';
 import { DemoWriter, type CatalogueEntry } from './writer.ts';
+import { seedHireStories } from './hireStories.ts';
+import { DEMO_HIRE_STORIES } from '../telemetry/simulator/demoHires.ts';
 
 export interface DemoCredentials {
   adminEmail: string;
@@ -293,18 +295,14 @@ const OFF_PORTAL_CUSTOMERS = ['Ashdown Utilities Ltd', 'Kestrel Rail Services'];
  */
 async function seedNorthbankFleet(w: DemoWriter, orgs: DemoOrganisations, sites: DemoSites) {
   const owner = { org: orgs.northbank, name: 'Northbank Plant Hire' };
+  const storyMachines = new Map<string, string>();
   for (let i = 0; i < 42; i++) {
     const entry = CATALOGUE[i % CATALOGUE.length] as CatalogueEntry;
-    const id = await w.machine(
-      owner,
-      `NPH-${String(1101 + i * 7)}`,
-      entry,
-      i % 3 ? sites.parkRoyal : sites.dartford,
-      {
-        archivedAt: i === 41 ? w.daysAgo(20) : null,
-        leased: i % 5 === 4,
-      },
-    );
+    const assetId = `NPH-${String(1101 + i * 7)}`;
+    const id = await w.machine(owner, assetId, entry, i % 3 ? sites.parkRoyal : sites.dartford, {
+      archivedAt: i === 41 ? w.daysAgo(20) : null,
+      leased: i % 5 === 4,
+    });
     if (i === 41) continue;
     if (i === 9 || i === 27) {
       await w.tx.query(
@@ -314,12 +312,21 @@ async function seedNorthbankFleet(w: DemoWriter, orgs: DemoOrganisations, sites:
     }
     if (i % 9 !== 8) await w.fitTracker(id, entry);
     else if (i < 35) await w.identifyForOem(id, entry);
-    await hireOut(w, id, orgs.northbank, sites.customerSites);
+    if (STORY_ASSETS.has(assetId)) storyMachines.set(assetId, id);
+    else await hireOut(w, id, orgs.northbank, sites.customerSites);
     // Broken down after it went out: a hire of a broken-down machine would need a reason.
     if (i === 9 || i === 27)
       await w.tx.query('UPDATE machine SET breakdown = true WHERE id = $1', [id]);
   }
+  const [harrow, , greenline] = sites.customerSites;
+  if (!harrow || !greenline) throw new Error('The demo customer sites are missing');
+  await seedHireStories(w, orgs.northbank, (assetId) => storyMachines.get(assetId) ?? '', {
+    harrow,
+    greenline,
+  });
 }
+
+const STORY_ASSETS = new Set<string>(Object.values(DEMO_HIRE_STORIES));
 
 /** A Northbank machine on hire to a customer on the portal or off it, or back from one. */
 async function hireOut(

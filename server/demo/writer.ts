@@ -95,8 +95,8 @@ export class DemoWriter {
     customer: { org: string | null; name: string | null; site: string | null },
     startsAt: Date,
     endsAt: Date | null,
-  ): Promise<void> {
-    await recordHire(this.tx, rentalOrg, {
+  ): Promise<string> {
+    return recordHire(this.tx, rentalOrg, {
       machineId,
       contractNumber: `C-${this.now.getFullYear()}-${this.contract++}`,
       customerOrganisationId: customer.org,

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import { badRequest, badRows, conflict, HttpError } from '../../httpError.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
-import type { HireCsvRow } from './csv.ts';
+import { type HireCsvRow, parseHireCsv } from './csv.ts';
 import { type HireValues, mergeValues, valuesOfRow } from './rules.ts';
 import { contractHireRow } from './store.ts';
 import {
@@ -123,6 +123,64 @@ class DryRun extends Error {
 const refusal = (error: HttpError) =>
   error.field ? `${error.field}: ${error.message}` : error.message;
 
+interface ImportedRows {
+  rows: HireImportReply['rows'];
+  errors: { row: number; message: string }[];
+  windows: TouchedWindow[];
+}
+
+/** Applies each row inside the caller's transaction, gathering the refusals rather than stopping. */
+async function importRowsIn(
+  tx: Queryable,
+  organisation: Organisation,
+  rows: HireCsvRow[],
+  apply: boolean,
+): Promise<ImportedRows> {
+  const siteIds = await sitesByCodeOrName(tx, organisation.id);
+  const imported: ImportedRows = { rows: [], errors: [], windows: [] };
+  for (const row of rows) {
+    try {
+      const siteId = row.site === null ? null : siteIds.get(row.site.toLowerCase());
+      if (siteId === undefined)
+        throw badRequest('site', `No site of yours has the code or name ${row.site}`);
+      const body = { ...row.body, siteId };
+      const result = await upsertIn(tx, organisation, row.contractNumber, row.assetId, body);
+      imported.windows.push(...result.windows);
+      imported.rows.push({
+        line: row.line,
+        contractNumber: row.contractNumber,
+        assetId: row.assetId,
+        action: result.action,
+        // A dry run's new hire is rolled back: it has no id yet.
+        hireId: apply || result.action !== 'create' ? result.hireId : null,
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      imported.errors.push({ row: row.line, message: refusal(error) });
+    }
+  }
+  return imported;
+}
+
+const refusedRows = (errors: ImportedRows['errors']) =>
+  badRows('file', `${errors.length} row(s) were refused; nothing was changed`, errors);
+
+/**
+ * An ERP's CSV applied inside the caller's transaction, every row or none: the demo's seed imports
+ * its future hires this way. The days it touches are the caller's to recompute.
+ */
+export async function recordImport(
+  tx: Queryable,
+  organisation: Organisation,
+  csv: string,
+): Promise<ImportedRows['rows']> {
+  const parsed = parseHireCsv(csv);
+  if (parsed.errors.length > 0) throw refusedRows(parsed.errors);
+  const imported = await importRowsIn(tx, organisation, parsed.rows, true);
+  if (imported.errors.length > 0) throw refusedRows(imported.errors);
+  return imported.rows;
+}
+
 /** Every row applied in one transaction; any refused row refuses the file, naming each one. */
 export async function importHires(
   writer: HireWriter,
@@ -131,46 +189,17 @@ export async function importHires(
 ): Promise<HireImportReply> {
   assertRents(writer.organisation);
   if (rows.length === 0) throw badRequest('file', 'The file holds no hires');
-  const windows: TouchedWindow[] = [];
-  const siteIds = await sitesByCodeOrName(writer.db, writer.organisation.id);
+  let windows: TouchedWindow[] = [];
   try {
     const reply = await writer.db.transaction(async (tx) => {
-      const errors: { row: number; message: string }[] = [];
-      const done: HireImportReply['rows'] = [];
-      for (const row of rows) {
-        try {
-          const siteId = row.site === null ? null : siteIds.get(row.site.toLowerCase());
-          if (siteId === undefined)
-            throw badRequest('site', `No site of yours has the code or name ${row.site}`);
-          const body = { ...row.body, siteId };
-          const result = await upsertIn(
-            tx,
-            writer.organisation,
-            row.contractNumber,
-            row.assetId,
-            body,
-          );
-          windows.push(...result.windows);
-          done.push({
-            line: row.line,
-            contractNumber: row.contractNumber,
-            assetId: row.assetId,
-            action: result.action,
-            // A dry run's new hire is rolled back: it has no id yet.
-            hireId: apply || result.action !== 'create' ? result.hireId : null,
-          });
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          errors.push({ row: row.line, message: refusal(error) });
-        }
-      }
-      if (errors.length > 0) {
-        throw badRows('file', `${errors.length} row(s) were refused; nothing was changed`, errors);
-      }
-      const count = (action: UpsertAction) => done.filter((row) => row.action === action).length;
+      const imported = await importRowsIn(tx, writer.organisation, rows, apply);
+      if (imported.errors.length > 0) throw refusedRows(imported.errors);
+      windows = imported.windows;
+      const count = (action: UpsertAction) =>
+        imported.rows.filter((row) => row.action === action).length;
       const result: HireImportReply = {
         applied: apply,
-        rows: done,
+        rows: imported.rows,
         created: count('create'),
         updated: count('update'),
         unchanged: count('unchanged'),

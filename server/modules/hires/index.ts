@@ -8,7 +8,8 @@ import { hireUsageRoutes } from './usageRoutes.ts';
 
 export { flaggedHires } from './flags.ts';
 export { overuseInRange, type OveruseLine } from './overuse.ts';
-export { recordHire } from './writes.ts';
+export { recordImport } from './erp.ts';
+export { recordHire, swapIn as recordSwap } from './writes.ts';
 
 export const hiresModule: PortalModule = {
   name: 'hires',

@@ -230,24 +230,36 @@ export function extendHire(writer: HireWriter, id: string, body: ExtendBody) {
 
 /**
  * Closes the hire at `at` (now when absent) and opens the same contract on another machine from
- * then to the old hire's agreed end. Returns the new hire's id.
+ * then to the old hire's agreed end, inside the caller's transaction (the demo's seed swaps one
+ * this way). Returns the hire closed and the new hire's id.
  */
-export async function swapHire(writer: HireWriter, id: string, body: SwapBody): Promise<string> {
+export async function swapIn(
+  tx: Queryable,
+  organisation: Organisation,
+  id: string,
+  body: SwapBody,
+): Promise<{ closed: HireRow; opened: string; at: Date }> {
   const at = body.at ? new Date(body.at) : new Date();
-  const { opened, closed } = await writer.db.transaction(async (tx) => {
-    const row = await ownHire(tx, writer.organisation, id);
-    if (body.machineId === row.machine_id) throw badRequest('machineId', 'Swap to another machine');
-    if (at <= row.starts_at || (row.ends_at && at >= row.ends_at)) {
-      throw badRequest('at', 'The swap must fall inside the hire');
-    }
-    const values = valuesOfRow(row);
-    await updateHireValues(tx, writer.organisation, row, { ...values, endsAt: at }, null);
-    const next = { ...values, startsAt: at, overrideReason: body.overrideReason ?? null };
-    return {
-      closed: row,
-      opened: await insertHire(tx, writer.organisation.id, body.machineId, next, row.id),
-    };
-  });
+  const row = await ownHire(tx, organisation, id);
+  if (body.machineId === row.machine_id) throw badRequest('machineId', 'Swap to another machine');
+  if (at <= row.starts_at || (row.ends_at && at >= row.ends_at)) {
+    throw badRequest('at', 'The swap must fall inside the hire');
+  }
+  const values = valuesOfRow(row);
+  await updateHireValues(tx, organisation, row, { ...values, endsAt: at }, null);
+  const next = { ...values, startsAt: at, overrideReason: body.overrideReason ?? null };
+  return {
+    closed: row,
+    opened: await insertHire(tx, organisation.id, body.machineId, next, row.id),
+    at,
+  };
+}
+
+/** Swaps the hire's machine (swapIn) and recomputes both machines' days. Returns the new hire's id. */
+export async function swapHire(writer: HireWriter, id: string, body: SwapBody): Promise<string> {
+  const { opened, closed, at } = await writer.db.transaction((tx) =>
+    swapIn(tx, writer.organisation, id, body),
+  );
   await recomputeWindows(writer, [
     rowWindow(closed),
     windowOf(body.machineId, { startsAt: at, endsAt: closed.ends_at }),

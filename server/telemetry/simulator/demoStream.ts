@@ -7,6 +7,7 @@ import { nextDate, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Database } from '../../db/database.ts';
 import type { OemFeedPoller } from '../pollers/oemFeedPoller.ts';
 import { DemoApp } from './demoApp.ts';
+import { DEMO_HIRE_STORIES, DEMO_IDLE_DAYS } from './demoHires.ts';
 import { DEMO_ASSETS, demoAssetRecords, type DemoAsset } from './demoAssets.ts';
 import { recordsFor } from './device.ts';
 import type { AvlRecordInput } from '../adapters/teltonika/encode.ts';
@@ -91,7 +92,32 @@ interface MachineRow {
   longitude: number | null;
   timezone: string;
   last_ms: number | null;
+  asset_id: string | null;
+  /** When its last hire ended, if it is on none now. */
+  back_ms: number | null;
 }
+
+/** The demo's machines with a tracker or an OEM identity: where they stand, and when back from a hire. */
+const demoMachineRows = (db: Database) =>
+  db.query<MachineRow>(
+    `SELECT s.code, s.type, m.category, m.oem, m.model, m.pin, m.serial_number,
+            m.organisation_id, coalesce(hs.latitude, home.latitude) AS latitude,
+            coalesce(hs.longitude, home.longitude) AS longitude, o.timezone,
+            extract(epoch FROM (SELECT max(device_time) FROM telemetry_record r WHERE r.source_id = s.id)) * 1000 AS last_ms,
+            m.asset_id,
+            CASE WHEN cur.id IS NULL THEN extract(epoch FROM (
+              SELECT max(h.ends_at) FROM hire h WHERE h.machine_id = m.id AND h.ends_at <= now())) * 1000 END AS back_ms
+       FROM machine m
+       JOIN organisation o ON o.id = m.organisation_id
+       LEFT JOIN source s ON s.machine_id = m.id AND s.type IN ('TELTONIKA', 'LORA')
+       LEFT JOIN site home ON home.id = m.site_id
+       LEFT JOIN LATERAL (
+         SELECT id, site_id FROM hire h WHERE h.machine_id = m.id AND h.starts_at <= now()
+            AND coalesce(h.ends_at, 'infinity') > now() ORDER BY h.starts_at DESC LIMIT 1) cur ON true
+       LEFT JOIN site hs ON hs.id = cur.site_id
+      WHERE m.archived_at IS NULL AND (s.id IS NOT NULL OR m.pin IS NOT NULL)
+      ORDER BY coalesce(s.code, m.pin)`,
+  );
 
 export class DemoStream {
   private devices: DemoDevice[] = [];
@@ -108,24 +134,16 @@ export class DemoStream {
     this.now = options.now ?? Date.now;
   }
 
+  /** When a machine stands still from: back from its hire, or the demo's idle one on hire. */
+  private parkedFrom(row: MachineRow): number | undefined {
+    if (row.asset_id === DEMO_HIRE_STORIES.idleOnHire) return this.now() - DEMO_IDLE_DAYS * DAY_MS;
+    if (row.asset_id === DEMO_HIRE_STORIES.notReturned) return undefined;
+    return row.back_ms === null ? undefined : Number(row.back_ms);
+  }
+
   /** Backfills every device and the OEM feed, then streams each minute; resolves when backfilled. */
   async start(): Promise<void> {
-    const rows = await this.options.db.query<MachineRow>(
-      `SELECT s.code, s.type, m.category, m.oem, m.model, m.pin, m.serial_number,
-              m.organisation_id, coalesce(hs.latitude, home.latitude) AS latitude,
-              coalesce(hs.longitude, home.longitude) AS longitude, o.timezone,
-              extract(epoch FROM (SELECT max(device_time) FROM telemetry_record r WHERE r.source_id = s.id)) * 1000 AS last_ms
-         FROM machine m
-         JOIN organisation o ON o.id = m.organisation_id
-         LEFT JOIN source s ON s.machine_id = m.id AND s.type IN ('TELTONIKA', 'LORA')
-         LEFT JOIN site home ON home.id = m.site_id
-         LEFT JOIN LATERAL (
-           SELECT site_id FROM hire h WHERE h.machine_id = m.id AND h.starts_at <= now()
-              AND coalesce(h.ends_at, 'infinity') > now() ORDER BY h.starts_at DESC LIMIT 1) cur ON true
-         LEFT JOIN site hs ON hs.id = cur.site_id
-        WHERE m.archived_at IS NULL AND (s.id IS NOT NULL OR m.pin IS NOT NULL)
-        ORDER BY coalesce(s.code, m.pin)`,
-    );
+    const rows = await demoMachineRows(this.options.db);
     const random = seededRandom(SEED);
     const earliest = this.now() - this.options.historyDays * DAY_MS;
     const simOf = (row: MachineRow, i: number, identity: string): SimMachine => {
@@ -146,6 +164,7 @@ export class DemoStream {
           i % 3 === 0 ? DEMO_OPERATOR_KEYS[(i / 3) % DEMO_OPERATOR_KEYS.length]?.key : undefined,
         // One tracker sits in a steel container yard: a weak modem signal.
         gsmLevel: i === 13 ? 1 : 3 + (i % 3),
+        parkedFromMs: this.parkedFrom(row),
       };
     };
     const oemMachines: (OemSimMachine & { organisationId: string })[] = [];

@@ -51,6 +51,11 @@ export interface SimMachine {
   gsmLevel?: number;
   /** The tracker's engine-hours count (Teltonika IO 103), when it keeps one. */
   meter?: SimMeter;
+  /**
+   * Stands still from this moment (back in its depot after a hire, or idle on one): no work on the
+   * day it falls in or after.
+   */
+  parkedFromMs?: number;
 }
 
 /**
@@ -180,6 +185,8 @@ export function planMachine(
   days.forEach((day, index) => {
     const random = dayRandom(machine, seed, day);
     const weekday = weekdayOf(day);
+    if (machine.parkedFromMs !== undefined && local(nextDate(day), 0) > machine.parkedFromMs)
+      return;
     if (machine.dropsOut && index === 2) {
       push(timeline, 'off', cursor, local(day, 1));
       push(timeline, 'missing', local(day, 1), local(day, 6));
