@@ -18,7 +18,7 @@ describeServer('filters', { users: ['admin'] }, (fixture) => {
       { token: fixture.admin },
     );
 
-  it('offers all 22 categories, with options from the fleet', async () => {
+  it('offers the 22 categories of the spec and the hour meter, with options from the fleet', async () => {
     const reply = await call<FiltersReply>(
       fixture.server,
       'GET',

@@ -62,6 +62,41 @@ describeServer('machine report', { users: ['admin'] }, (fixture) => {
     expect(rows.map((row) => row[0])).toEqual(list.body.machines.map((m) => m.name));
   });
 
+  it('adds the hour meter with its source and reading time when asked', async () => {
+    // A machine with no reading yet (other files on the shared server read meters too).
+    const [machine] = await fixture.server.db.query<{ id: string; asset_id: string }>(
+      `SELECT m.id, m.asset_id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Northbank Plant Hire' AND m.archived_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM meter_reading r WHERE r.machine_id = m.id)
+        ORDER BY m.asset_id LIMIT 1`,
+    );
+    if (!machine) throw new Error('no machine');
+    const read = await call(
+      fixture.server,
+      'POST',
+      `/v1/portal/machines/${machine.id}/meter-readings`,
+      // 09:30 in London in November is 09:30 UTC.
+      { body: { valueH: 4321.5, readAt: '2026-11-02T09:30:00Z' }, token: fixture.admin },
+    );
+    expect(read.status).toBe(201);
+    const [header, ...rows] = parseCsv(
+      await (
+        await report(
+          `start=max&end=max&sort=name&order=ASC&format=csv&options=activeHours,hourMeter`,
+        )
+      ).text(),
+    );
+    expect(header?.slice(-4)).toEqual([
+      'Active (h)',
+      'Hour meter (h)',
+      'Hour meter source',
+      'Hour meter read at',
+    ]);
+    const row = rows.find((cells) => cells[1] === machine.asset_id);
+    expect(Number(row?.at(-3))).toBeGreaterThanOrEqual(4321.5);
+    expect(row?.slice(-2)).toEqual(['Computed', '2026-11-02 09:30']);
+  });
+
   it('writes the same rows as a workbook: numbers typed, the heading row frozen', async () => {
     const query = 'start=max&end=max&show=all&sort=name&order=ASC&options=activeHours';
     const csv = parseCsv(await (await report(`${query}&format=csv`)).text());

@@ -159,7 +159,17 @@ describe('machine list', () => {
       end: '2026-11-07',
       q: 'JCB',
       sort: 'outOfHours',
+      options: 'activeHours,idleHours,outOfHours,rentalUtilisation,fuelUtilisation',
     });
+    // The columns chosen on screen are the file's: the hour meter shown, it comes too.
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('switch', { name: /hour meter/i }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(reports).toHaveLength(2));
+    expect(reports[1]?.get('options')).toBe(
+      'activeHours,idleHours,outOfHours,rentalUtilisation,fuelUtilisation,hourMeter',
+    );
   });
 
   it('says when the machines cannot be fetched, and sends an error report', async () => {

@@ -15,7 +15,7 @@ import {
 } from '../../../src/domain/api/routeReport.ts';
 import type { CyclePlace, CycleRoute, WorkCycle } from '../../../src/domain/api/workCycles.ts';
 import { decodeFilter, encodeFilter } from '../../../src/domain/filterQuery.ts';
-import { addDays, timeZoneOffsetMs, zonedDate } from '../../../src/domain/zonedTime.ts';
+import { addDays, zonedDate } from '../../../src/domain/zonedTime.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../httpError.ts';
 import { filterWithPairs } from '../filters/index.ts';
@@ -23,6 +23,7 @@ import { MACHINE_ROWS, selectMachines, type MachineSelection } from '../../readM
 import { documentCsv } from '../../documents/csv.ts';
 import { documentXlsx } from '../../documents/xlsx.ts';
 import { CONTENT_TYPES } from '../../documents/contentTypes.ts';
+import { wallClockOf } from '../../documents/wallClock.ts';
 import { section, type ReportSection } from '../../documents/document.ts';
 import type { ReportColumn } from '../../documents/table.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
@@ -298,13 +299,8 @@ export async function routeReport(
 /** An instant as the organisation's wall clock: yyyy-MM-dd HH:mm. */
 export const localTimeIn =
   ({ timezone }: Pick<Organisation, 'timezone'>) =>
-  (iso: string) => {
-    const instant = new Date(iso);
-    return new Date(instant.getTime() + timeZoneOffsetMs(instant, timezone))
-      .toISOString()
-      .slice(0, 16)
-      .replace('T', ' ');
-  };
+  (iso: string) =>
+    wallClockOf(iso, timezone);
 
 /**
  * The selected machines' routes and work cycles over whole days, as the routes screen shows them;

@@ -38,7 +38,10 @@ export const MachineReportQuery = Type.Object(
     expiry_end: Type.Optional(Day),
     /** summary: a row per machine; daily: a row per machine and day. */
     type: Type.Optional(Type.Enum(REPORT_TYPES)),
-    /** The summary's metric columns, comma-separated keys of the list's activity summary. */
+    /**
+     * The summary's metric columns, comma-separated keys of the list's activity summary, and
+     * `hourMeter` for the hour meter with its source and reading time.
+     */
     options: Type.Optional(Type.String({ maxLength: 1000 })),
     site: Type.Optional(Type.String({ format: 'uuid' })),
     format: Type.Optional(Type.Enum(REPORT_FORMATS)),
@@ -53,12 +56,16 @@ export const MachineReportQuery = Type.Object(
 );
 export type MachineReportQuery = Static<typeof MachineReportQuery>;
 
+/** The option that adds the hour meter's columns to the summary. */
+export const HOUR_METER_OPTION = 'hourMeter';
+
 /** Parses `options`; the unknown keys, if any, for the 400. */
 export function reportMetrics(options: string | undefined): {
   metrics: ActivityMetric[];
+  hourMeter: boolean;
   unknown: string[];
 } {
-  if (!options?.trim()) return { metrics: DEFAULT_REPORT_METRICS, unknown: [] };
+  if (!options?.trim()) return { metrics: DEFAULT_REPORT_METRICS, hourMeter: false, unknown: [] };
   const keys = options
     .split(',')
     .map((key) => key.trim())
@@ -66,6 +73,7 @@ export function reportMetrics(options: string | undefined): {
   const known = new Set<string>(ACTIVITY_METRICS);
   return {
     metrics: keys.filter((key): key is ActivityMetric => known.has(key)),
-    unknown: keys.filter((key) => !known.has(key)),
+    hourMeter: keys.includes(HOUR_METER_OPTION),
+    unknown: keys.filter((key) => !known.has(key) && key !== HOUR_METER_OPTION),
   };
 }

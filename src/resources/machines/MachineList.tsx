@@ -39,6 +39,7 @@ import { refusedParam, useDroppedParams } from '../../common/useDroppedParams.ts
 import { useErrorReport } from '../../common/useErrorReport.ts';
 import { HireStatusChip } from './HireStatusChip.tsx';
 import { FilterPanel } from '../../common/filters/FilterPanel.tsx';
+import { HIDDEN_BY_DEFAULT, METRIC_COLUMNS } from './list/columns.ts';
 import { HourMeterCell } from './list/HourMeterCell.tsx';
 import { OffHoursWarning } from './list/OffHoursWarning.tsx';
 import { ReportDownload, ReportFileLink } from './list/ReportDownload.tsx';
@@ -55,41 +56,6 @@ const LIST_URL: UrlListCodec<MachineListFilter> = {
   read: readMachineListUrl,
   write: writeMachineListUrl,
 };
-
-/** The metric columns the list offers, in order; the column chooser shows or hides each. */
-const METRIC_COLUMNS: ActivityMetric[] = [
-  'activeHours',
-  'idleHours',
-  'offHours',
-  'totalHours',
-  'outOfHours',
-  'idlePercentage',
-  'rentalUtilisation',
-  'workingUtilisation',
-  'fuelUtilisation',
-  'emissionsUtilisation',
-  'fuelBurnRate',
-  'totalRefillEvents',
-  'totalTheftEvents',
-  'missingPercentage',
-];
-
-/** Shown until the user chooses otherwise; the chooser keeps the choice in the store. */
-const HIDDEN_BY_DEFAULT = [
-  'contractNumber',
-  'group',
-  'oem',
-  'offHours',
-  'totalHours',
-  'idlePercentage',
-  'workingUtilisation',
-  'emissionsUtilisation',
-  'fuelBurnRate',
-  'totalRefillEvents',
-  'totalTheftEvents',
-  'missingPercentage',
-  'hourMeter',
-];
 
 const sortable = (source: string) => (MACHINE_SORT_KEYS as readonly string[]).includes(source);
 

@@ -16,6 +16,27 @@ export const MACHINE_COLUMNS: ReportColumn<MachineRow>[] = [
   { heading: 'Contract', value: (m) => m.contractNumber },
 ];
 
+const METER_SOURCES: Record<string, string> = {
+  oem: 'OEM feed',
+  tracker: 'Tracker',
+  computed: 'Computed',
+};
+
+/** The hour meter, with where it comes from and the reading it counts on from (issue 41). */
+export const hourMeterColumns = (
+  localTime: (iso: string) => string,
+): ReportColumn<MachineRow>[] => [
+  { heading: 'Hour meter (h)', decimals: 1, value: (m) => m.hourMeter },
+  {
+    heading: 'Hour meter source',
+    value: (m) => (m.hourMeterSource ? (METER_SOURCES[m.hourMeterSource] ?? null) : null),
+  },
+  {
+    heading: 'Hour meter read at',
+    value: (m) => (m.hourMeterReadAt ? localTime(m.hourMeterReadAt) : null),
+  },
+];
+
 /** Each activity metric's heading with its unit, and how many decimals it deserves. */
 const METRIC_HEADINGS: Record<ActivityMetric, [string, number]> = {
   outOfHours: ['Out of hours (h)', 1],

@@ -32,7 +32,14 @@ import { CONTENT_TYPES } from '../../../documents/contentTypes.ts';
 import { section } from '../../../documents/document.ts';
 import { renderPdf } from '../../../documents/pdf.ts';
 import type { ReportTable } from '../../../documents/table.ts';
-import { DAY_COLUMNS, MACHINE_COLUMNS, metricColumn, type MachineDay } from './columns.ts';
+import {
+  DAY_COLUMNS,
+  hourMeterColumns,
+  MACHINE_COLUMNS,
+  metricColumn,
+  type MachineDay,
+} from './columns.ts';
+import { wallClockOf } from '../../../documents/wallClock.ts';
 import { endpoints } from '../../../../src/domain/api/endpoints.ts';
 
 /** Beyond these a report is refused with advice to narrow it: a PDF is read, not searched. */
@@ -102,7 +109,7 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
       const query = request.query;
       const format = query.format ?? 'csv';
       const type = query.type ?? 'summary';
-      const { metrics, unknown } = reportMetrics(query.options);
+      const { metrics, hourMeter, unknown } = reportMetrics(query.options);
       if (unknown.length > 0) throw badRequest('options', `unknown options: ${unknown.join(', ')}`);
 
       let filter = query.filter;
@@ -192,7 +199,16 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
         throw badRequest('filter', `More than ${limit} machines: narrow the filters`);
       }
       return send(
-        { columns: [...MACHINE_COLUMNS, ...metrics.map(metricColumn)], rows: machines },
+        {
+          columns: [
+            ...MACHINE_COLUMNS,
+            ...metrics.map(metricColumn),
+            ...(hourMeter
+              ? hourMeterColumns((iso) => wallClockOf(iso, organisation.timezone))
+              : []),
+          ],
+          rows: machines,
+        },
         'Machine report',
         'machines',
       );

@@ -11,12 +11,14 @@ import type { PortalDataProvider } from '../../../dataProvider/dataProvider.ts';
 import type { MachineReportQuery, ReportFormat } from '../../../domain/api/machineReport.ts';
 import { MACHINE_SORT_KEYS, type MachineSortKey } from '../../../domain/api/machines.ts';
 import { saveBlob } from '../../../common/saveBlob.ts';
+import { useShownReportOptions } from './columns.ts';
 
 export function ReportDownload({ format }: { format: ReportFormat }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { filterValues, sort } = useListContext();
+  const options = useShownReportOptions();
   const [busy, setBusy] = useState(false);
   const values = filterValues as {
     startDate?: string;
@@ -36,6 +38,7 @@ export function ReportDownload({ format }: { format: ReportFormat }) {
         show: values.show,
         filter: values.filter,
         q: values.q,
+        options,
         ...((MACHINE_SORT_KEYS as readonly string[]).includes(sort.field)
           ? { sort: sort.field as MachineSortKey, order: sort.order }
           : {}),
