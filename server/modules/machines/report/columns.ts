@@ -1,6 +1,7 @@
 // The machine report's columns: who and what a machine is, its activity metrics, its days.
 import type { ActivityMetric, MachineRow } from '../../../../src/domain/api/machines.ts';
 import type { ReportColumn } from '../../../documents/table.ts';
+import { wallClockOf } from '../../../documents/wallClock.ts';
 
 const HIRE_STATUS: Record<string, string> = { ON_HIRE: 'On hire', OFF_HIRE: 'Off hire' };
 
@@ -23,7 +24,7 @@ const METER_SOURCES: Record<string, string> = {
 };
 
 /** The hour meter, with where it comes from and the reading it counts on from (issue 41). */
-export const hourMeterColumns = (
+const hourMeterColumns = (
   localTime: (iso: string) => string,
 ): ReportColumn<MachineRow>[] => [
   { heading: 'Hour meter (h)', decimals: 1, value: (m) => m.hourMeter },
@@ -73,6 +74,17 @@ export function metricColumn(metric: ActivityMetric): ReportColumn<MachineRow> {
     },
   };
 }
+
+/** The summary's columns: who and what, the metrics asked for, and the hour meter if asked. */
+export const summaryColumns = (
+  metrics: ActivityMetric[],
+  hourMeter: boolean,
+  timeZone: string,
+): ReportColumn<MachineRow>[] => [
+  ...MACHINE_COLUMNS,
+  ...metrics.map(metricColumn),
+  ...(hourMeter ? hourMeterColumns((iso) => wallClockOf(iso, timeZone)) : []),
+];
 
 /** One machine's day, for the daily report. */
 export interface MachineDay {

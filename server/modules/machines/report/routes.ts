@@ -32,14 +32,7 @@ import { CONTENT_TYPES } from '../../../documents/contentTypes.ts';
 import { section } from '../../../documents/document.ts';
 import { renderPdf } from '../../../documents/pdf.ts';
 import type { ReportTable } from '../../../documents/table.ts';
-import {
-  DAY_COLUMNS,
-  hourMeterColumns,
-  MACHINE_COLUMNS,
-  metricColumn,
-  type MachineDay,
-} from './columns.ts';
-import { wallClockOf } from '../../../documents/wallClock.ts';
+import { DAY_COLUMNS, summaryColumns, type MachineDay } from './columns.ts';
 import { endpoints } from '../../../../src/domain/api/endpoints.ts';
 
 /** Beyond these a report is refused with advice to narrow it: a PDF is read, not searched. */
@@ -198,20 +191,8 @@ export const machineReportRoutes: FastifyPluginAsyncTypebox<ServerContext> = asy
       if (machines.length > limit) {
         throw badRequest('filter', `More than ${limit} machines: narrow the filters`);
       }
-      return send(
-        {
-          columns: [
-            ...MACHINE_COLUMNS,
-            ...metrics.map(metricColumn),
-            ...(hourMeter
-              ? hourMeterColumns((iso) => wallClockOf(iso, organisation.timezone))
-              : []),
-          ],
-          rows: machines,
-        },
-        'Machine report',
-        'machines',
-      );
+      const columns = summaryColumns(metrics, hourMeter, organisation.timezone);
+      return send({ columns, rows: machines }, 'Machine report', 'machines');
     },
   );
 };
