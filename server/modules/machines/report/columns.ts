@@ -24,9 +24,7 @@ const METER_SOURCES: Record<string, string> = {
 };
 
 /** The hour meter, with where it comes from and the reading it counts on from (issue 41). */
-const hourMeterColumns = (
-  localTime: (iso: string) => string,
-): ReportColumn<MachineRow>[] => [
+const hourMeterColumns = (localTime: (iso: string) => string): ReportColumn<MachineRow>[] => [
   { heading: 'Hour meter (h)', decimals: 1, value: (m) => m.hourMeter },
   {
     heading: 'Hour meter source',
