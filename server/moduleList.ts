@@ -17,6 +17,7 @@ import { ingestModule } from './modules/ingest/index.ts';
 import { integrationsModule } from './modules/integrations/index.ts';
 import { machinesModule } from './modules/machines/index.ts';
 import { mailModule } from './modules/mail/index.ts';
+import { maintenanceModule } from './modules/maintenance/index.ts';
 import { mapsModule } from './modules/maps/index.ts';
 import { metersModule } from './modules/meters/index.ts';
 import { oemFeedsModule } from './modules/oemFeeds/index.ts';
@@ -56,6 +57,7 @@ export const MODULES: readonly PortalModule[] = [
   assetsModule,
   hiresModule,
   metersModule,
+  maintenanceModule,
   reportsModule,
   filesModule,
   auditModule,

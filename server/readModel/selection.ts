@@ -22,9 +22,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Engine hours since a machine's hour meter was last read (a correction): whole days from the day
- * rollups after the reading's day, and that day's segments after the reading.
+ * rollups after the reading's day, and that day's segments after the reading. Machine `m`, its
+ * owner `mo`.
  */
-const ENGINE_HOURS_SINCE_READING = `
+export const ENGINE_HOURS_SINCE_READING = `
   (coalesce((SELECT sum(d.active_s + d.idle_s) FROM machine_day_rollup d
               WHERE d.machine_id = m.id AND d.day > (m.hour_meter_at AT TIME ZONE mo.timezone)::date), 0)
    + coalesce((SELECT sum(extract(epoch FROM a.to_at - greatest(a.from_at, m.hour_meter_at)))

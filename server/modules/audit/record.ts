@@ -37,7 +37,13 @@ export type AuditAction =
   | 'hire.cancelled'
   | 'hire.imported'
   | 'meter.read'
-  | 'meter.lead-set';
+  | 'meter.lead-set'
+  | 'service-plan.created'
+  | 'service-plan.edited'
+  | 'service-plan.deleted'
+  | 'service.recorded'
+  | 'service.edited'
+  | 'service.deleted';
 
 export async function recordAudit(
   db: Queryable,

@@ -182,6 +182,11 @@ export const endpoints = {
       root: '/v1/portal/groups',
       item: '/v1/portal/groups/:id',
     },
+    maintenance: '/v1/portal/maintenance',
+    servicePlans: {
+      root: '/v1/portal/service-plans',
+      item: '/v1/portal/service-plans/:id',
+    },
     hires: {
       root: '/v1/portal/hires',
       item: '/v1/portal/hires/:id',
@@ -206,6 +211,8 @@ export const endpoints = {
       loadCapacity: '/v1/portal/machines/:id/load_capacity',
       meterLead: '/v1/portal/machines/:id/meter-lead',
       meterReadings: '/v1/portal/machines/:id/meter-readings',
+      services: '/v1/portal/machines/:id/services',
+      service: '/v1/portal/machines/:id/services/:serviceId',
       vhm: '/v1/portal/machines/:id/vhm',
       additionalInformationFormDropDownValues:
         '/v1/portal/machines/additional-information/form-drop-down-values',

@@ -35,10 +35,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'write',
     feature: 'modules.fuel',
   },
+  'DELETE /v1/portal/machines/:id/services/:serviceId': {
+    access: 'write',
+  },
   'DELETE /v1/portal/reports/files/:id': {
     access: 'read',
   },
   'DELETE /v1/portal/reports/schedules/:id': {
+    access: 'write',
+  },
+  'DELETE /v1/portal/service-plans/:id': {
     access: 'write',
   },
   'DELETE /v1/portal/shifts/:id': {
@@ -275,6 +281,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/portal/machines/:id/meter-readings': {
     access: 'read',
   },
+  'GET /v1/portal/machines/:id/services': {
+    access: 'read',
+  },
   'GET /v1/portal/machines/additional-information/form-drop-down-values': {
     access: 'read',
   },
@@ -286,6 +295,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'read',
   },
   'GET /v1/portal/machines/report': {
+    access: 'read',
+  },
+  'GET /v1/portal/maintenance': {
     access: 'read',
   },
   'GET /v1/portal/maps': {
@@ -355,6 +367,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/portal/sensors/dashboard': {
     access: 'read',
     feature: 'navigation.sensors',
+  },
+  'GET /v1/portal/service-plans': {
+    access: 'read',
+  },
+  'GET /v1/portal/service-plans/:id': {
+    access: 'read',
   },
   'GET /v1/portal/shifts': {
     access: 'read',
@@ -435,12 +453,18 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PATCH /v1/portal/machines/:id/load_capacity': {
     access: 'write',
   },
+  'PATCH /v1/portal/machines/:id/services/:serviceId': {
+    access: 'write',
+  },
   'PATCH /v1/portal/machines/:id/vhm': {
     access: 'write',
   },
   'PATCH /v1/portal/sensors/attachment/:id/tank-capacity': {
     access: 'write',
     feature: 'modules.fuel',
+  },
+  'PATCH /v1/portal/service-plans/:id': {
+    access: 'write',
   },
   'PATCH /v1/users/:id': {
     access: 'write',
@@ -592,6 +616,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /v1/portal/machines/:id/meter-readings': {
     access: 'write',
   },
+  'POST /v1/portal/machines/:id/services': {
+    access: 'write',
+  },
   'POST /v1/portal/machines/onboard': {
     access: 'write',
   },
@@ -618,6 +645,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /v1/portal/sensors/attachment': {
     access: 'write',
     feature: 'modules.fuel',
+  },
+  'POST /v1/portal/service-plans': {
+    access: 'write',
   },
   'POST /v1/portal/shifts': {
     access: 'write',

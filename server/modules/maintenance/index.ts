@@ -1,0 +1,17 @@
+// The maintenance module's face: service plans whose tasks fall due by engine hours on the leading
+// meter, by the calendar and by distance; each machine's due points and service records (issue 42,
+// docs/maintenance.md). app.ts registers maintenanceModule; other modules may call only what is
+// exported here.
+import type { PortalModule } from '../../context.ts';
+import { maintenanceListRoutes } from './listRoutes.ts';
+import { planRoutes } from './planRoutes.ts';
+import { serviceRoutes } from './serviceRoutes.ts';
+
+export const maintenanceModule: PortalModule = {
+  name: 'maintenance',
+  routes: async (app, context) => {
+    await app.register(planRoutes, context);
+    await app.register(serviceRoutes, context);
+    await app.register(maintenanceListRoutes, context);
+  },
+};

@@ -1,0 +1,228 @@
+// Maintenance through HTTP on both databases (issue 42): plan templates and their refusals, the
+// machines × tasks list with due points by hours and by the calendar, service records that move
+// the next due, a service reading that contradicts the meter refused naming meterH, the viewer's
+// 403 and another organisation's 404.
+// @clock-relative: readings and services are placed days before now; what is asserted is their order.
+import { beforeAll, expect, it } from 'vitest';
+import type {
+  MaintenanceRow,
+  ServicePlan,
+  ServiceRecord,
+} from '../../src/domain/api/maintenance.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+const CATEGORY = 'Service test loader';
+
+describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
+  let metered: string;
+  let bare: string;
+  let foreign: string;
+
+  beforeAll(async () => {
+    const machines = await fixture.server.db.query<{ id: string }>(
+      `INSERT INTO machine (organisation_id, name, asset_id, category)
+       SELECT o.id, 'Service test ' || n, 'SVC-' || n, $1
+         FROM organisation o, generate_series(1, 2) n WHERE o.name = 'Northbank Plant Hire'
+       ORDER BY n RETURNING id`,
+      [CATEGORY],
+    );
+    [metered, bare] = machines.map((m) => m.id) as [string, string];
+    const [other] = await fixture.server.db.query<{ id: string }>(
+      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Meridian Build Group' LIMIT 1`,
+    );
+    foreign = other?.id ?? '';
+    const read = await call(
+      fixture.server,
+      'POST',
+      `/v1/portal/machines/${metered}/meter-readings`,
+      {
+        body: { valueH: 1000, readAt: daysAgo(20) },
+        token: fixture.admin,
+      },
+    );
+    expect(read.status).toBe(201);
+  });
+
+  const send = <T>(method: string, path: string, body?: unknown, token = fixture.admin) =>
+    call<T & { field?: string; message?: string }>(fixture.server, method, path, { body, token });
+  const rows = async (filter: object) => {
+    const reply = await call<MaintenanceRow[]>(
+      fixture.server,
+      'GET',
+      `/v1/portal/maintenance?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      { token: fixture.admin },
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body;
+  };
+
+  it('keeps plan templates and refuses each bad one by its field', async () => {
+    const hours = await send<ServicePlan>('POST', '/v1/portal/service-plans', {
+      name: '250 h service',
+      intervalH: 250,
+      categories: [CATEGORY],
+    });
+    expect(hours.status).toBe(201);
+    expect(hours.body).toMatchObject({ dueSoonH: 25, dueSoonDays: 14, machineCount: 2 });
+    const refusals: [object, number, string][] = [
+      [{ name: 'No interval' }, 400, 'intervalH'],
+      [{ name: 'Both', intervalDays: 30, intervalMonths: 1 }, 400, 'intervalMonths'],
+      [{ name: '250 H SERVICE', intervalH: 500 }, 409, 'name'],
+      [{ name: 'Theirs', intervalH: 10, machineIds: [foreign] }, 400, 'machineIds'],
+      [{ name: 'Minus', intervalH: -5 }, 400, 'intervalH'],
+    ];
+    for (const [body, status, field] of refusals) {
+      const reply = await send('POST', '/v1/portal/service-plans', body);
+      expect([reply.status, reply.body.field], JSON.stringify(body)).toEqual([status, field]);
+    }
+    const viewer = await send(
+      'POST',
+      '/v1/portal/service-plans',
+      { name: 'V', intervalH: 5 },
+      fixture.viewer,
+    );
+    expect(viewer.status).toBe(403);
+    const list = await call<ServicePlan[]>(fixture.server, 'GET', '/v1/portal/service-plans', {
+      token: fixture.viewer,
+    });
+    expect(list.body.map((plan) => plan.name)).toEqual(['250 h service']);
+    const [theirs] = await fixture.server.db.query<{ id: string }>(
+      `INSERT INTO service_plan (organisation_id, name, interval_h)
+       SELECT id, 'Meridian 500 h', 500 FROM organisation WHERE name = 'Meridian Build Group' RETURNING id`,
+    );
+    expect(
+      (await send('PATCH', `/v1/portal/service-plans/${theirs?.id}`, { intervalH: 1 })).status,
+    ).toBe(404);
+  });
+
+  it('counts the due point on the meter, and a service moves it on', async () => {
+    const [plan] = (
+      await call<ServicePlan[]>(fixture.server, 'GET', '/v1/portal/service-plans', {
+        token: fixture.admin,
+      })
+    ).body;
+    const planId = plan?.id ?? '';
+    const task = async () => (await rows({ planId, machineId: metered }))[0];
+    expect(await task()).toMatchObject({
+      meterH: 1000,
+      meterSource: 'computed',
+      nextDueMeterH: 1250,
+      remainingH: 250,
+      status: 'ok',
+    });
+    // Done ten days ago: its meter is read off the machine's.
+    const done = await send<ServiceRecord>('POST', `/v1/portal/machines/${metered}/services`, {
+      planId,
+      doneAt: daysAgo(10),
+      cost: 412.5,
+      notes: 'Oil and filters',
+    });
+    expect(done.status).toBe(201);
+    expect(done.body).toMatchObject({
+      status: 'done',
+      meterH: 1000,
+      cost: 412.5,
+      task: '250 h service',
+    });
+    expect((await task())?.lastDoneMeterH).toBe(1000);
+    // The meter reads 1,240 h a day ago: ten hours to go, due soon.
+    await send('POST', `/v1/portal/machines/${metered}/meter-readings`, {
+      valueH: 1240,
+      readAt: daysAgo(1),
+    });
+    expect(await task()).toMatchObject({ remainingH: 10, status: 'dueSoon' });
+
+    // Readings that contradict the meter's history are refused by their field.
+    for (const [meterH, doneAt] of [
+      [900, daysAgo(5)],
+      [1300, daysAgo(5)],
+    ] as const) {
+      const bad = await send('POST', `/v1/portal/machines/${metered}/services`, {
+        planId,
+        meterH,
+        doneAt,
+      });
+      expect([bad.status, bad.body.field]).toEqual([400, 'meterH']);
+    }
+    const future = await send('POST', `/v1/portal/machines/${metered}/services`, {
+      planId,
+      doneAt: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+    });
+    expect([future.status, future.body.field]).toEqual([400, 'doneAt']);
+
+    // Serviced now: the next is 250 h on from the meter.
+    const now = await send<ServiceRecord>('POST', `/v1/portal/machines/${metered}/services`, {
+      planId,
+    });
+    expect(now.body.meterH).toBeCloseTo(1240, 1);
+    expect(await task()).toMatchObject({ status: 'ok' });
+    expect((await task())?.nextDueMeterH).toBeCloseTo(1490, 1);
+    // Deleting it moves the due point back.
+    const removed = await send('DELETE', `/v1/portal/machines/${metered}/services/${now.body.id}`);
+    expect(removed.status).toBe(200);
+    expect((await task())?.status).toBe('dueSoon');
+    const history = await call<ServiceRecord[]>(
+      fixture.server,
+      'GET',
+      `/v1/portal/machines/${metered}/services`,
+      { token: fixture.viewer },
+    );
+    expect(history.body.map((record) => record.meterH)).toEqual([1000]);
+  });
+
+  it('marks a calendar task overdue past its months, and filters by status', async () => {
+    const exam = await send<ServicePlan>('POST', '/v1/portal/service-plans', {
+      name: 'Thorough examination',
+      intervalMonths: 6,
+      safetyCritical: true,
+      machineIds: [bare],
+    });
+    expect(exam.status).toBe(201);
+    const done = await send('POST', `/v1/portal/machines/${bare}/services`, {
+      planId: exam.body.id,
+      doneAt: daysAgo(220),
+      performedBy: 'Lift Safe Ltd',
+    });
+    expect(done.status).toBe(201);
+    const overdue = await rows({ status: 'overdue' });
+    expect(overdue.map((row) => row.id)).toContain(`${bare}:${exam.body.id}`);
+    expect(overdue.find((row) => row.machineId === bare)).toMatchObject({
+      safetyCritical: true,
+      nextDueMeterH: null,
+    });
+    expect((await rows({ status: 'ok' })).map((row) => row.id)).not.toContain(
+      `${bare}:${exam.body.id}`,
+    );
+    const bad = await call<{ field: string }>(
+      fixture.server,
+      'GET',
+      `/v1/portal/maintenance?filter=${encodeURIComponent('{"status":"late"}')}`,
+      { token: fixture.admin },
+    );
+    expect([bad.status, bad.body.field]).toEqual([400, 'filter.status']);
+  });
+
+  it('refuses a viewer’s service, another organisation’s machine and plan, and a file not its own', async () => {
+    const viewer = await send(
+      'POST',
+      `/v1/portal/machines/${metered}/services`,
+      {},
+      fixture.viewer,
+    );
+    expect(viewer.status).toBe(403);
+    expect((await send('POST', `/v1/portal/machines/${foreign}/services`, {})).status).toBe(404);
+    const [theirs] = await fixture.server.db.query<{ id: string }>(
+      `SELECT id FROM service_plan WHERE name = 'Meridian 500 h'`,
+    );
+    const plan = await send('POST', `/v1/portal/machines/${bare}/services`, { planId: theirs?.id });
+    expect([plan.status, plan.body.field]).toEqual([400, 'planId']);
+    const file = await send('POST', `/v1/portal/machines/${bare}/services`, {
+      fileIds: ['00000000-0000-4000-8000-000000000000'],
+    });
+    expect([file.status, file.body.field]).toEqual([400, 'fileIds']);
+  });
+});
