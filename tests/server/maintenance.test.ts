@@ -197,13 +197,38 @@ describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
     expect((await rows({ status: 'ok' })).map((row) => row.id)).not.toContain(
       `${bare}:${exam.body.id}`,
     );
-    const bad = await call<{ field: string }>(
-      fixture.server,
-      'GET',
-      `/v1/portal/maintenance?filter=${encodeURIComponent('{"status":"late"}')}`,
-      { token: fixture.admin },
+    for (const [filter, field] of [
+      ['{"status":"late"}', 'filter.status'],
+      ['{"machineId":"SVC-1"}', 'filter.machineId'],
+    ] as const) {
+      const bad = await call<{ field: string }>(
+        fixture.server,
+        'GET',
+        `/v1/portal/maintenance?filter=${encodeURIComponent(filter)}`,
+        { token: fixture.admin },
+      );
+      expect([bad.status, bad.body.field]).toEqual([400, field]);
+    }
+
+    // Overdue and safety-critical: the machine is not to be used, so a hire needs a reason.
+    const hire = (overrideReason?: string) =>
+      send<{ id: string }>('POST', '/v1/portal/hires', {
+        machineId: bare,
+        contractNumber: `SVC-${overrideReason ? 'OVERRIDE' : 'REFUSED'}`,
+        customerName: 'Riverside Homes Ltd',
+        onHireAt: daysAgo(-1),
+        overrideReason,
+      });
+    const refused = await hire();
+    expect([refused.status, refused.body.field]).toEqual([409, 'overrideReason']);
+    expect(refused.body.message).toContain('Thorough examination');
+    const overridden = await hire('Examined yesterday; certificate on its way');
+    expect(overridden.status).toBe(201);
+    const [audit] = await fixture.server.db.query<{ reason: string }>(
+      `SELECT details->>'overrideReason' AS reason FROM audit_event
+        WHERE action = 'hire.created' AND details->>'contractNumber' = 'SVC-OVERRIDE'`,
     );
-    expect([bad.status, bad.body.field]).toEqual([400, 'filter.status']);
+    expect(audit?.reason).toBe('Examined yesterday; certificate on its way');
   });
 
   it('refuses a viewer’s service, another organisation’s machine and plan, and a file not its own', async () => {

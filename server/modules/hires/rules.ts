@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/api/hires.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../httpError.ts';
+import { overdueSafetyTasks } from '../maintenance/index.ts';
 import type { HireRow } from './store.ts';
 
 /** A hire's stored values, as a write sets them. */
@@ -155,6 +156,8 @@ export interface MachineForHire {
   id: string;
   name: string;
   breakdown: boolean;
+  /** Its safety-critical maintenance tasks that are overdue (issue 42). */
+  overdueSafety: string[];
 }
 
 /** The rental company's machine, locked until the write's end so two hires cannot race onto it. */
@@ -163,13 +166,13 @@ export async function lockMachine(
   organisationId: string,
   machineId: string,
 ): Promise<MachineForHire> {
-  const [machine] = await db.query<MachineForHire>(
+  const [machine] = await db.query<Omit<MachineForHire, 'overdueSafety'>>(
     `SELECT id, name, breakdown FROM machine
       WHERE id = $1 AND organisation_id = $2 AND archived_at IS NULL FOR UPDATE`,
     [machineId, organisationId],
   );
   if (!machine) throw notFound('No such machine of yours');
-  return machine;
+  return { ...machine, overdueSafety: await overdueSafetyTasks(db, machine.id) };
 }
 
 /** 409 naming the other hire when the machine is on one during `values`' window. */
@@ -201,16 +204,27 @@ export async function checkNoOverlap(
   }
 }
 
-/** A broken-down machine goes out only with a reason, and only matters for a hire not yet over. */
+/**
+ * A machine not to be used (broken down, or a safety-critical task overdue) goes out only with a
+ * reason, and only matters for a hire not yet over.
+ */
 export function checkUsable(
   machine: MachineForHire,
   values: Pick<HireValues, 'endsAt' | 'overrideReason'>,
   now = new Date(),
 ): void {
   const reachesNow = values.endsAt === null || values.endsAt > now;
-  if (machine.breakdown && reachesNow && !values.overrideReason) {
+  if (!reachesNow || values.overrideReason) return;
+  if (machine.breakdown) {
     throw conflict(
       `${machine.name} is marked broken down: give overrideReason to put it on hire anyway`,
+      'overrideReason',
+    );
+  }
+  const [overdue] = machine.overdueSafety;
+  if (overdue !== undefined) {
+    throw conflict(
+      `${machine.name}'s ${overdue} is overdue: give overrideReason to put it on hire anyway`,
       'overrideReason',
     );
   }

@@ -7,6 +7,8 @@ import { maintenanceListRoutes } from './listRoutes.ts';
 import { planRoutes } from './planRoutes.ts';
 import { serviceRoutes } from './serviceRoutes.ts';
 
+export { overdueSafetyTasks } from './safety.ts';
+
 export const maintenanceModule: PortalModule = {
   name: 'maintenance',
   routes: async (app, context) => {

@@ -14,6 +14,8 @@ import type { Organisation } from '../../tenancy/organisation.ts';
 import { duePoint } from './due.ts';
 import { APPLIES_TO, type IntervalColumns } from './plans.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The pace of the last 30 days counts when the machine reported on this many of them. */
 const PACE_DAYS = 30;
 const MIN_PACE_DAYS = 7;
@@ -74,6 +76,8 @@ export function readMaintenanceFilter(filter: Record<string, unknown>): Maintena
   if (status?.some((s) => !(SERVICE_STATUSES as readonly string[]).includes(s))) {
     throw badRequest('filter.status', `one of ${SERVICE_STATUSES.join(', ')}`);
   }
+  const machineId = strings(filter.machineId, 'machineId');
+  if (machineId?.some((id) => !UUID.test(id))) throw badRequest('filter.machineId', 'machine ids');
   const q = filter.q;
   if (q !== undefined && typeof q !== 'string') throw badRequest('filter.q', 'text');
   return {
@@ -81,13 +85,18 @@ export function readMaintenanceFilter(filter: Record<string, unknown>): Maintena
     category: strings(filter.category, 'category'),
     siteId: strings(filter.siteId, 'siteId'),
     planId: strings(filter.planId, 'planId'),
-    machineId: strings(filter.machineId, 'machineId'),
+    machineId,
     q,
   };
 }
 
-/** Every machine × task of the organisation with what its due point needs. */
-const taskRows = (db: Queryable, organisationId: string, today: string) =>
+/** Every machine × task of the organisation (of the machines named) and what its due needs. */
+const taskRows = (
+  db: Queryable,
+  organisationId: string,
+  today: string,
+  machineIds: readonly string[] | null,
+) =>
   db.query<TaskRow>(
     `SELECT m.id AS machine_id, m.name AS machine_name, m.asset_id, m.category, home.name AS site,
             m.site_id, p.id AS plan_id, p.name AS task, p.safety_critical, p.interval_h,
@@ -114,8 +123,8 @@ const taskRows = (db: Queryable, organisationId: string, today: string) =>
        LEFT JOIN LATERAL (
          SELECT sum(d.distance_m) / 1000 AS km FROM machine_day_rollup d
           WHERE p.interval_km IS NOT NULL AND d.machine_id = m.id) dist ON true
-      WHERE p.organisation_id = $1`,
-    [organisationId, today],
+      WHERE p.organisation_id = $1 AND ($3::uuid[] IS NULL OR m.id = ANY($3::uuid[]))`,
+    [organisationId, today, machineIds ? [...machineIds] : null],
   );
 
 const SEVERITY: Record<ServiceStatus, number> = { overdue: 0, dueSoon: 1, ok: 2 };
@@ -152,55 +161,66 @@ const matches = (row: MaintenanceRow, task: TaskRow, filter: MaintenanceFilter) 
   );
 };
 
+/** The due points of the organisation's machines × tasks (of the machines named, if named). */
+export async function dueRows(
+  db: Queryable,
+  organisation: Pick<Organisation, 'id' | 'timezone'>,
+  machineIds: readonly string[] | null = null,
+): Promise<{ row: MaintenanceRow; task: TaskRow }[]> {
+  const today = zonedDate(new Date(), organisation.timezone);
+  const tasks = await taskRows(db, organisation.id, today, machineIds);
+  return tasks.map((task) => ({ row: rowOf(task, today), task }));
+}
+
+function rowOf(task: TaskRow, today: string): MaintenanceRow {
+  const dailyHours =
+    task.pace_days >= MIN_PACE_DAYS && task.pace_h !== null ? task.pace_h / PACE_DAYS : null;
+  const due = duePoint({
+    task: {
+      intervalH: task.interval_h,
+      intervalDays: task.interval_days,
+      intervalMonths: task.interval_months,
+      intervalKm: task.interval_km,
+      dueSoonH: task.due_soon_h,
+      dueSoonDays: task.due_soon_days,
+    },
+    last: task.last_day
+      ? { day: task.last_day, meterH: task.last_meter_h, distanceKm: task.last_km }
+      : null,
+    appliedDay: task.applied_day,
+    meterH: task.meter_h,
+    distanceKm: task.distance_km,
+    dailyHours,
+    today,
+  });
+  return {
+    id: `${task.machine_id}:${task.plan_id}`,
+    machineId: task.machine_id,
+    machineName: task.machine_name,
+    assetId: task.asset_id,
+    category: task.category,
+    site: task.site,
+    planId: task.plan_id,
+    task: task.task,
+    safetyCritical: task.safety_critical,
+    meterH: task.meter_h,
+    meterSource: task.meter_source,
+    lastDoneDay: task.last_day,
+    lastDoneMeterH: task.last_meter_h,
+    dailyHours,
+    ...due,
+  };
+}
+
 export async function listMaintenance(
   db: Queryable,
   organisation: Organisation,
   filter: MaintenanceFilter,
   params: Pick<ListParams<MaintenanceSort>, 'sort' | 'order' | 'offset' | 'limit'>,
 ): Promise<{ rows: MaintenanceRow[]; total: number }> {
-  const today = zonedDate(new Date(), organisation.timezone);
-  const tasks = await taskRows(db, organisation.id, today);
-  const rows: MaintenanceRow[] = [];
-  for (const task of tasks) {
-    const dailyHours =
-      task.pace_days >= MIN_PACE_DAYS && task.pace_h !== null ? task.pace_h / PACE_DAYS : null;
-    const due = duePoint({
-      task: {
-        intervalH: task.interval_h,
-        intervalDays: task.interval_days,
-        intervalMonths: task.interval_months,
-        intervalKm: task.interval_km,
-        dueSoonH: task.due_soon_h,
-        dueSoonDays: task.due_soon_days,
-      },
-      last: task.last_day
-        ? { day: task.last_day, meterH: task.last_meter_h, distanceKm: task.last_km }
-        : null,
-      appliedDay: task.applied_day,
-      meterH: task.meter_h,
-      distanceKm: task.distance_km,
-      dailyHours,
-      today,
-    });
-    const row: MaintenanceRow = {
-      id: `${task.machine_id}:${task.plan_id}`,
-      machineId: task.machine_id,
-      machineName: task.machine_name,
-      assetId: task.asset_id,
-      category: task.category,
-      site: task.site,
-      planId: task.plan_id,
-      task: task.task,
-      safetyCritical: task.safety_critical,
-      meterH: task.meter_h,
-      meterSource: task.meter_source,
-      lastDoneDay: task.last_day,
-      lastDoneMeterH: task.last_meter_h,
-      dailyHours,
-      ...due,
-    };
-    if (matches(row, task, filter)) rows.push(row);
-  }
+  const rows = (await dueRows(db, organisation, filter.machineId ?? null))
+    .filter(({ row, task }) => matches(row, task, filter))
+    .map(({ row }) => row);
   const sort = params.sort ?? 'status';
   const direction = params.order === 'DESC' ? -1 : 1;
   rows.sort(
