@@ -229,6 +229,27 @@ describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
         WHERE action = 'hire.created' AND details->>'contractNumber' = 'SVC-OVERRIDE'`,
     );
     expect(audit?.reason).toBe('Examined yesterday; certificate on its way');
+
+    // The alert worker raises each due point once, however often it looks, the task as its note.
+    await fixture.server.app.alerts.run(Date.now());
+    await fixture.server.app.alerts.run(Date.now());
+    const alerts = await fixture.server.db.query<{ alert_type: string; note: string }>(
+      `SELECT alert_type, note FROM alert WHERE machine_id = ANY($1::uuid[]) ORDER BY alert_type`,
+      [[metered, bare]],
+    );
+    expect(alerts).toEqual([
+      { alert_type: 'safetyOverdue', note: 'Thorough examination' },
+      { alert_type: 'serviceDueSoon', note: '250 h service' },
+    ]);
+    const bell = await call<{ type: string; note: string | null }[]>(
+      fixture.server,
+      'GET',
+      '/v1/portal/alerts',
+      { token: fixture.admin },
+    );
+    expect(bell.body.find((alert) => alert.type === 'safetyOverdue')?.note).toBe(
+      'Thorough examination',
+    );
   });
 
   it('refuses a viewer’s service, another organisation’s machine and plan, and a file not its own', async () => {

@@ -30,6 +30,8 @@ export interface AlertCandidate {
   siteName: string | null;
   litres: number | null;
   minutes: number | null;
+  /** What the alert says beyond its columns: a service alert's task. */
+  note?: string | null;
 }
 
 /** An alert for one organisation: a machine's owner, or its customer during a hire. */

@@ -156,9 +156,9 @@ export async function storeAlerts(db: Queryable, found: OrganisationAlert[]): Pr
   const column = <K extends keyof AlertCandidate>(key: K) => alerts.map((a) => a.candidate[key]);
   const stored = await db.query<{ id: string }>(
     `INSERT INTO alert (organisation_id, alert_type, machine_id, source_id, subject_id, started_at, at,
-       site_name, litres, minutes)
+       site_name, litres, minutes, note)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::uuid[], $6::timestamptz[],
-       $7::timestamptz[], $8::text[], $9::float8[], $10::float8[])
+       $7::timestamptz[], $8::text[], $9::float8[], $10::float8[], $11::text[])
      ON CONFLICT DO NOTHING RETURNING id`,
     [
       alerts.map((a) => a.organisationId),
@@ -171,6 +171,7 @@ export async function storeAlerts(db: Queryable, found: OrganisationAlert[]): Pr
       column('siteName'),
       column('litres'),
       column('minutes'),
+      alerts.map((a) => a.candidate.note ?? null),
     ],
   );
   return stored.length;

@@ -28,11 +28,11 @@ export function readAlertFilter(filter: Record<string, unknown>): AlertListFilte
 
 /**
  * An alert's columns with what it says beyond them: its machine (or a device's equipment asset), its
- * device, a breakdown's note.
+ * device, a breakdown's note or the alert's own (a service alert's task).
  */
 export const ALERT_COLUMNS = `a.id, a.alert_type, a.at, a.started_at, a.machine_id,
   coalesce(m.name, ea.name) AS machine_name,
-  src.code AS source_code, a.site_name, a.litres, a.minutes, b.note`;
+  src.code AS source_code, a.site_name, a.litres, a.minutes, coalesce(b.note, a.note) AS note`;
 export const ALERT_JOINS = `
   LEFT JOIN machine m ON m.id = a.machine_id
   LEFT JOIN source src ON src.id = a.source_id

@@ -19,6 +19,7 @@ import { storeAlerts } from './raise.ts';
 import { ALERT_COLUMNS, ALERT_JOINS, type AlertRow } from './service.ts';
 import { silentDeviceAlerts } from './silent.ts';
 import { hireAlerts } from './hireAlerts.ts';
+import { serviceAlerts } from './serviceAlerts.ts';
 import { mailBrandOf } from '../brand/index.ts';
 import { localTimeIn } from '../maps/index.ts';
 import { getOrganisation } from '../../tenancy/organisation.ts';
@@ -55,6 +56,7 @@ export class AlertWorker extends PollingWorker {
     await storeAlerts(db, [
       ...(await silentDeviceAlerts(db, nowMs)),
       ...(await hireAlerts(db, nowMs)),
+      ...(await serviceAlerts(db, nowMs)),
     ]);
     await this.mailDue(nowMs);
   }

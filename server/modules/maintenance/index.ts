@@ -7,6 +7,7 @@ import { maintenanceListRoutes } from './listRoutes.ts';
 import { planRoutes } from './planRoutes.ts';
 import { serviceRoutes } from './serviceRoutes.ts';
 
+export { dueTasks, type DueTask } from './alerts.ts';
 export { overdueSafetyTasks } from './safety.ts';
 
 export const maintenanceModule: PortalModule = {

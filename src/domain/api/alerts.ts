@@ -17,6 +17,9 @@ export const ALERT_TYPES = [
   'leftSite',
   'idleOnHire',
   'notReturned',
+  'serviceDueSoon',
+  'serviceOverdue',
+  'safetyOverdue',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -31,6 +34,10 @@ export const ALERT_MODULES: Record<AlertType, ModuleKey[]> = {
   // A rental company's hires (docs/rental.md): billing is its module.
   idleOnHire: ['billing'],
   notReturned: ['billing'],
+  // Maintenance (docs/maintenance.md): every organisation with service plans.
+  serviceDueSoon: [],
+  serviceOverdue: [],
+  safetyOverdue: [],
 };
 
 /** Alert types the organisation's modules allow. */

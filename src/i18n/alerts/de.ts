@@ -32,5 +32,8 @@ export const alertsDe = {
     leftSite: 'Maschine hat ihre Baustelle verlassen',
     idleOnHire: 'Ungenutzt in Miete',
     notReturned: 'Nach Mietende nicht zurück',
+    serviceDueSoon: 'Wartung bald fällig',
+    serviceOverdue: 'Wartung überfällig',
+    safetyOverdue: 'Sicherheitsprüfung überfällig',
   },
 };

@@ -32,5 +32,8 @@ export const alertsEn = {
     leftSite: 'Machine left its site',
     idleOnHire: 'Idle on hire',
     notReturned: 'Not returned after off-hire',
+    serviceDueSoon: 'Service due soon',
+    serviceOverdue: 'Service overdue',
+    safetyOverdue: 'Safety inspection overdue',
   },
 };

@@ -33,5 +33,8 @@ export const alertsFr = {
     leftSite: 'Machine sortie de son chantier',
     idleOnHire: 'Inactive en location',
     notReturned: 'Non rentrée après la location',
+    serviceDueSoon: 'Entretien bientôt dû',
+    serviceOverdue: 'Entretien en retard',
+    safetyOverdue: 'Contrôle de sécurité en retard',
   },
 };

@@ -33,5 +33,8 @@ export const alertsIt = {
     leftSite: 'Macchina uscita dal cantiere',
     idleOnHire: 'Ferma a noleggio',
     notReturned: 'Non rientrata dopo il noleggio',
+    serviceDueSoon: 'Manutenzione in scadenza',
+    serviceOverdue: 'Manutenzione scaduta',
+    safetyOverdue: 'Verifica di sicurezza scaduta',
   },
 };

@@ -32,5 +32,8 @@ export const alertsNl = {
     leftSite: 'Machine heeft de bouwplaats verlaten',
     idleOnHire: 'Stil in verhuur',
     notReturned: 'Niet terug na verhuur',
+    serviceDueSoon: 'Onderhoud binnenkort',
+    serviceOverdue: 'Onderhoud achterstallig',
+    safetyOverdue: 'Veiligheidskeuring achterstallig',
   },
 };

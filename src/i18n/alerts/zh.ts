@@ -32,5 +32,8 @@ export const alertsZh = {
     leftSite: '机器离开工地',
     idleOnHire: '租赁中闲置',
     notReturned: '退租后未归还',
+    serviceDueSoon: '保养即将到期',
+    serviceOverdue: '保养已逾期',
+    safetyOverdue: '安全检查已逾期',
   },
 };
