@@ -12,7 +12,7 @@ import { ENGINE_HOURS_SINCE_READING } from '../../readModel/selection.ts';
 import type { ListParams } from '../../simpleRest.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
 import { duePoint } from './due.ts';
-import { APPLIES_TO, type IntervalColumns } from './plans.ts';
+import type { IntervalColumns } from './plans.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -98,32 +98,43 @@ const taskRows = (
   machineIds: readonly string[] | null,
 ) =>
   db.query<TaskRow>(
-    `SELECT m.id AS machine_id, m.name AS machine_name, m.asset_id, m.category, home.name AS site,
+    // Each machine's meter now and pace once (a machine has several tasks), then its tasks.
+    `WITH mach AS (
+       SELECT m.id, m.name, m.asset_id, m.category, m.model, m.site_id, mo.timezone,
+              CASE WHEN m.hour_meter_at IS NULL THEN m.hour_meter_h
+                   ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS meter_h,
+              m.hour_meter_source
+         FROM machine m JOIN organisation mo ON mo.id = m.organisation_id
+        WHERE m.organisation_id = $1 AND m.archived_at IS NULL
+          AND ($3::uuid[] IS NULL OR m.id = ANY($3::uuid[]))
+          AND EXISTS (SELECT 1 FROM service_plan p WHERE p.organisation_id = $1
+                         AND (m.category = ANY(p.categories) OR m.model = ANY(p.models)
+                              OR m.id = ANY(p.machine_ids)))),
+     pace AS (
+       SELECT d.machine_id, sum(d.active_s + d.idle_s) / 3600 AS hours, count(*)::int AS days
+         FROM machine_day_rollup d JOIN mach ON mach.id = d.machine_id
+        WHERE d.day > $2::date - ${PACE_DAYS} AND d.day <= $2::date
+        GROUP BY d.machine_id)
+     SELECT m.id AS machine_id, m.name AS machine_name, m.asset_id, m.category, home.name AS site,
             m.site_id, p.id AS plan_id, p.name AS task, p.safety_critical, p.interval_h,
             p.interval_days, p.interval_months, p.interval_km, p.due_soon_h, p.due_soon_days,
-            to_char(p.created_at AT TIME ZONE mo.timezone, 'YYYY-MM-DD') AS applied_day,
-            CASE WHEN m.hour_meter_at IS NULL THEN m.hour_meter_h
-                 ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS meter_h,
-            m.hour_meter_source AS meter_source,
-            to_char(last.done_at AT TIME ZONE mo.timezone, 'YYYY-MM-DD') AS last_day,
+            to_char(p.created_at AT TIME ZONE m.timezone, 'YYYY-MM-DD') AS applied_day,
+            m.meter_h, m.hour_meter_source AS meter_source,
+            to_char(last.done_at AT TIME ZONE m.timezone, 'YYYY-MM-DD') AS last_day,
             last.meter_h AS last_meter_h, last.distance_km AS last_km,
-            pace.hours AS pace_h, pace.days AS pace_days, dist.km AS distance_km
+            pace.hours AS pace_h, coalesce(pace.days, 0) AS pace_days, dist.km AS distance_km
        FROM service_plan p
-       JOIN machine m ON ${APPLIES_TO}
-       JOIN organisation mo ON mo.id = m.organisation_id
+       JOIN mach m ON m.category = ANY(p.categories) OR m.model = ANY(p.models) OR m.id = ANY(p.machine_ids)
        LEFT JOIN site home ON home.id = m.site_id
+       LEFT JOIN pace ON pace.machine_id = m.id
        LEFT JOIN LATERAL (
          SELECT r.done_at, r.meter_h, r.distance_km FROM service_record r
           WHERE r.machine_id = m.id AND r.plan_id = p.id AND r.status = 'done'
           ORDER BY r.done_at DESC LIMIT 1) last ON true
        LEFT JOIN LATERAL (
-         SELECT sum(d.active_s + d.idle_s) / 3600 AS hours, count(*)::int AS days
-           FROM machine_day_rollup d
-          WHERE d.machine_id = m.id AND d.day > $2::date - ${PACE_DAYS} AND d.day <= $2::date) pace ON true
-       LEFT JOIN LATERAL (
          SELECT sum(d.distance_m) / 1000 AS km FROM machine_day_rollup d
           WHERE p.interval_km IS NOT NULL AND d.machine_id = m.id) dist ON true
-      WHERE p.organisation_id = $1 AND ($3::uuid[] IS NULL OR m.id = ANY($3::uuid[]))`,
+      WHERE p.organisation_id = $1`,
     [organisationId, today, machineIds ? [...machineIds] : null],
   );
 
