@@ -9,6 +9,7 @@ import type {
   ServicePlan,
   ServiceRecord,
 } from '../../src/domain/api/maintenance.ts';
+import { parseCsv } from '../support/csv.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -250,6 +251,48 @@ describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
     expect(bell.body.find((alert) => alert.type === 'safetyOverdue')?.note).toBe(
       'Thorough examination',
     );
+  });
+
+  it('reports the tasks due and the services done', async () => {
+    const report = async (type: string) => {
+      const today = new Date().toISOString().slice(0, 10);
+      // A report covers 92 days at most: the examination 220 days ago is outside.
+      const start = new Date(Date.now() - 90 * DAY_MS).toISOString().slice(0, 10);
+      const queued = await send<{ id: string }>('POST', '/v1/portal/reports/files', {
+        type,
+        format: 'csv',
+        start,
+        end: today,
+      });
+      expect(queued.status).toBe(202);
+      for (let i = 0; i < 300; i++) {
+        const file = await call<{ status: string }>(
+          fixture.server,
+          'GET',
+          `/v1/portal/reports/files/${queued.body.id}`,
+          { token: fixture.admin },
+        );
+        if (file.body.status === 'failed') throw new Error(`the ${type} report failed`);
+        if (file.body.status === 'done') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const download = await fetch(
+        `${fixture.server.url}/v1/portal/reports/files/${queued.body.id}/download`,
+        { headers: { authorization: `Bearer ${fixture.admin}` } },
+      );
+      return parseCsv(await download.text());
+    };
+    const due = await report('service-due');
+    // One section: the CSV is its table, headings first.
+    const header = due[0] ?? [];
+    const exam = due.find(
+      (row) => row[2] === 'Thorough examination' && row[0] === 'Service test 2',
+    );
+    expect(exam?.[header.indexOf('Status')]).toBe('Overdue');
+    const history = await report('service-history');
+    const done = history.filter((row) => row[1]?.startsWith('Service test'));
+    expect(done.map((row) => row[3])).toEqual(['250 h service']);
+    expect(history[0]).toContain('Cost (GBP)');
   });
 
   it('refuses a viewer’s service, another organisation’s machine and plan, and a file not its own', async () => {

@@ -8,6 +8,8 @@ import { planRoutes } from './planRoutes.ts';
 import { serviceRoutes } from './serviceRoutes.ts';
 
 export { dueTasks, type DueTask } from './alerts.ts';
+export { serviceHistory, type HistoryLine } from './history.ts';
+export { dueRows } from './list.ts';
 export { overdueSafetyTasks } from './safety.ts';
 
 export const maintenanceModule: PortalModule = {

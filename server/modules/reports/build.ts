@@ -27,6 +27,7 @@ import { hireUsage } from './types/hireUsage.ts';
 import { idle } from './types/idle.ts';
 import { outOfHours } from './types/outOfHours.ts';
 import { overUse } from './types/overUse.ts';
+import { serviceDue, serviceHistoryReport } from './types/maintenance.ts';
 import { routes, workCycles } from './types/routes.ts';
 import { siteActivity } from './types/siteActivity.ts';
 
@@ -41,6 +42,8 @@ const BUILDERS: Record<ReportType, ReportBuilder> = {
   'device-health': deviceHealth,
   'hire-usage': hireUsage,
   'over-use': overUse,
+  'service-due': serviceDue,
+  'service-history': serviceHistoryReport,
 };
 
 /** Routes are worked out from positions per machine: their reports cover a month at most. */

@@ -12,6 +12,8 @@ export const REPORT_TYPES = [
   'device-health',
   'hire-usage',
   'over-use',
+  'service-due',
+  'service-history',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -22,6 +24,7 @@ export const REPORT_CATEGORIES = {
   location: ['site-activity', 'routes', 'work-cycles'],
   devices: ['device-health'],
   billing: ['hire-usage', 'over-use'],
+  maintenance: ['service-due', 'service-history'],
 } as const satisfies Record<string, readonly ReportType[]>;
 export type ReportCategory = keyof typeof REPORT_CATEGORIES;
 export const REPORT_CATEGORY_IDS = Object.keys(REPORT_CATEGORIES) as ReportCategory[];

@@ -43,6 +43,8 @@ export const reportsDe = {
     'device-health': 'Gerätezustand',
     'hire-usage': 'Nutzung der Mietverträge',
     'over-use': 'Mehrnutzung',
+    'service-due': 'Fällige Wartungen',
+    'service-history': 'Wartungshistorie',
   },
   create: {
     title: 'Berichtsdatei erstellen',
@@ -150,6 +152,7 @@ export const reportsDe = {
       location: 'Standort',
       devices: 'Geräte',
       billing: 'Abrechnung',
+      maintenance: 'Wartung',
     },
   },
 };

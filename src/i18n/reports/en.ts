@@ -43,6 +43,8 @@ export const reportsEn = {
     'device-health': 'Device health',
     'hire-usage': 'Hire-contract usage',
     'over-use': 'Over-use',
+    'service-due': 'Service due',
+    'service-history': 'Service history',
   },
   create: {
     title: 'Create a report file',
@@ -149,6 +151,7 @@ export const reportsEn = {
       location: 'Location',
       devices: 'Devices',
       billing: 'Billing',
+      maintenance: 'Maintenance',
     },
   },
 };

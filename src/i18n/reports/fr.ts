@@ -43,6 +43,8 @@ export const reportsFr = {
     'device-health': 'État des boîtiers',
     'hire-usage': 'Utilisation des contrats de location',
     'over-use': 'Dépassement d’heures',
+    'service-due': 'Entretiens à faire',
+    'service-history': 'Historique d’entretien',
   },
   create: {
     title: 'Créer un fichier de rapport',
@@ -150,6 +152,7 @@ export const reportsFr = {
       location: 'Localisation',
       devices: 'Boîtiers',
       billing: 'Facturation',
+      maintenance: 'Entretien',
     },
   },
 };

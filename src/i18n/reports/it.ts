@@ -43,6 +43,8 @@ export const reportsIt = {
     'device-health': 'Stato dei dispositivi',
     'hire-usage': 'Utilizzo dei contratti di noleggio',
     'over-use': 'Uso oltre il contratto',
+    'service-due': 'Manutenzioni da fare',
+    'service-history': 'Storico manutenzioni',
   },
   create: {
     title: 'Crea un file di report',
@@ -150,6 +152,7 @@ export const reportsIt = {
       location: 'Posizione',
       devices: 'Dispositivi',
       billing: 'Fatturazione',
+      maintenance: 'Manutenzione',
     },
   },
 };

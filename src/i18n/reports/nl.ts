@@ -43,6 +43,8 @@ export const reportsNl = {
     'device-health': 'Staat van de apparaten',
     'hire-usage': 'Gebruik van huurcontracten',
     'over-use': 'Meergebruik',
+    'service-due': 'Onderhoud te doen',
+    'service-history': 'Onderhoudshistorie',
   },
   create: {
     title: 'Rapportbestand maken',
@@ -150,6 +152,7 @@ export const reportsNl = {
       location: 'Locatie',
       devices: 'Apparaten',
       billing: 'Facturering',
+      maintenance: 'Onderhoud',
     },
   },
 };

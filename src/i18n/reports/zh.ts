@@ -43,6 +43,8 @@ export const reportsZh = {
     'device-health': '设备状况',
     'hire-usage': '租赁合同使用情况',
     'over-use': '超时使用',
+    'service-due': '待保养',
+    'service-history': '保养记录',
   },
   create: {
     title: '生成报表文件',
@@ -149,6 +151,7 @@ export const reportsZh = {
       location: '位置',
       devices: '设备',
       billing: '计费',
+      maintenance: '保养',
     },
   },
 };
