@@ -63,7 +63,9 @@ interface TaskRow extends IntervalColumns {
 const strings = (value: unknown, field: string): string[] | undefined => {
   if (value === undefined) return undefined;
   const list = Array.isArray(value) ? value : [value];
-  if (!list.every((item) => typeof item === 'string')) throw badRequest(`filter.${field}`, 'text');
+  if (!list.every((item) => typeof item === 'string')) {
+    throw badRequest(`filter.${field}`, `filter.${field} is a text or a list of texts`);
+  }
   return list as string[];
 };
 
@@ -77,9 +79,11 @@ export function readMaintenanceFilter(filter: Record<string, unknown>): Maintena
     throw badRequest('filter.status', `one of ${SERVICE_STATUSES.join(', ')}`);
   }
   const machineId = strings(filter.machineId, 'machineId');
-  if (machineId?.some((id) => !UUID.test(id))) throw badRequest('filter.machineId', 'machine ids');
+  if (machineId?.some((id) => !UUID.test(id))) {
+    throw badRequest('filter.machineId', 'filter.machineId takes machine ids');
+  }
   const q = filter.q;
-  if (q !== undefined && typeof q !== 'string') throw badRequest('filter.q', 'text');
+  if (q !== undefined && typeof q !== 'string') throw badRequest('filter.q', 'filter.q is a text');
   return {
     status: status as ServiceStatus[] | undefined,
     category: strings(filter.category, 'category'),
