@@ -3,9 +3,11 @@
 // made of the two) and the task's cycle start the alert's, so each due point is raised once.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
-import { dueTasks } from '../maintenance/index.ts';
+import { dueTasks, planOrganisations } from '../maintenance/index.ts';
 import type { OrganisationAlert } from './detect.ts';
 import { organisationAlertRules } from './raise.ts';
+
+const SERVICE_TYPES = ['serviceDueSoon', 'serviceOverdue', 'safetyOverdue'] as const;
 
 /** A uuid of its own for a machine × task: the alert's subject. */
 const subjectOf = (machineId: string, planId: string) => {
@@ -14,12 +16,12 @@ const subjectOf = (machineId: string, planId: string) => {
 };
 
 export async function serviceAlerts(db: Queryable, nowMs: number): Promise<OrganisationAlert[]> {
-  const due = await dueTasks(db);
-  const rules = await organisationAlertRules(
-    db,
-    due.map((task) => task.organisationId),
-  );
-  return due
+  // Due points are worked out only for organisations that raise one of the service types.
+  const rules = await organisationAlertRules(db, await planOrganisations(db));
+  const wanted = [...rules]
+    .filter(([, rule]) => SERVICE_TYPES.some((type) => rule.types.has(type)))
+    .map(([organisationId]) => organisationId);
+  return (await dueTasks(db, wanted))
     .filter((task) => rules.get(task.organisationId)?.types.has(task.type))
     .map((task) => ({
       organisationId: task.organisationId,

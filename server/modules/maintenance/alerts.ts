@@ -16,10 +16,23 @@ export interface DueTask {
   cycleStartMs: number;
 }
 
-export async function dueTasks(db: Queryable): Promise<DueTask[]> {
+/** The organisations with service plans: the only ones with tasks to be due. */
+export async function planOrganisations(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    'SELECT DISTINCT organisation_id AS id FROM service_plan',
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The tasks due soon or overdue of the organisations named. */
+export async function dueTasks(
+  db: Queryable,
+  organisationIds: readonly string[],
+): Promise<DueTask[]> {
+  if (organisationIds.length === 0) return [];
   const organisations = await db.query<{ id: string; timezone: string }>(
-    `SELECT o.id, o.timezone FROM organisation o
-      WHERE EXISTS (SELECT 1 FROM service_plan p WHERE p.organisation_id = o.id)`,
+    'SELECT id, timezone FROM organisation WHERE id = ANY($1::uuid[])',
+    [[...organisationIds]],
   );
   const due: DueTask[] = [];
   for (const organisation of organisations) {

@@ -7,7 +7,7 @@ import { maintenanceListRoutes } from './listRoutes.ts';
 import { planRoutes } from './planRoutes.ts';
 import { serviceRoutes } from './serviceRoutes.ts';
 
-export { dueTasks, type DueTask } from './alerts.ts';
+export { dueTasks, planOrganisations, type DueTask } from './alerts.ts';
 export { serviceHistory, type HistoryLine } from './history.ts';
 export { dueRows } from './list.ts';
 export { overdueSafetyTasks } from './safety.ts';

@@ -12,7 +12,7 @@ import { ENGINE_HOURS_SINCE_READING } from '../../readModel/selection.ts';
 import type { ListParams } from '../../simpleRest.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
 import { duePoint } from './due.ts';
-import type { IntervalColumns } from './plans.ts';
+import { PLAN_COVERS, type IntervalColumns } from './plans.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -111,9 +111,7 @@ const taskRows = (
          FROM machine m JOIN organisation mo ON mo.id = m.organisation_id
         WHERE m.organisation_id = $1 AND m.archived_at IS NULL
           AND ($3::uuid[] IS NULL OR m.id = ANY($3::uuid[]))
-          AND EXISTS (SELECT 1 FROM service_plan p WHERE p.organisation_id = $1
-                         AND (m.category = ANY(p.categories) OR m.model = ANY(p.models)
-                              OR m.id = ANY(p.machine_ids)))),
+          AND EXISTS (SELECT 1 FROM service_plan p WHERE p.organisation_id = $1 AND ${PLAN_COVERS})),
      pace AS (
        SELECT d.machine_id, sum(d.active_s + d.idle_s) / 3600 AS hours, count(*)::int AS days
          FROM machine_day_rollup d JOIN mach ON mach.id = d.machine_id
@@ -128,7 +126,7 @@ const taskRows = (
             last.meter_h AS last_meter_h, last.distance_km AS last_km,
             pace.hours AS pace_h, coalesce(pace.days, 0) AS pace_days, dist.km AS distance_km
        FROM service_plan p
-       JOIN mach m ON m.category = ANY(p.categories) OR m.model = ANY(p.models) OR m.id = ANY(p.machine_ids)
+       JOIN mach m ON ${PLAN_COVERS}
        LEFT JOIN site home ON home.id = m.site_id
        LEFT JOIN pace ON pace.machine_id = m.id
        LEFT JOIN LATERAL (
@@ -170,7 +168,6 @@ const matches = (row: MaintenanceRow, task: TaskRow, filter: MaintenanceFilter) 
     (!filter.category || (task.category !== null && filter.category.includes(task.category))) &&
     (!filter.siteId || (task.site_id !== null && filter.siteId.includes(task.site_id))) &&
     (!filter.planId || filter.planId.includes(row.planId)) &&
-    (!filter.machineId || filter.machineId.includes(row.machineId)) &&
     (!q ||
       [row.machineName, row.assetId ?? '', row.task].some((text) => text.toLowerCase().includes(q)))
   );

@@ -34,8 +34,11 @@ interface PlanRow extends IntervalColumns {
 }
 
 /** The machines of the plan's organisation it applies to: by category, model, or named. */
-export const APPLIES_TO = `m.organisation_id = p.organisation_id AND m.archived_at IS NULL
-  AND (m.category = ANY(p.categories) OR m.model = ANY(p.models) OR m.id = ANY(p.machine_ids))`;
+/** Plan `p` applies to machine `m`: by its category, its model, or by name. */
+export const PLAN_COVERS = `(m.category = ANY(p.categories) OR m.model = ANY(p.models) OR m.id = ANY(p.machine_ids))`;
+
+/** The machines of the plan's organisation it applies to. */
+const APPLIES_TO = `m.organisation_id = p.organisation_id AND m.archived_at IS NULL AND ${PLAN_COVERS}`;
 
 const PLAN_SELECT = `
   SELECT p.id, p.name, p.interval_h, p.interval_days, p.interval_months, p.interval_km, p.due_soon_h,
