@@ -132,8 +132,7 @@ async function main(): Promise<void> {
       statistics,
       trackerTarget: { host: loopback, port: trackerPort },
       httpUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
-      ttsToken: config.ttsToken,
-      historyDays: config.demoHistoryDays,
+      config,
       log: app.log,
     });
   }

@@ -45,6 +45,7 @@ import {
 } from './resources/sites/index.ts';
 import { groups } from './resources/groups/index.ts';
 import { hires } from './resources/hires/index.ts';
+import { maintenance, servicePlans } from './resources/maintenance/index.ts';
 import { alerts } from './resources/alerts/index.ts';
 import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
 import { ssoProviders } from './resources/ssoProviders/index.ts';
@@ -195,6 +196,14 @@ export const AREAS: readonly PortalArea[] = [
     name: 'hires',
     resources: [{ name: 'hires', props: hires }],
     menu: [{ resource: 'hires' }],
+  },
+  {
+    name: 'maintenance',
+    resources: [
+      { name: 'maintenance', props: maintenance },
+      { name: 'maintenance/plans', props: servicePlans },
+    ],
+    menu: [{ resource: 'maintenance' }, { resource: 'maintenance/plans' }],
   },
   {
     name: 'equipment',

@@ -1,10 +1,13 @@
 // The demo fleet at start-up: its devices send the week they "buffered" to this server's own
 // listeners and webhook, then keep reporting each minute. Ready means the figures are computed and
-// the demo's hour-meter readings written over them.
+// the demo's hour-meter readings and service history written over them.
+import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Readiness } from '../readiness.ts';
 import { storeUplinks } from '../modules/ingest/index.ts';
+import { seedDemoMaintenance } from './maintenance.ts';
 import { seedDemoMeters } from './meters.ts';
+import { directoryStorage } from '../storage/fileStorage.ts';
 import { decodeTtsUplink } from '../telemetry/adapters/lorawan.ts';
 import type { Pipeline } from '../telemetry/pipeline.ts';
 import { DemoStream } from '../telemetry/simulator/demoStream.ts';
@@ -18,18 +21,19 @@ export interface DemoHistoryOptions {
   /** Where the tracker listener and the HTTP server answer on this machine. */
   trackerTarget: { host: string; port: number };
   httpUrl: string;
-  ttsToken: string | undefined;
-  historyDays: number;
+  /** The TTS token its LoRaWAN devices send with, the days of history, and where files live. */
+  config: Pick<Config, 'ttsToken' | 'demoHistoryDays' | 'filesDir'>;
   log: { info(o: object | string, m?: string): void; error(o: object, m: string): void };
 }
 
 /** Starts the demo's devices; the readiness step ends when their history is in and worked out. */
 export function startDemoHistory(options: DemoHistoryOptions): DemoStream {
-  const { db, pipeline, log, historyDays } = options;
+  const { db, pipeline, log, config } = options;
+  const historyDays = config.demoHistoryDays;
   const stream = new DemoStream({
     db,
     target: options.trackerTarget,
-    http: options.ttsToken ? { baseUrl: options.httpUrl, ttsToken: options.ttsToken } : null,
+    http: config.ttsToken ? { baseUrl: options.httpUrl, ttsToken: config.ttsToken } : null,
     storeUplinks: async (bodies) => {
       const receivedMs = Date.now();
       await storeUplinks(
@@ -47,6 +51,7 @@ export function startDemoHistory(options: DemoHistoryOptions): DemoStream {
     await pipeline.rollups.holdWhile(() => stream.start());
     await pipeline.rollups.drain();
     await seedDemoMeters(db, Date.now());
+    await seedDemoMaintenance(db, directoryStorage(config.filesDir), Date.now());
     await options.statistics.analyse();
   });
   return stream;

@@ -31,6 +31,7 @@ import { groupCalls, groupResource } from './groups.ts';
 import { hireCalls, hireResource } from './hires.ts';
 import { mapCalls } from './maps.ts';
 import { machineCalls, listMachines } from './machines.ts';
+import { maintenanceCalls, maintenanceResource, planResource } from './maintenance.ts';
 import { machineSettingCalls } from './machineSettings.ts';
 import { meterCalls } from './meters.ts';
 import { onboardingCalls } from './onboarding.ts';
@@ -60,6 +61,7 @@ function areaCalls(client: ApiClient) {
     ...mapCalls(client),
     ...machineCalls(client),
     ...machineSettingCalls(client),
+    ...maintenanceCalls(client),
     ...meterCalls(client),
     ...onboardingCalls(client),
     ...reportCalls(client),
@@ -94,6 +96,8 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     sites: siteResource(client),
     groups: groupResource(client),
     hires: hireResource(client),
+    maintenance: maintenanceResource(client),
+    'maintenance/plans': planResource(client),
     users: userResource(client, 'users'),
     'portal/users': userResource(client, 'portal/users'),
     'admin/sso-providers': ssoProviderResource(client),

@@ -12,6 +12,7 @@ import { deviceResourcesDe, devicesDe } from './devices/de.ts';
 import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
 import { alertsDe, alertResourcesDe } from './alerts/de.ts';
 import { hiresDe, hireResourcesDe } from './hires/de.ts';
+import { maintenanceDe, maintenanceResourcesDe } from './maintenance/de.ts';
 import { metersDe } from './meters/de.ts';
 import { adminDe, auditResourcesDe } from './admin/de.ts';
 import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
@@ -26,6 +27,7 @@ export const de: AppCatalog = {
     ...equipmentResourcesDe,
     ...alertResourcesDe,
     ...hireResourcesDe,
+    ...maintenanceResourcesDe,
     ...auditResourcesDe,
     ...reportsResourcesDe,
     ...userResourcesDe,
@@ -83,6 +85,7 @@ export const de: AppCatalog = {
     equipment: equipmentDe,
     alerts: alertsDe,
     hires: hiresDe,
+    maintenance: maintenanceDe,
     meters: metersDe,
     admin: adminDe,
     reports: reportsDe,

@@ -11,6 +11,7 @@ import { deviceResourcesEn, devicesEn } from './devices/en.ts';
 import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
 import { alertsEn, alertResourcesEn } from './alerts/en.ts';
 import { hiresEn, hireResourcesEn } from './hires/en.ts';
+import { maintenanceEn, maintenanceResourcesEn } from './maintenance/en.ts';
 import { metersEn } from './meters/en.ts';
 import { adminEn, auditResourcesEn } from './admin/en.ts';
 import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
@@ -25,6 +26,7 @@ export const en = {
     ...equipmentResourcesEn,
     ...alertResourcesEn,
     ...hireResourcesEn,
+    ...maintenanceResourcesEn,
     ...auditResourcesEn,
     ...reportsResourcesEn,
     ...userResourcesEn,
@@ -82,6 +84,7 @@ export const en = {
     equipment: equipmentEn,
     alerts: alertsEn,
     hires: hiresEn,
+    maintenance: maintenanceEn,
     meters: metersEn,
     admin: adminEn,
     reports: reportsEn,

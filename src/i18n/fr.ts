@@ -11,6 +11,7 @@ import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
 import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
 import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
 import { hiresFr, hireResourcesFr } from './hires/fr.ts';
+import { maintenanceFr, maintenanceResourcesFr } from './maintenance/fr.ts';
 import { metersFr } from './meters/fr.ts';
 import { adminFr, auditResourcesFr } from './admin/fr.ts';
 import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
@@ -25,6 +26,7 @@ export const fr: AppCatalog = {
     ...equipmentResourcesFr,
     ...alertResourcesFr,
     ...hireResourcesFr,
+    ...maintenanceResourcesFr,
     ...auditResourcesFr,
     ...reportsResourcesFr,
     ...userResourcesFr,
@@ -82,6 +84,7 @@ export const fr: AppCatalog = {
     equipment: equipmentFr,
     alerts: alertsFr,
     hires: hiresFr,
+    maintenance: maintenanceFr,
     meters: metersFr,
     admin: adminFr,
     reports: reportsFr,

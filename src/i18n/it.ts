@@ -11,6 +11,7 @@ import { deviceResourcesIt, devicesIt } from './devices/it.ts';
 import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
 import { alertsIt, alertResourcesIt } from './alerts/it.ts';
 import { hiresIt, hireResourcesIt } from './hires/it.ts';
+import { maintenanceIt, maintenanceResourcesIt } from './maintenance/it.ts';
 import { metersIt } from './meters/it.ts';
 import { adminIt, auditResourcesIt } from './admin/it.ts';
 import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
@@ -24,6 +25,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     ...equipmentResourcesIt,
     ...alertResourcesIt,
     ...hireResourcesIt,
+    ...maintenanceResourcesIt,
     ...auditResourcesIt,
     ...reportsResourcesIt,
     ...userResourcesIt,
@@ -81,6 +83,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     equipment: equipmentIt,
     alerts: alertsIt,
     hires: hiresIt,
+    maintenance: maintenanceIt,
     meters: metersIt,
     admin: adminIt,
     reports: reportsIt,

@@ -10,6 +10,7 @@ import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
 import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
 import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
 import { hiresNl, hireResourcesNl } from './hires/nl.ts';
+import { maintenanceNl, maintenanceResourcesNl } from './maintenance/nl.ts';
 import { metersNl } from './meters/nl.ts';
 import { adminNl, auditResourcesNl } from './admin/nl.ts';
 import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
@@ -224,6 +225,7 @@ export const nl: AppCatalog = {
     ...equipmentResourcesNl,
     ...alertResourcesNl,
     ...hireResourcesNl,
+    ...maintenanceResourcesNl,
     ...auditResourcesNl,
     ...reportsResourcesNl,
     ...userResourcesNl,
@@ -281,6 +283,7 @@ export const nl: AppCatalog = {
     equipment: equipmentNl,
     alerts: alertsNl,
     hires: hiresNl,
+    maintenance: maintenanceNl,
     meters: metersNl,
     admin: adminNl,
     reports: reportsNl,

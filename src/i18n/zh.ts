@@ -10,6 +10,7 @@ import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
 import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
 import { alertsZh, alertResourcesZh } from './alerts/zh.ts';
 import { hiresZh, hireResourcesZh } from './hires/zh.ts';
+import { maintenanceZh, maintenanceResourcesZh } from './maintenance/zh.ts';
 import { metersZh } from './meters/zh.ts';
 import { adminZh, auditResourcesZh } from './admin/zh.ts';
 import { filesZh, reportsZh, reportsResourcesZh } from './reports/zh.ts';
@@ -212,6 +213,7 @@ export const zh: AppCatalog = {
     ...equipmentResourcesZh,
     ...alertResourcesZh,
     ...hireResourcesZh,
+    ...maintenanceResourcesZh,
     ...auditResourcesZh,
     ...reportsResourcesZh,
     ...userResourcesZh,
@@ -269,6 +271,7 @@ export const zh: AppCatalog = {
     equipment: equipmentZh,
     alerts: alertsZh,
     hires: hiresZh,
+    maintenance: maintenanceZh,
     meters: metersZh,
     admin: adminZh,
     reports: reportsZh,

@@ -33,7 +33,7 @@ const UNLOCALISED: { name: string; pattern: RegExp }[] = [
 
 /** What a control that changes the organisation's data is called. */
 const WRITE_CONTROL =
-  /^(save|delete|create|new|edit|add|upload|invite|register|remove|archive|import|onboard|configure|reset|send|put on hire|off-hire)\b/i;
+  /^(save|delete|create|new|edit|add|upload|invite|register|remove|archive|import|onboard|configure|reset|send|put on hire|off-hire|record)\b/i;
 
 /**
  * A viewer's own writes, which their role allows (access `read` on the server): the report files

@@ -61,6 +61,7 @@ export interface DemoIds {
   asset: string;
   user: string;
   hire: string;
+  plan: string;
   organisation: string;
 }
 
@@ -72,13 +73,14 @@ export async function demoIds(url: string, token: string): Promise<DemoIds> {
     return rows[0].id;
   };
   const range = `range=${encodeURIComponent('[0,0]')}`;
-  const [machines, sites, gateways, assets, users, hires, me] = await Promise.all([
+  const [machines, sites, gateways, assets, users, hires, plans, me] = await Promise.all([
     get<{ machines: { id: string }[] }>('/v1/portal/machines/list?start=max&end=max&perPage=1'),
     get<{ sites: { id: string }[] }>('/v1/portal/sites'),
     get<{ id: string }[]>(`/v1/portal/gateways?${range}`),
     get<{ id: string }[]>(`/v1/portal/assets?${range}`),
     get<{ id: string }[]>(`/v1/users?${range}`),
     get<{ id: string }[]>(`/v1/portal/hires?${range}`),
+    get<{ id: string }[]>(`/v1/portal/service-plans?${range}`),
     get<{ organisation: { id: string } }>('/v1/me'),
   ]);
   return {
@@ -88,6 +90,7 @@ export async function demoIds(url: string, token: string): Promise<DemoIds> {
     asset: first(assets, 'asset'),
     user: first(users, 'user'),
     hire: first(hires, 'hire'),
+    plan: first(plans, 'service plan'),
     organisation: me.organisation.id,
   };
 }
@@ -141,6 +144,10 @@ export const organisationRoutes = (ids: DemoIds): string[] => [
   '/hires/create',
   `/hires/${ids.hire}/show`,
   `/hires/${ids.hire}`,
+  '/maintenance',
+  '/maintenance/plans',
+  '/maintenance/plans/create',
+  `/maintenance/plans/${ids.plan}`,
   '/alerts',
   '/user/settings',
   '/qr',

@@ -10,6 +10,8 @@ import { serviceRoutes } from './serviceRoutes.ts';
 export { dueTasks, planOrganisations, type DueTask } from './alerts.ts';
 export { serviceHistory, type HistoryLine } from './history.ts';
 export { dueRows } from './list.ts';
+export { createPlan } from './plans.ts';
+export { createService } from './services.ts';
 export { overdueSafetyTasks } from './safety.ts';
 
 export const maintenanceModule: PortalModule = {

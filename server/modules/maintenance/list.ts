@@ -36,6 +36,8 @@ export interface MaintenanceFilter {
   siteId?: string[];
   planId?: string[];
   machineId?: string[];
+  /** Only safety-critical tasks (with status overdue: the machines not to be used). */
+  safetyCritical?: boolean;
   q?: string;
 }
 
@@ -71,7 +73,7 @@ const strings = (value: unknown, field: string): string[] | undefined => {
 
 /** The list's filter from simple-rest's `filter` JSON, each field checked. */
 export function readMaintenanceFilter(filter: Record<string, unknown>): MaintenanceFilter {
-  const known = ['status', 'category', 'siteId', 'planId', 'machineId', 'q'];
+  const known = ['status', 'category', 'siteId', 'planId', 'machineId', 'safetyCritical', 'q'];
   const unknown = Object.keys(filter).find((key) => !known.includes(key));
   if (unknown) throw badRequest('filter', `unknown filter '${unknown.slice(0, 40)}'`);
   const status = strings(filter.status, 'status');
@@ -84,12 +86,17 @@ export function readMaintenanceFilter(filter: Record<string, unknown>): Maintena
   }
   const q = filter.q;
   if (q !== undefined && typeof q !== 'string') throw badRequest('filter.q', 'filter.q is a text');
+  const safetyCritical = filter.safetyCritical;
+  if (safetyCritical !== undefined && typeof safetyCritical !== 'boolean') {
+    throw badRequest('filter.safetyCritical', 'filter.safetyCritical is true or false');
+  }
   return {
     status: status as ServiceStatus[] | undefined,
     category: strings(filter.category, 'category'),
     siteId: strings(filter.siteId, 'siteId'),
     planId: strings(filter.planId, 'planId'),
     machineId,
+    safetyCritical,
     q,
   };
 }
@@ -168,6 +175,7 @@ const matches = (row: MaintenanceRow, task: TaskRow, filter: MaintenanceFilter) 
     (!filter.category || (task.category !== null && filter.category.includes(task.category))) &&
     (!filter.siteId || (task.site_id !== null && filter.siteId.includes(task.site_id))) &&
     (!filter.planId || filter.planId.includes(row.planId)) &&
+    (filter.safetyCritical === undefined || filter.safetyCritical === row.safetyCritical) &&
     (!q ||
       [row.machineName, row.assetId ?? '', row.task].some((text) => text.toLowerCase().includes(q)))
   );

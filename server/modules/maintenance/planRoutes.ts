@@ -6,13 +6,22 @@ import { endpoints } from '../../../src/domain/api/endpoints.ts';
 import {
   ServicePlan,
   ServicePlanBody,
+  ServicePlanChoices,
   ServicePlanPatch,
 } from '../../../src/domain/api/maintenance.ts';
 import { SimpleListQuery } from '../../../src/domain/api/simpleList.ts';
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { auditRequest } from '../audit/index.ts';
-import { createPlan, deletePlan, getPlan, listPlans, PLAN_SORTS, updatePlan } from './plans.ts';
+import {
+  createPlan,
+  deletePlan,
+  getPlan,
+  listPlans,
+  planChoices,
+  PLAN_SORTS,
+  updatePlan,
+} from './plans.ts';
 
 const tags = ['maintenance'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -31,6 +40,15 @@ export const planRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
       sendRange(reply, 'service-plans', params.offset, page.length, plans.length);
       return page;
     },
+  );
+
+  app.get(
+    endpoints.portal.servicePlans.choices,
+    {
+      config: { access: 'read' },
+      schema: { tags, response: { 200: ServicePlanChoices } },
+    },
+    async (request) => planChoices(db, request.auth.org),
   );
 
   app.get(

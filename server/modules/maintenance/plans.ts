@@ -33,7 +33,6 @@ interface PlanRow extends IntervalColumns {
   updated_at: Date;
 }
 
-/** The machines of the plan's organisation it applies to: by category, model, or named. */
 /** Plan `p` applies to machine `m`: by its category, its model, or by name. */
 export const PLAN_COVERS = `(m.category = ANY(p.categories) OR m.model = ANY(p.models) OR m.id = ANY(p.machine_ids))`;
 
@@ -220,4 +219,19 @@ export async function deletePlan(
     id,
   ]);
   return plan;
+}
+
+/** What a plan may apply to: the categories and models of the organisation's machines. */
+export async function planChoices(db: Queryable, organisationId: string) {
+  const rows = await db.query<{ kind: 'category' | 'model'; value: string }>(
+    `SELECT DISTINCT 'category' AS kind, category AS value FROM machine
+      WHERE organisation_id = $1 AND archived_at IS NULL AND category IS NOT NULL
+     UNION SELECT DISTINCT 'model', model FROM machine
+      WHERE organisation_id = $1 AND archived_at IS NULL AND model IS NOT NULL
+     ORDER BY value`,
+    [organisationId],
+  );
+  const of = (kind: 'category' | 'model') =>
+    rows.filter((row) => row.kind === kind).map((row) => row.value);
+  return { categories: of('category'), models: of('model') };
 }

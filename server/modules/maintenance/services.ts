@@ -31,6 +31,7 @@ interface ServiceRow {
   cost: string | null;
   parts: string | null;
   document_ids: string[];
+  files: { id: string; name: string }[];
   user_name: string | null;
   created_at: Date;
 }
@@ -38,6 +39,9 @@ interface ServiceRow {
 const SERVICE_SELECT = `
   SELECT r.id, r.machine_id, r.plan_id, p.name AS task, r.status, r.done_at, r.meter_h, r.distance_km,
          r.performed_by, r.notes, r.cost::text AS cost, r.parts, r.document_ids::text[] AS document_ids,
+         (SELECT coalesce(json_agg(json_build_object('id', d.id, 'name', d.name)
+                                   ORDER BY array_position(r.document_ids, d.id)), '[]')
+            FROM document d WHERE d.id = ANY(r.document_ids)) AS files,
          nullif(trim(u.first_name || ' ' || u.last_name), '') AS user_name, r.created_at
     FROM service_record r
     LEFT JOIN service_plan p ON p.id = r.plan_id
@@ -58,6 +62,7 @@ export const toService = (row: ServiceRow, owned: boolean): ServiceRecord => ({
   cost: owned && row.cost !== null ? Number(row.cost) : null,
   parts: owned ? row.parts : null,
   fileIds: owned ? row.document_ids : [],
+  files: owned ? row.files : [],
   userName: row.user_name,
   createdAt: row.created_at.toISOString(),
 });

@@ -26,6 +26,7 @@ import { TopMachines } from './TopMachines.tsx';
 import { useDashboard } from './useDashboard.ts';
 import { links } from '../../domain/paths.ts';
 import { HireFlagsCard } from './HireFlagsCard.tsx';
+import { ServiceDueCard } from './ServiceDueCard.tsx';
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -117,6 +118,7 @@ export function Dashboard() {
           />
           <SummaryCards summary={data.summary} productivity={productivity} modules={modules} />
           <HireFlagsCard />
+          <ServiceDueCard />
           {modules.fuel || modules.co2 ? (
             <Stack direction="row" gap={2} flexWrap="wrap">
               {HISTORY_TYPES.filter((type) => modules[type]).map((type) => (

@@ -186,6 +186,7 @@ export const endpoints = {
     servicePlans: {
       root: '/v1/portal/service-plans',
       item: '/v1/portal/service-plans/:id',
+      choices: '/v1/portal/service-plans/choices',
     },
     hires: {
       root: '/v1/portal/hires',

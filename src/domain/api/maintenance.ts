@@ -64,6 +64,13 @@ export const ServicePlan = Type.Object({
 });
 export type ServicePlan = Static<typeof ServicePlan>;
 
+/** What a plan may apply to: the categories and models of the organisation's machines. */
+export const ServicePlanChoices = Type.Object({
+  categories: Type.Array(Type.String()),
+  models: Type.Array(Type.String()),
+});
+export type ServicePlanChoices = Static<typeof ServicePlanChoices>;
+
 /** A machine × task with its due point (GET /v1/portal/maintenance). */
 export const MaintenanceRow = Type.Object({
   /** `${machineId}:${planId}`: react-admin's row id. */
@@ -134,6 +141,8 @@ export const ServiceRecord = Type.Object({
   cost: Nullable(Type.Number()),
   parts: Nullable(Type.String()),
   fileIds: Type.Array(Type.String()),
+  /** The attached files' names, to show and download (the owner's own). */
+  files: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
   userName: Nullable(Type.String()),
   createdAt: DateTime,
 });

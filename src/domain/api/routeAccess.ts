@@ -374,6 +374,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/portal/service-plans/:id': {
     access: 'read',
   },
+  'GET /v1/portal/service-plans/choices': {
+    access: 'read',
+  },
   'GET /v1/portal/shifts': {
     access: 'read',
     feature: 'navigation.shifts',

@@ -22,7 +22,7 @@ export const hireResourcesDe = {
       overuseAllowanceH: 'Inklusivstunden je Zeitraum',
       overuseRate: 'Preis je Mehrstunde',
       note: 'Notiz',
-      overrideReason: 'Warum sie trotz Ausfall vermietet wird',
+      overrideReason: 'Warum sie trotz Ausfall oder überfälliger Prüfung vermietet wird',
       rentalOrganisation: 'Vermieter',
       q: 'Suche',
     },

@@ -22,7 +22,7 @@ export const hireResourcesEn = {
       overuseAllowanceH: 'Hours included per period',
       overuseRate: 'Charge per hour beyond',
       note: 'Note',
-      overrideReason: 'Why it goes out though broken down',
+      overrideReason: 'Why it goes out though broken down or its inspection is overdue',
       rentalOrganisation: 'Let by',
       q: 'Search',
     },

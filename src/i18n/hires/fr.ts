@@ -22,7 +22,7 @@ export const hireResourcesFr = {
       overuseAllowanceH: 'Heures incluses par période',
       overuseRate: 'Prix par heure au-delà',
       note: 'Note',
-      overrideReason: 'Pourquoi elle part bien qu’en panne',
+      overrideReason: 'Pourquoi elle part bien qu’en panne ou hors délai de vérification',
       rentalOrganisation: 'Loueur',
       q: 'Recherche',
     },

@@ -22,7 +22,7 @@ export const hireResourcesIt = {
       overuseAllowanceH: 'Ore incluse per periodo',
       overuseRate: 'Prezzo per ora oltre',
       note: 'Nota',
-      overrideReason: 'Perché esce anche se guasta',
+      overrideReason: 'Perché esce anche se guasta o con verifica scaduta',
       rentalOrganisation: 'Noleggiatore',
       q: 'Cerca',
     },

@@ -22,7 +22,7 @@ export const hireResourcesNl = {
       overuseAllowanceH: 'Inbegrepen uren per periode',
       overuseRate: 'Prijs per uur daarboven',
       note: 'Notitie',
-      overrideReason: 'Waarom hij ondanks storing uitgaat',
+      overrideReason: 'Waarom hij ondanks storing of te late keuring uitgaat',
       rentalOrganisation: 'Verhuurder',
       q: 'Zoeken',
     },

@@ -22,7 +22,7 @@ export const hireResourcesZh = {
       overuseAllowanceH: '每周期包含工时',
       overuseRate: '超出每小时价格',
       note: '备注',
-      overrideReason: '故障仍出租的原因',
+      overrideReason: '故障或检验逾期仍出租的原因',
       rentalOrganisation: '出租方',
       q: '搜索',
     },

@@ -14,6 +14,7 @@ import { ActivitySection } from './ActivitySection.tsx';
 import { FuelChart } from './FuelChart.tsx';
 import { MachineHeader } from './MachineHeader.tsx';
 import { MachineHires } from '../../hires/MachineHires.tsx';
+import { MachineService } from '../../maintenance/MachineService.tsx';
 import { MachineSettingsCard } from './settings/MachineSettingsCard.tsx';
 import { MeterCard } from './meter/MeterCard.tsx';
 import { SelectedDay } from './SelectedDay.tsx';
@@ -112,6 +113,7 @@ export function MachineDetails() {
         <FuelChart machineId={m.id} startDate={startDate} endDate={endDate} />
       ) : null}
       {m ? <MachineHires machineId={m.id} owner={m.canEdit} /> : null}
+      {m ? <MachineService machineId={m.id} machineName={title} owner={m.canEdit} /> : null}
       {m ? <MeterCard machineId={m.id} owner={m.canEdit} /> : null}
       {m ? <MachineSettingsCard machine={m} settings={m.settings} canWrite={m.canEdit} /> : null}
     </Box>

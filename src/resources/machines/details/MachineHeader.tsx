@@ -4,6 +4,7 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Machine } from '../../../dataProvider/dataProvider.ts';
 import { HireStatusChip } from '../HireStatusChip.tsx';
+import { NotToBeUsedChip } from '../../maintenance/MachineService.tsx';
 import { DetailField as Field } from './DetailField.tsx';
 import { LocationMap } from './LocationMap.tsx';
 import { MachineActions } from './MachineActions.tsx';
@@ -39,6 +40,7 @@ export function MachineHeader({
           </Typography>
           <Typography color="text.secondary">{swap ? m.name : m.assetId}</Typography>
           <HireStatusChip machine={m} />
+          <NotToBeUsedChip machineId={m.id} />
           <Box sx={{ flex: 1 }} />
           {m.canEdit ? <MachineActions machine={m} /> : null}
         </Stack>

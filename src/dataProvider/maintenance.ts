@@ -1,0 +1,125 @@
+// Maintenance (issue 42): the due list ('maintenance', ra-data-simple-rest over
+// /v1/portal/maintenance, read only), the plan templates ('maintenance/plans' over
+// /v1/portal/service-plans: an organisation has a few, so they are paged here) and a machine's
+// service records.
+import type {
+  CreateParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetOneParams,
+  UpdateParams,
+} from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { ApiClient } from '../api/apiClient.ts';
+import type {
+  ServiceBody,
+  ServicePlan,
+  ServicePlanBody,
+  ServicePlanChoices,
+  ServiceRecord,
+} from '../domain/api/maintenance.ts';
+import { API_ROOT, endpoints, pathTo } from '../domain/api/endpoints.ts';
+import { simpleRestHttpClient } from './simpleRestHttp.ts';
+
+export const maintenanceKeys = {
+  services: (machineId: string) => ['machine-services', machineId],
+  due: (machineId: string) => ['machine-due', machineId],
+  choices: ['service-plan-choices'],
+};
+
+const readOnly = () => Promise.reject(new Error('Due points are worked out, not edited'));
+
+export function maintenanceResource(client: ApiClient) {
+  const rest = simpleRestProvider(API_ROOT, simpleRestHttpClient(client));
+  return {
+    getList: (params: GetListParams) => rest.getList('portal/maintenance', params),
+    getOne: (_params: GetOneParams) => readOnly(),
+    getMany: (_params: GetManyParams) => readOnly(),
+    create: readOnly,
+    update: readOnly,
+    delete: readOnly,
+  };
+}
+
+const PLAN_FIELDS = [
+  'name',
+  'intervalH',
+  'intervalDays',
+  'intervalMonths',
+  'intervalKm',
+  'dueSoonH',
+  'dueSoonDays',
+  'safetyCritical',
+  'categories',
+  'models',
+  'machineIds',
+] as const satisfies readonly (keyof ServicePlanBody)[];
+
+/** The form's plan terms: an emptied number is no interval (null), not zero. */
+function planBody(data: Partial<Record<string, unknown>>): Partial<ServicePlanBody> {
+  const body: Record<string, unknown> = {};
+  for (const field of PLAN_FIELDS) {
+    const value = data[field];
+    if (value === undefined) continue;
+    body[field] = value === '' ? null : value;
+  }
+  return body as Partial<ServicePlanBody>;
+}
+
+export function planResource(client: ApiClient) {
+  const { servicePlans } = endpoints.portal;
+  const item = (id: string) => pathTo(servicePlans.item, { id });
+  const all = () =>
+    client.request<ServicePlan[]>(servicePlans.root, { query: { range: '[0,499]' } });
+  return {
+    getList: async (params: GetListParams) => {
+      const rows = await all();
+      const { page = 1, perPage = 25 } = params.pagination ?? {};
+      return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
+    },
+    getOne: async (params: GetOneParams) => ({
+      data: await client.request<ServicePlan>(item(String(params.id))),
+    }),
+    getMany: async (params: GetManyParams) => ({
+      data: (await all()).filter((plan) => params.ids.map(String).includes(plan.id)),
+    }),
+    create: async (params: CreateParams) => ({
+      data: await client.request<ServicePlan>(servicePlans.root, {
+        method: 'POST',
+        body: planBody(params.data as Record<string, unknown>),
+      }),
+    }),
+    update: async (params: UpdateParams) => ({
+      data: await client.request<ServicePlan>(item(String(params.id)), {
+        method: 'PATCH',
+        body: planBody(params.data as Record<string, unknown>),
+      }),
+    }),
+    delete: async (params: DeleteParams) => {
+      await client.request(item(String(params.id)), { method: 'DELETE' });
+      return { data: (params.previousData ?? { id: params.id }) as ServicePlan };
+    },
+  };
+}
+
+export function maintenanceCalls(client: ApiClient) {
+  const { machines } = endpoints.portal;
+  const service = (machineId: string, serviceId: string) =>
+    pathTo(machines.service, { id: machineId, serviceId });
+  return {
+    getServicePlanChoices: () =>
+      client.request<ServicePlanChoices>(endpoints.portal.servicePlans.choices),
+    getMachineServices: (machineId: string, signal?: AbortSignal) =>
+      client.request<ServiceRecord[]>(pathTo(machines.services, { id: machineId }), { signal }),
+    addMachineService: (machineId: string, body: ServiceBody) =>
+      client.request<ServiceRecord>(pathTo(machines.services, { id: machineId }), {
+        method: 'POST',
+        body,
+      }),
+    changeMachineService: (machineId: string, serviceId: string, body: ServiceBody) =>
+      client.request<ServiceRecord>(service(machineId, serviceId), { method: 'PATCH', body }),
+    deleteMachineService: (machineId: string, serviceId: string) =>
+      client.request<unknown>(service(machineId, serviceId), { method: 'DELETE' }),
+  };
+}

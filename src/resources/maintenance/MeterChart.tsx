@@ -1,0 +1,101 @@
+// A machine's hour meter over time: one line per source (OEM feed, tracker, manual) on its lifetime
+// count, which never goes down, and a marked line where a new meter was fitted; the readings are
+// the meter card's own (the last 200).
+import { Box, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
+import { METER_SOURCES, type MeterReading } from '../../domain/api/meters.ts';
+import { useFormat } from '../../common/useFormat.ts';
+import { meterKey } from '../machines/details/meter/MeterCard.tsx';
+
+const COLOURS: Record<MeterReading['source'], string> = {
+  oem: '#6a1b9a',
+  tracker: '#1565c0',
+  manual: '#ef6c00',
+};
+
+/** One point per reading, its value under its source's key, oldest first. */
+function chartPoints(readings: MeterReading[]) {
+  return readings
+    .filter((reading) => !reading.outOfOrder)
+    .map((reading) => ({
+      at: new Date(reading.readAt).getTime(),
+      [reading.source]: reading.lifetimeH,
+    }))
+    .sort((a, b) => a.at - b.at);
+}
+
+export function MeterChart({ machineId }: { machineId: string }) {
+  const translate = useTranslate();
+  const format = useFormat();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data: meter } = useQuery({
+    queryKey: meterKey(machineId),
+    queryFn: () => dataProvider.getMeter(machineId),
+  });
+  const readings = meter?.readings ?? [];
+  if (meter && readings.length === 0) {
+    return (
+      <Typography color="text.secondary">{translate('app.maintenance.chart_none')}</Typography>
+    );
+  }
+  const sources = METER_SOURCES.filter((source) => readings.some((r) => r.source === source));
+  const replacements = readings.filter((reading) => reading.kind === 'replacement');
+  return (
+    <Box sx={{ height: 260 }} data-testid="meter-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={chartPoints(readings)} margin={{ top: 16, right: 16, bottom: 8, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="at"
+            type="number"
+            scale="time"
+            domain={['dataMin', 'dataMax']}
+            tickFormatter={(at: number) => format.date(at)}
+            minTickGap={24}
+          />
+          <YAxis width={80} unit=" h" />
+          <Tooltip
+            labelFormatter={(at) => format.dateTime(Number(at))}
+            formatter={(value, name) => [
+              format.measure(Number(value), 'h', 1),
+              translate(`app.meters.sources.${String(name)}`),
+            ]}
+          />
+          <Legend formatter={(name) => translate(`app.meters.sources.${String(name)}`)} />
+          {sources.map((source) => (
+            <Line
+              key={source}
+              dataKey={source}
+              stroke={COLOURS[source]}
+              connectNulls
+              dot={{ r: 2 }}
+              isAnimationActive={false}
+            />
+          ))}
+          {replacements.map((reading) => (
+            <ReferenceLine
+              key={reading.id}
+              x={new Date(reading.readAt).getTime()}
+              stroke="#c62828"
+              strokeDasharray="4 2"
+              label={{ value: translate('app.maintenance.chart_replacement'), position: 'top' }}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </Box>
+  );
+}
