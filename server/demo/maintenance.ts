@@ -3,8 +3,8 @@
 // history that leaves a few machines due soon, two overdue, and one scissor lift past its thorough
 // examination (not to be used); the latest service of the first excavator carries its invoice.
 import PDFDocument from 'pdfkit';
-import type { ServicePlanBody } from '../../src/domain/api/maintenance.ts';
-import type { Database } from '../db/database.ts';
+import type { MaintenanceRow, ServicePlanBody } from '../../src/domain/api/maintenance.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { addDocument } from '../modules/files/index.ts';
 import { createPlan, createService, dueRows } from '../modules/maintenance/index.ts';
 import { recordReading } from '../modules/meters/index.ts';
@@ -102,12 +102,51 @@ export async function seedDemoMaintenance(db: Database, files: FileStorage, nowM
   const organisation = await getOrganisation(db, org.id);
   if (!organisation) return;
   await readMeters(db, org.id, nowMs);
-  const plans = new Map<string, string>();
-  for (const plan of PLANS) plans.set(plan.name, (await createPlan(db, org.id, plan)).id);
+  // In one transaction: the alert worker never sees the plans without their history.
+  await db.transaction(async (tx) => {
+    const plans = new Map<string, string>();
+    for (const plan of PLANS) plans.set(plan.name, (await createPlan(tx, org.id, plan)).id);
+    const rows = (await dueRows(tx, organisation))
+      .map(({ row }) => row)
+      .sort((a, b) => a.machineName.localeCompare(b.machineName));
+    const services = historyOf(rows);
+    const invoiced = services.find(
+      (service) => service.planId === plans.get('250 h service') && service.meterH !== null,
+    );
+    for (const service of services) {
+      const doneAt = new Date(nowMs - service.daysAgo * DAY_MS);
+      const invoice =
+        service === invoiced ? await invoiceOf(tx, files, org, service.machineId) : null;
+      try {
+        await createService(
+          tx,
+          org.id,
+          service.machineId,
+          {
+            planId: service.planId,
+            status: 'done',
+            doneAt: doneAt.toISOString(),
+            meterH: service.meterH,
+            performedBy: 'Thames Plant Services',
+            ...(invoice ? { ...INVOICED, fileIds: [invoice] } : {}),
+          },
+          org.admin,
+        );
+      } catch {
+        // A reading the meter's history refuses (a machine with little data) is left out.
+      }
+    }
+  });
+}
 
-  const rows = (await dueRows(db, organisation))
-    .map(({ row }) => row)
-    .sort((a, b) => a.machineName.localeCompare(b.machineName));
+const INVOICED = {
+  cost: 488,
+  parts: 'Engine oil 15W-40 (20 l), oil filter, 2 fuel filters',
+  notes: 'Slight weep at the boom cylinder seal: watch at the next service.',
+};
+
+/** Each task's last service, oldest first so each reading follows the one before on the meter. */
+function historyOf(rows: MaintenanceRow[]): Service[] {
   const services: Service[] = [];
   const meterAgo = (meterH: number | null, days: number) =>
     meterH === null ? null : Math.max(0, Math.round((meterH - PACE_H * days) * 10) / 10);
@@ -128,57 +167,30 @@ export async function seedDemoMaintenance(db: Database, files: FileStorage, nowM
       services.push({ ...row, daysAgo: 60, meterH: meterAgo(row.meterH, 60) });
     }
   }
-  // Oldest first, so each reading follows the one before it on the machine's meter.
-  services.sort((a, b) => b.daysAgo - a.daysAgo);
-  let invoiced = false;
-  for (const service of services) {
-    const doneAt = new Date(nowMs - service.daysAgo * DAY_MS);
-    const excavatorService =
-      !invoiced && service.planId === plans.get('250 h service') && service.meterH !== null;
-    const fileIds: string[] = [];
-    if (excavatorService) {
-      const [machine] = await db.query<{ name: string }>('SELECT name FROM machine WHERE id = $1', [
-        service.machineId,
-      ]);
-      const lines: [string, string][] = [
-        ['Engine oil and filter', '£186.40'],
-        ['Fuel filters (2)', '£74.10'],
-        ['Labour 3.5 h', '£227.50'],
-      ];
-      const bytes = await invoicePdf(machine?.name ?? '', lines);
-      const document = await addDocument(
-        db,
-        files,
-        { organisationId: org.id, userId: org.admin },
-        { name: 'Invoice TPS-20417.pdf', bytes, type: 'invoice', machineId: service.machineId },
-      );
-      fileIds.push(document.id);
-      invoiced = true;
-    }
-    try {
-      await createService(
-        db,
-        org.id,
-        service.machineId,
-        {
-          planId: service.planId,
-          status: 'done',
-          doneAt: doneAt.toISOString(),
-          meterH: service.meterH,
-          performedBy: 'Thames Plant Services',
-          ...(excavatorService
-            ? {
-                cost: 488,
-                parts: 'Engine oil 15W-40 (20 l), oil filter, 2 fuel filters',
-                notes: 'Slight weep at the boom cylinder seal: watch at the next service.',
-                fileIds,
-              }
-            : {}),
-        },
-        org.admin,
-      );
-    } catch {
-      // A reading the meter's history refuses (a machine with little data) is left out.
-    }
-  }
+  return services.sort((a, b) => b.daysAgo - a.daysAgo);
+}
+
+/** The contractor's invoice for a service, filed on the machine; its document id. */
+async function invoiceOf(
+  db: Queryable,
+  files: FileStorage,
+  org: { id: string; admin: string },
+  machineId: string,
+): Promise<string> {
+  const [machine] = await db.query<{ name: string }>('SELECT name FROM machine WHERE id = $1', [
+    machineId,
+  ]);
+  const lines: [string, string][] = [
+    ['Engine oil and filter', '£186.40'],
+    ['Fuel filters (2)', '£74.10'],
+    ['Labour 3.5 h', '£227.50'],
+  ];
+  const bytes = await invoicePdf(machine?.name ?? '', lines);
+  const document = await addDocument(
+    db,
+    files,
+    { organisationId: org.id, userId: org.admin },
+    { name: 'Invoice TPS-20417.pdf', bytes, type: 'invoice', machineId },
+  );
+  return document.id;
 }

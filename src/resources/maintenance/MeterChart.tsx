@@ -16,7 +16,7 @@ import {
 } from 'recharts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { METER_SOURCES, type MeterReading } from '../../domain/api/meters.ts';
+import { METER_SOURCES, type MeterReading, type MeterReply } from '../../domain/api/meters.ts';
 import { useFormat } from '../../common/useFormat.ts';
 import { meterKey } from '../machines/details/meter/MeterCard.tsx';
 
@@ -26,15 +26,22 @@ const COLOURS: Record<MeterReading['source'], string> = {
   manual: '#ef6c00',
 };
 
-/** One point per reading, its value under its source's key, oldest first. */
-function chartPoints(readings: MeterReading[]) {
-  return readings
+/** One point per reading, its value under its source's key, oldest first; then the meter now on
+ * its leading source's line (a computed meter continues the manual readings). */
+function chartPoints(meter: MeterReply): Record<string, number>[] {
+  const points: Record<string, number>[] = meter.readings
     .filter((reading) => !reading.outOfOrder)
     .map((reading) => ({
       at: new Date(reading.readAt).getTime(),
       [reading.source]: reading.lifetimeH,
     }))
-    .sort((a, b) => a.at - b.at);
+    .sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+  const now = meter.hourMeter;
+  const line = now?.source === 'computed' ? 'manual' : now?.source;
+  if (now && (line === 'oem' || line === 'tracker' || line === 'manual')) {
+    points.push({ at: Date.now(), [line]: now.valueH });
+  }
+  return points;
 }
 
 export function MeterChart({ machineId }: { machineId: string }) {
@@ -46,7 +53,8 @@ export function MeterChart({ machineId }: { machineId: string }) {
     queryFn: () => dataProvider.getMeter(machineId),
   });
   const readings = meter?.readings ?? [];
-  if (meter && readings.length === 0) {
+  if (!meter) return null;
+  if (readings.length === 0) {
     return (
       <Typography color="text.secondary">{translate('app.maintenance.chart_none')}</Typography>
     );
@@ -56,7 +64,7 @@ export function MeterChart({ machineId }: { machineId: string }) {
   return (
     <Box sx={{ height: 260 }} data-testid="meter-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={chartPoints(readings)} margin={{ top: 16, right: 16, bottom: 8, left: 0 }}>
+        <LineChart data={chartPoints(meter)} margin={{ top: 16, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="at"
