@@ -300,6 +300,21 @@ const FILTER_CONDITIONS: Record<string, (keys: string[], c: FilterContext) => st
       },
       'meter',
     ),
+  // Maintenance (issue 42): the machine's stored due points (service_due) say how its tasks stand.
+  service: (keys) =>
+    anyOf(
+      keys,
+      {
+        overdue: () =>
+          `EXISTS (SELECT 1 FROM service_due d WHERE d.machine_id = id AND d.status = 'overdue')`,
+        dueSoon: () =>
+          `EXISTS (SELECT 1 FROM service_due d WHERE d.machine_id = id AND d.status = 'dueSoon')`,
+        notToBeUsed: () =>
+          `EXISTS (SELECT 1 FROM service_due d
+                    WHERE d.machine_id = id AND d.status = 'overdue' AND d.safety_critical)`,
+      },
+      'service',
+    ),
   // No screen records customer codes yet: no key exists.
   customerCode: (keys) => anyOf(keys, {}, 'customerCode'),
   status: (keys) =>

@@ -26,6 +26,7 @@ export const FILTER_CATEGORIES = [
   { key: 'owner', name: 'Machine Owner' },
   { key: 'status', name: 'Status' },
   { key: 'meter', name: 'Hour meter' },
+  { key: 'service', name: 'Service' },
 ] as const;
 export type FilterCategoryKey = (typeof FILTER_CATEGORIES)[number]['key'];
 
@@ -87,6 +88,11 @@ export const FIXED_FILTER_OPTIONS: Partial<Record<FilterCategoryKey, [string, st
     ['last7Days', 'In the last 7 days'],
     ['older', 'Before the last 7 days'],
     ['never', 'Never'],
+  ],
+  service: [
+    ['overdue', 'A task overdue'],
+    ['dueSoon', 'A task due soon'],
+    ['notToBeUsed', 'Not to be used (safety inspection overdue)'],
   ],
   meter: [
     ['oem', 'Read from the OEM feed'],

@@ -623,6 +623,14 @@ export const de: AppCatalog = {
         'Beim Speichern des Filters ist etwas schiefgegangen, bitte versuchen Sie es später erneut...',
       delete_failed:
         'Beim Löschen des gespeicherten Filters ist etwas schiefgegangen, bitte versuchen Sie es später erneut...',
+      categories: { service: 'Wartung' },
+      options: {
+        service: {
+          overdue: 'Eine Aufgabe überfällig',
+          dueSoon: 'Eine Aufgabe bald fällig',
+          notToBeUsed: 'Nicht benutzen (Sicherheitsprüfung überfällig)',
+        },
+      },
     },
     embedded: {
       sign_in: 'Melden Sie sich im Flottenportal an, um Ihre Maschinen hier zu sehen.',

@@ -615,6 +615,14 @@ export const en = {
       saved: 'Chosen filters are successfully saved',
       save_failed: 'Something went wrong adding the saved filter, please try again later...',
       delete_failed: 'Something went wrong deleting the saved filter, please try again later...',
+      categories: { service: 'Service' },
+      options: {
+        service: {
+          overdue: 'A task overdue',
+          dueSoon: 'A task due soon',
+          notToBeUsed: 'Not to be used (safety inspection overdue)',
+        },
+      },
     },
     embedded: {
       sign_in: 'Sign in to the fleet portal to see your machines here.',

@@ -621,6 +621,14 @@ export const fr: AppCatalog = {
         "Un problème est survenu lors de l'enregistrement du filtre, veuillez réessayer plus tard...",
       delete_failed:
         'Un problème est survenu lors de la suppression du filtre enregistré, veuillez réessayer plus tard...',
+      categories: { service: 'Entretien' },
+      options: {
+        service: {
+          overdue: 'Une tâche en retard',
+          dueSoon: 'Une tâche bientôt due',
+          notToBeUsed: 'À ne pas utiliser (vérification de sécurité en retard)',
+        },
+      },
     },
     embedded: {
       sign_in: 'Connectez-vous au portail de flotte pour voir vos machines ici.',

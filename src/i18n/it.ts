@@ -612,6 +612,14 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
       save_failed: 'Qualcosa è andato storto nel salvare il filtro, riprova più tardi...',
       delete_failed:
         "Qualcosa è andato storto nell'eliminare il filtro salvato, riprova più tardi...",
+      categories: { service: 'Manutenzione' },
+      options: {
+        service: {
+          overdue: 'Un’attività scaduta',
+          dueSoon: 'Un’attività in scadenza',
+          notToBeUsed: 'Da non usare (verifica di sicurezza scaduta)',
+        },
+      },
     },
     embedded: {
       sign_in: 'Accedi al portale flotta per vedere qui le tue macchine.',

@@ -814,6 +814,14 @@ export const nl: AppCatalog = {
       save_failed: 'Er ging iets mis bij het opslaan van het filter, probeer het later opnieuw...',
       delete_failed:
         'Er ging iets mis bij het verwijderen van het opgeslagen filter, probeer het later opnieuw...',
+      categories: { service: 'Onderhoud' },
+      options: {
+        service: {
+          overdue: 'Een taak te laat',
+          dueSoon: 'Een taak binnenkort',
+          notToBeUsed: 'Niet gebruiken (veiligheidskeuring te laat)',
+        },
+      },
     },
     embedded: {
       sign_in: 'Log in op het vlootportaal om uw machines hier te zien.',

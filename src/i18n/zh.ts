@@ -773,6 +773,14 @@ export const zh: AppCatalog = {
       saved: '所选筛选已成功保存',
       save_failed: '添加已保存的筛选时出错，请稍后再试...',
       delete_failed: '删除已保存的筛选时出错，请稍后再试...',
+      categories: { service: '保养' },
+      options: {
+        service: {
+          overdue: '有任务逾期',
+          dueSoon: '有任务即将到期',
+          notToBeUsed: '禁止使用（安全检验逾期）',
+        },
+      },
     },
     embedded: { sign_in: '登录车队门户后即可在此查看您的机械。', open_portal: '打开门户' },
   },

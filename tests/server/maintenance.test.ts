@@ -9,6 +9,8 @@ import type {
   ServicePlan,
   ServiceRecord,
 } from '../../src/domain/api/maintenance.ts';
+import type { MachineListReply } from '../../src/domain/api/machines.ts';
+import { encodeFilter } from '../../src/domain/filterQuery.ts';
 import { parseCsv } from '../support/csv.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
@@ -251,6 +253,76 @@ describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
     expect(bell.body.find((alert) => alert.type === 'safetyOverdue')?.note).toBe(
       'Thorough examination',
     );
+  });
+
+  it('lists the fleet from its stored due points, filtered, sorted and paged, and works stale ones out again after the reply', async () => {
+    const page = async (query: string) => {
+      const reply = await call<MaintenanceRow[]>(
+        fixture.server,
+        'GET',
+        `/v1/portal/maintenance?${query}`,
+        { token: fixture.admin },
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return { rows: reply.body, range: reply.headers.get('content-range') };
+    };
+    const mine = encodeURIComponent(JSON.stringify({ q: 'Service test' }));
+    const all = await page(`filter=${mine}&range=${encodeURIComponent('[0,99]')}`);
+    expect(all.rows.length).toBeGreaterThanOrEqual(2);
+    // Worst first; then by remaining hours, most first; one row a page, the count in the range.
+    expect(all.rows.map((row) => row.status)).toEqual(
+      [...all.rows.map((row) => row.status)].sort(
+        (a, b) => ['overdue', 'dueSoon', 'ok'].indexOf(a) - ['overdue', 'dueSoon', 'ok'].indexOf(b),
+      ),
+    );
+    const second = await page(
+      `filter=${mine}&range=${encodeURIComponent('[1,1]')}&sort=${encodeURIComponent('["machineName","DESC"]')}`,
+    );
+    expect(second.rows).toHaveLength(1);
+    expect(second.range).toBe(`maintenance 1-1/${all.rows.length}`);
+    const safety = await rows({ safetyCritical: true, status: ['overdue'], q: 'Service test' });
+    expect(safety.map((row) => row.machineId)).toEqual([bare]);
+    const bad = await call<{ field: string }>(
+      fixture.server,
+      'GET',
+      `/v1/portal/maintenance?filter=${encodeURIComponent('{"planId":["250 h"]}')}`,
+      { token: fixture.admin },
+    );
+    expect([bad.status, bad.body.field]).toEqual([400, 'filter.planId']);
+
+    // A renamed machine shows under its old name while the stored rows are fresh; once they are
+    // over five minutes old, the list answers from them and works them out again after its reply.
+    await fixture.server.db.query(
+      "UPDATE machine SET name = 'Service test renamed' WHERE id = $1",
+      [bare],
+    );
+    const named = async () =>
+      (await rows({ q: 'Service test', safetyCritical: true })).map((row) => row.machineName);
+    expect(await named()).toEqual(['Service test 2']);
+    await fixture.server.db.query(
+      "UPDATE service_due_state SET computed_at = now() - interval '10 minutes'",
+    );
+    expect(await named()).toEqual(['Service test 2']);
+    await fixture.server.app.afterReply.idle();
+    expect(await named()).toEqual(['Service test renamed']);
+    await fixture.server.db.query("UPDATE machine SET name = 'Service test 2' WHERE id = $1", [
+      bare,
+    ]);
+
+    // The machine list filters by the stored due points: the machine not to be used, and those due.
+    const machines = async (service: string[]) => {
+      const filter = encodeURIComponent(encodeFilter({ service }));
+      const reply = await call<MachineListReply>(
+        fixture.server,
+        'GET',
+        `/v1/portal/machines/list?start=max&end=max&perPage=500&filter=${filter}`,
+        { token: fixture.admin },
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.machines.map((machine) => machine.id);
+    };
+    expect(await machines(['notToBeUsed'])).toEqual([bare]);
+    expect(await machines(['overdue', 'dueSoon'])).toEqual(expect.arrayContaining([bare, metered]));
   });
 
   it('reports the tasks due and the services done', async () => {

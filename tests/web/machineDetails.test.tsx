@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineActivityReply } from '../../src/domain/api/machineActivity.ts';
+import type { MaintenanceRow } from '../../src/domain/api/maintenance.ts';
 import { api, machineDetails, machineRow, renderPortal, signedIn } from './portalHarness.tsx';
 import { endpoints, pathTo } from '../../src/domain/api/endpoints.ts';
 import { anyOrigin } from '../support/anyOrigin.ts';
@@ -240,5 +241,66 @@ describe('machine details', () => {
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('marks the machine not to be used while its examination is overdue, and records a service, showing the field the server refuses', async () => {
+    signedIn();
+    mockMachine([]);
+    const task: MaintenanceRow = {
+      id: 'm1:p1',
+      machineId: 'm1',
+      machineName: 'JCB 3CX Sitemaster',
+      assetId: 'NPH-1101',
+      category: 'Loader',
+      site: null,
+      planId: 'p1',
+      task: 'Thorough examination (LOLER)',
+      safetyCritical: true,
+      status: 'overdue',
+      meterH: 2118,
+      meterSource: 'computed',
+      lastDoneDay: '2026-05-20',
+      lastDoneMeterH: 1732,
+      nextDueMeterH: null,
+      nextDueDay: '2026-11-20',
+      nextDueKm: null,
+      remainingH: null,
+      remainingDays: -9,
+      remainingKm: null,
+      forecastDay: '2026-11-20',
+      dailyHours: 1.5,
+    };
+    const sent: unknown[] = [];
+    api.use(
+      http.get(anyOrigin(endpoints.portal.maintenance), () =>
+        HttpResponse.json([task], { headers: { 'content-range': 'maintenance 0-0/1' } }),
+      ),
+      http.post(
+        anyOrigin(pathTo(endpoints.portal.machines.services, { id: 'm1' })),
+        async ({ request }) => {
+          sent.push(await request.json());
+          return HttpResponse.json(
+            { statusCode: 400, field: 'meterH', message: 'The service before read 2,200 h' },
+            { status: 400 },
+          );
+        },
+      ),
+    );
+    await renderPortal('/machines/m1?startDate=2026-11-09&endDate=2026-11-10');
+    expect(
+      await screen.findByText(
+        'Not to be used: Thorough examination (LOLER) is overdue',
+        { selector: '.MuiChip-label' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    const card = screen.getByTestId('machine-service');
+    expect(within(card).getByText('9 days over')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Record service' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByTestId('service-meter'), '2150.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/The service before read 2,200 h/)).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({ planId: 'p1', status: 'done', meterH: 2150.5 });
   });
 });

@@ -234,6 +234,14 @@ export const handlers = [
   http.get(anyOrigin(endpoints.portal.hires.root), () =>
     HttpResponse.json([], { headers: { 'content-range': 'hires 0-0/0' } }),
   ),
+  // Maintenance: no plans, so no tasks on a machine's page and no Service due card.
+  http.get(anyOrigin(endpoints.portal.servicePlans.root), () =>
+    HttpResponse.json([], { headers: { 'content-range': 'service-plans 0-0/0' } }),
+  ),
+  http.get(anyOrigin(endpoints.portal.maintenance), () =>
+    HttpResponse.json([], { headers: { 'content-range': 'maintenance 0-0/0' } }),
+  ),
+  http.get(anyOrigin(endpoints.portal.machines.services), () => HttpResponse.json([])),
   http.post(anyOrigin(endpoints.clientErrors), async ({ request }) => {
     clientErrorReports.push((await request.json()) as ClientErrorReport);
     return new HttpResponse(null, { status: 204 });

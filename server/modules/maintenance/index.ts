@@ -3,6 +3,7 @@
 // docs/maintenance.md). app.ts registers maintenanceModule; other modules may call only what is
 // exported here.
 import type { PortalModule } from '../../context.ts';
+import { DueWorker } from './dueWorker.ts';
 import { maintenanceListRoutes } from './listRoutes.ts';
 import { planRoutes } from './planRoutes.ts';
 import { serviceRoutes } from './serviceRoutes.ts';
@@ -16,6 +17,13 @@ export { overdueSafetyTasks } from './safety.ts';
 
 export const maintenanceModule: PortalModule = {
   name: 'maintenance',
+  // The api keeps the stored due points fresh where it looks for work on its own.
+  setUp: async (app, { db, workers }) => {
+    if (!workers.poll) return;
+    const worker = new DueWorker(db, app.log);
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', () => worker.stop());
+  },
   routes: async (app, context) => {
     await app.register(planRoutes, context);
     await app.register(serviceRoutes, context);

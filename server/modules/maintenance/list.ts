@@ -80,10 +80,13 @@ export function readMaintenanceFilter(filter: Record<string, unknown>): Maintena
   if (status?.some((s) => !(SERVICE_STATUSES as readonly string[]).includes(s))) {
     throw badRequest('filter.status', `one of ${SERVICE_STATUSES.join(', ')}`);
   }
-  const machineId = strings(filter.machineId, 'machineId');
-  if (machineId?.some((id) => !UUID.test(id))) {
-    throw badRequest('filter.machineId', 'filter.machineId takes machine ids');
-  }
+  const ids = (field: 'machineId' | 'siteId' | 'planId', what: string) => {
+    const list = strings(filter[field], field);
+    if (list?.some((id) => !UUID.test(id))) {
+      throw badRequest(`filter.${field}`, `filter.${field} takes ${what} ids`);
+    }
+    return list;
+  };
   const q = filter.q;
   if (q !== undefined && typeof q !== 'string') throw badRequest('filter.q', 'filter.q is a text');
   const safetyCritical = filter.safetyCritical;
@@ -93,9 +96,9 @@ export function readMaintenanceFilter(filter: Record<string, unknown>): Maintena
   return {
     status: status as ServiceStatus[] | undefined,
     category: strings(filter.category, 'category'),
-    siteId: strings(filter.siteId, 'siteId'),
-    planId: strings(filter.planId, 'planId'),
-    machineId,
+    siteId: ids('siteId', 'site'),
+    planId: ids('planId', 'service plan'),
+    machineId: ids('machineId', 'machine'),
     safetyCritical,
     q,
   };
@@ -232,6 +235,7 @@ function rowOf(task: TaskRow, today: string): MaintenanceRow {
   };
 }
 
+/** The list worked out now: for the machines the filter names (a machine's page, a few). */
 export async function listMaintenance(
   db: Queryable,
   organisation: Organisation,

@@ -1,5 +1,6 @@
 // GET /v1/portal/maintenance (issue 42, docs/maintenance.md "Due points"): the organisation's
-// machines × tasks with their due points, ra-data-simple-rest (filter, sort, range).
+// machines × tasks with their due points, ra-data-simple-rest (filter, sort, range): a machine's
+// worked out now, the fleet's read from the stored due points (dueStore.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { endpoints } from '../../../src/domain/api/endpoints.ts';
@@ -7,11 +8,12 @@ import { MaintenanceRow } from '../../../src/domain/api/maintenance.ts';
 import { SimpleListQuery } from '../../../src/domain/api/simpleList.ts';
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
+import { listStoredDue } from './dueStore.ts';
 import { listMaintenance, MAINTENANCE_SORTS, readMaintenanceFilter } from './list.ts';
 
 export const maintenanceListRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app,
-  { db },
+  { db, afterReply },
 ) => {
   app.get(
     endpoints.portal.maintenance,
@@ -26,7 +28,12 @@ export const maintenanceListRoutes: FastifyPluginAsyncTypebox<ServerContext> = a
     async (request, reply) => {
       const params = readListParams(request.query, MAINTENANCE_SORTS);
       const filter = readMaintenanceFilter(params.filter);
-      const { rows, total } = await listMaintenance(db, request.organisation, filter, params);
+      // A machine's own tasks are worked out now; the fleet's are read from the stored due points.
+      const { rows, total } = filter.machineId
+        ? await listMaintenance(db, request.organisation, filter, params)
+        : await listStoredDue(db, request.organisation, filter, params, (work) =>
+            afterReply.run(reply, 'maintenance due points', work),
+          );
       sendRange(reply, 'maintenance', params.offset, rows.length, total);
       return rows;
     },

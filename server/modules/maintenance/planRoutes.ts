@@ -13,6 +13,7 @@ import { SimpleListQuery } from '../../../src/domain/api/simpleList.ts';
 import type { ServerContext } from '../../context.ts';
 import { readListParams, sendRange } from '../../simpleRest.ts';
 import { auditRequest } from '../audit/index.ts';
+import { storeDue } from './dueStore.ts';
 import {
   createPlan,
   deletePlan,
@@ -65,6 +66,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     },
     async (request, reply) => {
       const plan = await createPlan(db, request.auth.org, request.body);
+      await storeDue(db, request.organisation);
       await auditRequest(db, request, 'service-plan.created', { planId: plan.id, ...request.body });
       return reply.code(201).send(plan);
     },
@@ -78,6 +80,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, 
     },
     async (request) => {
       const plan = await updatePlan(db, request.auth.org, request.params.id, request.body);
+      await storeDue(db, request.organisation);
       await auditRequest(db, request, 'service-plan.edited', { planId: plan.id, ...request.body });
       return plan;
     },

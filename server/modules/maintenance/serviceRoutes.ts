@@ -8,6 +8,7 @@ import { ServiceBody, ServiceRecord } from '../../../src/domain/api/maintenance.
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../httpError.ts';
 import { auditRequest } from '../audit/index.ts';
+import { storeDue } from './dueStore.ts';
 import { assertOwnMachine, machineVisibility } from '../machines/index.ts';
 import {
   createService,
@@ -61,6 +62,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
         request.auth.sub,
       );
       const service = toService(row, true);
+      await storeDue(db, request.organisation, [machineId]);
       await auditRequest(db, request, 'service.recorded', { ...service });
       return reply.code(201).send(service);
     },
@@ -77,6 +79,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
       await assertOwnMachine(db, request.auth, machineId);
       const row = await updateService(db, request.auth.org, machineId, serviceId, request.body);
       const service = toService(row, true);
+      await storeDue(db, request.organisation, [machineId]);
       await auditRequest(db, request, 'service.edited', { ...service });
       return service;
     },
@@ -92,6 +95,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (ap
       const { id: machineId, serviceId } = request.params;
       await assertOwnMachine(db, request.auth, machineId);
       const service = toService(await deleteService(db, machineId, serviceId), true);
+      await storeDue(db, request.organisation, [machineId]);
       await auditRequest(db, request, 'service.deleted', { ...service });
       return service;
     },

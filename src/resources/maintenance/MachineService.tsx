@@ -28,6 +28,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { MaintenanceRow } from '../../domain/api/maintenance.ts';
 import { endpoints } from '../../domain/api/endpoints.ts';
 import { useCanCall } from '../../common/useCanCall.ts';
+import { usePhone } from '../../common/phone.tsx';
 import { Forecast, NextDue, Remaining, ServiceStatusChip, TaskName } from './fields.tsx';
 import { MeterChart } from './MeterChart.tsx';
 import { ServiceDialog } from './ServiceDialog.tsx';
@@ -45,14 +46,38 @@ export function useMachineTasks(machineId: string) {
   });
 }
 
+/** On a phone, each task as a short block: status and task, then its due point and forecast. */
+function TaskCards({ rows }: { rows: MaintenanceRow[] }) {
+  return (
+    <Stack gap={1.5} data-testid="machine-tasks">
+      {rows.map((row) => (
+        <Stack key={row.id} gap={0.5} data-task={row.task}>
+          <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+            <ServiceStatusChip row={row} />
+            <TaskName row={row} />
+          </Stack>
+          <Typography variant="body2" component="div">
+            <NextDue row={row} /> · <Remaining row={row} />
+          </Typography>
+          <Typography variant="body2" component="div">
+            <Forecast row={row} />
+          </Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 function TaskTable({ rows }: { rows: MaintenanceRow[] }) {
   const translate = useTranslate();
+  const phone = usePhone();
   const field = (name: string) => translate(`resources.maintenance.fields.${name}`);
   if (rows.length === 0) {
     return (
       <Typography color="text.secondary">{translate('app.maintenance.machine_none')}</Typography>
     );
   }
+  if (phone) return <TaskCards rows={rows} />;
   return (
     <TableContainer>
       <Table size="small" data-testid="machine-tasks">
@@ -168,8 +193,7 @@ export function MachineService({
           <Tabs
             value={tab}
             onChange={(_event, value: TabName) => setTab(value)}
-            variant="scrollable"
-            allowScrollButtonsMobile
+            variant="fullWidth"
           >
             {TABS.map((name) => (
               <Tab key={name} value={name} label={translate(`app.maintenance.tab_${name}`)} />

@@ -157,9 +157,15 @@ function PlanForm({ defaults }: { defaults?: typeof NEW_PLAN }) {
     queryKey: maintenanceKeys.choices,
     queryFn: () => dataProvider.getServicePlanChoices(),
   });
+  const canWrite = useCanCall()('PATCH', endpoints.portal.servicePlans.item);
   const options = (list: string[] | undefined) => (list ?? []).map((id) => ({ id, name: id }));
   return (
-    <SimpleForm validate={validatePlan} defaultValues={defaults}>
+    // A viewer reads the plan: no save or delete.
+    <SimpleForm
+      validate={validatePlan}
+      defaultValues={defaults}
+      toolbar={canWrite ? undefined : false}
+    >
       <TextInput source="name" validate={required()} sx={{ maxWidth: 480 }} />
       <Typography variant="subtitle2">
         {translate('resources.maintenance/plans.fields.interval')}
