@@ -27,7 +27,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { hireKeys } from '../../dataProvider/hires.ts';
 import { When } from '../../common/fields.tsx';
 import { useFormat } from '../../common/useFormat.ts';
-import { TableOrCards } from '../../common/phone.tsx';
+import { TableOrCards, usePhone } from '../../common/phone.tsx';
 import { usePhoneFilters } from '../../common/PhoneFilters.tsx';
 import { HireStatusChip, useLetsMachines } from './HireFields.tsx';
 import { HireImportButton } from './HireImport.tsx';
@@ -124,6 +124,7 @@ function HireTable() {
 }
 
 export default function HireList() {
+  const phone = usePhone();
   const letsMachines = useLetsMachines();
   return (
     <List
@@ -133,7 +134,8 @@ export default function HireList() {
       exporter={exporter}
       actions={
         <TopToolbar>
-          <FilterButton />
+          {/* On a phone the filters open in their own drawer (usePhoneFilters). */}
+          {phone ? null : <FilterButton />}
           {letsMachines ? <CreateButton /> : null}
           {letsMachines ? <HireImportButton /> : null}
           {letsMachines ? <RentalSettingsButton /> : null}

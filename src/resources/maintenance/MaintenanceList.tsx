@@ -33,7 +33,7 @@ import { endpoints } from '../../domain/api/endpoints.ts';
 import { links } from '../../domain/paths.ts';
 import { useFormat } from '../../common/useFormat.ts';
 import { useCanCall } from '../../common/useCanCall.ts';
-import { TableOrCards } from '../../common/phone.tsx';
+import { TableOrCards, usePhone } from '../../common/phone.tsx';
 import { usePhoneFilters } from '../../common/PhoneFilters.tsx';
 import { Forecast, MeterNow, NextDue, Remaining, ServiceStatusChip, TaskName } from './fields.tsx';
 import { ServiceDialog } from './ServiceDialog.tsx';
@@ -195,6 +195,7 @@ function MaintenanceTable() {
 }
 
 export default function MaintenanceList() {
+  const phone = usePhone();
   const translate = useTranslate();
   return (
     <List
@@ -204,7 +205,8 @@ export default function MaintenanceList() {
       exporter={exporter}
       actions={
         <TopToolbar>
-          <FilterButton />
+          {/* On a phone the filters open in their own drawer (usePhoneFilters). */}
+          {phone ? null : <FilterButton />}
           <Button size="small" component={RouterLink} to="/maintenance/plans">
             {translate('app.maintenance.plans_link')}
           </Button>
