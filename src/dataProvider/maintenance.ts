@@ -10,6 +10,7 @@ import type {
   GetOneParams,
   UpdateParams,
 } from 'ra-core';
+import type { QueryClient } from '@tanstack/react-query';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { ApiClient } from '../api/apiClient.ts';
 import type {
@@ -27,6 +28,13 @@ export const maintenanceKeys = {
   due: (machineId: string) => ['machine-due', machineId],
   choices: ['service-plan-choices'],
 };
+
+/** After a service is written: the machine's services and every due list are read again. */
+export const serviceWritten = (queryClient: QueryClient, machineId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: maintenanceKeys.services(machineId) }),
+    queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
+  ]);
 
 const readOnly = () => Promise.reject(new Error('Due points are worked out, not edited'));
 

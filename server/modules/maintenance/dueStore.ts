@@ -87,7 +87,7 @@ function insertDue(
 }
 
 /** When the organisation's due points were last all worked out; null if never. */
-export async function dueComputedAt(db: Queryable, organisationId: string): Promise<Date | null> {
+async function dueComputedAt(db: Queryable, organisationId: string): Promise<Date | null> {
   const [state] = await db.query<{ computed_at: Date }>(
     'SELECT computed_at FROM service_due_state WHERE organisation_id = $1',
     [organisationId],

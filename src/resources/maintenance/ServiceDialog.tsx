@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { maintenanceKeys } from '../../dataProvider/maintenance.ts';
+import { serviceWritten } from '../../dataProvider/maintenance.ts';
 import type {
   ServiceBody,
   ServiceRecord,
@@ -186,10 +186,7 @@ function useSaveService(
     try {
       if (service) await dataProvider.changeMachineService(machineId, service.id, values);
       else await dataProvider.addMachineService(machineId, values);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: maintenanceKeys.services(machineId) }),
-        queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
-      ]);
+      await serviceWritten(queryClient, machineId);
       notify(service ? 'app.maintenance.changed' : 'app.maintenance.saved', { type: 'success' });
       onSaved();
     } catch (caught) {

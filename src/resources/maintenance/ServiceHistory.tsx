@@ -19,7 +19,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { maintenanceKeys } from '../../dataProvider/maintenance.ts';
+import { maintenanceKeys, serviceWritten } from '../../dataProvider/maintenance.ts';
 import type { ServiceRecord } from '../../domain/api/maintenance.ts';
 import { saveBlob } from '../../common/saveBlob.ts';
 import { useFirstRows } from '../../common/useFirstRows.tsx';
@@ -72,10 +72,7 @@ function useDeleteService(machineId: string) {
   return async (service: ServiceRecord) => {
     try {
       await dataProvider.deleteMachineService(machineId, service.id);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: maintenanceKeys.services(machineId) }),
-        queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
-      ]);
+      await serviceWritten(queryClient, machineId);
       notify('app.maintenance.deleted', { type: 'success' });
     } catch (caught) {
       notify(caught instanceof Error ? caught.message : String(caught), { type: 'error' });
