@@ -566,8 +566,6 @@ export const de: AppCatalog = {
           operatingWeightKg: 'Betriebsgewicht (kg)',
           registrationNumber: 'Kennzeichen',
           purchaseDate: 'Kaufdatum',
-          nextServiceDate: 'Nächste Wartung',
-          serviceIntervalHours: 'Wartungsintervall (h)',
         },
       },
       states: {

@@ -560,8 +560,6 @@ export const en = {
           operatingWeightKg: 'Operating weight (kg)',
           registrationNumber: 'Registration number',
           purchaseDate: 'Purchase date',
-          nextServiceDate: 'Next service',
-          serviceIntervalHours: 'Service interval (h)',
         },
       },
       states: {

@@ -564,8 +564,6 @@ export const fr: AppCatalog = {
           operatingWeightKg: 'Poids en service (kg)',
           registrationNumber: "Numéro d'immatriculation",
           purchaseDate: "Date d'achat",
-          nextServiceDate: 'Prochain entretien',
-          serviceIntervalHours: "Intervalle d'entretien (h)",
         },
       },
       states: {

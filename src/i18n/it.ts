@@ -556,8 +556,6 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
           operatingWeightKg: 'Peso operativo (kg)',
           registrationNumber: 'Targa',
           purchaseDate: 'Data di acquisto',
-          nextServiceDate: 'Prossima manutenzione',
-          serviceIntervalHours: 'Intervallo di manutenzione (h)',
         },
       },
       states: {

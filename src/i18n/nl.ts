@@ -758,8 +758,6 @@ export const nl: AppCatalog = {
           operatingWeightKg: 'Bedrijfsgewicht (kg)',
           registrationNumber: 'Kenteken',
           purchaseDate: 'Aankoopdatum',
-          nextServiceDate: 'Volgend onderhoud',
-          serviceIntervalHours: 'Onderhoudsinterval (u)',
         },
       },
       states: {

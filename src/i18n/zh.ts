@@ -719,8 +719,6 @@ export const zh: AppCatalog = {
           operatingWeightKg: '工作重量（千克）',
           registrationNumber: '登记号',
           purchaseDate: '购买日期',
-          nextServiceDate: '下次保养',
-          serviceIntervalHours: '保养间隔（小时）',
         },
       },
       states: {

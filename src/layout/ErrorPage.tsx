@@ -9,7 +9,7 @@ export function ErrorPage({ error }: { error?: unknown }) {
   const report = useErrorReport();
   useEffect(() => report('error-screen', error), [report, error]);
   return (
-    <Box role="alert" sx={{ p: 4, textAlign: 'center' }}>
+    <Box role="alert" data-testid="error-screen" sx={{ p: 4, textAlign: 'center' }}>
       <Typography variant="h5" gutterBottom>
         {translate('app.errors.speed_bump')}
       </Typography>

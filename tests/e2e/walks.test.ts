@@ -2,7 +2,8 @@
 // user of that group would notice. In German (a rental admin) and French (staff): no number with
 // a decimal point, no US-ordered date or AM/PM time, no raw true or false. As a viewer: no enabled
 // control that would write the organisation's data (the server would only refuse it). On a 360 px
-// phone: the app bar keeps every control on screen (the languages move into the user menu).
+// phone: the app bar keeps every control on screen (the languages move into the user menu). On
+// every walk, no route may show the error screen (a screen that threw).
 // @clock-relative: reads the clock for waits and deadlines only, never a date or hour.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,12 +123,17 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
     );
   };
 
+  /** The error screen instead of the route's own: the screen threw. */
+  const failed = async (page: Page, route: string) =>
+    (await page.getByTestId('error-screen').count()) > 0 ? [`${route}: the error screen`] : [];
+
   const walkIn = async (email: string, language: string, routes: string[]) => {
     const { page, settle } = await open(email, language);
     const problems: string[] = [];
     for (const route of routes) {
       await page.goto(`${portal.url}${route}`);
       await settle();
+      problems.push(...(await failed(page, route)));
       const text = await textOf(page);
       for (const { name, pattern } of UNLOCALISED) {
         for (const found of [...new Set(excerpts(text, pattern))].slice(0, 3)) {
@@ -189,6 +195,7 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
         for (const route of routes) {
           await page.goto(`${portal.url}${route}`);
           await settle();
+          problems.push(...(await failed(page, route)));
           for (const found of await overflowing(page)) problems.push(`${route}: ${found}`);
         }
       };
@@ -209,6 +216,7 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
     for (const route of [...organisationRoutes(ids), ...staffRoutes(ids)]) {
       await page.goto(`${portal.url}${route}`);
       await settle();
+      problems.push(...(await failed(page, route)));
       const cut = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('header button, header a')]
           .filter((control) => control.getBoundingClientRect().right > window.innerWidth + 1)
@@ -303,6 +311,7 @@ describe.skipIf(!browserAvailable)('the walks of issue 40', () => {
     for (const route of organisationRoutes(ids)) {
       await page.goto(`${portal.url}${route}`);
       await settle();
+      problems.push(...(await failed(page, route)));
       const controls = await page.evaluate((source) => {
         const write = new RegExp(source, 'i');
         return (

@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 const CATEGORY = 'Service test loader';
 
-describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
+describeServer('maintenance', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
   let metered: string;
   let bare: string;
   let foreign: string;
@@ -52,12 +52,12 @@ describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
 
   const send = <T>(method: string, path: string, body?: unknown, token = fixture.admin) =>
     call<T & { field?: string; message?: string }>(fixture.server, method, path, { body, token });
-  const rows = async (filter: object) => {
+  const rows = async (filter: object, token = fixture.admin) => {
     const reply = await call<MaintenanceRow[]>(
       fixture.server,
       'GET',
       `/v1/portal/maintenance?filter=${encodeURIComponent(JSON.stringify(filter))}`,
-      { token: fixture.admin },
+      { token },
     );
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return reply.body;
@@ -310,19 +310,63 @@ describeServer('maintenance', { users: ['admin', 'viewer'] }, (fixture) => {
     ]);
 
     // The machine list filters by the stored due points: the machine not to be used, and those due.
-    const machines = async (service: string[]) => {
-      const filter = encodeURIComponent(encodeFilter({ service }));
-      const reply = await call<MachineListReply>(
-        fixture.server,
-        'GET',
-        `/v1/portal/machines/list?start=max&end=max&perPage=500&filter=${filter}`,
-        { token: fixture.admin },
-      );
-      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      return reply.body.machines.map((machine) => machine.id);
-    };
+    const machines = async (service: string[]) =>
+      (await machineList(encodeFilter({ service }))).map((machine) => machine.id);
     expect(await machines(['notToBeUsed'])).toEqual([bare]);
     expect(await machines(['overdue', 'dueSoon'])).toEqual(expect.arrayContaining([bare, metered]));
+    // Its row names the task that stops it.
+    const listed = await machineList(encodeFilter({ service: ['overdue', 'dueSoon'] }));
+    expect(listed.find((machine) => machine.id === bare)?.notToBeUsed).toBe('Thorough examination');
+    expect(listed.find((machine) => machine.id === metered)?.notToBeUsed).toBeNull();
+  });
+
+  const machineList = async (filter: string | null, token = fixture.admin) => {
+    const query = filter === null ? '' : `&filter=${encodeURIComponent(filter)}`;
+    const reply = await call<MachineListReply>(
+      fixture.server,
+      'GET',
+      `/v1/portal/machines/list?start=max&end=max&perPage=500${query}`,
+      { token },
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body.machines;
+  };
+
+  it('shows a customer the status of the machines on hire to it now, without the owner’s depot', async () => {
+    const hireNow = async () => {
+      await fixture.server.db.query(
+        `INSERT INTO hire (machine_id, rental_organisation_id, customer_organisation_id, contract_number,
+                           starts_at, ends_at)
+         SELECT m.id, m.organisation_id, c.id, 'SVC-CUSTOMER', now() - interval '2 days',
+                now() + interval '6 hours'
+           FROM machine m, organisation c WHERE m.id = $1 AND c.name = 'Harrow Civil Engineering'`,
+        [bare],
+      );
+    };
+    const theirs = () => rows({ q: 'Service test' }, fixture.customer);
+    expect(await theirs()).toEqual([]);
+    await hireNow();
+    const fleet = await theirs();
+    expect(fleet.map((row) => [row.machineId, row.task, row.status])).toEqual([
+      [bare, 'Thorough examination', 'overdue'],
+      [bare, '250 h service', 'ok'],
+    ]);
+    expect(fleet.map((row) => row.site)).toEqual([null, null]);
+    // The machine's own tasks, worked out live, say the same; a machine not hired to it, nothing.
+    const card = await rows({ machineId: [bare] }, fixture.customer);
+    expect(card.map((row) => [row.task, row.status, row.site])).toEqual([
+      ['Thorough examination', 'overdue', null],
+      ['250 h service', 'ok', null],
+    ]);
+    expect(await rows({ machineId: [metered] }, fixture.customer)).toEqual([]);
+    const listed = await machineList(null, fixture.customer);
+    expect(listed.find((machine) => machine.id === bare)?.notToBeUsed).toBe('Thorough examination');
+    // Once the hire has ended, the customer sees its status no longer.
+    await fixture.server.db.query(
+      `UPDATE hire SET ends_at = now() - interval '1 hour', starts_at = now() - interval '2 days'
+        WHERE contract_number = 'SVC-CUSTOMER'`,
+    );
+    expect(await theirs()).toEqual([]);
   });
 
   it('reports the tasks due and the services done', async () => {

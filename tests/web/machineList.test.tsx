@@ -136,6 +136,19 @@ describe('machine list', () => {
     expect(screen.getByLabelText('Sources disagree')).toBeInTheDocument();
   });
 
+  it('marks the machine whose safety-critical task is overdue not to be used, naming the task', async () => {
+    signedIn();
+    recordListCalls();
+    await renderPortal('/machines');
+    const chips = await screen.findAllByTestId('not-to-be-used-chip', {}, { timeout: 10_000 });
+    expect(chips).toHaveLength(1);
+    expect(chips[0]).toHaveTextContent('Not to be used');
+    await userEvent.hover(chips[0] as HTMLElement);
+    expect(
+      await screen.findByText('Not to be used: Thorough examination (LOLER) is overdue'),
+    ).toBeInTheDocument();
+  });
+
   it('downloads the CSV of what it shows', async () => {
     signedIn();
     recordListCalls();

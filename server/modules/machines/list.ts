@@ -63,6 +63,29 @@ const METRIC_SORTS: Partial<Record<MachineSortKey, (c: ActivityColumns) => numbe
     ratio(c.missing_s, (c.active_s ?? 0) + (c.idle_s ?? 0) + (c.off_s ?? 0) + (c.missing_s ?? 0)),
 };
 
+/**
+ * The page's rows with what is read for them only: their sources (an OEM feed's source with the
+ * machine's hours as the OEM last reported them), and the overdue safety-critical task that marks
+ * one not to be used (issue 42).
+ */
+const pageRowsSql = (rows: string) => `${rows}
+  SELECT page.*, src.sources,
+         (SELECT d.task FROM service_due d
+           WHERE d.machine_id = page.id AND d.status = 'overdue' AND d.safety_critical
+           ORDER BY d.task LIMIT 1) AS "notToBeUsed"
+    FROM rows page
+    LEFT JOIN LATERAL (
+      SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code,
+                                                 'hours', oem.hours) ORDER BY s.code), '[]'::json) AS sources
+        FROM source s
+        LEFT JOIN LATERAL (
+          SELECT r.operating_hours_h AS hours FROM telemetry_record r
+           WHERE r.source_id = s.id AND r.operating_hours_h IS NOT NULL AND ${OEM_SOURCE}
+           ORDER BY r.device_time DESC LIMIT 1
+        ) oem ON true
+       WHERE s.machine_id = page.id
+    ) src ON true`;
+
 export async function listMachines(
   model: ReadModel,
   organisation: Organisation,
@@ -107,22 +130,7 @@ export async function listMachines(
 
   const rows = page.length
     ? await withQuickPlans(db).query<PageRow>(
-        // Sources are read for the rows of the page only.
-        `${machineRows('$4::uuid[]')}
-         SELECT page.*, src.sources
-           FROM rows page
-           LEFT JOIN LATERAL (
-             SELECT coalesce(json_agg(json_build_object('type', s.type, 'code', s.code, 'shortCode', s.short_code,
-                                                        'hours', oem.hours) ORDER BY s.code), '[]'::json) AS sources
-               FROM source s
-               -- An OEM feed's source carries the machine's hours as the OEM last reported them.
-               LEFT JOIN LATERAL (
-                 SELECT r.operating_hours_h AS hours FROM telemetry_record r
-                  WHERE r.source_id = s.id AND r.operating_hours_h IS NOT NULL AND ${OEM_SOURCE}
-                  ORDER BY r.device_time DESC LIMIT 1
-               ) oem ON true
-              WHERE s.machine_id = page.id
-           ) src ON true`,
+        pageRowsSql(machineRows('$4::uuid[]')),
         // The rows' own three parameters and the page: the selection's filters are not in it.
         [...rowParams, page.map((m) => m.id)],
       )
@@ -158,6 +166,7 @@ export async function listMachines(
         hourMeterSource: row.hourMeterSource,
         hourMeterReadAt: row.hourMeterReadAt?.toISOString() ?? null,
         meterDrifting: row.meterDrifting,
+        notToBeUsed: row.notToBeUsed,
         archived: row.archived?.toISOString() ?? null,
         breakdown: row.breakdown,
         operator:

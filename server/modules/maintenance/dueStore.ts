@@ -3,9 +3,10 @@
 // sorted by the database. Writes to plans and services store their machines' again at once; a list
 // read finding them over five minutes old answers from them and works them out again after its reply.
 import type { MaintenanceRow } from '../../../src/domain/api/maintenance.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database, Queryable, SqlParam } from '../../db/database.ts';
 import type { ListParams } from '../../simpleRest.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
+import { asCustomer, byOwner, type HiredMachine } from './hired.ts';
 import { dueRows, type MaintenanceFilter, type MaintenanceSort } from './list.ts';
 
 /**
@@ -110,18 +111,11 @@ export async function storedDuePage(
   organisationId: string,
   filter: Omit<MaintenanceFilter, 'machineId'>,
   params: Pick<ListParams<MaintenanceSort>, 'sort' | 'order' | 'offset' | 'limit'>,
+  hiredIds: readonly string[] = [],
 ): Promise<{ rows: MaintenanceRow[]; total: number }> {
   const q = filter.q?.trim().toLowerCase();
   const direction = params.order === 'DESC' ? 'DESC' : 'ASC';
-  const where = `organisation_id = $1
-    AND ($2::text[] IS NULL OR status = ANY($2::text[]))
-    AND ($3::text[] IS NULL OR category = ANY($3::text[]))
-    AND ($4::uuid[] IS NULL OR site_id = ANY($4::uuid[]))
-    AND ($5::uuid[] IS NULL OR plan_id = ANY($5::uuid[]))
-    AND ($6::boolean IS NULL OR safety_critical = $6)
-    AND ($7::text IS NULL OR strpos(lower(machine_name), $7) > 0
-         OR strpos(lower(coalesce(asset_id, '')), $7) > 0 OR strpos(lower(task), $7) > 0)`;
-  const values = [
+  const values: SqlParam[] = [
     organisationId,
     filter.status ?? null,
     filter.category ?? null,
@@ -130,14 +124,29 @@ export async function storedDuePage(
     filter.safetyCritical ?? null,
     q || null,
   ];
+  // The machines hired to the organisation only when there are some: the index walks its own.
+  let whose = 'organisation_id = $1';
+  if (hiredIds.length) {
+    values.push([...hiredIds]);
+    whose = `(organisation_id = $1 OR machine_id = ANY($${values.length}::uuid[]))`;
+  }
+  const where = `${whose}
+    AND ($2::text[] IS NULL OR status = ANY($2::text[]))
+    AND ($3::text[] IS NULL OR category = ANY($3::text[]))
+    AND ($4::uuid[] IS NULL OR (organisation_id = $1 AND site_id = ANY($4::uuid[])))
+    AND ($5::uuid[] IS NULL OR plan_id = ANY($5::uuid[]))
+    AND ($6::boolean IS NULL OR safety_critical = $6)
+    AND ($7::text IS NULL OR strpos(lower(machine_name), $7) > 0
+         OR strpos(lower(coalesce(asset_id, '')), $7) > 0 OR strpos(lower(task), $7) > 0)`;
   const order = `${ORDER[params.sort ?? 'status'](direction)}, machine_name, task, machine_id`;
   // The page's keys first (the list's index walked in its order), then only their rows.
   const [found, [counted]] = await Promise.all([
-    db.query<{ due: MaintenanceRow }>(
+    db.query<{ due: MaintenanceRow; organisation_id: string }>(
       `WITH page AS (
          SELECT machine_id, plan_id FROM service_due WHERE ${where}
-          ORDER BY ${order} LIMIT $8 OFFSET $9)
-       SELECT d.due FROM page JOIN service_due d USING (machine_id, plan_id) ORDER BY ${order}`,
+          ORDER BY ${order} LIMIT $${values.length + 1} OFFSET $${values.length + 2})
+       SELECT d.due, d.organisation_id FROM page JOIN service_due d USING (machine_id, plan_id)
+        ORDER BY ${order}`,
       [...values, params.limit, params.offset],
     ),
     db.query<{ total: number }>(
@@ -145,23 +154,26 @@ export async function storedDuePage(
       values,
     ),
   ]);
-  return { rows: found.map((row) => row.due), total: counted?.total ?? 0 };
+  return {
+    rows: found.map((row) =>
+      row.organisation_id === organisationId ? row.due : asCustomer(row.due),
+    ),
+    total: counted?.total ?? 0,
+  };
 }
 
 /** The organisations whose due points this process is working out again after a reply. */
 const refreshing = new Set<string>();
 
 /**
- * A page of the organisation's due points from the store: worked out first if they never were;
- * over five minutes old, worked out again by `later` (after the reply), once at a time.
+ * The organisation's due points are worked out first if they never were; over five minutes old,
+ * worked out again by `later` (after the reply), once at a time.
  */
-export async function listStoredDue(
+async function freshEnough(
   db: Database,
   organisation: Scope,
-  filter: Omit<MaintenanceFilter, 'machineId'>,
-  params: Pick<ListParams<MaintenanceSort>, 'sort' | 'order' | 'offset' | 'limit'>,
   later: (work: () => Promise<void>) => void,
-): Promise<{ rows: MaintenanceRow[]; total: number }> {
+): Promise<void> {
   const computedAt = await dueComputedAt(db, organisation.id);
   if (computedAt === null) {
     await storeDue(db, organisation);
@@ -169,5 +181,22 @@ export async function listStoredDue(
     refreshing.add(organisation.id);
     later(() => storeDue(db, organisation).finally(() => refreshing.delete(organisation.id)));
   }
-  return storedDuePage(db, organisation.id, filter, params);
+}
+
+/**
+ * A page of the due points from the store: the organisation's own machines' and those of the
+ * machines on hire to it, which their owners' plans give.
+ */
+export async function listStoredDue(
+  db: Database,
+  organisation: Scope,
+  filter: Omit<MaintenanceFilter, 'machineId'>,
+  params: Pick<ListParams<MaintenanceSort>, 'sort' | 'order' | 'offset' | 'limit'>,
+  later: (work: () => Promise<void>) => void,
+  hired: readonly HiredMachine[] = [],
+): Promise<{ rows: MaintenanceRow[]; total: number }> {
+  await freshEnough(db, organisation, later);
+  for (const { owner } of byOwner(hired)) await freshEnough(db, owner, later);
+  const hiredIds = hired.map((h) => h.machineId);
+  return storedDuePage(db, organisation.id, filter, params, hiredIds);
 }

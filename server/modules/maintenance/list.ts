@@ -12,6 +12,7 @@ import { ENGINE_HOURS_SINCE_READING } from '../../readModel/selection.ts';
 import type { ListParams } from '../../simpleRest.ts';
 import type { Organisation } from '../../tenancy/organisation.ts';
 import { duePoint } from './due.ts';
+import { asCustomer, byOwner, type HiredMachine } from './hired.ts';
 import { PLAN_COVERS, type IntervalColumns } from './plans.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -235,16 +236,26 @@ function rowOf(task: TaskRow, today: string): MaintenanceRow {
   };
 }
 
-/** The list worked out now: for the machines the filter names (a machine's page, a few). */
+/**
+ * The list worked out now: for the machines the filter names (a machine's page, a few), the
+ * organisation's own and those on hire to it (from their owners' plans).
+ */
 export async function listMaintenance(
   db: Queryable,
   organisation: Organisation,
   filter: MaintenanceFilter,
   params: Pick<ListParams<MaintenanceSort>, 'sort' | 'order' | 'offset' | 'limit'>,
+  hired: readonly HiredMachine[] = [],
 ): Promise<{ rows: MaintenanceRow[]; total: number }> {
-  const rows = (await dueRows(db, organisation, filter.machineId ?? null))
-    .filter(({ row, task }) => matches(row, task, filter))
-    .map(({ row }) => row);
+  const named = filter.machineId ?? null;
+  const theirs = byOwner(hired.filter((h) => named === null || named.includes(h.machineId)));
+  const found = [
+    ...(await dueRows(db, organisation, named)),
+    ...(
+      await Promise.all(theirs.map(({ owner, machineIds }) => dueRows(db, owner, machineIds)))
+    ).flatMap((due) => due.map(({ row, task }) => ({ row: asCustomer(row), task: { ...task, site_id: null } }))),
+  ];
+  const rows = found.filter(({ row, task }) => matches(row, task, filter)).map(({ row }) => row);
   const sort = params.sort ?? 'status';
   const direction = params.order === 'DESC' ? -1 : 1;
   rows.sort(

@@ -55,14 +55,16 @@ export const ADDITIONAL_INFORMATION_FIELDS = [
   { key: 'operatingWeightKg', kind: 'number' },
   { key: 'registrationNumber', kind: 'text' },
   { key: 'purchaseDate', kind: 'date' },
-  { key: 'nextServiceDate', kind: 'date' },
-  { key: 'serviceIntervalHours', kind: 'number' },
 ] as const;
 export type AdditionalInformationKey = (typeof ADDITIONAL_INFORMATION_FIELDS)[number]['key'];
 
 const Amount = Type.Number({ minimum: 0, maximum: 10_000_000 });
 
-/** PATCH /v1/portal/machines/:id/additional-information; a field left out keeps its value. */
+/**
+ * PATCH /v1/portal/machines/:id/additional-information; a field left out keeps its value. The
+ * service interval and next service date it once held are service plans and booked services now
+ * (migration 055, docs/maintenance.md).
+ */
 export const AdditionalInformation = Type.Object(
   {
     fuelType: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
@@ -71,8 +73,6 @@ export const AdditionalInformation = Type.Object(
     operatingWeightKg: Type.Optional(Nullable(Amount)),
     registrationNumber: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
     purchaseDate: Type.Optional(Nullable(Day)),
-    nextServiceDate: Type.Optional(Nullable(Day)),
-    serviceIntervalHours: Type.Optional(Nullable(Amount)),
   },
   { additionalProperties: false },
 );

@@ -124,6 +124,8 @@ export const MachineRow = Type.Object({
   hourMeterReadAt: Nullable(DateTime),
   /** Two of the meter's sources disagree past the owner's threshold; a customer sees false. */
   meterDrifting: Type.Boolean(),
+  /** The overdue safety-critical task that marks it not to be used (issue 42); null when none. */
+  notToBeUsed: Nullable(Type.String()),
   archived: Nullable(Type.String({ format: 'date-time' })),
   breakdown: Type.Boolean(),
   operator: Nullable(Type.Object({ operator: Type.String(), assignedAt: Type.String() })),

@@ -46,6 +46,7 @@ export const maintenanceDe = {
   safety: 'Sicherheitsrelevant',
   safety_help:
     'Eine überfällige sicherheitsrelevante Aufgabe (eine UVV-Prüfung) sperrt die Maschine: Eine neue Miete, Verlängerung oder ein Tausch auf sie braucht eine begründete Freigabe.',
+  not_to_be_used_short: 'Nicht benutzen',
   not_to_be_used: 'Nicht benutzen: %{task} ist überfällig',
   every_h: '%{hours} h',
   every_days: '%{count} Tage',

@@ -46,6 +46,7 @@ export const maintenanceEn = {
   safety: 'Safety-critical',
   safety_help:
     'An overdue safety-critical task (a thorough examination) marks the machine not to be used: a new hire, extension or swap onto it needs an override with a reason.',
+  not_to_be_used_short: 'Not to be used',
   not_to_be_used: 'Not to be used: %{task} is overdue',
   every_h: '%{hours} h',
   every_days: '%{count} days',

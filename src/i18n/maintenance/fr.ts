@@ -46,6 +46,7 @@ export const maintenanceFr = {
   safety: 'Sécurité',
   safety_help:
     'Une tâche de sécurité en retard (une vérification générale périodique) interdit la machine : une nouvelle location, prolongation ou un échange vers elle exige une dérogation motivée.',
+  not_to_be_used_short: 'Ne pas utiliser',
   not_to_be_used: 'Ne pas utiliser : %{task} est en retard',
   every_h: '%{hours} h',
   every_days: '%{count} jours',

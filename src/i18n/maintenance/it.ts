@@ -46,6 +46,7 @@ export const maintenanceIt = {
   safety: 'Di sicurezza',
   safety_help:
     'Un’attività di sicurezza scaduta (una verifica periodica) segna la macchina da non usare: un nuovo noleggio, una proroga o uno scambio su di essa richiede una deroga motivata.',
+  not_to_be_used_short: 'Da non usare',
   not_to_be_used: 'Da non usare: %{task} è scaduta',
   every_h: '%{hours} h',
   every_days: '%{count} giorni',

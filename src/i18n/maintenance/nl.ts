@@ -46,6 +46,7 @@ export const maintenanceNl = {
   safety: 'Veiligheidskritisch',
   safety_help:
     'Een te late veiligheidskritische taak (een keuring) markeert de machine als niet te gebruiken: een nieuwe verhuur, verlenging of ruil naar haar vraagt een vrijgave met reden.',
+  not_to_be_used_short: 'Niet gebruiken',
   not_to_be_used: 'Niet gebruiken: %{task} is te laat',
   every_h: '%{hours} u',
   every_days: '%{count} dagen',

@@ -45,6 +45,7 @@ export const maintenanceZh = {
   safety: '安全关键',
   safety_help:
     '安全关键任务（如定期检验）逾期后，机器标记为禁止使用：对其新建租赁、延期或换机需填写原因并强制放行。',
+  not_to_be_used_short: '禁止使用',
   not_to_be_used: '禁止使用：%{task} 已逾期',
   every_h: '%{hours} 小时',
   every_days: '%{count} 天',

@@ -1,5 +1,6 @@
-// A machine's hire status, with broken-down and archived marked beside it.
-import { Chip, Stack } from '@mui/material';
+// A machine's hire status, with broken-down, not to be used (an overdue safety-critical task) and
+// archived marked beside it.
+import { Chip, Stack, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Machine } from '../../dataProvider/dataProvider.ts';
 
@@ -15,6 +16,16 @@ export function HireStatusChip({ machine }: { machine: Machine }) {
       />
       {machine.breakdown && (
         <Chip size="small" color="error" label={translate('app.machines.breakdown')} />
+      )}
+      {machine.notToBeUsed && (
+        <Tooltip title={translate('app.maintenance.not_to_be_used', { task: machine.notToBeUsed })}>
+          <Chip
+            size="small"
+            color="error"
+            label={translate('app.maintenance.not_to_be_used_short')}
+            data-testid="not-to-be-used-chip"
+          />
+        </Tooltip>
       )}
       {machine.archived && <Chip size="small" label={translate('app.machines.archived')} />}
     </Stack>

@@ -91,6 +91,9 @@ function MachineCardFacts({ machine }: { machine: Machine }) {
     machine.site,
     translate(`app.machines.hire_status.${machine.hiredStatus}`),
     machine.breakdown ? translate('app.machines.breakdown') : null,
+    machine.notToBeUsed
+      ? translate('app.maintenance.not_to_be_used', { task: machine.notToBeUsed })
+      : null,
     machine.archived ? translate('app.machines.archived') : null,
   ]
     .filter(Boolean)
