@@ -2,7 +2,8 @@
 // admin creates a service plan template for a category, sees its machines due soon, records a
 // service with a photo and sees the next due move and the history; the demo's overdue thorough
 // examination marks its scissor lift not to be used and refuses a new hire until an override
-// gives a reason; and its alert reaches the bell and the mail.
+// gives a reason; a customer sees the status of the machines on hire to it; and the
+// examination's alert reaches the bell and the mail.
 // @clock-relative: services are dated now, and the demo's history is stamped around the clock.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -192,6 +193,36 @@ describe.skipIf(!browserAvailable)('maintenance in a browser', () => {
       `/v1/organisation/audit?range=${encodeURIComponent('[0,49]')}`,
     );
     expect(JSON.stringify(audit)).toContain('Examined on site today');
+  });
+
+  it('shows a customer the service status of the machines on hire to it, with nothing to record', async () => {
+    const customer = 'harrow@demo.example';
+    const rows = await callAs<MaintenanceRow[]>(
+      url,
+      await tokenOf(url, customer),
+      `/v1/portal/maintenance?range=${encodeURIComponent('[0,99]')}`,
+    );
+    // The demo hires Northbank's machines to Harrow now; their owner's plans cover them.
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.site === null && !row.own)).toBe(true);
+    const [first] = rows;
+    const page = await freshPage();
+    await signInToDemo(page, url, customer);
+    await page.goto(`${url}/maintenance`);
+    const row = page
+      .locator('tbody tr')
+      .filter({ hasText: first?.machineName ?? '' })
+      .first();
+    await row.getByText(first?.task ?? '').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Record service' }).count()).toBe(0);
+    await page.goto(`${url}/machines/${first?.machineId ?? ''}`);
+    const card = page.getByTestId('machine-service');
+    await card
+      .getByTestId('machine-tasks')
+      .locator(`tr[data-task="${first?.task ?? ''}"]`)
+      .waitFor({ timeout: 30_000 });
+    expect(await card.getByRole('button', { name: 'Record service' }).count()).toBe(0);
+    await shot(page, 'maintenance-customer');
   });
 
   it('brings the overdue examination to the bell and the mail', async () => {

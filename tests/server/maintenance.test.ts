@@ -351,7 +351,11 @@ describeServer('maintenance', { users: ['admin', 'viewer', 'customer'] }, (fixtu
       [bare, 'Thorough examination', 'overdue'],
       [bare, '250 h service', 'ok'],
     ]);
-    expect(fleet.map((row) => row.site)).toEqual([null, null]);
+    expect(fleet.map((row) => [row.site, row.own])).toEqual([
+      [null, false],
+      [null, false],
+    ]);
+    expect((await rows({ machineId: [bare] })).every((row) => row.own)).toBe(true);
     // The machine's own tasks, worked out live, say the same; a machine not hired to it, nothing.
     const card = await rows({ machineId: [bare] }, fixture.customer);
     expect(card.map((row) => [row.task, row.status, row.site])).toEqual([

@@ -250,6 +250,7 @@ describe('machine details', () => {
       id: 'm1:p1',
       machineId: 'm1',
       machineName: 'JCB 3CX Sitemaster',
+      own: true,
       assetId: 'NPH-1101',
       category: 'Loader',
       site: null,

@@ -156,7 +156,8 @@ export async function storedDuePage(
   ]);
   return {
     rows: found.map((row) =>
-      row.organisation_id === organisationId ? row.due : asCustomer(row.due),
+      // Rows stored before `own` was a field lack it.
+      row.organisation_id === organisationId ? { ...row.due, own: true } : asCustomer(row.due),
     ),
     total: counted?.total ?? 0,
   };

@@ -39,4 +39,8 @@ export function byOwner(hired: readonly HiredMachine[]): { owner: Owner; machine
 }
 
 /** A hired machine's row as its customer reads it: the owner's depot is not the customer's. */
-export const asCustomer = (row: MaintenanceRow): MaintenanceRow => ({ ...row, site: null });
+export const asCustomer = (row: MaintenanceRow): MaintenanceRow => ({
+  ...row,
+  own: false,
+  site: null,
+});

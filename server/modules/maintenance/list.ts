@@ -221,6 +221,7 @@ function rowOf(task: TaskRow, today: string): MaintenanceRow {
     id: `${task.machine_id}:${task.plan_id}`,
     machineId: task.machine_id,
     machineName: task.machine_name,
+    own: true,
     assetId: task.asset_id,
     category: task.category,
     site: task.site,

@@ -77,6 +77,8 @@ export const MaintenanceRow = Type.Object({
   id: Type.String(),
   machineId: Type.String(),
   machineName: Type.String(),
+  /** The caller's own machine; false for one on hire to it, whose services its owner records. */
+  own: Type.Boolean(),
   assetId: Nullable(Type.String()),
   category: Nullable(Type.String()),
   site: Nullable(Type.String()),

@@ -150,7 +150,7 @@ function MaintenanceCards({ canRecord }: { canRecord: boolean }) {
       tertiaryText={(row) => (
         <>
           <ServiceStatusChip row={row} />
-          {canRecord ? <RecordButton row={row} /> : null}
+          {canRecord && row.own ? <RecordButton row={row} /> : null}
         </>
       )}
     />
@@ -186,7 +186,9 @@ function MaintenanceTable() {
         </DataTable.Col>
         {canRecord ? (
           <DataTable.Col label="" disableSort>
-            <FunctionField<MaintenanceRow> render={(row) => <RecordButton row={row} />} />
+            <FunctionField<MaintenanceRow>
+              render={(row) => (row.own ? <RecordButton row={row} /> : null)}
+            />
           </DataTable.Col>
         ) : null}
       </DataTable>
