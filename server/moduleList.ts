@@ -18,6 +18,8 @@ import { integrationsModule } from './modules/integrations/index.ts';
 import { machinesModule } from './modules/machines/index.ts';
 import { mailModule } from './modules/mail/index.ts';
 import { maintenanceModule } from './modules/maintenance/index.ts';
+import { apiClientsModule } from './modules/apiClients/index.ts';
+import { isoModule } from './modules/iso/index.ts';
 import { mapsModule } from './modules/maps/index.ts';
 import { metersModule } from './modules/meters/index.ts';
 import { oemFeedsModule } from './modules/oemFeeds/index.ts';
@@ -64,4 +66,6 @@ export const MODULES: readonly PortalModule[] = [
   adminModule,
   ingestModule,
   oemFeedsModule,
+  apiClientsModule,
+  isoModule,
 ];

@@ -3,6 +3,7 @@
 // cannot forget a check. The declared access is published in the OpenAPI document as x-access,
 // where the contract sweep reads it.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ApiScope } from '../../src/domain/api/apiClients.ts';
 import type { FeatureFlag } from '../../src/domain/api/session.ts';
 import { ERROR_CODES } from '../../src/domain/api/errors.ts';
 import { ACCESS_LEVELS, featureOn, roleMayCall, type Access } from '../../src/domain/api/access.ts';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     access?: Access;
     /** The module or navigation switch the route belongs to: off for the organisation, 403. */
     feature?: FeatureFlag;
+    /** The scope an API client's token needs (issue 43); without one, no client may call it. */
+    scope?: ApiScope;
   }
   interface FastifyRequest {
     /** Claims of the caller's access token; set on every route that is not public. */
@@ -57,6 +60,16 @@ function checkAccess(
     }
     request.auth = claims;
     request.organisation = organisation;
+  };
+}
+
+/** Refuses an API client's token on a route that does not declare one of its scopes. */
+function checkScope(scope: ApiScope | undefined): onRequestHookHandler {
+  return async (request) => {
+    const scopes = request.auth.scp;
+    if (!scopes) return;
+    if (!scope) throw forbidden('API clients may not make this call');
+    if (!scopes.includes(scope)) throw forbidden(`The API client lacks the scope ${scope}`);
   };
 }
 
@@ -104,6 +117,7 @@ export function registerAccess(
     const feature = route.config?.feature;
     route.onRequest = [
       checks[access],
+      checkScope(route.config?.scope),
       ...(feature ? [checkFeature(feature, context.db)] : []),
       ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
     ];

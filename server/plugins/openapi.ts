@@ -24,6 +24,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           ...schema,
           'x-access': access,
           ...(route.config?.feature ? { 'x-feature': route.config.feature } : {}),
+          // The scope an API client's token needs here; a route without one is for people only.
+          ...(route.config?.scope ? { 'x-scope': route.config.scope } : {}),
           ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
         },
         url,

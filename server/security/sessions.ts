@@ -44,8 +44,12 @@ export class SessionRegistry {
   async isLive(sessionId: string): Promise<boolean> {
     const live = await this.live.get(sessionId, async () => {
       const rows = await this.db.query<{ live: boolean }>(
+        // An API client's tokens name the client as their session (issue 43).
         `SELECT true AS live FROM auth_session
-          WHERE id = $1 AND ended_at IS NULL AND expires_at > now()`,
+          WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
+         UNION ALL
+         SELECT true FROM api_client
+          WHERE id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
         [sessionId],
       );
       return rows.length > 0 ? true : undefined;

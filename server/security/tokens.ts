@@ -9,8 +9,11 @@ export interface AccessClaims {
   /** Organisation the token is scoped to. */
   org: string;
   role: Role;
-  /** The sign-in session; the token is refused once that session ends. */
+  /** The sign-in session; the token is refused once that session ends. An API client's is its id. */
   sid: string;
+  /** An API client's scopes (issue 43): set only on a client's token, which passes only routes
+   * declaring one of them. */
+  scp?: string[];
   iat: number;
   exp: number;
   jti: string;
@@ -20,7 +23,13 @@ const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 
 export function signAccessToken(
   keys: KeyRing,
-  subject: { userId: string; organisationId: string; role: Role; sessionId: string },
+  subject: {
+    userId: string;
+    organisationId: string;
+    role: Role;
+    sessionId: string;
+    scopes?: readonly string[];
+  },
   ttlS: number,
   now = Date.now(),
 ): string {
@@ -31,6 +40,7 @@ export function signAccessToken(
     org: subject.organisationId,
     role: subject.role,
     sid: subject.sessionId,
+    ...(subject.scopes ? { scp: [...subject.scopes] } : {}),
     iat,
     exp: iat + ttlS,
     jti: randomUUID(),

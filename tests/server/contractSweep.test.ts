@@ -210,9 +210,10 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
       const reply = await send(route, tokens.other);
       const text = JSON.stringify(reply.body ?? '');
       const leaked = foreign.find((value) => text.includes(value));
-      // A path of fixed values (a report type) names nothing of the first organisation's.
+      // A path of fixed values (a report type) or a page number names nothing of the first
+      // organisation's.
       const namesRecord = (route.operation.parameters ?? []).some(
-        (p) => p.in === 'path' && !branch(p.schema).enum,
+        (p) => p.in === 'path' && !branch(p.schema).enum && branch(p.schema).type !== 'integer',
       );
       if (namesRecord) {
         check(

@@ -43,7 +43,9 @@ export type AuditAction =
   | 'service-plan.deleted'
   | 'service.recorded'
   | 'service.edited'
-  | 'service.deleted';
+  | 'service.deleted'
+  | 'api-client.created'
+  | 'api-client.revoked';
 
 export async function recordAudit(
   db: Queryable,

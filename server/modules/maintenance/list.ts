@@ -254,7 +254,9 @@ export async function listMaintenance(
     ...(await dueRows(db, organisation, named)),
     ...(
       await Promise.all(theirs.map(({ owner, machineIds }) => dueRows(db, owner, machineIds)))
-    ).flatMap((due) => due.map(({ row, task }) => ({ row: asCustomer(row), task: { ...task, site_id: null } }))),
+    ).flatMap((due) =>
+      due.map(({ row, task }) => ({ row: asCustomer(row), task: { ...task, site_id: null } })),
+    ),
   ];
   const rows = found.filter(({ row, task }) => matches(row, task, filter)).map(({ row }) => row);
   const sort = params.sort ?? 'status';

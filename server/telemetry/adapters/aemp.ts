@@ -61,7 +61,8 @@ const list = (value: unknown): unknown[] =>
 /** Text of an element that may carry attributes (`{'#text': …}`); placeholders are absent. */
 function text(value: unknown): string | null {
   const raw = isObject(value) ? value['#text'] : value;
-  if (typeof raw === 'number') return String(raw);
+  // JSON feeds give numbers and flags (EngineStatus.Running) as themselves.
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
   if (typeof raw !== 'string') return null;
   const trimmed = raw.trim();
   return trimmed === '' || /^(missing|n\/?a|null|unknown)$/i.test(trimmed) ? null : trimmed;

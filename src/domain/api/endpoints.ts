@@ -110,6 +110,12 @@ export const endpoints = {
     live: '/v1/health/live',
     ready: '/v1/health/ready',
   },
+  /** ISO 15143-3 (AEMP 2.0) out, with the OAuth 2.0 token endpoint its clients use (issue 43). */
+  iso: {
+    token: '/v1/iso/token',
+    fleet: '/v1/iso/Fleet/:pageNumber',
+    equipment: '/v1/iso/Fleet/Equipment/ID/:equipmentId',
+  },
   ingest: {
     records: '/v1/ingest/records',
     digitalMatter: '/v1/ingest/digitalmatter',
@@ -141,6 +147,8 @@ export const endpoints = {
   },
   openapiJson: '/v1/openapi.json',
   organisation: {
+    apiClients: '/v1/organisation/api-clients',
+    apiClient: '/v1/organisation/api-clients/:id',
     audit: '/v1/organisation/audit',
     settingsAlerts: '/v1/organisation/settings/alerts',
     settingsRental: '/v1/organisation/settings/rental',

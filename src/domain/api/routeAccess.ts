@@ -15,6 +15,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /v1/machines/:id/image': {
     access: 'write',
   },
+  'DELETE /v1/organisation/api-clients/:id': {
+    access: 'write',
+  },
   'DELETE /v1/portal/brandconfig': {
     access: 'write',
   },
@@ -163,6 +166,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/health/ready': {
     access: 'public',
   },
+  'GET /v1/iso/Fleet/:pageNumber': {
+    access: 'read',
+  },
+  'GET /v1/iso/Fleet/Equipment/ID/:equipmentId': {
+    access: 'read',
+  },
   'GET /v1/machine-images/:imageId': {
     access: 'public',
   },
@@ -183,6 +192,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   },
   'GET /v1/me/second-factor': {
     access: 'read',
+  },
+  'GET /v1/organisation/api-clients': {
+    access: 'write',
   },
   'GET /v1/organisation/audit': {
     access: 'write',
@@ -547,6 +559,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /v1/ingest/records': {
     access: 'public',
   },
+  'POST /v1/iso/token': {
+    access: 'public',
+  },
   'POST /v1/machines/:id/archive': {
     access: 'write',
   },
@@ -567,6 +582,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   },
   'POST /v1/me/second-factor/setup': {
     access: 'read',
+  },
+  'POST /v1/organisation/api-clients': {
+    access: 'write',
   },
   'POST /v1/portal/alerts/seen': {
     access: 'read',

@@ -117,6 +117,8 @@ export function pathFor(route: Route, ids: Ids, overrides: Record<string, string
     const schema = route.operation.parameters?.find((p) => p.in === 'path' && p.name === name);
     const values = schema && branch(schema.schema).enum;
     if (values) return encodeURIComponent(String(values[0]));
+    // A number in a path is a page (ISO 15143-3's fleet pages), not a record: the first.
+    if (schema && branch(schema.schema).type === 'integer') return '1';
     if (name === 'userId') return ids.user;
     if (name === 'token') return 'no-such-share-token';
     if (name === 'code') return ids.sourceCode;

@@ -1,0 +1,105 @@
+// Writes ISO 15143-3 (AEMP 2.0) documents as implementers serve them (issue 43): XML in the
+// standard's namespace by default, JSON when asked; the Fleet envelope with its version, snapshot
+// time and links, then each Equipment's header and readings in the schema's order, each reading
+// with its own datetime in UTC and its units.
+import { XMLBuilder } from 'fast-xml-parser';
+import type { IsoEquipment, Reading } from './snapshot.ts';
+
+export const ISO_NAMESPACE = 'http://standards.iso.org/iso/15143/-3';
+export type IsoFormat = 'xml' | 'json';
+
+export interface Link {
+  rel: 'self' | 'first' | 'prev' | 'next' | 'last';
+  href: string;
+}
+
+type Element = Record<string, unknown>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** A reading's element: its datetime first, then its values. */
+const dated = <T>(reading: Reading<T> | null, values: (value: T) => Element) =>
+  reading ? { datetime: iso(reading.atMs), ...values(reading.value) } : undefined;
+
+/** The equipment's elements in the schema's order; a reading not known is left out. */
+function equipmentElements(e: IsoEquipment): Element {
+  const header: Element = {
+    ...(e.oemName ? { OEMName: e.oemName } : {}),
+    ...(e.model ? { Model: e.model } : {}),
+    EquipmentID: e.id,
+    ...(e.serialNumber ? { SerialNumber: e.serialNumber } : {}),
+    ...(e.pin ? { PIN: e.pin } : {}),
+  };
+  const elements: Element = {
+    EquipmentHeader: header,
+    Location: dated(e.location, (p) => ({
+      Latitude: round(p.latitude, 7),
+      Longitude: round(p.longitude, 7),
+    })),
+    CumulativeOperatingHours: dated(e.operatingHours, (h) => ({ Hour: round(h, 4) })),
+    FuelUsed: dated(e.fuelUsedL, (l) => ({ FuelUnits: 'litre', FuelConsumed: round(l, 2) })),
+    Distance: dated(e.distanceKm, (km) => ({ OdometerUnits: 'kilometre', Odometer: round(km, 3) })),
+    CumulativeIdleHours: dated(e.idleHours, (h) => ({ Hour: round(h, 4) })),
+    EngineStatus: dated(e.engineRunning, (running) => ({ Running: running })),
+  };
+  return Object.fromEntries(Object.entries(elements).filter(([, value]) => value !== undefined));
+}
+
+/** XML keeps each reading's datetime as an attribute, as the standard's schema does. */
+function asXml(element: Element): Element {
+  return Object.fromEntries(
+    Object.entries(element).map(([name, value]) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return [name, value];
+      const { datetime, ...rest } = value as Element;
+      return [
+        name,
+        datetime === undefined ? asXml(rest) : { '@_datetime': datetime, ...asXml(rest) },
+      ];
+    }),
+  );
+}
+
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  suppressEmptyNode: true,
+});
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** A fleet snapshot page. */
+export function fleetDocument(
+  format: IsoFormat,
+  equipment: IsoEquipment[],
+  links: Link[],
+  snapshotMs: number,
+): string {
+  const items = equipment.map(equipmentElements);
+  if (format === 'json') {
+    return JSON.stringify({
+      Fleet: { version: '1', snapshotTime: iso(snapshotMs), Links: links, Equipment: items },
+    });
+  }
+  return (
+    XML_DECLARATION +
+    builder.build({
+      Fleet: {
+        '@_xmlns': ISO_NAMESPACE,
+        '@_version': '1',
+        '@_snapshotTime': iso(snapshotMs),
+        Links: links,
+        Equipment: items.map(asXml),
+      },
+    })
+  );
+}
+
+/** One machine's snapshot. */
+export function equipmentDocument(format: IsoFormat, equipment: IsoEquipment): string {
+  const item = equipmentElements(equipment);
+  if (format === 'json') return JSON.stringify({ Equipment: item });
+  return (
+    XML_DECLARATION + builder.build({ Equipment: { '@_xmlns': ISO_NAMESPACE, ...asXml(item) } })
+  );
+}

@@ -1,0 +1,234 @@
+// ISO 15143-3 out and API clients through HTTP on both databases (issue 43): an admin makes a
+// client (the secret shown once), the client takes a token by client credentials (form or Basic),
+// reads the fleet snapshot in pages as XML and JSON (read back by the portal's own AEMP parser),
+// one machine's readings, gets 400 past the last page, 429 on a second read of a URL within the
+// minute, 403 on a route without its scope, and 401 once revoked; a customer's client sees only
+// the machines on hire to it now.
+// @clock-relative: hires, readings and expiries are placed around now; the rate window is a minute.
+import { beforeAll, expect, it } from 'vitest';
+import type { ApiClient, ApiClientCreated, TokenReply } from '../../src/domain/api/apiClients.ts';
+import { createClient } from '../../server/modules/apiClients/store.ts';
+import { decodeAempPage, type AempFormat } from '../../server/telemetry/adapters/aemp.ts';
+import { call } from '../support/testServer.ts';
+import { describeServer } from '../support/describeServer.ts';
+
+const PAGING_MACHINES = 150;
+const CREDENTIALS = { grant_type: 'client_credentials' };
+
+describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
+  /** A machine of the paging yard with readings: its meter, position, activity and day. */
+  let metered: string;
+  let yardToken: string;
+
+  const takeToken = async (form: Record<string, string>, basic?: [string, string]) => {
+    const response = await fetch(`${fixture.server.url}/v1/iso/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(basic
+          ? { authorization: `Basic ${Buffer.from(basic.join(':')).toString('base64')}` }
+          : {}),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as TokenReply & { error?: string; field?: string },
+    };
+  };
+
+  const read = async (path: string, token: string, accept = 'application/xml') => {
+    const response = await fetch(`${fixture.server.url}${path}`, {
+      headers: { authorization: `Bearer ${token}`, accept },
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+
+  /** A fleet page read back as the portal's own AEMP poller reads a feed. */
+  const fleet = async (page: number, token: string, format: AempFormat = 'xml') => {
+    const path = `/v1/iso/Fleet/${page}`;
+    const reply = await read(path, token, `application/${format}`);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.headers.get('content-type')).toContain(`application/${format}`);
+    return decodeAempPage(reply.text, format, 'ISO', `${fixture.server.url}${path}`, Date.now());
+  };
+
+  beforeAll(async () => {
+    const db = fixture.server.db;
+    const [organisation] = await db.query<{ id: string }>(
+      `INSERT INTO organisation (name, type) VALUES ('ISO paging yard', 'rental') RETURNING id`,
+    );
+    const yard = organisation?.id ?? '';
+    const machines = await db.query<{ id: string }>(
+      `INSERT INTO machine (organisation_id, name, oem, model, pin, hour_meter_h)
+       SELECT $1, 'Paged ' || n, 'JCB', '3CX', 'PIN-' || lpad(n::text, 4, '0'), 1000 + n
+         FROM generate_series(1, $2) n RETURNING id`,
+      [yard, PAGING_MACHINES],
+    );
+    metered = machines[0]?.id ?? '';
+    await db.query(
+      `INSERT INTO source (type, code, machine_id, last_latitude, last_longitude, last_position_at,
+                           last_seen_at)
+       VALUES ('TELTONIKA', 'ISO-TEST-1', $1, 51.5, -0.12, now() - interval '10 minutes',
+               now() - interval '10 minutes')`,
+      [metered],
+    );
+    await db.query(
+      `INSERT INTO activity_segment (machine_id, from_at, to_at, state)
+       VALUES ($1, now() - interval '40 minutes', now() - interval '10 minutes', 'active')`,
+      [metered],
+    );
+    const client = await createClient(db, yard, null, { name: 'Dealer', scopes: ['iso:read'] });
+    const token = await takeToken({ ...CREDENTIALS }, [client.clientId, client.clientSecret]);
+    yardToken = token.body.access_token;
+  });
+
+  it('makes a client for an admin only, its secret shown once, and refuses each bad one by its field', async () => {
+    const make = (body: object, token = fixture.admin) =>
+      call<ApiClientCreated & { field?: string }>(
+        fixture.server,
+        'POST',
+        '/v1/organisation/api-clients',
+        { body, token },
+      );
+    expect((await make({ name: 'ERP', scopes: ['iso:read'] }, fixture.viewer)).status).toBe(403);
+    const unknownScope = await make({ name: 'ERP', scopes: ['everything'] });
+    expect([unknownScope.status, unknownScope.body.field]).toEqual([400, 'scopes.0']);
+    const past = await make({
+      name: 'ERP',
+      scopes: ['iso:read'],
+      expiresAt: '2020-01-01T00:00:00Z',
+    });
+    expect([past.status, past.body.field]).toEqual([400, 'expiresAt']);
+
+    const made = await make({ name: 'ERP', scopes: ['iso:read'] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.clientSecret).toMatch(/^fps_/);
+    const listed = await call<ApiClient[]>(fixture.server, 'GET', '/v1/organisation/api-clients', {
+      token: fixture.admin,
+    });
+    const kept = listed.body.find((client) => client.id === made.body.id);
+    expect(kept).toMatchObject({ name: 'ERP', scopes: ['iso:read'], lastUsedAt: null });
+    expect(JSON.stringify(listed.body)).not.toContain(made.body.clientSecret);
+
+    // The token: by the form or by HTTP Basic; wrong secrets, grants and scopes in OAuth's words.
+    const { clientId, clientSecret } = made.body;
+    const byForm = await takeToken({
+      ...CREDENTIALS,
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
+    expect(byForm.status, JSON.stringify(byForm.body)).toBe(200);
+    expect(byForm.body).toMatchObject({ token_type: 'Bearer', scope: 'iso:read' });
+    expect(byForm.body.expires_in).toBeGreaterThan(0);
+    expect((await takeToken({ ...CREDENTIALS }, [clientId, clientSecret])).status).toBe(200);
+    const wrong = await takeToken({ ...CREDENTIALS }, [clientId, `${clientSecret}x`]);
+    expect([wrong.status, wrong.body.error]).toEqual([401, 'invalid_client']);
+    const grant = await takeToken({ grant_type: 'password' }, [clientId, clientSecret]);
+    expect([grant.status, grant.body.error, grant.body.field]).toEqual([
+      400,
+      'unsupported_grant_type',
+      'grant_type',
+    ]);
+    const scope = await takeToken({ ...CREDENTIALS, scope: 'hires:write' }, [
+      clientId,
+      clientSecret,
+    ]);
+    expect([scope.status, scope.body.error]).toEqual([400, 'invalid_scope']);
+
+    // Its token passes only the routes of its scope; revoked, it passes none.
+    const token = byForm.body.access_token;
+    const portal = await call(fixture.server, 'GET', '/v1/portal/machines/list', { token });
+    expect(portal.status).toBe(403);
+    const revoked = await call<ApiClient>(
+      fixture.server,
+      'DELETE',
+      `/v1/organisation/api-clients/${made.body.id}`,
+      { token: fixture.admin },
+    );
+    expect(revoked.body.revokedAt).not.toBeNull();
+    expect((await read('/v1/iso/Fleet/1', token)).status).toBe(401);
+    expect((await takeToken({ ...CREDENTIALS }, [clientId, clientSecret])).status).toBe(401);
+  });
+
+  it('serves the fleet in pages of 100, XML by default and JSON when asked, 400 past the last', async () => {
+    const first = await fleet(1, yardToken);
+    expect(first.equipment).toHaveLength(100);
+    expect(first.nextUrl).toBe(`${fixture.server.url}/v1/iso/Fleet/2`);
+    const second = await fleet(2, yardToken, 'json');
+    expect(second.equipment).toHaveLength(PAGING_MACHINES - 100);
+    expect(second.nextUrl).toBeNull();
+    const all = [...first.equipment, ...second.equipment];
+    expect(new Set(all.map((e) => e.header.equipmentId)).size).toBe(PAGING_MACHINES);
+
+    // The machine with readings: its meter, position and engine, each with its own time.
+    const mine = all.find((e) => e.header.equipmentId === metered);
+    expect(mine?.header).toMatchObject({ oemName: 'JCB', model: '3CX', pin: 'PIN-0001' });
+    const fix = mine?.records.find((record) => record.latitude !== null);
+    expect([fix?.latitude, fix?.longitude]).toEqual([51.5, -0.12]);
+    const counted = mine?.records.find((record) => record.operatingHoursH !== null);
+    expect(counted?.operatingHoursH).toBe(1001);
+    expect(counted?.engineRunning).toBe(true);
+
+    const past = await read('/v1/iso/Fleet/3', yardToken);
+    expect(past.status).toBe(400);
+    expect(JSON.parse(past.text)).toMatchObject({ field: 'pageNumber' });
+    // A URL once a minute per client: the second read within it waits.
+    const again = await read('/v1/iso/Fleet/1', yardToken);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('serves one machine, and 404 for a machine of another organisation', async () => {
+    const one = await read(`/v1/iso/Fleet/Equipment/ID/${metered}`, yardToken, 'application/json');
+    expect(one.status, one.text).toBe(200);
+    const { Equipment } = JSON.parse(one.text) as {
+      Equipment: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(Equipment)).toEqual([
+      'EquipmentHeader',
+      'Location',
+      'CumulativeOperatingHours',
+      'EngineStatus',
+    ]);
+    expect(Equipment.CumulativeOperatingHours).toMatchObject({ Hour: 1001 });
+    expect(Equipment.EngineStatus?.datetime).toMatch(/Z$/);
+    const [theirs] = await fixture.server.db.query<{ id: string }>(
+      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Northbank Plant Hire' LIMIT 1`,
+    );
+    const other = await read(`/v1/iso/Fleet/Equipment/ID/${theirs?.id ?? ''}`, yardToken);
+    expect(other.status).toBe(404);
+  });
+
+  it('shows a customer’s client only the machines on hire to it now', async () => {
+    const made = await call<ApiClientCreated>(
+      fixture.server,
+      'POST',
+      '/v1/organisation/api-clients',
+      { body: { name: 'Site system', scopes: ['iso:read'] }, token: fixture.customer },
+    );
+    expect(made.status).toBe(201);
+    const token = await takeToken({ ...CREDENTIALS }, [made.body.clientId, made.body.clientSecret]);
+    const hired = await fixture.server.db.query<{ id: string }>(
+      `SELECT DISTINCT h.machine_id AS id FROM hire h JOIN organisation c ON c.id = h.customer_organisation_id
+        WHERE c.name = 'Harrow Civil Engineering' AND h.starts_at <= now()
+          AND coalesce(h.ends_at, 'infinity') > now()`,
+    );
+    expect(hired.length).toBeGreaterThan(0);
+    const page = await fleet(1, token.body.access_token);
+    expect(page.equipment.map((e) => e.header.equipmentId).sort()).toEqual(
+      hired.map((row) => row.id).sort(),
+    );
+    const [notHired] = await fixture.server.db.query<{ id: string }>(
+      `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id
+        WHERE o.name = 'Northbank Plant Hire' AND m.id <> ALL($1::uuid[]) LIMIT 1`,
+      [hired.map((row) => row.id)],
+    );
+    const refused = await read(
+      `/v1/iso/Fleet/Equipment/ID/${notHired?.id ?? ''}`,
+      token.body.access_token,
+    );
+    expect(refused.status).toBe(404);
+  });
+});
