@@ -23,6 +23,7 @@ import * as heatmap from './custom-pages/heatmap/index.ts';
 import * as routes from './custom-pages/routes/index.ts';
 import * as account from './custom-pages/account/index.ts';
 import * as brand from './custom-pages/brand/index.ts';
+import { IntegrationsScreen } from './custom-pages/integrations/index.ts';
 import { QrScreen } from './custom-pages/qr/index.ts';
 import { lazyScreen } from './lazy/lazyScreen.tsx';
 import * as userSettings from './custom-pages/user-settings/index.ts';
@@ -317,6 +318,7 @@ export const AREAS: readonly PortalArea[] = [
             screen: organisationAudit.list,
             resource: 'organisation/audit',
           },
+          { path: PATHS.organisationIntegrations, screen: IntegrationsScreen },
         ],
       },
     ],

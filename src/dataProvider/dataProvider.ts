@@ -2,6 +2,7 @@
 // calls (one file each), composed into one provider. The machine and site calls answer in the
 // spec's shapes ({machines, total, summary}, {sites}) and are mapped by hand; the users resources
 // are ra-data-simple-rest (src/dataProvider/users.ts).
+import { apiClientCalls } from './apiClients.ts';
 import type {
   CreateParams,
   CreateResult,
@@ -57,6 +58,7 @@ function areaCalls(client: ApiClient) {
     ...deviceCalls(client),
     ...filterCalls(client),
     ...groupCalls(client),
+    ...apiClientCalls(client),
     ...hireCalls(client),
     ...mapCalls(client),
     ...machineCalls(client),

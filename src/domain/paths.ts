@@ -71,6 +71,7 @@ export const PATHS = {
   adminOutbox: '/admin/outbox',
   adminAudit: '/admin/audit',
   organisationAudit: '/organisation/audit',
+  organisationIntegrations: '/organisation/integrations',
   sensors: '/sensors',
   sensorsDashboard: '/sensors/dashboard',
   sensorOff: '/sensor/off',
@@ -107,6 +108,7 @@ export const ORGANISATION_TABS = [
   { key: 'sites', path: PATHS.organisationSites },
   { key: 'brand', path: PATHS.brandConfiguration },
   { key: 'audit', path: PATHS.organisationAudit },
+  { key: 'integrations', path: PATHS.organisationIntegrations },
 ] as const;
 
 export const links = {

@@ -13,6 +13,7 @@ import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
 import { alertsDe, alertResourcesDe } from './alerts/de.ts';
 import { hiresDe, hireResourcesDe } from './hires/de.ts';
 import { maintenanceDe, maintenanceResourcesDe } from './maintenance/de.ts';
+import { integrationsDe } from './integrations/de.ts';
 import { metersDe } from './meters/de.ts';
 import { adminDe, auditResourcesDe } from './admin/de.ts';
 import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
@@ -86,6 +87,7 @@ export const de: AppCatalog = {
     alerts: alertsDe,
     hires: hiresDe,
     maintenance: maintenanceDe,
+    integrations: integrationsDe,
     meters: metersDe,
     admin: adminDe,
     reports: reportsDe,

@@ -12,6 +12,7 @@ import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
 import { alertsEn, alertResourcesEn } from './alerts/en.ts';
 import { hiresEn, hireResourcesEn } from './hires/en.ts';
 import { maintenanceEn, maintenanceResourcesEn } from './maintenance/en.ts';
+import { integrationsEn } from './integrations/en.ts';
 import { metersEn } from './meters/en.ts';
 import { adminEn, auditResourcesEn } from './admin/en.ts';
 import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
@@ -85,6 +86,7 @@ export const en = {
     alerts: alertsEn,
     hires: hiresEn,
     maintenance: maintenanceEn,
+    integrations: integrationsEn,
     meters: metersEn,
     admin: adminEn,
     reports: reportsEn,

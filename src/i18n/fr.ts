@@ -12,6 +12,7 @@ import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
 import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
 import { hiresFr, hireResourcesFr } from './hires/fr.ts';
 import { maintenanceFr, maintenanceResourcesFr } from './maintenance/fr.ts';
+import { integrationsFr } from './integrations/fr.ts';
 import { metersFr } from './meters/fr.ts';
 import { adminFr, auditResourcesFr } from './admin/fr.ts';
 import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
@@ -85,6 +86,7 @@ export const fr: AppCatalog = {
     alerts: alertsFr,
     hires: hiresFr,
     maintenance: maintenanceFr,
+    integrations: integrationsFr,
     meters: metersFr,
     admin: adminFr,
     reports: reportsFr,

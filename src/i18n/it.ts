@@ -12,6 +12,7 @@ import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
 import { alertsIt, alertResourcesIt } from './alerts/it.ts';
 import { hiresIt, hireResourcesIt } from './hires/it.ts';
 import { maintenanceIt, maintenanceResourcesIt } from './maintenance/it.ts';
+import { integrationsIt } from './integrations/it.ts';
 import { metersIt } from './meters/it.ts';
 import { adminIt, auditResourcesIt } from './admin/it.ts';
 import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
@@ -84,6 +85,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     alerts: alertsIt,
     hires: hiresIt,
     maintenance: maintenanceIt,
+    integrations: integrationsIt,
     meters: metersIt,
     admin: adminIt,
     reports: reportsIt,

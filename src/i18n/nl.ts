@@ -11,6 +11,7 @@ import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
 import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
 import { hiresNl, hireResourcesNl } from './hires/nl.ts';
 import { maintenanceNl, maintenanceResourcesNl } from './maintenance/nl.ts';
+import { integrationsNl } from './integrations/nl.ts';
 import { metersNl } from './meters/nl.ts';
 import { adminNl, auditResourcesNl } from './admin/nl.ts';
 import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
@@ -284,6 +285,7 @@ export const nl: AppCatalog = {
     alerts: alertsNl,
     hires: hiresNl,
     maintenance: maintenanceNl,
+    integrations: integrationsNl,
     meters: metersNl,
     admin: adminNl,
     reports: reportsNl,

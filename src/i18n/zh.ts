@@ -11,6 +11,7 @@ import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
 import { alertsZh, alertResourcesZh } from './alerts/zh.ts';
 import { hiresZh, hireResourcesZh } from './hires/zh.ts';
 import { maintenanceZh, maintenanceResourcesZh } from './maintenance/zh.ts';
+import { integrationsZh } from './integrations/zh.ts';
 import { metersZh } from './meters/zh.ts';
 import { adminZh, auditResourcesZh } from './admin/zh.ts';
 import { filesZh, reportsZh, reportsResourcesZh } from './reports/zh.ts';
@@ -272,6 +273,7 @@ export const zh: AppCatalog = {
     alerts: alertsZh,
     hires: hiresZh,
     maintenance: maintenanceZh,
+    integrations: integrationsZh,
     meters: metersZh,
     admin: adminZh,
     reports: reportsZh,

@@ -46,10 +46,10 @@ const isViewersOwn = (route: string, control: string) =>
   VIEWER_OWN.test(control) || (route === '/user/settings' && /^save$/i.test(control));
 
 /**
- * Names the demo organisations gave their things: the portal shows them as written, in any
- * language (a machine type "Mini excavator 1.5t" is not a number the portal formats).
+ * Names shown as written in any language: those the demo organisations gave their things (a
+ * machine type "Mini excavator 1.5t" is not a number the portal formats) and the standards'.
  */
-const DEMO_NAMES = ['Mini excavator 1.5t', 'Twin-drum roller 1.5t'];
+const DEMO_NAMES = ['Mini excavator 1.5t', 'Twin-drum roller 1.5t', 'OAuth 2.0', 'AEMP 2.0'];
 
 /** The screens anyone opens before signing in. */
 const PUBLIC_ROUTES = [

@@ -139,6 +139,7 @@ export const organisationRoutes = (ids: DemoIds): string[] => [
   '/organisation/sites',
   '/organisation/brand-configuration',
   '/organisation/audit',
+  '/organisation/integrations',
   '/admin/shifts',
   '/hires',
   '/hires/create',

@@ -1,6 +1,6 @@
-// /organisation/machines, /organisation/users, /organisation/sites and
-// /organisation/brand-configuration (spec point 2): the organisation's own admin area, one page
-// whose tabs are the existing screens. The sites tab shows only while sites are switched on.
+// /organisation/machines, /organisation/users, /organisation/sites,
+// /organisation/brand-configuration (spec point 2), its audit trail and its integrations (issue
+// 43): the organisation's own admin area, one page whose tabs are the existing screens. The sites tab shows only while sites are switched on.
 import { Box, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
@@ -27,7 +27,12 @@ export function OrganisationArea() {
           </Typography>
         </Tooltip>
       ) : null}
-      <Tabs value={current} sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}
+      >
         {tabs.map((tab) => (
           <Tab
             key={tab.key}

@@ -82,5 +82,6 @@ export const organisationAreaDe = {
     sites: 'Standorte',
     brand: 'Marke',
     audit: 'Prüfprotokoll',
+    integrations: 'Integrationen',
   },
 };

@@ -81,5 +81,6 @@ export const organisationAreaEn = {
     sites: 'Sites',
     brand: 'Brand',
     audit: 'Audit trail',
+    integrations: 'Integrations',
   },
 };

@@ -82,5 +82,6 @@ export const organisationAreaFr = {
     sites: 'Sites',
     brand: 'Marque',
     audit: 'Journal d’audit',
+    integrations: 'Intégrations',
   },
 };

@@ -82,5 +82,6 @@ export const organisationAreaIt = {
     sites: 'Cantieri',
     brand: 'Marchio',
     audit: 'Registro di controllo',
+    integrations: 'Integrazioni',
   },
 };

@@ -81,5 +81,6 @@ export const organisationAreaNl = {
     sites: 'Locaties',
     brand: 'Huisstijl',
     audit: 'Audittrail',
+    integrations: 'Integraties',
   },
 };

@@ -78,5 +78,6 @@ export const organisationAreaZh = {
     sites: '工地',
     brand: '品牌',
     audit: '审计记录',
+    integrations: '集成',
   },
 };

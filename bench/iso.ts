@@ -1,0 +1,68 @@
+// ISO 15143-3 out (issue 43) for 10,000 machines: GET /v1/iso/Fleet/{page}'s own functions
+// (without HTTP): a page of 100 read and written as XML (the first and the fiftieth), and one
+// machine's snapshot; 2 warm-up calls, then the median of 7 each.
+// Fixed data: bench/fleetYear.ts (a year of day rollups per machine), every machine's meter read
+// 10 days ago, a position on its source, and its last day's activity as three segments.
+// `node --import tsx bench/iso.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
+import { fleetDocument } from '../server/modules/iso/document.ts';
+import { equipmentSnapshot, fleetPage } from '../server/modules/iso/snapshot.ts';
+import { benchDatabaseKind, freshDatabase } from './database.ts';
+import { loadFleetYear, median } from './fleetYear.ts';
+
+const WARM_UP = 2;
+const RUNS = 7;
+const TARGET_MS = 50;
+
+const { db, dispose } = await freshDatabase('iso');
+const { organisationId } = await loadFleetYear(db);
+await db.query(
+  `UPDATE machine SET hour_meter_h = 1000 + (abs(hashtext(id::text)) % 4000),
+          hour_meter_at = now() - interval '10 days', hour_meter_source = 'computed',
+          oem = 'JCB', model = '3CX', serial_number = 'SN-' || asset_id
+    WHERE organisation_id = $1`,
+  [organisationId],
+);
+await db.query(
+  `UPDATE source s SET last_latitude = 51.5 + (abs(hashtext(s.code)) % 1000) / 10000.0,
+          last_longitude = -0.1 - (abs(hashtext(s.code)) % 1000) / 10000.0, last_position_at = now() - interval '5 minutes'
+    FROM machine m WHERE m.id = s.machine_id AND m.organisation_id = $1`,
+  [organisationId],
+);
+await db.query(
+  `INSERT INTO activity_segment (machine_id, from_at, to_at, state)
+   SELECT m.id, now() - make_interval(hours => k * 2), now() - make_interval(hours => k * 2 - 1),
+          (ARRAY['active', 'idle', 'off'])[k]
+     FROM machine m CROSS JOIN generate_series(1, 3) k WHERE m.organisation_id = $1`,
+  [organisationId],
+);
+await db.query('ANALYZE');
+
+async function timed(name: string, call: () => Promise<number>) {
+  const timings: number[] = [];
+  let size = 0;
+  for (let run = 0; run < WARM_UP + RUNS; run++) {
+    const began = performance.now();
+    size = await call();
+    if (run >= WARM_UP) timings.push(performance.now() - began);
+  }
+  console.log(
+    `${benchDatabaseKind()} iso ${name} (${size.toLocaleString('en')} bytes): median ${median(timings).toFixed(1)} ms ` +
+      `(runs ${timings.map((t) => t.toFixed(1)).join(', ')}); target ${TARGET_MS} ms`,
+  );
+}
+
+const page = (n: number) => async () => {
+  const { equipment } = await fleetPage(db, organisationId, n);
+  return fleetDocument('xml', equipment, [], Date.now()).length;
+};
+await timed('fleet page 1 of 100, XML', page(1));
+await timed('fleet page 50 of 100, XML', page(50));
+const [machine] = await db.query<{ id: string }>(
+  'SELECT id FROM machine WHERE organisation_id = $1 LIMIT 1',
+  [organisationId],
+);
+await timed(
+  'one machine',
+  async () => JSON.stringify(await equipmentSnapshot(db, organisationId, machine?.id ?? '')).length,
+);
+await dispose();

@@ -1,0 +1,38 @@
+// Integrations in Italian: /organisation/integrations, its API clients (issue 43).
+export const integrationsIt = {
+  title: 'Integrazioni',
+  intro:
+    'Gli altri vostri sistemi (un ERP, uno strumento di BI, la lettura AEMP di un concessionario) leggono i dati di questa organizzazione con un client API: ottengono un token con le credenziali client OAuth 2.0 e leggono entro i suoi permessi.',
+  token_url: 'Indirizzo del token',
+  feed_url: 'Feed della flotta ISO 15143-3',
+  clients: 'Client API',
+  none: 'Ancora nessun client API.',
+  new: 'Nuovo client API',
+  name: 'Nome',
+  scopes: 'Permessi',
+  scope_iso_read: 'Leggere la flotta in ISO 15143-3 (AEMP 2.0)',
+  expires_at: 'Scade',
+  never: 'Mai',
+  expires_help: 'Lasciato vuoto, non scade.',
+  created_at: 'Creato',
+  last_used: 'Ultimo token',
+  not_used: 'Non ancora',
+  status: 'Stato',
+  status_active: 'Attivo',
+  status_revoked: 'Revocato',
+  status_expired: 'Scaduto',
+  revoke: 'Revoca',
+  revoke_title: 'Revocare %{name}?',
+  revoke_content:
+    'I suoi token vengono rifiutati subito: il sistema che lo usa non può più leggere.',
+  revoked: 'Client API revocato',
+  created_title: 'Client API creato',
+  secret_once: 'Copiate ora il segreto: viene mostrato solo questa volta.',
+  client_id: 'ID client',
+  client_secret: 'Segreto client',
+  copy: 'Copia',
+  copied: 'Copiato',
+  done: 'Fatto',
+  admins_only:
+    'Solo gli amministratori della vostra organizzazione gestiscono le sue integrazioni.',
+};
