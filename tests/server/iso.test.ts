@@ -78,6 +78,15 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
        VALUES ($1, now() - interval '40 minutes', now() - interval '10 minutes', 'active')`,
       [metered],
     );
+    // Its life so far: one month of 2 idle hours, 55.5 litres and 12 km.
+    await db.query(
+      `INSERT INTO machine_month_rollup (machine_id, month, first_day, days, active_s, idle_s, off_s,
+                                         missing_s, brokendown_s, out_of_hours_s, fuel_l, fuel_estimated,
+                                         co2_kg, distance_m, trips, refills, refill_l, thefts, theft_l)
+       VALUES ($1, '2026-01-01', '2026-01-05', 3, 36000, 7200, 0, 0, 0, 0, 55.5, false, 146, 12000, 2, 0,
+               0, 0, 0)`,
+      [metered],
+    );
     const client = await createClient(db, yard, null, { name: 'Dealer', scopes: ['iso:read'] });
     const token = await takeToken({ ...CREDENTIALS }, [client.clientId, client.clientSecret]);
     yardToken = token.body.access_token;
@@ -185,13 +194,20 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
     const { Equipment } = JSON.parse(one.text) as {
       Equipment: Record<string, Record<string, unknown>>;
     };
+    // The schema's order; each reading with its units.
     expect(Object.keys(Equipment)).toEqual([
       'EquipmentHeader',
       'Location',
       'CumulativeOperatingHours',
+      'FuelUsed',
+      'Distance',
+      'CumulativeIdleHours',
       'EngineStatus',
     ]);
     expect(Equipment.CumulativeOperatingHours).toMatchObject({ Hour: 1001 });
+    expect(Equipment.FuelUsed).toMatchObject({ FuelUnits: 'litre', FuelConsumed: 55.5 });
+    expect(Equipment.Distance).toMatchObject({ OdometerUnits: 'kilometre', Odometer: 12 });
+    expect(Equipment.CumulativeIdleHours).toMatchObject({ Hour: 2 });
     expect(Equipment.EngineStatus?.datetime).toMatch(/Z$/);
     const [theirs] = await fixture.server.db.query<{ id: string }>(
       `SELECT m.id FROM machine m JOIN organisation o ON o.id = m.organisation_id

@@ -80,9 +80,10 @@ const SNAPSHOT = `
       SELECT a.state, a.to_at FROM activity_segment a
        WHERE a.machine_id = m.id AND a.state IN ('active', 'idle', 'off')
        ORDER BY a.from_at DESC LIMIT 1) seg ON true
+    -- Over the machine's life: its months, which the engine keeps with its days (a row a month).
     LEFT JOIN LATERAL (
-      SELECT sum(d.idle_s) / 3600 AS idle_h, sum(d.fuel_l) AS fuel_l, sum(d.distance_m) / 1000 AS distance_km
-        FROM machine_day_rollup d WHERE d.machine_id = m.id) life ON true
+      SELECT sum(r.idle_s) / 3600 AS idle_h, sum(r.fuel_l) AS fuel_l, sum(r.distance_m) / 1000 AS distance_km
+        FROM machine_month_rollup r WHERE r.machine_id = m.id) life ON true
    ORDER BY m.id`;
 
 function toEquipment(row: Row): IsoEquipment {
