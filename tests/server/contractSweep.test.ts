@@ -85,6 +85,7 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
   let routes: Route[];
   let ids: Ids;
   let tokens: Sweep['tokens'];
+  let clientToken: string;
   let foreign: string[];
   const totals = { routes: 0, cases: 0, failures: 0 };
   /** The current test's failures, each a line naming the route, the case and what came back. */
@@ -92,7 +93,7 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database, { env: WEBHOOK_TOKENS });
-    ({ routes, ids, foreign, tokens } = await prepareSweep(server));
+    ({ routes, ids, foreign, tokens, clientToken } = await prepareSweep(server));
     totals.routes = routes.length;
   });
   afterAll(async () => {
@@ -250,6 +251,20 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
     expect(failures).toEqual([]);
   });
 
+  it("refuses an API client's token with 403 on every route that does not declare its scope", async () => {
+    // The client's scope is iso:read: only the routes declaring it let its token through.
+    for (const route of routes) {
+      const access = route.operation['x-access'];
+      if (access === 'public' || route.operation['x-scope'] === 'iso:read') continue;
+      const reply = await send(route, clientToken);
+      check(
+        reply.status === 403,
+        `${route.method} ${route.path} with an API client's token: ${reply.status}`,
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+
   // Thousands of requests, more with every route: 46 s to over a minute on a busy 2-core machine.
   it('answers bad values in every parameter and body field with 400 naming the field, never 500, changing nothing', async () => {
     for (const route of routes) {
@@ -307,7 +322,7 @@ describe.each(testDatabases)('contract sweep on $kind', (database) => {
   it('never answers 500 to generated hostile values, and audits every accepted write once', async () => {
     const probed = await probeRoutes(
       server,
-      { routes, ids, foreign, tokens },
+      { routes, ids, foreign, tokens, clientToken },
       {
         casesPerRoute: PROBE_CASES_PER_ROUTE,
         seed: PROBE_SEED,

@@ -4,7 +4,7 @@
 // deeper run outside CI (tests/sweep/deep.ts).
 import { hashPassword } from '../../../server/security/passwords.ts';
 import type { Queryable } from '../../../server/db/database.ts';
-import { signIn, type TestServer } from '../testServer.ts';
+import { call, signIn, type TestServer } from '../testServer.ts';
 
 export interface Schema {
   type?: string;
@@ -37,6 +37,8 @@ export interface Parameter {
 }
 export interface Operation {
   'x-access'?: 'public' | 'read' | 'write' | 'staff';
+  /** The scope an API client's token needs (issue 43); none: people only. */
+  'x-scope'?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 }
@@ -190,6 +192,8 @@ export interface Sweep {
   /** Names and ids of the first organisation that must never reach another's reply. */
   foreign: string[];
   tokens: Record<'admin' | 'viewer' | 'staff' | 'other', string>;
+  /** An API client's token of the first organisation, with the scope iso:read (issue 43). */
+  clientToken: string;
 }
 
 /** The routes, the first organisation's ids, and tokens of each kind of caller, a second rental
@@ -249,7 +253,27 @@ export async function prepareSweep(server: TestServer): Promise<Sweep> {
     staff: (await signIn(server, 'staff@demo.example')).token,
     other: (await signIn(server, OTHER_ADMIN, OTHER_PASSWORD)).token,
   };
-  return { routes, ids, foreign, tokens };
+  return { routes, ids, foreign, tokens, clientToken: await clientToken(server, tokens.admin) };
+}
+
+/** A new API client's token, by client credentials, for the scope iso:read. */
+async function clientToken(server: TestServer, adminToken: string): Promise<string> {
+  const made = await call<{ clientId: string; clientSecret: string }>(
+    server,
+    'POST',
+    '/v1/organisation/api-clients',
+    { token: adminToken, body: { name: 'Sweep client', scopes: ['iso:read'] } },
+  );
+  const reply = await fetch(`${server.url}/v1/iso/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: made.body.clientId,
+      client_secret: made.body.clientSecret,
+    }).toString(),
+  });
+  return ((await reply.json()) as { access_token: string }).access_token;
 }
 
 /** A valid request for the route: its required query parameters, a body, the path with ids. */
