@@ -67,8 +67,11 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
     code = tracker?.code ?? '';
     organisationId = tracker?.organisation_id ?? '';
     // The machine stays home at Park Royal, off hire, and the organisation's shift has no working
-    // hours: all its work is out of hours, whatever the day the test runs on.
-    await fixture.server.db.query('DELETE FROM hire WHERE machine_id = $1', [machineId]);
+    // hours: all its work is out of hours, whatever the day the test runs on. The demo's other
+    // hires go too: whether one is idle on hire by now follows the weekday the test runs on.
+    await fixture.server.db.query('DELETE FROM hire WHERE rental_organisation_id = $1', [
+      organisationId,
+    ]);
     await fixture.server.db.query(
       `UPDATE machine SET site_id = (SELECT id FROM site WHERE code = 'NPH-PR') WHERE id = $1`,
       [machineId],

@@ -36,16 +36,19 @@ describeServer('reports', {}, (fixture) => {
   let admin: string;
   let viewer: string;
   let machineName: string;
+  /** Its asset id: the demo has several machines of its name. */
+  let assetId: string;
   let files: FileStorage;
 
   beforeAll(async () => {
     const demo = await demoMachines(fixture.server);
     for (const day of [START, END]) await sendRecords(fixture.server, demo.sourceId, longDay(day));
-    const [machine] = await fixture.server.db.query<{ name: string }>(
-      'SELECT name FROM machine WHERE id = $1',
+    const [machine] = await fixture.server.db.query<{ name: string; asset_id: string }>(
+      'SELECT name, asset_id FROM machine WHERE id = $1',
       [demo.machineId],
     );
     machineName = machine?.name ?? '';
+    assetId = machine?.asset_id ?? '';
     admin = (await signIn(fixture.server)).token;
     viewer = (await signIn(fixture.server, 'viewer@demo.example')).token;
     files = directoryStorage(fixture.server.config.filesDir);
@@ -118,10 +121,10 @@ describeServer('reports', {}, (fixture) => {
       `/v1/portal/machines/list?start=${START}&end=${END}&show=all`,
       { token: admin },
     );
-    const row = list.body.machines.find((m) => m.name === machineName);
+    const row = list.body.machines.find((m) => m.assetID === assetId);
     const rows = await csvRows(await madeFile(request('fleet-utilisation')));
     const header = rows[1] as string[];
-    const mine = rows.find((r) => r[0] === machineName) as string[];
+    const mine = rows.find((r) => r[0] === machineName && r[1] === assetId) as string[];
     const cell = (heading: string) => Number(mine[header.indexOf(heading)]);
     const rounded = (hours: number | null | undefined) =>
       ((Math.round(((hours ?? 0) * 60) / 5) * 5) / 60).toFixed(2);
@@ -143,7 +146,7 @@ describeServer('reports', {}, (fixture) => {
       `/v1/portal/machines/list?start=${START}&end=${END}&show=all`,
       { token: admin },
     );
-    const outOfHours = list.body.machines.find((m) => m.name === machineName)?.activitySummary
+    const outOfHours = list.body.machines.find((m) => m.assetID === assetId)?.activitySummary
       .outOfHours.value;
     const rows = await csvRows(await madeFile(request('out-of-hours')));
     const sessions = rows.filter((r) => r[0] === machineName && r.length === 6);
@@ -217,8 +220,8 @@ describeServer('reports', {}, (fixture) => {
     expect(view.status, JSON.stringify(view.body)).toBe(200);
     const machines = view.body.sections[0];
     const rows = await csvRows(await madeFile(request('fleet-utilisation')));
-    const fromFile = rows.find((r) => r[0] === machineName) as string[];
-    const fromView = machines?.rows.find((r) => r[0] === machineName) ?? [];
+    const fromFile = rows.find((r) => r[0] === machineName && r[1] === assetId) as string[];
+    const fromView = machines?.rows.find((r) => r[0] === machineName && r[1] === assetId) ?? [];
     expect(fromView.map((cell) => (cell === null ? '' : String(cell)))).toEqual(
       fromFile.map((cell) =>
         cell === '' ? '' : String(Number.isNaN(Number(cell)) ? cell : Number(cell)),

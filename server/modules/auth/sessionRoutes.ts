@@ -86,6 +86,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       const claims = verifyAccessToken(keys, request.body.token);
       if (!claims || !(await sessions.isLive(claims.sid)))
         throw unauthorised('The token is expired or invalid, or its session has ended');
+      // An API client's token (issue 43) stays within its scopes: it is no person's to exchange.
+      if (claims.scp) throw forbidden('An API client cannot exchange its token');
       const membership = (await getMemberships(db, claims.sub)).find(
         (m) => m.organisationId === request.body.organisationID,
       );
