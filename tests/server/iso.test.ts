@@ -183,7 +183,7 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
     expect(past.status).toBe(400);
     expect(JSON.parse(past.text)).toMatchObject({ field: 'pageNumber' });
     // A URL once a minute per client: the second read within it waits.
-    const again = await read('/v1/iso/Fleet/1', yardToken);
+    const again = await read('/v1/iso/Fleet/1?fresh=1', yardToken);
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
   });

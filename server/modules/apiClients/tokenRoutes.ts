@@ -90,8 +90,9 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
           'The client id or secret is wrong, or the client is revoked or expired',
         );
       }
-      // A narrower scope may be asked for; a scope the client lacks is refused.
-      const asked = request.body.scope?.split(' ').filter(Boolean) ?? client.scopes;
+      // A narrower scope may be asked for; a scope the client lacks is refused; none asked, all.
+      const named = request.body.scope?.split(' ').filter(Boolean) ?? [];
+      const asked = named.length > 0 ? named : client.scopes;
       const missing = asked.find((scope) => !client.scopes.includes(scope));
       if (missing) {
         return refuse(request, reply, 400, 'invalid_scope', 'scope', `The client lacks ${missing}`);

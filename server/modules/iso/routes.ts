@@ -37,7 +37,9 @@ export const isoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
       keyGenerator: (request: FastifyRequest) => {
         const token = bearerToken(request);
         const claims = token ? verifyAccessToken(keys, token) : undefined;
-        return `iso|${claims?.sid ?? request.ip}|${formatOf(request.headers.accept)}|${request.url}`;
+        // The path alone: a query string added to it is the same document.
+        const path = request.url.split('?')[0];
+        return `iso|${claims?.sid ?? request.ip}|${formatOf(request.headers.accept)}|${path}`;
       },
     },
   };
