@@ -74,8 +74,10 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
       [metered],
     );
     await db.query(
+      // Worked half an hour, then off since: the engine's last state runs on past now.
       `INSERT INTO activity_segment (machine_id, from_at, to_at, state)
-       VALUES ($1, now() - interval '40 minutes', now() - interval '10 minutes', 'active')`,
+       VALUES ($1, now() - interval '40 minutes', now() - interval '10 minutes', 'active'),
+              ($1, now() - interval '10 minutes', now() + interval '2 hours', 'off')`,
       [metered],
     );
     // Its life so far: one month of 2 idle hours, 55.5 litres and 12 km.
@@ -177,7 +179,11 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
     expect([fix?.latitude, fix?.longitude]).toEqual([51.5, -0.12]);
     const counted = mine?.records.find((record) => record.operatingHoursH !== null);
     expect(counted?.operatingHoursH).toBe(1001);
-    expect(counted?.engineRunning).toBe(true);
+    // Off now, and no reading dated after the snapshot.
+    expect(counted?.engineRunning).toBe(false);
+    for (const record of mine?.records ?? []) {
+      expect(record.deviceTimeMs).toBeLessThanOrEqual(Date.now());
+    }
 
     const past = await read('/v1/iso/Fleet/3', yardToken);
     expect(past.status).toBe(400);

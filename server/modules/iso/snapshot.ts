@@ -76,8 +76,10 @@ const SNAPSHOT = `
       SELECT s.last_latitude, s.last_longitude, s.last_position_at FROM source s
        WHERE s.machine_id = m.id AND s.last_position_at IS NOT NULL
        ORDER BY s.last_position_at DESC LIMIT 1) pos ON true
+    -- The latest state the engine worked out; one that runs on past now (a machine off until its
+    -- next record) is true until now.
     LEFT JOIN LATERAL (
-      SELECT a.state, a.to_at FROM activity_segment a
+      SELECT a.state, least(a.to_at, now()) AS to_at FROM activity_segment a
        WHERE a.machine_id = m.id AND a.state IN ('active', 'idle', 'off')
        ORDER BY a.from_at DESC LIMIT 1) seg ON true
     -- Over the machine's life: its months, which the engine keeps with its days (a row a month).
