@@ -6,9 +6,10 @@
 // the machines on hire to it now.
 // @clock-relative: hires, readings and expiries are placed around now; the rate window is a minute.
 import { beforeAll, expect, it } from 'vitest';
-import type { ApiClient, ApiClientCreated, TokenReply } from '../../src/domain/api/apiClients.ts';
+import type { ApiClient, ApiClientCreated } from '../../src/domain/api/apiClients.ts';
 import { createClient } from '../../server/modules/apiClients/store.ts';
 import { decodeAempPage, type AempFormat } from '../../server/telemetry/adapters/aemp.ts';
+import { requestToken } from '../support/apiClients.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -20,22 +21,8 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
   let metered: string;
   let yardToken: string;
 
-  const takeToken = async (form: Record<string, string>, basic?: [string, string]) => {
-    const response = await fetch(`${fixture.server.url}/v1/iso/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(basic
-          ? { authorization: `Basic ${Buffer.from(basic.join(':')).toString('base64')}` }
-          : {}),
-      },
-      body: new URLSearchParams(form).toString(),
-    });
-    return {
-      status: response.status,
-      body: (await response.json()) as TokenReply & { error?: string; field?: string },
-    };
-  };
+  const takeToken = (form: Record<string, string>, basic?: [string, string]) =>
+    requestToken(fixture.server, form, basic);
 
   const read = async (path: string, token: string, accept = 'application/xml') => {
     const response = await fetch(`${fixture.server.url}${path}`, {

@@ -5,6 +5,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { ApiClientCreated } from '../../src/domain/api/apiClients.ts';
 import type { OemFeed } from '../../src/domain/api/oemFeeds.ts';
+import { clientToken } from '../support/apiClients.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -101,18 +102,9 @@ describeServer(
       expect(poll.body.error).toBeNull();
 
       // What the feed said, read as JSON by the same client (another document of the minute).
-      const token = await fetch(`${url}/v1/iso/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: client.body.clientId,
-          client_secret: client.body.clientSecret,
-        }).toString(),
-      });
-      const { access_token } = (await token.json()) as { access_token: string };
+      const token = await clientToken(fixture.server, client.body);
       const served = await fetch(`${url}/v1/iso/Fleet/1`, {
-        headers: { authorization: `Bearer ${access_token}`, accept: 'application/json' },
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       });
       const exported = ((await served.json()) as { Fleet: { Equipment: Exported[] } }).Fleet
         .Equipment;

@@ -4,7 +4,8 @@
 // deeper run outside CI (tests/sweep/deep.ts).
 import { hashPassword } from '../../../server/security/passwords.ts';
 import type { Queryable } from '../../../server/db/database.ts';
-import { call, signIn, type TestServer } from '../testServer.ts';
+import { newClientToken } from '../apiClients.ts';
+import { signIn, type TestServer } from '../testServer.ts';
 
 export interface Schema {
   type?: string;
@@ -253,27 +254,16 @@ export async function prepareSweep(server: TestServer): Promise<Sweep> {
     staff: (await signIn(server, 'staff@demo.example')).token,
     other: (await signIn(server, OTHER_ADMIN, OTHER_PASSWORD)).token,
   };
-  return { routes, ids, foreign, tokens, clientToken: await clientToken(server, tokens.admin) };
-}
-
-/** A new API client's token, by client credentials, for the scope iso:read. */
-async function clientToken(server: TestServer, adminToken: string): Promise<string> {
-  const made = await call<{ clientId: string; clientSecret: string }>(
-    server,
-    'POST',
-    '/v1/organisation/api-clients',
-    { token: adminToken, body: { name: 'Sweep client', scopes: ['iso:read'] } },
-  );
-  const reply = await fetch(`${server.url}/v1/iso/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: made.body.clientId,
-      client_secret: made.body.clientSecret,
-    }).toString(),
-  });
-  return ((await reply.json()) as { access_token: string }).access_token;
+  return {
+    routes,
+    ids,
+    foreign,
+    tokens,
+    clientToken: await newClientToken(server, tokens.admin, {
+      name: 'Sweep client',
+      scopes: ['iso:read'],
+    }),
+  };
 }
 
 /** A valid request for the route: its required query parameters, a body, the path with ids. */
