@@ -81,6 +81,12 @@ export interface Config {
   alertPollMs: number;
   /** How often the api reads the devices' hour-meter values into meter readings; 0 never. */
   meterPollMs: number;
+  /** How often each api process looks for webhook deliveries due and hires to announce; 0 never. */
+  webhookPollMs: number;
+  /** How long a webhook's receiver has to answer before the attempt counts as failed. */
+  webhookTimeoutMs: number;
+  /** Webhook targets on loopback, link-local or private addresses (on-premises); off by default. */
+  webhookAllowPrivate: boolean;
   /** The largest document a user may upload. */
   documentMaxBytes: number;
   /**
@@ -315,6 +321,9 @@ export function loadConfig(env: Env = process.env): Config {
     alertBatchS: integer(env, 'ALERT_BATCH_S', 300, 0, 86_400),
     alertPollMs: integer(env, 'ALERT_POLL_MS', 60_000, 0, 3_600_000),
     meterPollMs: integer(env, 'METER_POLL_MS', 300_000, 0, 3_600_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 2000, 0, 3_600_000),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     documentMaxBytes: integer(env, 'DOCUMENT_MAX_BYTES', 20_000_000, 1_000, 200_000_000),
     oemFeedAllowPrivate: boolean(env, 'OEM_FEED_ALLOW_PRIVATE', false),
     invitationTtlS: integer(env, 'INVITATION_TTL_S', 7 * 86_400, 600, 90 * 86_400),

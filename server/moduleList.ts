@@ -31,6 +31,7 @@ import { shiftsModule } from './modules/shifts/index.ts';
 import { sitesModule } from './modules/sites/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
 import { usersModule } from './modules/users/index.ts';
+import { webhooksModule } from './modules/webhooks/index.ts';
 import type { PortalModule } from './context.ts';
 
 export { deviceWebhooks } from './modules/ingest/index.ts';
@@ -68,4 +69,5 @@ export const MODULES: readonly PortalModule[] = [
   oemFeedsModule,
   apiClientsModule,
   isoModule,
+  webhooksModule,
 ];

@@ -45,7 +45,11 @@ export type AuditAction =
   | 'service.edited'
   | 'service.deleted'
   | 'api-client.created'
-  | 'api-client.revoked';
+  | 'api-client.revoked'
+  | 'webhook.created'
+  | 'webhook.updated'
+  | 'webhook.deleted'
+  | 'webhook.replayed';
 
 export async function recordAudit(
   db: Queryable,

@@ -153,6 +153,11 @@ export const endpoints = {
     settingsAlerts: '/v1/organisation/settings/alerts',
     settingsRental: '/v1/organisation/settings/rental',
     settingsRoutePoints: '/v1/organisation/settings/route-points',
+    webhooks: '/v1/organisation/webhooks',
+    webhook: '/v1/organisation/webhooks/:id',
+    webhookTest: '/v1/organisation/webhooks/:id/test',
+    webhookDeliveries: '/v1/organisation/webhooks/:id/deliveries',
+    webhookReplay: '/v1/organisation/webhooks/:id/deliveries/:deliveryId/replay',
   },
   portal: {
     alerts: {

@@ -18,6 +18,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /v1/organisation/api-clients/:id': {
     access: 'write',
   },
+  'DELETE /v1/organisation/webhooks/:id': {
+    access: 'write',
+  },
   'DELETE /v1/portal/brandconfig': {
     access: 'write',
   },
@@ -201,6 +204,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   },
   'GET /v1/organisation/settings/rental': {
     access: 'read',
+  },
+  'GET /v1/organisation/webhooks': {
+    access: 'write',
+  },
+  'GET /v1/organisation/webhooks/:id': {
+    access: 'write',
+  },
+  'GET /v1/organisation/webhooks/:id/deliveries': {
+    access: 'write',
   },
   'GET /v1/portal/alerts': {
     access: 'read',
@@ -455,6 +467,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PATCH /v1/machines/:id/vhm': {
     access: 'write',
   },
+  'PATCH /v1/organisation/webhooks/:id': {
+    access: 'write',
+  },
   'PATCH /v1/portal/hires/:id': {
     access: 'write',
   },
@@ -584,6 +599,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'read',
   },
   'POST /v1/organisation/api-clients': {
+    access: 'write',
+  },
+  'POST /v1/organisation/webhooks': {
+    access: 'write',
+  },
+  'POST /v1/organisation/webhooks/:id/deliveries/:deliveryId/replay': {
+    access: 'write',
+  },
+  'POST /v1/organisation/webhooks/:id/test': {
     access: 'write',
   },
   'POST /v1/portal/alerts/seen': {
