@@ -3,6 +3,7 @@
 // spec's shapes ({machines, total, summary}, {sites}) and are mapped by hand; the users resources
 // are ra-data-simple-rest (src/dataProvider/users.ts).
 import { apiClientCalls } from './apiClients.ts';
+import { webhookCalls } from './webhooks.ts';
 import type {
   CreateParams,
   CreateResult,
@@ -59,6 +60,7 @@ function areaCalls(client: ApiClient) {
     ...filterCalls(client),
     ...groupCalls(client),
     ...apiClientCalls(client),
+    ...webhookCalls(client),
     ...hireCalls(client),
     ...mapCalls(client),
     ...machineCalls(client),

@@ -14,6 +14,7 @@ import { alertsDe, alertResourcesDe } from './alerts/de.ts';
 import { hiresDe, hireResourcesDe } from './hires/de.ts';
 import { maintenanceDe, maintenanceResourcesDe } from './maintenance/de.ts';
 import { integrationsDe } from './integrations/de.ts';
+import { webhooksDe } from './webhooks/de.ts';
 import { metersDe } from './meters/de.ts';
 import { adminDe, auditResourcesDe } from './admin/de.ts';
 import { filesDe, reportsDe, reportsResourcesDe } from './reports/de.ts';
@@ -88,6 +89,7 @@ export const de: AppCatalog = {
     hires: hiresDe,
     maintenance: maintenanceDe,
     integrations: integrationsDe,
+    webhooks: webhooksDe,
     meters: metersDe,
     admin: adminDe,
     reports: reportsDe,

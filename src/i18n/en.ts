@@ -13,6 +13,7 @@ import { alertsEn, alertResourcesEn } from './alerts/en.ts';
 import { hiresEn, hireResourcesEn } from './hires/en.ts';
 import { maintenanceEn, maintenanceResourcesEn } from './maintenance/en.ts';
 import { integrationsEn } from './integrations/en.ts';
+import { webhooksEn } from './webhooks/en.ts';
 import { metersEn } from './meters/en.ts';
 import { adminEn, auditResourcesEn } from './admin/en.ts';
 import { filesEn, reportsEn, reportsResourcesEn } from './reports/en.ts';
@@ -87,6 +88,7 @@ export const en = {
     hires: hiresEn,
     maintenance: maintenanceEn,
     integrations: integrationsEn,
+    webhooks: webhooksEn,
     meters: metersEn,
     admin: adminEn,
     reports: reportsEn,

@@ -13,6 +13,7 @@ import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
 import { hiresFr, hireResourcesFr } from './hires/fr.ts';
 import { maintenanceFr, maintenanceResourcesFr } from './maintenance/fr.ts';
 import { integrationsFr } from './integrations/fr.ts';
+import { webhooksFr } from './webhooks/fr.ts';
 import { metersFr } from './meters/fr.ts';
 import { adminFr, auditResourcesFr } from './admin/fr.ts';
 import { filesFr, reportsFr, reportsResourcesFr } from './reports/fr.ts';
@@ -87,6 +88,7 @@ export const fr: AppCatalog = {
     hires: hiresFr,
     maintenance: maintenanceFr,
     integrations: integrationsFr,
+    webhooks: webhooksFr,
     meters: metersFr,
     admin: adminFr,
     reports: reportsFr,

@@ -13,6 +13,7 @@ import { alertsIt, alertResourcesIt } from './alerts/it.ts';
 import { hiresIt, hireResourcesIt } from './hires/it.ts';
 import { maintenanceIt, maintenanceResourcesIt } from './maintenance/it.ts';
 import { integrationsIt } from './integrations/it.ts';
+import { webhooksIt } from './webhooks/it.ts';
 import { metersIt } from './meters/it.ts';
 import { adminIt, auditResourcesIt } from './admin/it.ts';
 import { filesIt, reportsIt, reportsResourcesIt } from './reports/it.ts';
@@ -86,6 +87,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     hires: hiresIt,
     maintenance: maintenanceIt,
     integrations: integrationsIt,
+    webhooks: webhooksIt,
     meters: metersIt,
     admin: adminIt,
     reports: reportsIt,

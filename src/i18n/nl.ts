@@ -12,6 +12,7 @@ import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
 import { hiresNl, hireResourcesNl } from './hires/nl.ts';
 import { maintenanceNl, maintenanceResourcesNl } from './maintenance/nl.ts';
 import { integrationsNl } from './integrations/nl.ts';
+import { webhooksNl } from './webhooks/nl.ts';
 import { metersNl } from './meters/nl.ts';
 import { adminNl, auditResourcesNl } from './admin/nl.ts';
 import { filesNl, reportsNl, reportsResourcesNl } from './reports/nl.ts';
@@ -286,6 +287,7 @@ export const nl: AppCatalog = {
     hires: hiresNl,
     maintenance: maintenanceNl,
     integrations: integrationsNl,
+    webhooks: webhooksNl,
     meters: metersNl,
     admin: adminNl,
     reports: reportsNl,

@@ -12,6 +12,7 @@ import { alertsZh, alertResourcesZh } from './alerts/zh.ts';
 import { hiresZh, hireResourcesZh } from './hires/zh.ts';
 import { maintenanceZh, maintenanceResourcesZh } from './maintenance/zh.ts';
 import { integrationsZh } from './integrations/zh.ts';
+import { webhooksZh } from './webhooks/zh.ts';
 import { metersZh } from './meters/zh.ts';
 import { adminZh, auditResourcesZh } from './admin/zh.ts';
 import { filesZh, reportsZh, reportsResourcesZh } from './reports/zh.ts';
@@ -274,6 +275,7 @@ export const zh: AppCatalog = {
     hires: hiresZh,
     maintenance: maintenanceZh,
     integrations: integrationsZh,
+    webhooks: webhooksZh,
     meters: metersZh,
     admin: adminZh,
     reports: reportsZh,

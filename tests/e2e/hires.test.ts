@@ -175,7 +175,10 @@ describe.skipIf(!browserAvailable)('hires in a browser', () => {
     await page.getByTestId('machine-hires').getByRole('link', { name: 'Put on hire' }).click();
     await page.waitForURL(/\/hires\/create\?machineId=/);
     await page.getByTestId('machine-picker').waitFor();
-    await expect.poll(() => page.getByTestId('machine-picker').inputValue()).toContain('APX-0021');
+    // The picker names the machine once it has loaded it: on a loaded CI machine, beyond 5 s.
+    await expect
+      .poll(() => page.getByTestId('machine-picker').inputValue(), { timeout: 30_000 })
+      .toContain('APX-0021');
     await page.getByRole('textbox', { name: 'Contract', exact: true }).fill('APX-C-1');
     await page.getByLabel(/account ID/).fill(accountId);
     await page.getByRole('button', { name: 'Save' }).click();

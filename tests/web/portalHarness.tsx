@@ -244,8 +244,9 @@ export const handlers = [
     HttpResponse.json([], { headers: { 'content-range': 'maintenance 0-0/0' } }),
   ),
   http.get(anyOrigin(endpoints.portal.machines.services), () => HttpResponse.json([])),
-  // Integrations: no API clients yet.
+  // Integrations: no API clients or webhooks yet.
   http.get(anyOrigin(endpoints.organisation.apiClients), () => HttpResponse.json([])),
+  http.get(anyOrigin(endpoints.organisation.webhooks), () => HttpResponse.json([])),
   http.post(anyOrigin(endpoints.clientErrors), async ({ request }) => {
     clientErrorReports.push((await request.json()) as ClientErrorReport);
     return new HttpResponse(null, { status: 204 });

@@ -1,28 +1,12 @@
 // /organisation/integrations (issue 43, docs/integrations.md): where the organisation's other
-// systems connect. The token and feed addresses to give them, and its API clients (scopes, expiry,
-// last token, status) for its admins to make and revoke; a client's secret is shown once, when
-// it is made.
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Divider,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+// systems connect. The token and feed addresses to give them, its API clients (scopes, expiry,
+// last token, status) for its admins to make and revoke, a client's secret shown once, when it is
+// made; and its webhooks (WebhooksSection).
+import { Button, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { usePhone } from '../../common/phone.tsx';
 import { useCanCall } from '../../common/useCanCall.ts';
 import { useFormat } from '../../common/useFormat.ts';
 import { apiClientKeys } from '../../dataProvider/apiClients.ts';
@@ -30,6 +14,8 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import type { ApiClient } from '../../domain/api/apiClients.ts';
 import { endpoints } from '../../domain/api/endpoints.ts';
 import { NewClientDialog } from './NewClientDialog.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
+import { type Cells, RowsOrBlocks } from './RowsOrBlocks.tsx';
 
 type Status = 'active' | 'revoked' | 'expired';
 
@@ -65,7 +51,7 @@ function useClientCells() {
   const text = (key: string) => translate(`app.integrations.${key}`);
   // The moment the screen opened: a client's expiry is judged against it.
   const [nowMs] = useState(() => Date.now());
-  return (client: ApiClient): [string, ReactNode][] => {
+  return (client: ApiClient): Cells => {
     const status = statusOf(client, nowMs);
     return [
       [text('name'), client.name],
@@ -101,65 +87,23 @@ function ClientList({
   onRevoke: ((client: ApiClient) => void) | null;
 }) {
   const translate = useTranslate();
-  const phone = usePhone();
   const cellsOf = useClientCells();
-  const revoke = (client: ApiClient) =>
-    onRevoke && !client.revokedAt ? (
-      <Button size="small" color="error" onClick={() => onRevoke(client)}>
-        {translate('app.integrations.revoke')}
-      </Button>
-    ) : null;
   if (clients.length === 0) {
     return <Typography color="text.secondary">{translate('app.integrations.none')}</Typography>;
   }
-  if (phone) {
-    return (
-      <Stack gap={1.5} divider={<Divider />} data-testid="api-clients">
-        {clients.map((client) => (
-          <Stack key={client.id} gap={0.25} data-client={client.name}>
-            {cellsOf(client).map(([label, value]) => (
-              <Typography
-                key={label}
-                variant="body2"
-                component="div"
-                sx={{ overflowWrap: 'anywhere' }}
-              >
-                <Box component="span" sx={{ color: 'text.secondary' }}>
-                  {label}:{' '}
-                </Box>
-                {value}
-              </Typography>
-            ))}
-            <Box>{revoke(client)}</Box>
-          </Stack>
-        ))}
-      </Stack>
-    );
-  }
-  const headings = clients[0] ? cellsOf(clients[0]).map(([label]) => label) : [];
   return (
-    <TableContainer>
-      <Table size="small" data-testid="api-clients">
-        <TableHead>
-          <TableRow>
-            {headings.map((label) => (
-              <TableCell key={label}>{label}</TableCell>
-            ))}
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {clients.map((client) => (
-            <TableRow key={client.id} data-client={client.name}>
-              {cellsOf(client).map(([label, value]) => (
-                <TableCell key={label}>{value}</TableCell>
-              ))}
-              <TableCell>{revoke(client)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <RowsOrBlocks
+      rows={clients}
+      cellsOf={cellsOf}
+      testId="api-clients"
+      actions={(client) =>
+        onRevoke && !client.revokedAt ? (
+          <Button size="small" color="error" onClick={() => onRevoke(client)}>
+            {translate('app.integrations.revoke')}
+          </Button>
+        ) : null
+      }
+    />
   );
 }
 
@@ -210,6 +154,12 @@ export function IntegrationsScreen() {
             {translate('app.integrations.admins_only')}
           </Typography>
         )}
+        {canCall('POST', endpoints.organisation.webhooks) ? (
+          <>
+            <Divider />
+            <WebhooksSection />
+          </>
+        ) : null}
       </CardContent>
       {making ? (
         <NewClientDialog onMade={() => void reload()} onClose={() => setMaking(false)} />

@@ -16,37 +16,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Copyable } from './Copyable.tsx';
 import { DayPicker } from '../../common/pickers.tsx';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
 import { API_SCOPES, type ApiClientCreated, type ApiScope } from '../../domain/api/apiClients.ts';
 import { addDays, startOfZonedDay } from '../../domain/zonedTime.ts';
 import { useTimeZone } from '../../settings/useTimeZone.ts';
-
-/** A value to copy, with its button. */
-function Copyable({ label, value }: { label: string; value: string }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  return (
-    <Stack direction="row" gap={1} alignItems="center">
-      <TextField
-        label={label}
-        value={value}
-        size="small"
-        fullWidth
-        slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace' } } }}
-      />
-      <Button
-        onClick={async () => {
-          await navigator.clipboard.writeText(value);
-          notify('app.integrations.copied', { type: 'info' });
-        }}
-      >
-        {translate('app.integrations.copy')}
-      </Button>
-    </Stack>
-  );
-}
 
 function Created({ client, onClose }: { client: ApiClientCreated; onClose: () => void }) {
   const translate = useTranslate();
