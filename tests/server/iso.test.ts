@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { ApiClient, ApiClientCreated } from '../../src/domain/api/apiClients.ts';
 import { createClient } from '../../server/modules/apiClients/store.ts';
 import { decodeAempPage, type AempFormat } from '../../server/telemetry/adapters/aemp.ts';
-import { requestToken } from '../support/apiClients.ts';
+import { newClientToken, requestToken } from '../support/apiClients.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -239,5 +239,132 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
       token.body.access_token,
     );
     expect(refused.status).toBe(404);
+  });
+
+  it('serves a machine’s time series by element, window and page, XML and JSON', async () => {
+    const db = fixture.server.db;
+    const [source] = await db.query<{ id: string }>(
+      `SELECT id FROM source WHERE code = 'ISO-TEST-1'`,
+    );
+    // Positions an hour apart, the last two with a fuel level; two days of rollups; a breakdown.
+    await db.query(
+      `INSERT INTO telemetry_record (source_id, device_time, received_time, latitude, longitude,
+                                     altitude_m, fuel_level_pct)
+       VALUES ($1, now() - interval '3 hours', now(), 51.50, -0.12, 12, NULL),
+              ($1, now() - interval '2 hours', now(), 51.51, -0.13, 14, 80),
+              ($1, now() - interval '1 hour', now(), 51.52, -0.14, NULL, 70)`,
+      [source?.id ?? null],
+    );
+    await db.query(
+      `INSERT INTO machine_day_rollup (machine_id, day, active_s, idle_s, off_s, missing_s, out_of_hours_s, fuel_l,
+         fuel_estimated, co2_kg, co2_factor_kg_per_l, co2_factor_year, fuel_type, distance_m, trips, refills,
+         refill_l, thefts, theft_l, brokendown_s)
+       SELECT $1, (now() AT TIME ZONE 'Europe/London')::date - k, 3600, 1800 / (k + 1), 0, 0, 0, 10, false, 25.7,
+              2.57, 2025, 'diesel', 4000, 1, 0, 0, 0, 0, 0
+         FROM generate_series(0, 1) k`,
+      [metered],
+    );
+    await db.query(
+      `INSERT INTO machine_breakdown (machine_id, from_at, to_at, note)
+       VALUES ($1, now() - interval '5 hours', now() - interval '4 hours', 'Hydraulic leak')`,
+      [metered],
+    );
+    const start = new Date(Date.now() - 86_400_000 * 2).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    const series = async (element: string, page = 1, accept = 'application/json') => {
+      const path = `/v1/iso/Fleet/Equipment/ID/${metered}/${element}/${start}/${end}/${page}`;
+      return read(path, yardToken, accept);
+    };
+    const items = async (element: string, item: string) => {
+      const reply = await series(element);
+      expect(reply.status, reply.text).toBe(200);
+      const document = JSON.parse(reply.text) as Record<string, Record<string, unknown>>;
+      expect(document[element]?.Links).toContainEqual(expect.objectContaining({ rel: 'self' }));
+      return (document[element]?.[item] ?? []) as Record<string, unknown>[];
+    };
+
+    const locations = await items('Locations', 'Location');
+    expect(locations.map((l) => l.Latitude)).toEqual([51.5, 51.51, 51.52]);
+    expect(locations[0]).toMatchObject({ Altitude: 12, AltitudeUnits: 'metre' });
+    expect((await items('FuelRemaining', 'FuelRemaining')).map((f) => f.Percent)).toEqual([80, 70]);
+    expect((await items('EngineStatus', 'EngineStatus')).map((e) => e.Running)).toEqual([
+      true,
+      false,
+    ]);
+    expect(await items('Faults', 'FaultCode')).toEqual([
+      expect.objectContaining({ CodeDescription: 'Hydraulic leak', CodeSource: 'portal' }),
+    ]);
+    // A counter at each day's end, the last at the snapshot's moment and equal to the snapshot.
+    // (as XML: the JSON snapshot was read within the minute, so its URL is not served again yet)
+    const snapshot = await read(`/v1/iso/Fleet/Equipment/ID/${metered}`, yardToken);
+    expect(snapshot.status, snapshot.text).toBe(200);
+    const meter = /<CumulativeOperatingHours datetime="[^"]+"><Hour>([\d.]+)<\/Hour>/.exec(
+      snapshot.text,
+    )?.[1];
+    const hours = await items('CumulativeOperatingHours', 'CumulativeOperatingHours');
+    expect(hours).toHaveLength(2);
+    expect(hours[1]?.Hour).toBe(Number(meter));
+    // Today's engine hours (1 h active, 0.5 h idle) lie between yesterday's end and now.
+    expect(Number(hours[1]?.Hour) - Number(hours[0]?.Hour)).toBeCloseTo(1.5, 4);
+    const idle = await items('CumulativeIdleHours', 'CumulativeIdleHours');
+    expect(Number(idle[1]?.Hour) - Number(idle[0]?.Hour)).toBeCloseTo(0.5, 4);
+    const fuel = await items('FuelUsed', 'FuelUsed');
+    expect(fuel[1]).toMatchObject({ FuelUnits: 'litre', FuelConsumed: 55.5 });
+    expect(Number(fuel[1]?.FuelConsumed) - Number(fuel[0]?.FuelConsumed)).toBeCloseTo(10, 2);
+    expect((await items('Distance', 'Distance'))[1]).toMatchObject({ Odometer: 12 });
+
+    // XML in the standard's namespace, each reading's datetime an attribute.
+    const xml = await series('Locations', 1, 'application/xml');
+    expect(xml.text).toContain(`<Locations xmlns="http://standards.iso.org/iso/15143/-3"`);
+    expect(xml.text).toMatch(/<Location datetime="[^"]+Z"><Latitude>51.5<\/Latitude>/);
+
+    // Past the last page, an unknown element, a date that is not one, an end before the start.
+    const past = await series('Faults', 2);
+    expect([past.status, JSON.parse(past.text).field]).toEqual([400, 'pageNumber']);
+    expect((await series('Temperatures')).status).toBe(400);
+    const base = `/v1/iso/Fleet/Equipment/ID/${metered}/Locations`;
+    const badDate = await read(`${base}/yesterday/${end}/1`, yardToken, 'application/json');
+    expect([badDate.status, JSON.parse(badDate.text).field]).toEqual([400, 'startDateUTC']);
+    const backwards = await read(`${base}/${end}/${start}/1`, yardToken, 'application/json');
+    expect([backwards.status, JSON.parse(backwards.text).field]).toEqual([400, 'endDateUTC']);
+  });
+
+  it('shows a customer’s client a hired machine’s time series only from its hire’s start', async () => {
+    const token = await newClientToken(fixture.server, fixture.customer, {
+      name: 'Site series',
+      scopes: ['iso:read'],
+    });
+    const [hire] = await fixture.server.db.query<{ machine_id: string; starts_at: Date }>(
+      `SELECT h.machine_id, h.starts_at FROM hire h JOIN organisation c ON c.id = h.customer_organisation_id
+        WHERE c.name = 'Harrow Civil Engineering' AND h.starts_at <= now()
+          AND coalesce(h.ends_at, 'infinity') > now()
+        ORDER BY h.starts_at LIMIT 1`,
+    );
+    const [source] = await fixture.server.db.query<{ id: string }>(
+      'SELECT id FROM source WHERE machine_id = $1 LIMIT 1',
+      [hire?.machine_id ?? null],
+    );
+    const startsMs = hire?.starts_at.getTime() ?? 0;
+    // One position before the hire began and one during it.
+    await fixture.server.db.query(
+      `INSERT INTO telemetry_record (source_id, device_time, received_time, latitude, longitude)
+       VALUES ($1, $2, now(), 51.6, -0.2), ($1, $3, now(), 51.61, -0.21)
+       ON CONFLICT DO NOTHING`,
+      [source?.id ?? null, new Date(startsMs - 60_000), new Date(startsMs + 60_000)],
+    );
+    const from = new Date(startsMs - 3_600_000).toISOString();
+    const to = new Date(startsMs + 120_000).toISOString();
+    const reply = await read(
+      `/v1/iso/Fleet/Equipment/ID/${hire?.machine_id}/Locations/${from}/${to}/1`,
+      token,
+      'application/json',
+    );
+    expect(reply.status, reply.text).toBe(200);
+    const { Locations } = JSON.parse(reply.text) as {
+      Locations: { Location: { datetime: string }[] };
+    };
+    expect(Locations.Location.length).toBeGreaterThan(0);
+    for (const location of Locations.Location)
+      expect(Date.parse(location.datetime)).toBeGreaterThanOrEqual(startsMs);
   });
 });

@@ -3,6 +3,7 @@
 // time and links, then each Equipment's header and readings in the schema's order, each reading
 // with its own datetime in UTC and its units.
 import { XMLBuilder } from 'fast-xml-parser';
+import type { SeriesElement, SeriesValue } from './series.ts';
 import type { IsoEquipment, Reading } from './snapshot.ts';
 
 export const ISO_NAMESPACE = 'http://standards.iso.org/iso/15143/-3';
@@ -22,6 +23,21 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 const dated = <T>(reading: Reading<T> | null, values: (value: T) => Element) =>
   reading ? { datetime: iso(reading.atMs), ...values(reading.value) } : undefined;
 
+/** Each reading's values, as the snapshot and the time series write them. */
+const values = {
+  Location: (p: { latitude: number; longitude: number; altitudeM?: number | null }): Element => ({
+    Latitude: round(p.latitude, 7),
+    Longitude: round(p.longitude, 7),
+    ...(p.altitudeM === undefined || p.altitudeM === null
+      ? {}
+      : { Altitude: round(p.altitudeM, 1), AltitudeUnits: 'metre' }),
+  }),
+  Hours: (h: number): Element => ({ Hour: round(h, 4) }),
+  FuelUsed: (l: number): Element => ({ FuelUnits: 'litre', FuelConsumed: round(l, 2) }),
+  Distance: (km: number): Element => ({ OdometerUnits: 'kilometre', Odometer: round(km, 3) }),
+  EngineStatus: (running: boolean): Element => ({ Running: running }),
+};
+
 /** The equipment's elements in the schema's order; a reading not known is left out. */
 function equipmentElements(e: IsoEquipment): Element {
   const header: Element = {
@@ -33,15 +49,12 @@ function equipmentElements(e: IsoEquipment): Element {
   };
   const elements: Element = {
     EquipmentHeader: header,
-    Location: dated(e.location, (p) => ({
-      Latitude: round(p.latitude, 7),
-      Longitude: round(p.longitude, 7),
-    })),
-    CumulativeOperatingHours: dated(e.operatingHours, (h) => ({ Hour: round(h, 4) })),
-    FuelUsed: dated(e.fuelUsedL, (l) => ({ FuelUnits: 'litre', FuelConsumed: round(l, 2) })),
-    Distance: dated(e.distanceKm, (km) => ({ OdometerUnits: 'kilometre', Odometer: round(km, 3) })),
-    CumulativeIdleHours: dated(e.idleHours, (h) => ({ Hour: round(h, 4) })),
-    EngineStatus: dated(e.engineRunning, (running) => ({ Running: running })),
+    Location: dated(e.location, values.Location),
+    CumulativeOperatingHours: dated(e.operatingHours, values.Hours),
+    FuelUsed: dated(e.fuelUsedL, values.FuelUsed),
+    Distance: dated(e.distanceKm, values.Distance),
+    CumulativeIdleHours: dated(e.idleHours, values.Hours),
+    EngineStatus: dated(e.engineRunning, values.EngineStatus),
   };
   return Object.fromEntries(Object.entries(elements).filter(([, value]) => value !== undefined));
 }
@@ -101,5 +114,61 @@ export function equipmentDocument(format: IsoFormat, equipment: IsoEquipment): s
   if (format === 'json') return JSON.stringify({ Equipment: item });
   return (
     XML_DECLARATION + builder.build({ Equipment: { '@_xmlns': ISO_NAMESPACE, ...asXml(item) } })
+  );
+}
+
+/** A time series' readings are named as the snapshot names one (Faults' as FaultCode). */
+const SERIES_ITEMS: Record<SeriesElement, [name: string, write: (value: SeriesValue) => Element]> =
+  {
+    Locations: ['Location', (v) => values.Location(v as Parameters<typeof values.Location>[0])],
+    CumulativeOperatingHours: ['CumulativeOperatingHours', (v) => values.Hours(v as number)],
+    CumulativeIdleHours: ['CumulativeIdleHours', (v) => values.Hours(v as number)],
+    FuelUsed: ['FuelUsed', (v) => values.FuelUsed(v as number)],
+    Distance: ['Distance', (v) => values.Distance(v as number)],
+    FuelRemaining: [
+      'FuelRemaining',
+      (v) => ({ Percent: round((v as { percent: number }).percent, 1) }),
+    ],
+    EngineStatus: ['EngineStatus', (v) => values.EngineStatus((v as { running: boolean }).running)],
+    Faults: [
+      'FaultCode',
+      (v) => {
+        const fault = v as { description: string | null; endedAtMs: number | null };
+        return {
+          CodeIdentifier: 'breakdown',
+          ...(fault.description ? { CodeDescription: fault.description } : {}),
+          CodeSource: 'portal',
+          ...(fault.endedAtMs === null ? {} : { ClearedDateTime: iso(fault.endedAtMs) }),
+        };
+      },
+    ],
+  };
+
+/** One page of a machine's time series: the element's envelope, its links, then its readings. */
+export function seriesDocument(
+  format: IsoFormat,
+  element: SeriesElement,
+  readings: Reading<SeriesValue>[],
+  links: Link[],
+  snapshotMs: number,
+): string {
+  const [name, write] = SERIES_ITEMS[element];
+  const items = readings.map((reading) => ({
+    datetime: iso(reading.atMs),
+    ...write(reading.value),
+  }));
+  const envelope = { version: '1', snapshotTime: iso(snapshotMs), Links: links };
+  if (format === 'json') return JSON.stringify({ [element]: { ...envelope, [name]: items } });
+  return (
+    XML_DECLARATION +
+    builder.build({
+      [element]: {
+        '@_xmlns': ISO_NAMESPACE,
+        '@_version': envelope.version,
+        '@_snapshotTime': envelope.snapshotTime,
+        Links: links,
+        [name]: items.map(({ datetime, ...rest }) => ({ '@_datetime': datetime, ...asXml(rest) })),
+      },
+    })
   );
 }

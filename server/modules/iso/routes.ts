@@ -10,10 +10,44 @@ import type { ServerContext } from '../../context.ts';
 import { badRequest, notFound } from '../../httpError.ts';
 import { bearerToken } from '../../plugins/access.ts';
 import { verifyAccessToken } from '../../security/tokens.ts';
-import { equipmentDocument, fleetDocument, type IsoFormat, type Link } from './document.ts';
+import {
+  equipmentDocument,
+  fleetDocument,
+  type IsoFormat,
+  type Link,
+  seriesDocument,
+} from './document.ts';
+import { SERIES_ELEMENTS, SERIES_PAGE_SIZE, timeSeries } from './series.ts';
 import { equipmentSnapshot, fleetPage, PAGE_SIZE } from './snapshot.ts';
 
 const tags = ['iso'];
+const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+
+/** The links of page `n` of `last`, each page's address made by `page`. */
+function pageLinks(page: (n: number) => string, n: number, last: number): Link[] {
+  return [
+    { rel: 'self', href: page(n) },
+    { rel: 'first', href: page(1) },
+    ...(n > 1 ? [{ rel: 'prev' as const, href: page(n - 1) }] : []),
+    ...(n < last ? [{ rel: 'next' as const, href: page(n + 1) }] : []),
+    { rel: 'last', href: page(last) },
+  ];
+}
+
+/** An instant in a time-series path: ISO 8601 in UTC. */
+function instantOf(field: string, text: string): number {
+  const ms = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(ms))
+    throw badRequest(field, `${field} must be a UTC date and time, as 2026-11-01T00:00:00Z`);
+  return ms;
+}
+
+function lastPage(total: number, size: number, pageNumber: number): number {
+  const last = Math.max(1, Math.ceil(total / size));
+  if (pageNumber > last)
+    throw badRequest('pageNumber', `There ${last === 1 ? 'is 1 page' : `are ${last} pages`}`);
+  return last;
+}
 const CONTENT_TYPES: Record<IsoFormat, string> = {
   xml: 'application/xml; charset=utf-8',
   json: 'application/json; charset=utf-8',
@@ -51,25 +85,15 @@ export const isoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
       config,
       schema: {
         tags,
-        params: Type.Object({ pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }),
+        params: Type.Object({ pageNumber: PageNumber }),
       },
     },
     async (request, reply) => {
       const { pageNumber } = request.params;
       const format = formatOf(request.headers.accept);
       const { equipment, total } = await fleetPage(db, request.organisation.id, pageNumber);
-      const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
-      if (pageNumber > last) {
-        throw badRequest('pageNumber', `The fleet has ${last} page${last === 1 ? '' : 's'}`);
-      }
-      const page = (n: number) => `${origin(request)}/v1/iso/Fleet/${n}`;
-      const links: Link[] = [
-        { rel: 'self', href: page(pageNumber) },
-        { rel: 'first', href: page(1) },
-        ...(pageNumber > 1 ? [{ rel: 'prev' as const, href: page(pageNumber - 1) }] : []),
-        ...(pageNumber < last ? [{ rel: 'next' as const, href: page(pageNumber + 1) }] : []),
-        { rel: 'last', href: page(last) },
-      ];
+      const last = lastPage(total, PAGE_SIZE, pageNumber);
+      const links = pageLinks((n) => `${origin(request)}/v1/iso/Fleet/${n}`, pageNumber, last);
       return reply
         .type(CONTENT_TYPES[format])
         .send(fleetDocument(format, equipment, links, Date.now()));
@@ -91,6 +115,53 @@ export const isoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, {
       );
       if (!equipment) throw notFound('No such equipment');
       return reply.type(CONTENT_TYPES[format]).send(equipmentDocument(format, equipment));
+    },
+  );
+
+  app.get(
+    endpoints.iso.series,
+    {
+      config,
+      schema: {
+        tags,
+        params: Type.Object({
+          equipmentId: Type.String({ format: 'uuid' }),
+          element: Type.Enum([...SERIES_ELEMENTS]),
+          startDateUTC: Type.String({ format: 'date-time', maxLength: 40 }),
+          endDateUTC: Type.String({ format: 'date-time', maxLength: 40 }),
+          pageNumber: PageNumber,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { equipmentId, element, startDateUTC, endDateUTC, pageNumber } = request.params;
+      const fromMs = instantOf('startDateUTC', startDateUTC);
+      const toMs = instantOf('endDateUTC', endDateUTC);
+      if (toMs <= fromMs) throw badRequest('endDateUTC', 'endDateUTC must be after startDateUTC');
+      const format = formatOf(request.headers.accept);
+      const equipment = await equipmentSnapshot(db, request.organisation.id, equipmentId);
+      if (!equipment) throw notFound('No such equipment');
+      const nowMs = Date.now();
+      const window = {
+        machineId: equipment.id,
+        fromMs: Math.max(fromMs, equipment.visibleFromMs ?? -Infinity),
+        toMs: Math.min(toMs, nowMs),
+        offset: (pageNumber - 1) * SERIES_PAGE_SIZE,
+      };
+      const { readings, total } =
+        window.fromMs < window.toMs
+          ? await timeSeries(db, equipment, element, window)
+          : { readings: [], total: 0 };
+      const last = lastPage(total, SERIES_PAGE_SIZE, pageNumber);
+      const base = `${origin(request)}/v1/iso/Fleet/Equipment/ID/${equipment.id}/${element}`;
+      const links = pageLinks(
+        (n) => `${base}/${startDateUTC}/${endDateUTC}/${n}`,
+        pageNumber,
+        last,
+      );
+      return reply
+        .type(CONTENT_TYPES[format])
+        .send(seriesDocument(format, element, readings, links, nowMs));
     },
   );
 };

@@ -16,6 +16,8 @@ export interface Reading<T> {
 
 export interface IsoEquipment {
   id: string;
+  /** For a machine on hire to the caller, when the hire began: nothing before it is shown. */
+  visibleFromMs: number | null;
   oemName: string | null;
   model: string | null;
   serialNumber: string | null;
@@ -97,6 +99,7 @@ function toEquipment(row: Row): IsoEquipment {
     row.counted_at && value !== null && value > 0 ? reading(row.counted_at, value) : null;
   return {
     id: row.id,
+    visibleFromMs: row.visible_from?.getTime() ?? null,
     oemName: row.oem,
     model: row.model,
     serialNumber: row.serial_number,

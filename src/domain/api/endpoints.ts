@@ -115,6 +115,8 @@ export const endpoints = {
     token: '/v1/iso/token',
     fleet: '/v1/iso/Fleet/:pageNumber',
     equipment: '/v1/iso/Fleet/Equipment/ID/:equipmentId',
+    series:
+      '/v1/iso/Fleet/Equipment/ID/:equipmentId/:element/:startDateUTC/:endDateUTC/:pageNumber',
   },
   ingest: {
     records: '/v1/ingest/records',

@@ -175,6 +175,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/iso/Fleet/Equipment/ID/:equipmentId': {
     access: 'read',
   },
+  'GET /v1/iso/Fleet/Equipment/ID/:equipmentId/:element/:startDateUTC/:endDateUTC/:pageNumber': {
+    access: 'read',
+  },
   'GET /v1/machine-images/:imageId': {
     access: 'public',
   },

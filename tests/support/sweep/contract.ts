@@ -122,6 +122,11 @@ export function pathFor(route: Route, ids: Ids, overrides: Record<string, string
     if (values) return encodeURIComponent(String(values[0]));
     // A number in a path is a page (ISO 15143-3's fleet pages), not a record: the first.
     if (schema && branch(schema.schema).type === 'integer') return '1';
+    // An instant in a path bounds a time series (ISO 15143-3's): a window that ends after it starts.
+    if (schema && branch(schema.schema).format === 'date-time')
+      return encodeURIComponent(
+        name.startsWith('end') ? '2030-01-01T00:00:00Z' : '2020-01-01T00:00:00Z',
+      );
     if (name === 'userId') return ids.user;
     if (name === 'token') return 'no-such-share-token';
     if (name === 'code') return ids.sourceCode;
