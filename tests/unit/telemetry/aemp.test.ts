@@ -122,6 +122,74 @@ describe('ISO 15143-3 snapshot pages', () => {
     expect(record?.latitude).toBeNull();
   });
 
+  // As Trackunit documents its export (developer-hub, "Export ISO 15143-3 (AEMP 2.0)"): the ISO
+  // namespace, links as rel and href children, and its extensions asked for with addMetadata and
+  // addExtendedData (Metadata, BatteryPotential and CumulativeMovingHours carrying a Value), which
+  // the poller passes over. Values of our own.
+  it('reads an XML page in the ISO namespace with a portal’s own extra elements', () => {
+    const body = `<?xml version="1.0" encoding="UTF-8"?>
+<Fleet xmlns="http://standards.iso.org/iso/15143/-3" version="1" snapshotTime="2026-05-21T06:00:00Z">
+  <Links><rel>self</rel><href>https://iris.example/aemp/v2/15143/-3/Fleet/2</href></Links>
+  <Links><rel>next</rel><href>https://iris.example/aemp/v2/15143/-3/Fleet/3</href></Links>
+  <Links><rel>prev</rel><href>https://iris.example/aemp/v2/15143/-3/Fleet/1</href></Links>
+  <Links><rel>last</rel><href>https://iris.example/aemp/v2/15143/-3/Fleet/3</href></Links>
+  <Equipment>
+    <EquipmentHeader><OEMName>Genie</OEMName><Model>S-65</Model><EquipmentID>7731</EquipmentID>
+      <SerialNumber>S6017-1234</SerialNumber></EquipmentHeader>
+    <Metadata><TelematicSerialNumber>927001</TelematicSerialNumber><MachineId>8c1d</MachineId>
+      <UnitId>958001</UnitId><ExternalReferenceNumber>ref-927001</ExternalReferenceNumber></Metadata>
+    <Location datetime="2026-05-21T05:58:10Z"><Latitude>55.6761</Latitude><Longitude>12.5683</Longitude></Location>
+    <CumulativeOperatingHours datetime="2026-05-21T05:58:10Z"><Hour>1520.35</Hour></CumulativeOperatingHours>
+    <BatteryPotential datetime="2026-05-21T05:58:10Z"><BatteryPotential>13.3</BatteryPotential><Value>13.3</Value></BatteryPotential>
+    <CumulativeMovingHours datetime="2026-05-21T05:58:10Z"><Hour>21.05</Hour><Value>21.05</Value></CumulativeMovingHours>
+  </Equipment>
+</Fleet>`;
+    const page = decodeAempPage(body, 'xml', 'TRACKUNIT', PAGE_URL, RECEIVED_MS);
+    expect(page.nextUrl).toBe('https://iris.example/aemp/v2/15143/-3/Fleet/3');
+    expect(page.equipment.map((e) => e.code)).toEqual(['S6017-1234']);
+    const [record] = page.equipment[0]?.records ?? [];
+    expect(page.equipment[0]?.records).toHaveLength(1);
+    expect(record).toMatchObject({
+      operatingHoursH: 1520.35,
+      latitude: 55.6761,
+      longitude: 12.5683,
+    });
+    // Moving hours are neither operating nor idle hours.
+    expect(record?.idleHoursH).toBeNull();
+  });
+
+  it('reads PascalCase JSON, each reading’s datetime a field, as the portal’s own feed serves it', () => {
+    const body = JSON.stringify({
+      Fleet: {
+        version: '1',
+        snapshotTime: '2026-05-21T06:00:00.000Z',
+        Links: [{ rel: 'self', href: PAGE_URL }],
+        Equipment: [
+          {
+            EquipmentHeader: {
+              OEMName: 'JCB',
+              Model: '3CX',
+              EquipmentID: 'a1',
+              PIN: 'JCB3CX2750002',
+            },
+            CumulativeOperatingHours: { datetime: '2026-05-21T05:00:00.000Z', Hour: 99.5 },
+            Distance: {
+              datetime: '2026-05-21T05:00:00.000Z',
+              OdometerUnits: 'kilometre',
+              Odometer: 12.5,
+            },
+            EngineStatus: { datetime: '2026-05-21T05:30:00.000Z', Running: false },
+          },
+        ],
+      },
+    });
+    const page = decodeAempPage(body, 'json', 'PORTAL', PAGE_URL, RECEIVED_MS);
+    const [hours, engine] = page.equipment[0]?.records ?? [];
+    expect(page.equipment[0]?.code).toBe('JCB3CX2750002');
+    expect(hours).toMatchObject({ operatingHoursH: 99.5, odometerM: 12_500 });
+    expect(engine?.engineRunning).toBe(false);
+  });
+
   it('names what is wrong with a page it cannot read', () => {
     const decode = (body: string, format: 'xml' | 'json') => () =>
       decodeAempPage(body, format, 'X', PAGE_URL, RECEIVED_MS);
