@@ -367,4 +367,36 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
     for (const location of Locations.Location)
       expect(Date.parse(location.datetime)).toBeGreaterThanOrEqual(startsMs);
   });
+
+  it('lets a client with machines:read read the machine list and a machine, and nothing else', async () => {
+    const token = await newClientToken(fixture.server, fixture.admin, {
+      name: 'BI tool',
+      scopes: ['machines:read'],
+    });
+    const list = await call<{ machines: { id: string }[]; total: number }>(
+      fixture.server,
+      'GET',
+      '/v1/portal/machines/list?start=max&end=max',
+      { token },
+    );
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.total).toBeGreaterThan(0);
+    const first = list.body.machines[0]?.id ?? '';
+    const one = await call<{ id: string; canEdit: boolean }>(
+      fixture.server,
+      'GET',
+      `/v1/portal/machines/${first}`,
+      { token },
+    );
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body).toMatchObject({ id: first, canEdit: false });
+    // Its scope only: not the ISO feed, not a write; and an iso:read client not the list.
+    expect((await read('/v1/iso/Fleet/1', token)).status).toBe(403);
+    const write = await call(fixture.server, 'POST', `/v1/machines/${first}/archive`, { token });
+    expect(write.status).toBe(403);
+    const isoOnly = await call(fixture.server, 'GET', '/v1/portal/machines/list', {
+      token: yardToken,
+    });
+    expect(isoOnly.status).toBe(403);
+  });
 });

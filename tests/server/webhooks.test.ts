@@ -317,6 +317,24 @@ describeServer(
       expect(refused?.code).toBe('EPRIVATE');
     });
 
+    it('counts an answer that never finishes within the timeout as a failure', async () => {
+      const slow = createServer((_request, response) => {
+        response.writeHead(200);
+        response.write('still');
+      });
+      await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+      const target = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+      const result = await postWebhook(
+        target,
+        webhook.secret,
+        { id: 'msg_slow', body: '{}' },
+        { allowPrivate: true, timeoutMs: 300 },
+      );
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      expect(result.error).toMatch(/within 300 ms|cut off/);
+    });
+
     it('deletes a webhook with its log', async () => {
       const gone = await call(fixture.server, 'DELETE', `${hooks}/${webhook.id}`, {
         token: fixture.admin,

@@ -33,7 +33,8 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app.get(
     endpoints.portal.machines.list,
     {
-      config: { access: 'read' },
+      // An API client's token with machines:read reads it too (an ERP, a BI tool).
+      config: { access: 'read', scope: 'machines:read' },
       schema: {
         tags: ['machines'],
         querystring: MachineListQuery,
@@ -49,7 +50,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
   app.get(
     endpoints.portal.machines.item,
     {
-      config: { access: 'read' },
+      config: { access: 'read', scope: 'machines:read' },
       schema: {
         tags: ['machines'],
         params: Id,

@@ -65,6 +65,15 @@ export function postWebhook(
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
+    let settled = false;
+    const settle = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(result);
+    };
+    const failed = (status: number | null, error: Error) =>
+      settle({ status, latencyMs: elapsed(), error: error.message.slice(0, MAX_ERROR_CHARS) });
     const request = client.request(
       target,
       {
@@ -84,27 +93,25 @@ export function postWebhook(
         // The answer's body is not kept; it is read only so the connection can be reused.
         response.resume();
         response.on('end', () =>
-          resolve({
+          settle({
             status,
             latencyMs: elapsed(),
             error: status >= 200 && status < 300 ? null : `the receiver answered ${status}`,
           }),
         );
-        response.on('error', (error) =>
-          resolve({ status, latencyMs: elapsed(), error: error.message.slice(0, MAX_ERROR_CHARS) }),
-        );
+        response.on('error', (error) => failed(status, error));
+        response.on('close', () => failed(status, new Error('the answer was cut off')));
       },
+    );
+    // The whole attempt, a slow answer's body too, within the timeout.
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
     );
     request.on('timeout', () =>
       request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
     );
-    request.on('error', (error) =>
-      resolve({
-        status: null,
-        latencyMs: elapsed(),
-        error: error.message.slice(0, MAX_ERROR_CHARS),
-      }),
-    );
+    request.on('error', (error) => failed(null, error));
     request.end(message.body);
   });
 }

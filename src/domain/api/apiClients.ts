@@ -6,7 +6,7 @@ const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type
 const DateTime = Type.String({ format: 'date-time' });
 
 /** What an API client's token may do; each route open to clients declares the one it needs. */
-export const API_SCOPES = ['iso:read'] as const;
+export const API_SCOPES = ['iso:read', 'machines:read'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const ApiClientBody = Type.Object(

@@ -11,6 +11,7 @@ export const integrationsDe = {
   name: 'Name',
   scopes: 'Berechtigungen',
   scope_iso_read: 'Flotte als ISO 15143-3 (AEMP 2.0) lesen',
+  scope_machines_read: 'Maschinenliste und Maschinendetails lesen',
   expires_at: 'Läuft ab',
   never: 'Nie',
   expires_help: 'Leer gelassen, läuft er nicht ab.',

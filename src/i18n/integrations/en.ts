@@ -11,6 +11,7 @@ export const integrationsEn = {
   name: 'Name',
   scopes: 'Scopes',
   scope_iso_read: 'Read the fleet as ISO 15143-3 (AEMP 2.0)',
+  scope_machines_read: "Read the machine list and a machine's details",
   expires_at: 'Expires',
   never: 'Never',
   expires_help: 'Left empty, it does not expire.',

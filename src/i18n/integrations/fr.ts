@@ -11,6 +11,7 @@ export const integrationsFr = {
   name: 'Nom',
   scopes: 'Autorisations',
   scope_iso_read: 'Lire la flotte en ISO 15143-3 (AEMP 2.0)',
+  scope_machines_read: 'Lire la liste des machines et le détail d’une machine',
   expires_at: 'Expire',
   never: 'Jamais',
   expires_help: 'Laissé vide, il n’expire pas.',

@@ -11,6 +11,7 @@ export const integrationsIt = {
   name: 'Nome',
   scopes: 'Permessi',
   scope_iso_read: 'Leggere la flotta in ISO 15143-3 (AEMP 2.0)',
+  scope_machines_read: 'Leggere l’elenco delle macchine e i dettagli di una macchina',
   expires_at: 'Scade',
   never: 'Mai',
   expires_help: 'Lasciato vuoto, non scade.',

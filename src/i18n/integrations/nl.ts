@@ -11,6 +11,7 @@ export const integrationsNl = {
   name: 'Naam',
   scopes: 'Rechten',
   scope_iso_read: 'De vloot lezen als ISO 15143-3 (AEMP 2.0)',
+  scope_machines_read: 'De machinelijst en de gegevens van een machine lezen',
   expires_at: 'Verloopt',
   never: 'Nooit',
   expires_help: 'Leeg gelaten verloopt hij niet.',

@@ -11,6 +11,7 @@ export const integrationsZh = {
   name: '名称',
   scopes: '权限',
   scope_iso_read: '以 ISO 15143-3（AEMP 2.0）读取车队',
+  scope_machines_read: '读取机器列表和机器详情',
   expires_at: '到期',
   never: '永不',
   expires_help: '留空则永不过期。',
