@@ -214,7 +214,7 @@ export async function replayDelivery(
   return getDelivery(db, organisationId, subscriptionId, id);
 }
 
-/** A `webhook.test` event for this subscription alone; returns its delivery's id. */
+/** A `webhook.test` event for this subscription alone, to post at once; its delivery's id. */
 export async function queueTestEvent(
   db: Queryable,
   organisationId: string,
@@ -228,8 +228,9 @@ export async function queueTestEvent(
          FROM webhook_subscription WHERE organisation_id = $1 AND id = $2
        RETURNING id)
      INSERT INTO webhook_delivery (subscription_id, event_id, next_attempt_at)
-     SELECT $2, id, $4 FROM event RETURNING id`,
-    [organisationId, subscriptionId, WEBHOOK_TEST_EVENT, now],
+     SELECT $2, id, $4::timestamptz + make_interval(secs => $5) FROM event RETURNING id`,
+    // Leased from the start: the caller posts it at once, and no worker's pass takes it meanwhile.
+    [organisationId, subscriptionId, WEBHOOK_TEST_EVENT, now, LEASE_S],
   );
   if (!row) throw notFound('No such webhook');
   return row.id;
