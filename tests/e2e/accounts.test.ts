@@ -215,7 +215,8 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
       await shot(popup, '27-sso-provider');
       await popup.getByRole('button', { name: 'Sign-in' }).click();
       await popup.getByRole('button', { name: 'Continue' }).click();
-      await page.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
+      // The first dashboard of a new session: past 30 s once on a loaded CI machine.
+      await page.getByTestId('machine-summary').waitFor({ timeout: 60_000 });
       const me = await signedInAs(page);
       expect(me).toMatchObject({
         user: { email: 'pat.lee@sso.demo.example', role: 'viewer', firstName: 'Pat' },
