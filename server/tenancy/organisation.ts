@@ -4,7 +4,11 @@ import {
   OFF_HOURS_DATA_START,
   type OrganisationType,
 } from '../../src/domain/constants.ts';
-import { DEFAULT_IDLE_ALERT_MINUTES } from '../../src/domain/api/alerts.ts';
+import {
+  DEFAULT_IDLE_ALERT_MINUTES,
+  DEFAULT_LOW_BATTERY_LEVEL,
+  DEFAULT_POWER_CUT_V,
+} from '../../src/domain/api/alerts.ts';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_IDLE_ON_HIRE_DAYS,
@@ -83,6 +87,8 @@ function defaultSettings(type: OrganisationType, timezone: string): Organisation
       machineName: 'name',
       routeMinSatellites: MIN_SATELLITES,
       idleAlertMinutes: DEFAULT_IDLE_ALERT_MINUTES,
+      lowBatteryAlertLevel: DEFAULT_LOW_BATTERY_LEVEL,
+      powerCutAlertV: DEFAULT_POWER_CUT_V,
     },
     hireStatuses: { hired: ['ON_HIRE'] },
     timezone: timezone || DEFAULT_TIMEZONE,
@@ -129,7 +135,7 @@ export async function routeMinSatellites(db: Queryable, organisationId: string):
 }
 
 /** Sets properties of the organisation's settings, leaving the others. */
-async function setProperties(
+export async function setProperties(
   db: Queryable,
   organisationId: string,
   properties: Record<string, string | number>,

@@ -24,22 +24,27 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
   const recentMs = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 3 * HOUR_MS;
 
   /**
-   * 20 minutes working at the depot, 40 idle, 10 off while 30 l leave the tank, then 20 working
-   * again, driving away north, out of the depot's fence for good.
+   * Arriving at the depot from the north, 20 minutes working there, 40 idle, 10 off while 30 l leave
+   * the tank and the machine is lifted 415 m east and back, then 20 working again, driving away
+   * north, out of the depot's fence for good. The tracker's supply is cut while
+   * the engine is off (an isolator), and its backup cell falls below its low level at minute 80.
    */
   const block = (startMs: number): TelemetryRecord[] =>
     Array.from({ length: 91 }, (_, minute) => {
       const working = minute < 20 || minute >= 70;
       const off = minute >= 60 && minute < 70;
-      const away = minute >= 70 ? (minute - 69) * 0.001 : 0;
+      const away = minute >= 70 ? (minute - 69) * 0.001 : minute < 2 ? 0.005 : 0;
+      const lifted = minute >= 66 && minute < 70 ? 0.006 : 0;
       return {
         ...emptyRecord('TELTONIKA', code, startMs + minute * MINUTE_MS, Date.now()),
         ignition: !off,
         engineRpm: off ? 0 : working ? 1600 : 800,
         latitude: DEPOT.latitude + away,
-        longitude: DEPOT.longitude,
+        longitude: DEPOT.longitude + lifted,
         satellites: 9,
         fuelLevelL: minute < 65 ? 200 : 170,
+        externalVoltageV: off ? 0.2 : 13.8,
+        batteryV: minute < 80 ? 4.0 : 3.6,
       };
     });
 
@@ -99,10 +104,14 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
     const raised = (await alerts()).body;
     const ofType = (type: string) => raised.filter((a) => a.type === type);
     expect(raised.map((a) => a.type).sort()).toEqual([
+      'enteredSite',
       'fuelTheft',
       'idle',
       'leftSite',
+      'lowBattery',
+      'movedEngineOff',
       'outOfHours',
+      'powerCut',
     ]);
     // Both working runs are outside a shift without hours; 50 minutes apart, they are one bout.
     expect(ofType('outOfHours').map((a) => [a.startedAt, a.unread])).toEqual([
@@ -122,6 +131,24 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
       startedAt: new Date(recentMs + 72 * MINUTE_MS).toISOString(),
       siteName: 'Northbank Depot Park Royal',
     });
+    expect(ofType('enteredSite')[0]).toMatchObject({
+      startedAt: new Date(recentMs + 2 * MINUTE_MS).toISOString(),
+      siteName: 'Northbank Depot Park Royal',
+    });
+    expect(ofType('movedEngineOff')[0]).toMatchObject({
+      startedAt: new Date(recentMs + 65 * MINUTE_MS).toISOString(),
+      at: new Date(recentMs + 66 * MINUTE_MS).toISOString(),
+    });
+    expect(ofType('powerCut')[0]).toMatchObject({
+      startedAt: new Date(recentMs + 60 * MINUTE_MS).toISOString(),
+      sourceCode: code,
+      machineName: expect.any(String),
+      minutes: 10,
+    });
+    expect(ofType('lowBattery')[0]).toMatchObject({
+      startedAt: new Date(recentMs + 80 * MINUTE_MS).toISOString(),
+      sourceCode: code,
+    });
 
     // The tracker sends the block again, and the days are computed again: nothing new.
     await fixture.server.ingest(block(recentMs));
@@ -132,7 +159,7 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
       today,
     );
     await fixture.server.rollups.drain();
-    expect((await alerts()).body).toHaveLength(4);
+    expect((await alerts()).body).toHaveLength(8);
   });
 
   it('raises a breakdown when the machine is marked broken down', async () => {
@@ -187,7 +214,7 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
     await fixture.server.app.alerts.run(Date.now() + 301_000);
     const [mail, ...more] = await outbox('admin@demo.example');
     expect(more).toHaveLength(0);
-    expect(mail?.subject).toBe('6 alerts for Northbank Plant Hire');
+    expect(mail?.subject).toBe('10 alerts for Northbank Plant Hire');
     for (const words of [
       'out-of-hours use started',
       'idle for 40 min',
@@ -195,6 +222,11 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
       'broken down',
       'silent since',
       'left Northbank Depot Park Royal',
+      `Device ${code} (`,
+      'external power cut at',
+      'battery low since',
+      'arrived at Northbank Depot Park Royal',
+      'moved with the engine off',
     ])
       expect(mail?.body).toContain(words);
     expect(mail?.body).toContain('/unsubscribe?');
@@ -210,12 +242,12 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
       (await call(fixture.server, 'GET', '/v1/portal/alerts/unread', { token: fixture.admin }))
         .body,
     ).toEqual({
-      unread: 6,
+      unread: 10,
     });
     const page = await alerts('?range=[0,1]&sort=["at","DESC"]', fixture.viewer);
     expect(page.status).toBe(200);
     expect(page.body).toHaveLength(2);
-    expect(page.headers.get('content-range')).toBe('alerts 0-1/6');
+    expect(page.headers.get('content-range')).toBe('alerts 0-1/10');
     expect(
       (await call(fixture.server, 'POST', '/v1/portal/alerts/seen', { token: fixture.admin }))
         .status,
@@ -250,7 +282,36 @@ describeServer('alerts', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
     const settings = await call<UserSettingsReply>(fixture.server, 'GET', '/v1/users/settings', {
       token: fixture.admin,
     });
-    expect(settings.body.properties.idleAlertMinutes).toBe(45);
+    expect(settings.body.properties).toMatchObject({
+      idleAlertMinutes: 45,
+      lowBatteryAlertLevel: 'low',
+      powerCutAlertV: 6,
+    });
+    const power = await call(fixture.server, 'PUT', '/v1/organisation/settings/alerts', {
+      token: fixture.admin,
+      body: { idleMinutes: 45, lowBatteryLevel: 'critical', powerCutV: 9.5 },
+    });
+    expect(power.body).toEqual({ idleMinutes: 45, lowBatteryLevel: 'critical', powerCutV: 9.5 });
+    const tooHigh = await call<{ field: string }>(
+      fixture.server,
+      'PUT',
+      '/v1/organisation/settings/alerts',
+      { token: fixture.admin, body: { idleMinutes: 45, powerCutV: 100 } },
+    );
+    expect([tooHigh.status, tooHigh.body.field]).toEqual([400, 'powerCutV']);
+    // Left out, the battery and power rules stay as they were.
+    await call(fixture.server, 'PUT', '/v1/organisation/settings/alerts', {
+      token: fixture.admin,
+      body: { idleMinutes: 50 },
+    });
+    const kept = await call<UserSettingsReply>(fixture.server, 'GET', '/v1/users/settings', {
+      token: fixture.admin,
+    });
+    expect(kept.body.properties).toMatchObject({
+      idleAlertMinutes: 50,
+      lowBatteryAlertLevel: 'critical',
+      powerCutAlertV: 9.5,
+    });
     await fixture.server.db.query(
       `UPDATE organisation SET settings = jsonb_set(settings, '{modules}',
          coalesce(settings->'modules', '{}') || '{"notifications": false}') WHERE id = $1`,

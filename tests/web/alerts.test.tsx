@@ -4,9 +4,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertRecord } from '../../src/domain/api/alerts.ts';
+import type { AlertRecord, AlertSettingsBody } from '../../src/domain/api/alerts.ts';
 import type { UserSettingsPatch } from '../../src/domain/api/session.ts';
-import { api, renderPortal, settings, signedIn } from './portalHarness.tsx';
+import { api, me, renderPortal, settings, signedIn } from './portalHarness.tsx';
 import { endpoints } from '../../src/domain/api/endpoints.ts';
 import { anyOrigin } from '../support/anyOrigin.ts';
 
@@ -102,5 +102,51 @@ describe('alerts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Your settings are saved.');
     expect(sent.find((body) => body.firstName)?.alerts).toEqual(['fuelTheft']);
+  });
+
+  it('lets an admin set the thresholds, and shows a viewer none', async () => {
+    const put: AlertSettingsBody[] = [];
+    api.use(
+      http.get(anyOrigin(endpoints.portal.alerts.root), () =>
+        HttpResponse.json([alert({ type: 'powerCut', sourceCode: '356307042441013' })], {
+          headers: { 'content-range': 'alerts 0-0/1' },
+        }),
+      ),
+      http.post(anyOrigin(endpoints.portal.alerts.seen), () => HttpResponse.json({ unread: 0 })),
+      http.put(anyOrigin(endpoints.organisation.settingsAlerts), async ({ request }) => {
+        const body = (await request.json()) as AlertSettingsBody;
+        put.push(body);
+        return HttpResponse.json(body);
+      }),
+    );
+    signedIn();
+    const { unmount } = await renderPortal('/alerts');
+    expect(await screen.findByText('External power cut', {}, { timeout: 10_000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Thresholds' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Idle alert after (minutes)')).toHaveValue(30);
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Low-battery alert at' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'The device’s critical level' }),
+    );
+    const volts = within(dialog).getByLabelText('Power cut below (V)');
+    await userEvent.clear(volts);
+    await userEvent.type(volts, '40');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.clear(volts);
+    await userEvent.type(volts, '9.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('The alert thresholds are saved.');
+    expect(put).toEqual([{ idleMinutes: 30, lowBatteryLevel: 'critical', powerCutV: 9.5 }]);
+    unmount();
+
+    api.use(
+      http.get(anyOrigin(endpoints.me.root), () =>
+        HttpResponse.json({ ...me, user: { ...me.user, role: 'viewer' } }),
+      ),
+    );
+    await renderPortal('/alerts');
+    expect(await screen.findByText('External power cut', {}, { timeout: 10_000 })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Thresholds' })).toBeNull();
   });
 });

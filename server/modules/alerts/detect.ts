@@ -1,15 +1,10 @@
 // Which alerts a machine's committed days hold, for one organisation: pure, so the rules are tested
 // on fixtures; docs/reports.md states them in words. Each alert is named by its subject and the
 // instant its event began, so computing the same days again finds the same alerts.
-import type { AlertType } from '../../../src/domain/api/alerts.ts';
-import { contains, type Geofence } from '../../../src/domain/geofence.ts';
+import type { AlertType, LowBatteryLevel } from '../../../src/domain/api/alerts.ts';
 import type { CommittedMachine } from '../../telemetry/engine/events.ts';
-
-/**
- * A machine back inside its site this soon after leaving it was working along the fence (a dumper's
- * haul road crossing it), not leaving.
- */
-export const LEFT_SITE_CONFIRM_MS = 30 * 60_000;
+import { fenceCrossings, movesWithEngineOff, siteArrivals, type FencedSite } from './movement.ts';
+import { lowBatteries, powerCuts } from './power.ts';
 /**
  * Runs of work out of hours, or of idling, less than this apart are one bout: one alert; so are a
  * machine's departures from its site. A run's start can move as later records revise the segments
@@ -19,6 +14,7 @@ export const LEFT_SITE_CONFIRM_MS = 30 * 60_000;
 export const ALERT_BOUT_GAP_MS = 60 * 60_000;
 /** Events older than this when their days are computed (history replayed, a late backlog) raise nothing. */
 export const ALERT_MAX_AGE_MS = 24 * 3_600_000;
+const DAY_MS = 86_400_000;
 
 export interface AlertCandidate {
   type: AlertType;
@@ -40,17 +36,18 @@ export interface OrganisationAlert {
   candidate: AlertCandidate;
 }
 
-export interface ExpectedSite {
-  name: string;
-  geofence: Geofence;
-}
+export type ExpectedSite = FencedSite;
 
 export interface MachineAlertRules {
   /** The alert types the organisation raises. */
   types: ReadonlySet<AlertType>;
   idleMinutes: number;
+  lowBatteryLevel: LowBatteryLevel;
+  powerCutV: number;
   /** Where the machine is meant to be at an instant: its hire's site, else its home site. */
   siteAt(atMs: number): ExpectedSite | null;
+  /** The organisation's geofenced sites, which an arrival on is an alert. */
+  sites: readonly ExpectedSite[];
   /** The period the organisation may see the machine in (a customer: its hires). */
   visible(atMs: number): boolean;
 }
@@ -104,39 +101,29 @@ export function machineAlerts(
   for (const fromMs of committed.breakdownStarts) {
     add({ type: 'breakdown', startedAtMs: fromMs, atMs: fromMs });
   }
-  for (const left of siteLeavings(committed, rules)) add({ type: 'leftSite', ...left });
-  return found;
-}
-
-/** Each time the machine went from inside the site it is meant to be on to outside it, for good. */
-function siteLeavings(
-  committed: CommittedMachine,
-  rules: Pick<MachineAlertRules, 'siteAt'>,
-): { startedAtMs: number; atMs: number; siteName: string }[] {
-  const leavings: { startedAtMs: number; atMs: number; siteName: string }[] = [];
-  const positions = committed.positions;
-  let insideOf: ExpectedSite | null = null;
-  for (const [index, position] of positions.entries()) {
-    const site = rules.siteAt(position.atMs);
-    const inside = site !== null && contains(site.geofence, position);
-    if (inside) {
-      insideOf = site;
-      continue;
-    }
-    if (insideOf !== null && insideOf === site) {
-      const back = positions
-        .slice(index + 1)
-        .find(
-          (later) =>
-            later.atMs - position.atMs <= LEFT_SITE_CONFIRM_MS && contains(site.geofence, later),
-        );
-      if (!back) {
-        leavings.push({ startedAtMs: position.atMs, atMs: position.atMs, siteName: site.name });
-      }
-    }
-    insideOf = null;
+  const { positions } = committed;
+  for (const left of fenceCrossings(positions, rules.siteAt, false)) {
+    add({ type: 'leftSite', ...left });
   }
-  return leavings;
+  if (rules.types.has('enteredSite')) {
+    const recent = positions.filter((p) => p.atMs >= nowMs - ALERT_MAX_AGE_MS - DAY_MS);
+    for (const arrival of siteArrivals(recent, rules.sites))
+      add({ type: 'enteredSite', ...arrival });
+  }
+  for (const move of movesWithEngineOff(positions, committed.segments, nowMs - ALERT_MAX_AGE_MS)) {
+    add({ type: 'movedEngineOff', ...move });
+  }
+  const ofSource = (fall: { sourceId: string }) => ({
+    sourceId: fall.sourceId,
+    subjectId: fall.sourceId,
+  });
+  for (const fall of lowBatteries(committed.power, rules.lowBatteryLevel)) {
+    add({ type: 'lowBattery', ...fall, ...ofSource(fall) });
+  }
+  for (const fall of powerCuts(committed.power, rules.powerCutV)) {
+    add({ type: 'powerCut', ...fall, ...ofSource(fall) });
+  }
+  return found;
 }
 
 /** A run alert already raised: its subject, type, start and the minutes it had run by then. */
@@ -148,7 +135,15 @@ export interface RaisedRun {
   minutes: number | null;
 }
 
-export const BOUT_TYPES: ReadonlySet<AlertType> = new Set(['outOfHours', 'idle', 'leftSite']);
+export const BOUT_TYPES: ReadonlySet<AlertType> = new Set([
+  'outOfHours',
+  'idle',
+  'leftSite',
+  'enteredSite',
+  'movedEngineOff',
+  'lowBattery',
+  'powerCut',
+]);
 
 /**
  * The candidates less those that continue a bout already alerted (raised before, or earlier in the

@@ -44,6 +44,10 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       serviceOverdue: (a) => `${a.machine}: ${a.note ?? 'service'} overdue`,
       safetyOverdue: (a) =>
         `${a.machine}: ${a.note ?? 'service'} overdue, not to be used until it is done`,
+      enteredSite: (a) => `${a.machine}: arrived at ${a.site ?? 'a site'} at ${a.time}`,
+      movedEngineOff: (a) => `${a.machine}: moved with the engine off at ${a.time}`,
+      lowBattery: (a) => `Device ${a.device}${on(a)}: battery low since ${a.time}`,
+      powerCut: (a) => `Device ${a.device}${on(a)}: external power cut at ${a.time}`,
     },
     seeAll: (link) => `See all alerts: ${link}`,
   },
@@ -66,6 +70,12 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       serviceOverdue: (a) => `${a.machine}: ${a.note ?? 'Wartung'} überfällig`,
       safetyOverdue: (a) =>
         `${a.machine}: ${a.note ?? 'Wartung'} überfällig, bis dahin nicht einsetzen`,
+      enteredSite: (a) =>
+        `${a.machine}: auf ${a.site ?? 'einer Baustelle'} angekommen um ${a.time}`,
+      movedEngineOff: (a) => `${a.machine}: bei ausgeschaltetem Motor bewegt um ${a.time}`,
+      lowBattery: (a) => `Gerät ${a.device}${on(a)}: Batterie schwach seit ${a.time}`,
+      powerCut: (a) =>
+        `Gerät ${a.device}${on(a)}: externe Stromversorgung unterbrochen um ${a.time}`,
     },
     seeAll: (link) => `Alle Alarme: ${link}`,
   },
@@ -88,6 +98,10 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       serviceOverdue: (a) => `${a.machine} : ${a.note ?? 'entretien'} en retard`,
       safetyOverdue: (a) =>
         `${a.machine} : ${a.note ?? 'entretien'} en retard, à ne pas utiliser avant`,
+      enteredSite: (a) => `${a.machine} : arrivée sur ${a.site ?? 'un chantier'} à ${a.time}`,
+      movedEngineOff: (a) => `${a.machine} : déplacée moteur arrêté à ${a.time}`,
+      lowBattery: (a) => `Boîtier ${a.device}${on(a)} : batterie faible depuis ${a.time}`,
+      powerCut: (a) => `Boîtier ${a.device}${on(a)} : alimentation externe coupée à ${a.time}`,
     },
     seeAll: (link) => `Toutes les alertes : ${link}`,
   },
@@ -110,6 +124,10 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       serviceOverdue: (a) => `${a.machine}: ${a.note ?? 'onderhoud'} achterstallig`,
       safetyOverdue: (a) =>
         `${a.machine}: ${a.note ?? 'onderhoud'} achterstallig, niet gebruiken tot uitgevoerd`,
+      enteredSite: (a) => `${a.machine}: aangekomen op ${a.site ?? 'een bouwplaats'} om ${a.time}`,
+      movedEngineOff: (a) => `${a.machine}: verplaatst met de motor uit om ${a.time}`,
+      lowBattery: (a) => `Apparaat ${a.device}${on(a)}: batterij bijna leeg sinds ${a.time}`,
+      powerCut: (a) => `Apparaat ${a.device}${on(a)}: externe voeding onderbroken om ${a.time}`,
     },
     seeAll: (link) => `Alle meldingen: ${link}`,
   },
@@ -132,6 +150,11 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       serviceOverdue: (a) => `${a.machine}: ${a.note ?? 'manutenzione'} scaduto`,
       safetyOverdue: (a) =>
         `${a.machine}: ${a.note ?? 'manutenzione'} scaduto, da non usare finché non eseguito`,
+      enteredSite: (a) => `${a.machine}: arrivata a ${a.site ?? 'un cantiere'} alle ${a.time}`,
+      movedEngineOff: (a) => `${a.machine}: spostata a motore spento alle ${a.time}`,
+      lowBattery: (a) => `Dispositivo ${a.device}${on(a)}: batteria scarica dalle ${a.time}`,
+      powerCut: (a) =>
+        `Dispositivo ${a.device}${on(a)}: alimentazione esterna interrotta alle ${a.time}`,
     },
     seeAll: (link) => `Tutti gli avvisi: ${link}`,
   },
@@ -151,6 +174,10 @@ export const ALERT_MAIL_WORDS: Record<MailLanguage, AlertMailWords> = {
       serviceDueSoon: (a) => `${a.machine}：${a.note ?? '保养'}即将到期`,
       serviceOverdue: (a) => `${a.machine}：${a.note ?? '保养'}已逾期`,
       safetyOverdue: (a) => `${a.machine}：${a.note ?? '保养'}已逾期，完成前不得使用`,
+      enteredSite: (a) => `${a.machine}：${a.time} 到达 ${a.site ?? '工地'}`,
+      movedEngineOff: (a) => `${a.machine}：${a.time} 在发动机关闭时被移动`,
+      lowBattery: (a) => `设备 ${a.device}${on(a)}：自 ${a.time} 起电池电量低`,
+      powerCut: (a) => `设备 ${a.device}${on(a)}：${a.time} 外部电源断开`,
     },
     seeAll: (link) => `查看全部告警：${link}`,
   },

@@ -1,11 +1,15 @@
 // Raises alerts from what the engine committed: for the machine's owner, and for a customer while
 // the machine is on hire to it, each by its own modules and rules. An alert is stored once per
 // event (its unique name), so recomputing the same days or replaying history raises nothing twice.
-import { alertTypesAllowed, type AlertType } from '../../../src/domain/api/alerts.ts';
+import {
+  alertTypesAllowed,
+  type AlertType,
+  type LowBatteryLevel,
+} from '../../../src/domain/api/alerts.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CommitListener, CommittedMachine } from '../../telemetry/engine/events.ts';
 import { getOrganisation, getOrganisationSettings } from '../../tenancy/organisation.ts';
-import { sitesByIds } from '../sites/index.ts';
+import { sitesByIds, sitesOfOrganisationAndHires } from '../sites/index.ts';
 import {
   ALERT_MAX_AGE_MS,
   BOUT_TYPES,
@@ -20,6 +24,8 @@ import {
 interface OrganisationRules {
   types: Set<AlertType>;
   idleMinutes: number;
+  lowBatteryLevel: LowBatteryLevel;
+  powerCutV: number;
 }
 
 interface HireRow {
@@ -37,11 +43,12 @@ function recent(committed: CommittedMachine, sinceMs: number): boolean {
     (committed.segments.some((s) => s.toMs >= sinceMs) ||
       committed.thefts.some((t) => t.atMs >= sinceMs) ||
       committed.breakdownStarts.some((ms) => ms >= sinceMs) ||
-      committed.positions.some((p) => p.atMs >= sinceMs))
+      committed.positions.some((p) => p.atMs >= sinceMs) ||
+      committed.power.some((p) => p.atMs >= sinceMs))
   );
 }
 
-/** Each organisation's alert types (by its modules) and idle threshold; absent when it raises none. */
+/** Each organisation's alert types (by its modules) and thresholds; absent when it raises none. */
 export async function organisationAlertRules(
   db: Queryable,
   organisationIds: string[],
@@ -52,9 +59,33 @@ export async function organisationAlertRules(
     if (!organisation) continue;
     const settings = await getOrganisationSettings(db, organisation);
     const types = new Set(alertTypesAllowed(settings.modules));
-    if (types.size > 0) rules.set(id, { types, idleMinutes: settings.properties.idleAlertMinutes });
+    const { properties } = settings;
+    if (types.size > 0) {
+      rules.set(id, {
+        types,
+        idleMinutes: properties.idleAlertMinutes,
+        lowBatteryLevel: properties.lowBatteryAlertLevel,
+        powerCutV: properties.powerCutAlertV,
+      });
+    }
   }
   return rules;
+}
+
+/** The geofenced sites of each organisation that raises arrivals: its own and its hires'. */
+async function sitesToArriveOn(
+  db: Queryable,
+  rules: Map<string, OrganisationRules>,
+): Promise<Map<string, ExpectedSite[]>> {
+  const sites = new Map<string, ExpectedSite[]>();
+  for (const [organisationId, { types }] of rules) {
+    if (!types.has('enteredSite')) continue;
+    const fenced = (await sitesOfOrganisationAndHires(db, organisationId)).flatMap((site) =>
+      site.geofence ? [{ name: site.name, geofence: site.geofence }] : [],
+    );
+    sites.set(organisationId, fenced);
+  }
+  return sites;
 }
 
 /** The alerts of committed machines, per organisation. */
@@ -87,6 +118,7 @@ export async function alertsOfCommitted(
     ...hires.flatMap((h) => (h.customer_organisation_id ? [h.customer_organisation_id] : [])),
   ]);
 
+  const arrivalSites = await sitesToArriveOn(db, rules);
   const found: OrganisationAlert[] = [];
   for (const facts of relevant) {
     const machine = machines.find((m) => m.id === facts.machineId);
@@ -112,7 +144,12 @@ export async function alertsOfCommitted(
       if (!organisationRules) continue;
       for (const candidate of machineAlerts(
         facts,
-        { ...organisationRules, siteAt, visible },
+        {
+          ...organisationRules,
+          siteAt,
+          visible,
+          sites: arrivalSites.get(organisationId) ?? [],
+        },
         nowMs,
       )) {
         found.push({ organisationId, candidate });
@@ -124,9 +161,7 @@ export async function alertsOfCommitted(
 
 /** The bout alerts raised for these subjects since a day before the earliest candidate. */
 async function raisedRuns(db: Queryable, found: OrganisationAlert[]): Promise<RaisedRun[]> {
-  const runs = found.filter(
-    (a) => a.candidate.type === 'outOfHours' || a.candidate.type === 'idle',
-  );
+  const runs = found.filter((a) => BOUT_TYPES.has(a.candidate.type));
   if (runs.length === 0) return [];
   const sinceMs = Math.min(...runs.map((a) => a.candidate.startedAtMs)) - 86_400_000;
   const rows = await db.query<{

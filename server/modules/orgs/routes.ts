@@ -1,10 +1,14 @@
 // The organisation's own settings that screens change: what a route point needs, when an idle run
-// becomes an alert.
+// becomes an alert and what counts as a low battery or a power cut.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RoutePointSettingsBody } from '../../../src/domain/api/session.ts';
 import type { ServerContext } from '../../context.ts';
 import { AlertSettingsBody } from '../../../src/domain/api/alerts.ts';
-import { setIntegerProperty } from '../../tenancy/organisation.ts';
+import {
+  getOrganisationSettings,
+  setIntegerProperty,
+  setProperties,
+} from '../../tenancy/organisation.ts';
 import { endpoints } from '../../../src/domain/api/endpoints.ts';
 
 export const organisationRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
@@ -40,8 +44,18 @@ export const organisationRoutes: FastifyPluginAsyncTypebox<ServerContext> = asyn
       },
     },
     async (request) => {
-      await setIntegerProperty(db, request.auth.org, 'idleAlertMinutes', request.body.idleMinutes);
-      return { idleMinutes: request.body.idleMinutes };
+      const { idleMinutes, lowBatteryLevel, powerCutV } = request.body;
+      await setProperties(db, request.auth.org, {
+        idleAlertMinutes: idleMinutes,
+        ...(lowBatteryLevel === undefined ? {} : { lowBatteryAlertLevel: lowBatteryLevel }),
+        ...(powerCutV === undefined ? {} : { powerCutAlertV: powerCutV }),
+      });
+      const { properties } = await getOrganisationSettings(db, request.organisation);
+      return {
+        idleMinutes,
+        lowBatteryLevel: properties.lowBatteryAlertLevel,
+        powerCutV: properties.powerCutAlertV,
+      };
     },
   );
 };

@@ -12,6 +12,21 @@ export interface CommittedPosition {
   longitude: number;
 }
 
+/**
+ * How far back a recompute reads the devices' power: the alerts raise nothing older than a day,
+ * and a fall needs the reading before it.
+ */
+export const POWER_READINGS_MS = 2 * 86_400_000;
+
+/** A device's own power at an instant: its battery, and the supply it is wired to. */
+export interface PowerReading {
+  sourceId: string;
+  sourceType: string;
+  atMs: number;
+  batteryV: number | null;
+  externalVoltageV: number | null;
+}
+
 export interface CommittedMachine {
   machineId: string;
   timeZone: string;
@@ -31,6 +46,8 @@ export interface CommittedMachine {
   /** When each breakdown period touching the days began. */
   breakdownStarts: number[];
   positions: CommittedPosition[];
+  /** The readings of battery or external voltage of the last POWER_READINGS_MS, in time order. */
+  power: PowerReading[];
 }
 
 export type CommitListener = (committed: CommittedMachine[]) => Promise<void>;

@@ -17,7 +17,7 @@ import type { CalibrationPoint } from '../../../src/domain/api/machineSettings.t
 import { TELEMATICS_SOURCE_TYPES } from '../../../src/domain/constants.ts';
 import { oemActivity } from './oem.ts';
 import { defaultShiftRule, MIN_SATELLITES } from './rules.ts';
-import { outOfHoursSessions, type CommittedMachine } from './events.ts';
+import { outOfHoursSessions, POWER_READINGS_MS, type CommittedMachine } from './events.ts';
 import type { MachineProfile, Sample, Segment } from './sample.ts';
 import { buildSegments, clipSegments } from './segments.ts';
 import { heatCells } from './heatCells.ts';
@@ -76,12 +76,27 @@ const SAMPLE_COLUMNS: readonly (readonly [CopyType, string])[] = [
         WHERE a.source_id = s.id AND a.starts_at <= r.device_time ORDER BY a.starts_at DESC LIMIT 1) END`,
   ],
 ];
-const SAMPLE_TYPES = SAMPLE_COLUMNS.map(([type]) => type);
+/**
+ * A device's own power, for the alerts only: read for the records of the last POWER_READINGS_MS,
+ * since decoding them for a year of records made its recompute a third slower on PGlite.
+ */
+const POWER_COLUMNS: readonly (readonly [CopyType, string])[] = [
+  ['uuid', 's.id'],
+  ['text', 's.type'],
+  ['float4', 'r.battery_v'],
+  ['float4', 'r.external_voltage_v'],
+];
+const SAMPLE_TYPES = [...SAMPLE_COLUMNS, ...POWER_COLUMNS].map(([type]) => type);
 const SAMPLE_SELECT = SAMPLE_COLUMNS.map(([, column]) => column).join(',\n         ');
+const powerSelect = (fromMs: number) =>
+  POWER_COLUMNS.map(
+    ([, column]) =>
+      `CASE WHEN r.device_time >= ${sqlLiteral(iso(fromMs))}::timestamptz THEN ${column} END`,
+  ).join(',\n         ');
 
 const RECORD_COLUMNS = `r.device_time, r.ignition, r.movement, r.engine_running, r.engine_rpm, r.speed_kmh,
   r.activity_level, r.digital_inputs, r.latitude, r.longitude, r.satellites, r.position_invalid_reason, r.fuel_used_l,
-  r.fuel_level_l, r.operating_hours_h, r.idle_hours_h, r.fuel_level_pct`;
+  r.fuel_level_l, r.operating_hours_h, r.idle_hours_h, r.fuel_level_pct, r.battery_v, r.external_voltage_v`;
 
 /**
  * The record was sent while its source was in service: a period out of service does not count.
@@ -106,14 +121,15 @@ interface Span {
  * the cost follows the spans, not the table; one query for a whole batch of machines. A COPY takes
  * no parameters: the spans are literals.
  */
-function windowRecords(spans: readonly Span[]): string {
+function windowRecords(spans: readonly Span[], powerFromMs: number): string {
   const list = (pick: (span: Span) => string, type: string) =>
     `ARRAY[${spans.map((span) => sqlLiteral(pick(span))).join(', ')}]::${type}[]`;
   const machines = list((w) => w.machineId, 'uuid');
   const froms = list((w) => iso(w.fromMs), 'timestamptz');
   const tos = list((w) => iso(w.toMs), 'timestamptz');
   return `
-  SELECT ${SAMPLE_SELECT}
+  SELECT ${SAMPLE_SELECT},
+         ${powerSelect(powerFromMs)}
     FROM unnest(${machines}, ${froms}, ${tos}) WITH ORDINALITY AS w(machine_id, from_at, to_at, n)
     JOIN source s ON s.machine_id = w.machine_id
     CROSS JOIN LATERAL (
@@ -157,7 +173,8 @@ async function readSamples(
 ): Promise<Sample[][]> {
   const samples = spans.map((): Sample[] => []);
   const calibrations = spans.map((span) => calibrationOf(span.machineId));
-  decodeBinaryCopy(await db.copyOut(windowRecords(spans)), SAMPLE_TYPES, (v) => {
+  const powerFromMs = Date.now() - POWER_READINGS_MS;
+  decodeBinaryCopy(await db.copyOut(windowRecords(spans, powerFromMs)), SAMPLE_TYPES, (v) => {
     const index = (v[0] as number) - 1;
     samples[index]?.push({
       timeMs: v[1] as number,
@@ -177,6 +194,10 @@ async function readSamples(
       expectedIntervalS: v[15] as number,
       expectedIntervalOffS: v[16] as number,
       oem: v[17] === true,
+      sourceId: typeof v[20] === 'string' ? v[20] : null,
+      sourceType: typeof v[21] === 'string' ? v[21] : null,
+      batteryV: num(v[22]),
+      externalVoltageV: num(v[23]),
     });
   });
   return samples;
@@ -316,6 +337,11 @@ function computeWindow(
       latitude: p.latitude,
       longitude: p.longitude,
     })),
+    power: samples.flatMap(({ sourceId, sourceType, timeMs, batteryV, externalVoltageV }) =>
+      sourceId !== null && sourceType !== null && (batteryV !== null || externalVoltageV !== null)
+        ? [{ sourceId, sourceType, atMs: timeMs, batteryV, externalVoltageV }]
+        : [],
+    ),
   };
   return { window, pieces, rollups, hireRollups, cells, committed };
 }

@@ -20,6 +20,14 @@ export interface Sample {
   idleHoursH: number | null;
   expectedIntervalS: number;
   expectedIntervalOffS: number;
+  /**
+   * The device that sent it, and its own power: the alerts read them, the rollups do not. Null for
+   * a record older than POWER_READINGS_MS (engine/events.ts).
+   */
+  sourceId: string | null;
+  sourceType: string | null;
+  batteryV: number | null;
+  externalVoltageV: number | null;
 }
 
 export type ActivityState = 'active' | 'idle' | 'off' | 'missing' | 'brokendown';

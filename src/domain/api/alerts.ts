@@ -20,6 +20,10 @@ export const ALERT_TYPES = [
   'serviceDueSoon',
   'serviceOverdue',
   'safetyOverdue',
+  'enteredSite',
+  'movedEngineOff',
+  'lowBattery',
+  'powerCut',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -38,6 +42,12 @@ export const ALERT_MODULES: Record<AlertType, ModuleKey[]> = {
   serviceDueSoon: [],
   serviceOverdue: [],
   safetyOverdue: [],
+  // What integrators ask for (docs/integrations.md "Alerts"): arrivals on the geofenced sites, a
+  // machine towed or carried away, and the devices' own power.
+  enteredSite: ['geofences'],
+  movedEngineOff: [],
+  lowBattery: [],
+  powerCut: [],
 };
 
 /** Alert types the organisation's modules allow. */
@@ -47,6 +57,21 @@ export const alertTypesAllowed = (modules: Record<ModuleKey, boolean>): AlertTyp
 /** An idle run becomes an alert after this long, unless the organisation says otherwise. */
 export const DEFAULT_IDLE_ALERT_MINUTES = 30;
 export const MAX_IDLE_ALERT_MINUTES = 24 * 60;
+
+/**
+ * A device's battery is low at its kind's own level (src/domain/devices.ts): one figure in volts
+ * cannot fit a tracker's Li-ion cell and a sensor's lithium one, so the organisation picks the level.
+ */
+export const LOW_BATTERY_LEVELS = ['low', 'critical'] as const;
+export type LowBatteryLevel = (typeof LOW_BATTERY_LEVELS)[number];
+export const DEFAULT_LOW_BATTERY_LEVEL: LowBatteryLevel = 'low';
+/**
+ * A tracker's external supply below this is cut: a 12 V or 24 V machine's battery rests above
+ * 11 V, and an unplugged or isolated tracker reads near 0 V.
+ */
+export const DEFAULT_POWER_CUT_V = 6;
+export const MIN_POWER_CUT_V = 1;
+export const MAX_POWER_CUT_V = 30;
 
 export const AlertRecord = Type.Object({
   id: Type.String(),
@@ -83,7 +108,12 @@ export type UnreadAlertsReply = Static<typeof UnreadAlertsReply>;
 
 /** PUT /v1/organisation/settings/alerts: the organisation's alert rules (admins). */
 export const AlertSettingsBody = Type.Object(
-  { idleMinutes: Type.Integer({ minimum: 5, maximum: MAX_IDLE_ALERT_MINUTES }) },
+  {
+    idleMinutes: Type.Integer({ minimum: 5, maximum: MAX_IDLE_ALERT_MINUTES }),
+    /** Left out, the organisation's current rule stays (so does the power cut's). */
+    lowBatteryLevel: Type.Optional(Type.Enum(LOW_BATTERY_LEVELS)),
+    powerCutV: Type.Optional(Type.Number({ minimum: MIN_POWER_CUT_V, maximum: MAX_POWER_CUT_V })),
+  },
   { additionalProperties: false },
 );
 export type AlertSettingsBody = Static<typeof AlertSettingsBody>;

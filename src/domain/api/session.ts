@@ -2,7 +2,13 @@
 import Type, { type Static } from 'typebox';
 import { LANGUAGE_CODES, ORGANISATION_TYPES, ROLES } from '../constants.ts';
 import { EMAIL_TYPES } from './accounts.ts';
-import { ALERT_TYPES, MAX_IDLE_ALERT_MINUTES } from './alerts.ts';
+import {
+  ALERT_TYPES,
+  LOW_BATTERY_LEVELS,
+  MAX_IDLE_ALERT_MINUTES,
+  MAX_POWER_CUT_V,
+  MIN_POWER_CUT_V,
+} from './alerts.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const OrganisationSummary = Type.Object({
@@ -113,6 +119,10 @@ export const UserSettingsReply = Type.Object({
     routeMinSatellites: Type.Integer({ minimum: 0, maximum: MAX_ROUTE_MIN_SATELLITES }),
     /** An idle run becomes an alert after this many minutes. */
     idleAlertMinutes: Type.Integer({ minimum: 1, maximum: MAX_IDLE_ALERT_MINUTES }),
+    /** A device's battery alert comes at its kind's low or critical level. */
+    lowBatteryAlertLevel: Type.Enum(LOW_BATTERY_LEVELS),
+    /** A tracker's external supply below this many volts is a power cut. */
+    powerCutAlertV: Type.Number({ minimum: MIN_POWER_CUT_V, maximum: MAX_POWER_CUT_V }),
   }),
   hireStatuses: Type.Object({ hired: Type.Array(Type.String()) }),
   timezone: Type.String(),

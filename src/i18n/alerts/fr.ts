@@ -19,7 +19,11 @@ export const alertsFr = {
   litres: '%{litres} l',
   minutes: '%{minutes} min',
   idle_threshold: 'Alerte de ralenti après (minutes)',
-  threshold_saved: 'Le seuil de ralenti est enregistré.',
+  threshold_saved: 'Les seuils d’alerte sont enregistrés.',
+  thresholds: 'Seuils',
+  battery_level: 'Alerte de batterie au',
+  battery_levels: { low: 'Niveau bas du boîtier', critical: 'Niveau critique du boîtier' },
+  power_cut_v: 'Coupure d’alimentation sous (V)',
   unread: '%{smart_count} nouvelle alerte |||| %{smart_count} nouvelles alertes',
   mail_title: 'Alertes par e-mail',
   mail_help:
@@ -36,5 +40,9 @@ export const alertsFr = {
     serviceDueSoon: 'Entretien bientôt dû',
     serviceOverdue: 'Entretien en retard',
     safetyOverdue: 'Contrôle de sécurité en retard',
+    enteredSite: 'Machine arrivée sur un chantier',
+    movedEngineOff: 'Déplacée moteur arrêté',
+    lowBattery: 'Batterie du boîtier faible',
+    powerCut: 'Alimentation externe coupée',
   },
 };

@@ -19,7 +19,14 @@ export const alertsIt = {
   litres: '%{litres} l',
   minutes: '%{minutes} min',
   idle_threshold: 'Avviso di minimo dopo (minuti)',
-  threshold_saved: 'La soglia di minimo è salvata.',
+  threshold_saved: 'Le soglie degli avvisi sono salvate.',
+  thresholds: 'Soglie',
+  battery_level: 'Avviso batteria al',
+  battery_levels: {
+    low: 'Livello basso del dispositivo',
+    critical: 'Livello critico del dispositivo',
+  },
+  power_cut_v: 'Interruzione alimentazione sotto (V)',
   unread: '%{smart_count} nuovo avviso |||| %{smart_count} nuovi avvisi',
   mail_title: 'Avvisi via e-mail',
   mail_help:
@@ -36,5 +43,9 @@ export const alertsIt = {
     serviceDueSoon: 'Manutenzione in scadenza',
     serviceOverdue: 'Manutenzione scaduta',
     safetyOverdue: 'Verifica di sicurezza scaduta',
+    enteredSite: 'Macchina arrivata in cantiere',
+    movedEngineOff: 'Spostata a motore spento',
+    lowBattery: 'Batteria del dispositivo scarica',
+    powerCut: 'Alimentazione esterna interrotta',
   },
 };

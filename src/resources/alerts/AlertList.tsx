@@ -1,8 +1,8 @@
 // /alerts: the organisation's alerts, newest first, filtered by type; opening it marks them seen,
-// so the app bar's count goes back to nothing. Admins set when an idle run becomes an alert.
-import { useEffect, useState } from 'react';
-import { Button, Chip, Link, Stack, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// so the app bar's count goes back to nothing. Admins set the organisation's alert thresholds.
+import { useEffect } from 'react';
+import { Chip, Link, Stack } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   DataTable,
@@ -11,16 +11,14 @@ import {
   SelectInput,
   TopToolbar,
   useDataProvider,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import { alertKeys } from '../../dataProvider/alerts.ts';
-import { accountKeys } from '../../dataProvider/account.ts';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider.ts';
-import { ALERT_TYPES, MAX_IDLE_ALERT_MINUTES, type AlertRecord } from '../../domain/api/alerts.ts';
+import { ALERT_TYPES, type AlertRecord } from '../../domain/api/alerts.ts';
 import { links } from '../../domain/paths.ts';
 import { FeatureGate } from '../../common/FeatureGate.tsx';
-import { useUserSettings } from '../../settings/useUserSettings.ts';
+import { AlertThresholds } from './AlertThresholds.tsx';
 import { useCaller } from '../../common/useCaller.ts';
 import { When } from '../../common/fields.tsx';
 
@@ -39,50 +37,6 @@ function AlertDetail({ alert }: { alert: AlertRecord }) {
     alert.note,
   ].filter((part): part is string => Boolean(part));
   return <span>{parts.join(' · ')}</span>;
-}
-
-/** When an idle run becomes an alert: the organisation's rule, which its admins set. */
-function IdleThreshold() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const current = useUserSettings().data?.properties.idleAlertMinutes;
-  // What the admin typed; untouched, the organisation's current rule.
-  const [typed, setMinutes] = useState<string | null>(null);
-  const minutes = typed ?? (current === undefined ? '' : String(current));
-  const value = Number(minutes);
-  const valid = Number.isInteger(value) && value >= 5 && value <= MAX_IDLE_ALERT_MINUTES;
-  const save = useMutation({
-    mutationFn: () => dataProvider.setAlertSettings({ idleMinutes: value }),
-    onSuccess: () => {
-      setMinutes(null);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.settings });
-      notify('app.alerts.threshold_saved', { type: 'success' });
-    },
-    onError: (error) =>
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
-  });
-  return (
-    <Stack direction="row" spacing={1} alignItems="center">
-      <TextField
-        size="small"
-        type="number"
-        label={translate('app.alerts.idle_threshold')}
-        value={minutes}
-        error={minutes !== '' && !valid}
-        onChange={(event) => setMinutes(event.target.value)}
-        slotProps={{ htmlInput: { min: 5, max: MAX_IDLE_ALERT_MINUTES } }}
-        sx={{ width: 220 }}
-      />
-      <Button
-        disabled={!valid || value === current || save.isPending}
-        onClick={() => save.mutate()}
-      >
-        {translate('ra.action.save')}
-      </Button>
-    </Stack>
-  );
 }
 
 export default function AlertList() {
@@ -106,7 +60,7 @@ export default function AlertList() {
         resource="alerts"
         sort={{ field: 'at', order: 'DESC' }}
         exporter={false}
-        actions={<TopToolbar>{canWrite ? <IdleThreshold /> : null}</TopToolbar>}
+        actions={<TopToolbar>{canWrite ? <AlertThresholds /> : null}</TopToolbar>}
         filters={[<SelectInput key="type" source="type" choices={types} alwaysOn />]}
         empty={false}
       >

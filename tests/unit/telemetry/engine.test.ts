@@ -37,6 +37,10 @@ function sample(timeMs: number, values: Partial<Sample> = {}): Sample {
     idleHoursH: null,
     expectedIntervalS: 60,
     expectedIntervalOffS: 3600,
+    sourceId: 'source-1',
+    sourceType: 'TELTONIKA',
+    batteryV: null,
+    externalVoltageV: null,
     ...values,
   };
 }
