@@ -3,7 +3,8 @@
 // machine's snapshot, and a month of one machine's positions (one a minute, 43,200) as a time
 // series, its first and last page of 1,000; 2 warm-up calls, then the median of 7 each.
 // Fixed data: bench/fleetYear.ts (a year of day rollups per machine), every machine's meter read
-// 10 days ago, a position on its source, and its last day's activity as three segments.
+// 10 days ago, a position on its source, its last day's activity as three segments, and 26 hours
+// of hourly fuel counter and tank level readings.
 // `node --import tsx bench/iso.ts`; `BENCH_DATABASE_URL=postgres://… …` for PostgreSQL.
 import { fleetDocument, seriesDocument } from '../server/modules/iso/document.ts';
 import { SERIES_PAGE_SIZE, timeSeries } from '../server/modules/iso/series.ts';
@@ -37,6 +38,20 @@ await db.query(
    SELECT m.id, now() - make_interval(hours => k * 2), now() - make_interval(hours => k * 2 - 1),
           (ARRAY['active', 'idle', 'off'])[k]
      FROM machine m CROSS JOIN generate_series(1, 3) k WHERE m.organisation_id = $1`,
+  [organisationId],
+);
+// A fuel counter and a tank level on every tracker, hourly over the last 26 hours, as ingest keeps
+// the latest of each on the source: what FuelUsedLast24 and FuelRemaining read.
+await db.query(
+  `INSERT INTO telemetry_record (source_id, device_time, received_time, fuel_used_l, fuel_level_pct)
+   SELECT s.id, now() - make_interval(hours => k), now(), 5000 - k * 8, 60 + k
+     FROM source s JOIN machine m ON m.id = s.machine_id CROSS JOIN generate_series(0, 25) k
+    WHERE m.organisation_id = $1`,
+  [organisationId],
+);
+await db.query(
+  `UPDATE source s SET fuel_used_l = 5000, fuel_used_at = now(), fuel_level_pct = 60, fuel_level_at = now()
+     FROM machine m WHERE m.id = s.machine_id AND m.organisation_id = $1`,
   [organisationId],
 );
 await db.query('ANALYZE');

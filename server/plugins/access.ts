@@ -3,7 +3,7 @@
 // cannot forget a check. The declared access is published in the OpenAPI document as x-access,
 // where the contract sweep reads it.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { ApiScope } from '../../src/domain/api/apiClients.ts';
+import { scopeGranted, type ApiScope } from '../../src/domain/api/apiClients.ts';
 import type { FeatureFlag } from '../../src/domain/api/session.ts';
 import { ERROR_CODES } from '../../src/domain/api/errors.ts';
 import { ACCESS_LEVELS, featureOn, roleMayCall, type Access } from '../../src/domain/api/access.ts';
@@ -36,8 +36,27 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
+/**
+ * An API client's token (it carries scopes) may call only a route declaring a scope it was
+ * granted, and there the scope is its permission; a person's token, by the person's role.
+ */
+function checkCaller(claims: AccessClaims, access: Exclude<Access, 'public'>, scope?: ApiScope) {
+  if (claims.scp) {
+    if (!scope) throw forbidden('API clients may not make this call');
+    if (!scopeGranted(claims.scp, scope))
+      throw forbidden(`The API client lacks the scope ${scope}`);
+    return;
+  }
+  if (!roleMayCall(access, claims.role)) {
+    throw forbidden(
+      access === 'staff' ? 'Only staff may do this' : 'Viewers have read-only access',
+    );
+  }
+}
+
 function checkAccess(
   access: Exclude<Access, 'public'>,
+  scope: ApiScope | undefined,
   context: {
     db: Database;
     keys: KeyRing;
@@ -53,23 +72,9 @@ function checkAccess(
     if (!(await context.sessions.isLive(claims.sid))) throw unauthorised('The session has ended');
     const organisation = await context.organisations.get(claims.org);
     if (!organisation) throw unauthorised('The session no longer matches an organisation');
-    if (!roleMayCall(access, claims.role)) {
-      throw forbidden(
-        access === 'staff' ? 'Only staff may do this' : 'Viewers have read-only access',
-      );
-    }
+    checkCaller(claims, access, scope);
     request.auth = claims;
     request.organisation = organisation;
-  };
-}
-
-/** Refuses an API client's token on a route that does not declare one of its scopes. */
-function checkScope(scope: ApiScope | undefined): onRequestHookHandler {
-  return async (request) => {
-    const scopes = request.auth.scp;
-    if (!scopes) return;
-    if (!scope) throw forbidden('API clients may not make this call');
-    if (!scopes.includes(scope)) throw forbidden(`The API client lacks the scope ${scope}`);
   };
 }
 
@@ -99,11 +104,6 @@ export function registerAccess(
 ): void {
   app.decorateRequest('auth', null as unknown as AccessClaims);
   app.decorateRequest('organisation', null as unknown as Organisation);
-  const checks = {
-    read: checkAccess('read', context),
-    write: checkAccess('write', context),
-    staff: checkAccess('staff', context),
-  };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/v1/') || route.schema?.hide) return;
     const access = route.config?.access;
@@ -116,8 +116,7 @@ export function registerAccess(
     const existing = route.onRequest;
     const feature = route.config?.feature;
     route.onRequest = [
-      checks[access],
-      checkScope(route.config?.scope),
+      checkAccess(access, route.config?.scope, context),
       ...(feature ? [checkFeature(feature, context.db)] : []),
       ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
     ];

@@ -92,6 +92,9 @@ interface SourceSpan {
   /** The batch's latest battery reading and latest signal reading. */
   battery: TelemetryRecord | null;
   signal: TelemetryRecord | null;
+  /** The batch's latest tank level and latest fuel counter: the ISO snapshot's fuel readings. */
+  fuelLevel: TelemetryRecord | null;
+  fuelCounter: TelemetryRecord | null;
 }
 
 const newer = (current: TelemetryRecord | null, record: TelemetryRecord) =>
@@ -120,6 +123,11 @@ const SOURCE_COLUMNS: readonly (readonly [string, CopyColumn<SourceSpan>])[] = [
   ['gsm_level', { type: 'int2', read: (s) => s.signal?.gsmLevel ?? null }],
   ['signal_bars', { type: 'int2', read: (s) => (s.signal ? signalBars(s.signal) : null) }],
   ['signal_at', { type: 'timestamptz', read: (s) => s.signal?.deviceTimeMs ?? null }],
+  ['fuel_level_pct', { type: 'float4', read: (s) => s.fuelLevel?.fuelLevelPct ?? null }],
+  ['fuel_level_l', { type: 'float4', read: (s) => s.fuelLevel?.fuelLevelL ?? null }],
+  ['fuel_level_at', { type: 'timestamptz', read: (s) => s.fuelLevel?.deviceTimeMs ?? null }],
+  ['fuel_used_l', { type: 'float8', read: (s) => s.fuelCounter?.fuelUsedL ?? null }],
+  ['fuel_used_at', { type: 'timestamptz', read: (s) => s.fuelCounter?.deviceTimeMs ?? null }],
 ];
 const SOURCE_COLUMN_NAMES = SOURCE_COLUMNS.map(([name]) => name);
 const SOURCE_COPY_COLUMNS = SOURCE_COLUMNS.map(([, column]) => column);
@@ -166,12 +174,20 @@ const UPSERT_SOURCES = `
                      THEN EXCLUDED.gsm_level ELSE s.gsm_level END,
     signal_bars = CASE WHEN EXCLUDED.signal_at > coalesce(s.signal_at, '-infinity')
                        THEN EXCLUDED.signal_bars ELSE s.signal_bars END,
-    signal_at = greatest(s.signal_at, EXCLUDED.signal_at)
+    signal_at = greatest(s.signal_at, EXCLUDED.signal_at),
+    fuel_level_pct = CASE WHEN EXCLUDED.fuel_level_at > coalesce(s.fuel_level_at, '-infinity')
+                          THEN EXCLUDED.fuel_level_pct ELSE s.fuel_level_pct END,
+    fuel_level_l = CASE WHEN EXCLUDED.fuel_level_at > coalesce(s.fuel_level_at, '-infinity')
+                        THEN EXCLUDED.fuel_level_l ELSE s.fuel_level_l END,
+    fuel_level_at = greatest(s.fuel_level_at, EXCLUDED.fuel_level_at),
+    fuel_used_l = CASE WHEN EXCLUDED.fuel_used_at > coalesce(s.fuel_used_at, '-infinity')
+                       THEN EXCLUDED.fuel_used_l ELSE s.fuel_used_l END,
+    fuel_used_at = greatest(s.fuel_used_at, EXCLUDED.fuel_used_at)
   RETURNING id, type, code`;
 
 /**
  * Creates unknown sources as unassigned, moves last-seen, the latest position, operator key,
- * battery and signal forward, and returns ids by type and code.
+ * battery, signal and fuel readings forward, and returns ids by type and code.
  */
 async function resolveSources(
   tx: Queryable,
@@ -192,11 +208,16 @@ async function resolveSources(
         driver: null,
         battery: null,
         signal: null,
+        fuelLevel: null,
+        fuelCounter: null,
       };
       spans.set(key, span);
     }
     if (valid[i] && record.batteryV !== null) span.battery = newer(span.battery, record);
     if (valid[i] && signalBars(record) !== null) span.signal = newer(span.signal, record);
+    if (valid[i] && (record.fuelLevelPct !== null || record.fuelLevelL !== null))
+      span.fuelLevel = newer(span.fuelLevel, record);
+    if (valid[i] && record.fuelUsedL !== null) span.fuelCounter = newer(span.fuelCounter, record);
     if (valid[i]) {
       span.first = Math.min(span.first ?? Infinity, record.deviceTimeMs);
       span.last = Math.max(span.last ?? -Infinity, record.deviceTimeMs);

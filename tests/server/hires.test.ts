@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Hire, HireImportReply, SwapReply } from '../../src/domain/api/hires.ts';
 import { flaggedHires } from '../../server/modules/hires/index.ts';
 import { engineRun, sendRecords } from '../support/fleet.ts';
+import { newClientToken } from '../support/apiClients.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -220,6 +221,46 @@ describeServer('hires', { users: ['admin', 'viewer', 'customer'] }, (fixture) =>
     expect(changed.body.offHireAt).not.toBeNull();
     const unknown = await send('PUT', '/by-contract/ERP-1/NO-SUCH-ASSET', body);
     expect([unknown.status, unknown.body.field]).toEqual([404, 'assetId']);
+  });
+
+  it('lets an ERP write hires through a hires:write client, audited as that client', async () => {
+    const erp = await newClientToken(fixture.server, fixture.admin, {
+      name: 'Dealer ERP',
+      scopes: ['hires:write'],
+    });
+    const path = `/by-contract/ERP-1/${encodeURIComponent(machine(5).asset_id)}`;
+    const body = {
+      customerName: 'Riverside Homes',
+      onHireAt: inDays(-1),
+      contractedHours: 10,
+      offHireAt: inDays(4),
+    };
+    const written = await send('PUT', path, body, erp);
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    // Writing hires includes reading them.
+    const read = await send('GET', `/${written.body.id}`, undefined, erp);
+    expect(read.body.offHireAt).toBe(written.body.offHireAt);
+    const [audit] = await fixture.server.db.query<{
+      actor_user_id: string | null;
+      actor_api_client_id: string | null;
+      actor_email: string;
+    }>(
+      `SELECT actor_user_id, actor_api_client_id, actor_email FROM audit_event
+        WHERE action = 'hire.edited' ORDER BY at DESC LIMIT 1`,
+    );
+    expect(audit).toMatchObject({ actor_user_id: null, actor_email: 'API client Dealer ERP' });
+    expect(audit?.actor_api_client_id).toEqual(expect.any(String));
+    // A client that reads hires may not write them; the writing one may do nothing else.
+    const board = await newClientToken(fixture.server, fixture.admin, {
+      name: 'Hire board',
+      scopes: ['hires:read'],
+    });
+    expect((await send('GET', '', undefined, board)).status).toBe(200);
+    expect((await send('PUT', path, body, board)).status).toBe(403);
+    const list = await call(fixture.server, 'GET', '/v1/portal/machines/list?start=max&end=max', {
+      token: erp,
+    });
+    expect(list.status).toBe(403);
   });
 
   it('imports a CSV: a dry run writes nothing, one bad row refuses the file, then it applies', async () => {

@@ -10,6 +10,7 @@ import type { ApiClient, ApiClientCreated } from '../../src/domain/api/apiClient
 import { createClient } from '../../server/modules/apiClients/store.ts';
 import { decodeAempPage, type AempFormat } from '../../server/telemetry/adapters/aemp.ts';
 import { newClientToken, requestToken } from '../support/apiClients.ts';
+import { emptyRecord, type TelemetryRecord } from '../../server/telemetry/record.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -19,6 +20,8 @@ const CREDENTIALS = { grant_type: 'client_credentials' };
 describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
   /** A machine of the paging yard with readings: its meter, position, activity and day. */
   let metered: string;
+  /** A machine of the paging yard whose tracker sends a fuel counter and a tank level. */
+  let fuelled: string;
   let yardToken: string;
 
   const takeToken = (form: Record<string, string>, basic?: [string, string]) =>
@@ -53,6 +56,7 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
       [yard, PAGING_MACHINES],
     );
     metered = machines[0]?.id ?? '';
+    fuelled = machines[1]?.id ?? '';
     await db.query(
       `INSERT INTO source (type, code, machine_id, last_latitude, last_longitude, last_position_at,
                            last_seen_at)
@@ -212,6 +216,41 @@ describeServer('iso', { users: ['admin', 'viewer', 'customer'] }, (fixture) => {
     );
     const other = await read(`/v1/iso/Fleet/Equipment/ID/${theirs?.id ?? ''}`, yardToken);
     expect(other.status).toBe(404);
+  });
+
+  it('serves the fuel of the 24 hours to the counter’s last reading, and the tank’s level', async () => {
+    await fixture.server.db.query(
+      `INSERT INTO source (type, code, machine_id) VALUES ('TELTONIKA', 'ISO-FUEL-1', $1)`,
+      [fuelled],
+    );
+    const nowMs = Date.now();
+    const at = (agoMs: number, values: Partial<TelemetryRecord>): TelemetryRecord => ({
+      ...emptyRecord('TELTONIKA', 'ISO-FUEL-1', nowMs - agoMs, nowMs),
+      ...values,
+    });
+    const HOUR = 3_600_000;
+    // 110 l on the counter just over a day before its last reading (160 l): 50 l in 24 hours.
+    await fixture.server.ingest([
+      at(30 * HOUR, { fuelUsedL: 100 }),
+      at(24 * HOUR + 25 * 60_000, { fuelUsedL: 110, fuelLevelPct: 90 }),
+      at(20 * 60_000, { fuelUsedL: 160, fuelLevelPct: 62.5 }),
+      // An older record arriving late moves neither reading back.
+      at(2 * HOUR, { fuelUsedL: 150, fuelLevelPct: 70 }),
+    ]);
+    const one = await read(`/v1/iso/Fleet/Equipment/ID/${fuelled}`, yardToken, 'application/json');
+    expect(one.status, one.text).toBe(200);
+    const { Equipment } = JSON.parse(one.text) as {
+      Equipment: Record<string, Record<string, unknown>>;
+    };
+    const lastAt = new Date(nowMs - 20 * 60_000).toISOString();
+    expect(Equipment.FuelUsedLast24).toEqual({
+      datetime: lastAt,
+      FuelUnits: 'litre',
+      FuelConsumed: 50,
+    });
+    expect(Equipment.FuelRemaining).toEqual({ datetime: lastAt, Percent: 62.5 });
+    const keys = Object.keys(Equipment);
+    expect(keys.indexOf('FuelUsedLast24')).toBeLessThan(keys.indexOf('FuelRemaining'));
   });
 
   it('shows a customer’s client only the machines on hire to it now', async () => {

@@ -5,6 +5,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { ApiClientCreated } from '../../src/domain/api/apiClients.ts';
 import type { OemFeed } from '../../src/domain/api/oemFeeds.ts';
+import { importedReadings } from '../support/aempImport.ts';
 import { clientToken } from '../support/apiClients.ts';
 import { call } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
@@ -113,23 +114,7 @@ describeServer(
       expect(poll.body.matched).toBe(exported.length);
 
       // What the poller stored: each machine's record, as the engine and the meters read it.
-      const imported = await fixture.server.db.query<{
-        code: string;
-        operating_hours_h: number | null;
-        latitude: number | null;
-        longitude: number | null;
-      }>(
-        `SELECT coalesce(m.pin, m.serial_number) AS code, h.operating_hours_h, p.latitude, p.longitude
-           FROM machine m JOIN source s ON s.machine_id = m.id
-           LEFT JOIN LATERAL (SELECT t.operating_hours_h FROM telemetry_record t
-                               WHERE t.source_id = s.id AND t.operating_hours_h IS NOT NULL
-                               ORDER BY t.device_time DESC LIMIT 1) h ON true
-           LEFT JOIN LATERAL (SELECT t.latitude, t.longitude FROM telemetry_record t
-                               WHERE t.source_id = s.id AND t.latitude IS NOT NULL
-                               ORDER BY t.device_time DESC LIMIT 1) p ON true
-          WHERE m.organisation_id = $1 AND s.type = 'NORTHBANK_AEMP'`,
-        [importer],
-      );
+      const imported = await importedReadings(fixture.server.db, importer, 'NORTHBANK_AEMP');
       const byCode = new Map(imported.map((row) => [row.code, row]));
       const compared = exported.filter((e) => e.CumulativeOperatingHours && e.Location);
       expect(compared.length).toBe(exported.length);

@@ -23,6 +23,7 @@ import { ReportWorker, MAX_RUN_ATTEMPTS } from '../../server/modules/reports/wor
 import { readOutbox } from '../../server/modules/mail/outbox.ts';
 import { parseCsv } from '../support/csv.ts';
 import { demoMachines, engineRun, sendRecords } from '../support/fleet.ts';
+import { newClientToken } from '../support/apiClients.ts';
 import { call, signIn } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
@@ -383,6 +384,36 @@ describeServer('reports', {}, (fixture) => {
       const [mail] = await mailsTo('now@example.com');
       expect(mail?.attachmentName).toMatch(/^fleet-utilisation-.*\.csv$/);
       expect(mail?.body).toMatch(/unsubscribe/i);
+      // A BI tool's client with reports:read reads the organisation's scheduled files.
+      const bi = await newClientToken(fixture.server, admin, {
+        name: 'BI tool',
+        scopes: ['reports:read'],
+      });
+      const files = await call<{ id: string; status: string; reportType: string }[]>(
+        fixture.server,
+        'GET',
+        '/v1/portal/reports/files?filter={"type":"fleet-utilisation"}',
+        { token: bi },
+      );
+      expect(files.status, JSON.stringify(files.body)).toBe(200);
+      const done = files.body.find((file) => file.status === 'done');
+      expect(done).toBeDefined();
+      const download = await fetch(
+        `${fixture.server.url}/v1/portal/reports/files/${done?.id ?? ''}/download`,
+        { headers: { authorization: `Bearer ${bi}` } },
+      );
+      expect(download.status).toBe(200);
+      expect(await download.text()).toContain(',');
+      const request = await call(fixture.server, 'POST', '/v1/portal/reports/files', {
+        token: bi,
+        body: {
+          type: 'fleet-utilisation',
+          format: 'csv',
+          startDate: '2026-11-01',
+          endDate: '2026-11-02',
+        },
+      });
+      expect(request.status).toBe(403);
       expect(
         (
           await call(fixture.server, 'POST', '/v1/portal/reports/schedules', {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../../src/domain/api/errors.ts';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
+import { actorEmailSql, actorOf } from './record.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Names whose values are secrets: kept out of the trail, which admins of an organisation read. */
@@ -63,14 +64,15 @@ export function registerRequestTrail(app: FastifyInstance, db: Queryable): void 
     // their own records.
     if (!WRITES.has(request.method) || !request.auth) return;
     try {
+      const actor = actorOf(request.auth);
       const [row] = await db.query<{ id: string }>(
-        `INSERT INTO audit_event (organisation_id, actor_user_id, actor_email, action, details,
-                                  method, path, address, request_id)
-         VALUES ($1, $2, (SELECT email FROM app_user WHERE id = $2), $3, $4, $5, $6, $7, $8)
+        `INSERT INTO audit_event (organisation_id, actor_user_id, actor_api_client_id, actor_email,
+                                  action, details, method, path, address, request_id)
+         VALUES ($1, $2, $9, ${actorEmailSql('$2', '$9')}, $3, $4, $5, $6, $7, $8)
          RETURNING id`,
         [
           request.auth.org,
-          request.auth.sub,
+          actor.userId,
           'api.write',
           JSON.stringify({
             params: request.params ?? {},
@@ -81,6 +83,7 @@ export function registerRequestTrail(app: FastifyInstance, db: Queryable): void 
           routeOf(request),
           request.ip,
           request.id,
+          actor.apiClientId,
         ],
       );
       request.auditEventId = row?.id ?? null;

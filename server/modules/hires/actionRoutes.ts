@@ -21,7 +21,7 @@ export const hireActionRoutes: FastifyPluginAsyncTypebox<HireContext> = async (
   app.post(
     endpoints.portal.hires.offHire,
     {
-      config: { access: 'write' },
+      config: { access: 'write', scope: 'hires:write' },
       schema: { tags, params: Id, body: OffHireBody, response: { 200: Hire } },
     },
     async (request) => {
@@ -38,7 +38,7 @@ export const hireActionRoutes: FastifyPluginAsyncTypebox<HireContext> = async (
   app.post(
     endpoints.portal.hires.extend,
     {
-      config: { access: 'write' },
+      config: { access: 'write', scope: 'hires:write' },
       schema: { tags, params: Id, body: ExtendBody, response: { 200: Hire } },
     },
     async (request) => {
@@ -52,7 +52,7 @@ export const hireActionRoutes: FastifyPluginAsyncTypebox<HireContext> = async (
   app.post(
     endpoints.portal.hires.swap,
     {
-      config: { access: 'write' },
+      config: { access: 'write', scope: 'hires:write' },
       schema: { tags, params: Id, body: SwapBody, response: { 200: SwapReply } },
     },
     async (request) => {

@@ -44,7 +44,7 @@ export const hireErpRoutes: FastifyPluginAsyncTypebox<HireContext> = async (
   app.put(
     endpoints.portal.hires.byContract,
     {
-      config: { access: 'write' },
+      config: { access: 'write', scope: 'hires:write' },
       schema: {
         tags,
         params: ContractHireParams,
@@ -68,7 +68,7 @@ export const hireErpRoutes: FastifyPluginAsyncTypebox<HireContext> = async (
   app.post(
     endpoints.portal.hires.import,
     {
-      config: { access: 'write' },
+      config: { access: 'write', scope: 'hires:write' },
       schema: { tags, querystring: HireImportQuery, response: { 200: HireImportReply } },
     },
     async (request) => {

@@ -35,7 +35,7 @@ export const hireRoutes: FastifyPluginAsyncTypebox<HireContext> = async (app, { 
   app.get(
     endpoints.portal.hires.root,
     {
-      config: { access: 'read' },
+      config: { access: 'read', scope: 'hires:read' },
       schema: { tags, querystring: SimpleListQuery, response: { 200: Type.Array(Hire) } },
     },
     async (request, reply) => {
@@ -50,20 +50,26 @@ export const hireRoutes: FastifyPluginAsyncTypebox<HireContext> = async (app, { 
   // Before /:id, which would otherwise read "customers" as an id.
   app.get(
     endpoints.portal.hires.customers,
-    { config: { access: 'read' }, schema: { tags, response: { 200: HireCustomersReply } } },
+    {
+      config: { access: 'read', scope: 'hires:read' },
+      schema: { tags, response: { 200: HireCustomersReply } },
+    },
     async (request) => ({ customers: await hireCustomers(db, request.auth.org) }),
   );
 
   app.get(
     endpoints.portal.hires.item,
-    { config: { access: 'read' }, schema: { tags, params: Id, response: { 200: Hire } } },
+    {
+      config: { access: 'read', scope: 'hires:read' },
+      schema: { tags, params: Id, response: { 200: Hire } },
+    },
     async (request) => getHire(db, request.auth.org, request.params.id),
   );
 
   app.post(
     endpoints.portal.hires.root,
     {
-      config: { access: 'write' },
+      config: { access: 'write', scope: 'hires:write' },
       schema: { tags, body: HireBody, response: { 201: Hire } },
     },
     async (request, reply) => {
@@ -77,7 +83,7 @@ export const hireRoutes: FastifyPluginAsyncTypebox<HireContext> = async (app, { 
   app.patch(
     endpoints.portal.hires.item,
     {
-      config: { access: 'write' },
+      config: { access: 'write', scope: 'hires:write' },
       schema: { tags, params: Id, body: HirePatch, response: { 200: Hire } },
     },
     async (request) => {
@@ -89,7 +95,7 @@ export const hireRoutes: FastifyPluginAsyncTypebox<HireContext> = async (app, { 
 
   app.delete(
     endpoints.portal.hires.item,
-    { config: { access: 'write' }, schema: { tags, params: Id } },
+    { config: { access: 'write', scope: 'hires:write' }, schema: { tags, params: Id } },
     async (request, reply) => {
       const row = await cancelHire(writer(request), request.params.id);
       await auditRequest(db, request, 'hire.cancelled', {

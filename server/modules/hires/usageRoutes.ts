@@ -14,7 +14,10 @@ import { Id, tags } from './routes.ts';
 export const hireUsageRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
   app.get(
     endpoints.portal.hires.usage,
-    { config: { access: 'read' }, schema: { tags, params: Id, response: { 200: HireUsage } } },
+    {
+      config: { access: 'read', scope: 'hires:read' },
+      schema: { tags, params: Id, response: { 200: HireUsage } },
+    },
     async (request) => {
       // The customer reads its own hire's figures too: they are what it is billed.
       const row = await hireRow(db, request.auth.org, request.params.id);

@@ -36,6 +36,7 @@ const values = {
   FuelUsed: (l: number): Element => ({ FuelUnits: 'litre', FuelConsumed: round(l, 2) }),
   Distance: (km: number): Element => ({ OdometerUnits: 'kilometre', Odometer: round(km, 3) }),
   EngineStatus: (running: boolean): Element => ({ Running: running }),
+  FuelRemaining: (percent: number): Element => ({ Percent: round(percent, 1) }),
 };
 
 /** The equipment's elements in the schema's order; a reading not known is left out. */
@@ -52,8 +53,10 @@ function equipmentElements(e: IsoEquipment): Element {
     Location: dated(e.location, values.Location),
     CumulativeOperatingHours: dated(e.operatingHours, values.Hours),
     FuelUsed: dated(e.fuelUsedL, values.FuelUsed),
+    FuelUsedLast24: dated(e.fuelUsedLast24L, values.FuelUsed),
     Distance: dated(e.distanceKm, values.Distance),
     CumulativeIdleHours: dated(e.idleHours, values.Hours),
+    FuelRemaining: dated(e.fuelRemainingPct, values.FuelRemaining),
     EngineStatus: dated(e.engineRunning, values.EngineStatus),
   };
   return Object.fromEntries(Object.entries(elements).filter(([, value]) => value !== undefined));
@@ -127,7 +130,7 @@ const SERIES_ITEMS: Record<SeriesElement, [name: string, write: (value: SeriesVa
     Distance: ['Distance', (v) => values.Distance(v as number)],
     FuelRemaining: [
       'FuelRemaining',
-      (v) => ({ Percent: round((v as { percent: number }).percent, 1) }),
+      (v) => values.FuelRemaining((v as { percent: number }).percent),
     ],
     EngineStatus: ['EngineStatus', (v) => values.EngineStatus((v as { running: boolean }).running)],
     Faults: [

@@ -1,7 +1,7 @@
 // What an ISO 15143-3 snapshot says of each machine (issue 43, docs/integrations.md): its header,
 // and each reading with the moment it was true: the last position, the hour meter (the leading
-// meter, issue 41), the idle hours, fuel and distance counted over the machine's life, and whether
-// the engine runs. A customer's client sees the machines on hire to it now, and only what was true
+// meter, issue 41), the idle hours, fuel and distance counted over the machine's life, the fuel of
+// the last 24 hours and the tank's level, and whether the engine runs. A customer's client sees the machines on hire to it now, and only what was true
 // since its hire began.
 import type { Queryable } from '../../db/database.ts';
 import { ENGINE_HOURS_SINCE_READING } from '../../readModel/selection.ts';
@@ -26,6 +26,10 @@ export interface IsoEquipment {
   operatingHours: Reading<number> | null;
   idleHours: Reading<number> | null;
   fuelUsedL: Reading<number> | null;
+  /** Litres the fuel counter went up by in the 24 hours to its latest reading. */
+  fuelUsedLast24L: Reading<number> | null;
+  /** The tank's level in percent of its capacity. */
+  fuelRemainingPct: Reading<number> | null;
   distanceKm: Reading<number> | null;
   engineRunning: Reading<boolean> | null;
 }
@@ -47,6 +51,10 @@ interface Row {
   distance_km: number | null;
   engine_state: string | null;
   engine_at: Date | null;
+  tank_pct: number | null;
+  tank_at: Date | null;
+  last24_l: number | null;
+  last24_at: Date | null;
 }
 
 /**
@@ -70,7 +78,8 @@ const SNAPSHOT = `
               ELSE m.hour_meter_h + ${ENGINE_HOURS_SINCE_READING} END AS meter_h,
          -- The counters are as true as the last activity worked out, or the meter's own reading.
          greatest(m.hour_meter_at, seg.to_at) AS counted_at,
-         life.idle_h, life.fuel_l, life.distance_km, seg.state AS engine_state, seg.to_at AS engine_at
+         life.idle_h, life.fuel_l, life.distance_km, seg.state AS engine_state, seg.to_at AS engine_at,
+         tank.pct AS tank_pct, tank.at AS tank_at, last24.used_l AS last24_l, last24.at AS last24_at
     FROM page v
     JOIN machine m ON m.id = v.id
     JOIN organisation mo ON mo.id = m.organisation_id
@@ -88,6 +97,33 @@ const SNAPSHOT = `
     LEFT JOIN LATERAL (
       SELECT sum(r.idle_s) / 3600 AS idle_h, sum(r.fuel_l) AS fuel_l, sum(r.distance_m) / 1000 AS distance_km
         FROM machine_month_rollup r WHERE r.machine_id = m.id) life ON true
+    -- The devices' latest tank level (ingest keeps it on the source): percent as sent, or litres
+    -- in the capacity of the tank the sensor was attached to.
+    LEFT JOIN LATERAL (
+      SELECT s.fuel_level_at AS at,
+             coalesce(s.fuel_level_pct, 100 * s.fuel_level_l / (
+               SELECT a.tank_capacity_l FROM fuel_attachment a
+                WHERE a.source_id = s.id AND a.starts_at <= s.fuel_level_at
+                ORDER BY a.starts_at DESC LIMIT 1)) AS pct
+        FROM source s
+       WHERE s.machine_id = m.id AND s.fuel_enabled AND s.fuel_level_at IS NOT NULL
+       ORDER BY s.fuel_level_at DESC LIMIT 1) tank ON true
+    -- The fuel counter's latest reading less its reading 24 hours before (or its first since, or
+    -- since the caller's hire began): one step back along the records' key from each end.
+    LEFT JOIN LATERAL (
+      SELECT c.at, c.latest - coalesce(
+               (SELECT r.fuel_used_l FROM telemetry_record r
+                 WHERE r.source_id = c.id AND r.invalid_reason IS NULL AND r.fuel_used_l IS NOT NULL
+                   AND r.device_time <= c.since ORDER BY r.device_time DESC LIMIT 1),
+               (SELECT r.fuel_used_l FROM telemetry_record r
+                 WHERE r.source_id = c.id AND r.invalid_reason IS NULL AND r.fuel_used_l IS NOT NULL
+                   AND r.device_time > c.since ORDER BY r.device_time LIMIT 1)) AS used_l
+        FROM (SELECT s.id, s.fuel_used_l AS latest, s.fuel_used_at AS at,
+                     greatest(s.fuel_used_at - interval '24 hours',
+                              coalesce(v.visible_from, '-infinity')) AS since
+                FROM source s
+               WHERE s.machine_id = m.id AND s.fuel_enabled AND s.fuel_used_at IS NOT NULL
+               ORDER BY s.fuel_used_at DESC LIMIT 1) c) last24 ON true
    ORDER BY m.id`;
 
 function toEquipment(row: Row): IsoEquipment {
@@ -114,6 +150,10 @@ function toEquipment(row: Row): IsoEquipment {
     idleHours: counted(row.idle_h),
     fuelUsedL: counted(row.fuel_l),
     distanceKm: counted(row.distance_km),
+    // A counter that went back (a device replaced) says nothing of the day's fuel.
+    fuelUsedLast24L:
+      row.last24_l !== null && row.last24_l >= 0 ? reading(row.last24_at, row.last24_l) : null,
+    fuelRemainingPct: reading(row.tank_at, row.tank_pct),
     engineRunning: reading(
       row.engine_at,
       row.engine_state === null ? null : row.engine_state !== 'off',

@@ -47,7 +47,7 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
   app.get(
     endpoints.portal.reports.files,
     {
-      config: { access: 'read' },
+      config: { access: 'read', scope: 'reports:read' },
       schema: { tags, querystring: ReportFileListQuery, response: { 200: Type.Array(ReportFile) } },
     },
     async (request, reply) => {
@@ -60,13 +60,16 @@ export const reportFileRoutes: FastifyPluginAsyncTypebox<ReportRouteOptions> = a
 
   app.get(
     endpoints.portal.reports.filesItem,
-    { config: { access: 'read' }, schema: { tags, params: Id, response: { 200: ReportFile } } },
+    {
+      config: { access: 'read', scope: 'reports:read' },
+      schema: { tags, params: Id, response: { 200: ReportFile } },
+    },
     async (request) => memberReportFile(db, member(request), request.params.id),
   );
 
   app.get(
     endpoints.portal.reports.filesDownload,
-    { config: { access: 'read' }, schema: { tags, params: Id } },
+    { config: { access: 'read', scope: 'reports:read' }, schema: { tags, params: Id } },
     async (request, reply) => {
       await memberReportFile(db, member(request), request.params.id);
       const file = await reportFileBytes(db, files, request.auth.org, request.params.id);

@@ -2,6 +2,7 @@
 // made, and the file once it is there. A member sees the files they asked for and those of the
 // organisation's scheduled reports of the types their categories allow.
 import type { ReportFile, ReportRequest } from '../../../src/domain/api/reports.ts';
+import { categoriesOrEvery } from '../../../src/domain/api/reportTypes.ts';
 import type { Queryable, SqlParam } from '../../db/database.ts';
 import { notFound } from '../../httpError.ts';
 import type { FileStorage } from '../../storage/fileStorage.ts';
@@ -63,6 +64,8 @@ function toRecord(row: ReportFileRow): ReportFile {
 export interface Member {
   organisationId: string;
   userId: string;
+  /** An API client with reports:read: every type's scheduled files, as a member with every category. */
+  apiClient?: boolean;
 }
 
 /** Queues a report file; the worker makes it. */
@@ -92,9 +95,10 @@ async function readReportFile(db: Queryable, organisationId: string, id: string)
 const VISIBLE = `f.organisation_id = $1 AND (f.user_id = $2 OR (f.user_id IS NULL AND f.report_type = ANY($3::text[])))`;
 
 async function visibleTypes(db: Queryable, member: Member) {
-  return typesOfCategories(
-    (await memberCategories(db, member.organisationId, member.userId)) ?? [],
-  );
+  const categories = member.apiClient
+    ? categoriesOrEvery(null)
+    : await memberCategories(db, member.organisationId, member.userId);
+  return typesOfCategories(categories ?? []);
 }
 
 export async function memberReportFile(

@@ -13,10 +13,14 @@ export interface ReportRouteOptions extends ServerContext {
   wakeReports: () => void;
 }
 
-/** The member a request is made by, as the report files and runs record it. */
-export const member = (request: { auth: { org: string; sub: string } }) => ({
+/**
+ * The member a request is made by, as the report files and runs record it; an API client (its
+ * token carries scopes) reads the organisation's scheduled files of every type.
+ */
+export const member = (request: { auth: { org: string; sub: string; scp?: string[] } }) => ({
   organisationId: request.auth.org,
   userId: request.auth.sub,
+  apiClient: request.auth.scp !== undefined,
 });
 
 /**

@@ -5,9 +5,26 @@ import Type, { type Static } from 'typebox';
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DateTime = Type.String({ format: 'date-time' });
 
-/** What an API client's token may do; each route open to clients declares the one it needs. */
-export const API_SCOPES = ['iso:read', 'machines:read'] as const;
+/**
+ * What an API client's token may do; each route open to clients declares the one it needs. A
+ * scope is the client's permission on its routes, whatever a person's role would need there.
+ */
+export const API_SCOPES = [
+  'iso:read',
+  'machines:read',
+  'hires:read',
+  'hires:write',
+  'reports:read',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/** Whether scopes granted satisfy the scope a route needs: writing a thing includes reading it. */
+export function scopeGranted(granted: readonly string[], needed: ApiScope): boolean {
+  return (
+    granted.includes(needed) ||
+    (needed.endsWith(':read') && granted.includes(needed.replace(/:read$/, ':write')))
+  );
+}
 
 export const ApiClientBody = Type.Object(
   {

@@ -12,6 +12,10 @@ export const integrationsDe = {
   scopes: 'Berechtigungen',
   scope_iso_read: 'Flotte als ISO 15143-3 (AEMP 2.0) lesen',
   scope_machines_read: 'Maschinenliste und Maschinendetails lesen',
+  scope_hires_read: 'Mieten und ihre Nutzung lesen',
+  scope_hires_write:
+    'Mieten schreiben: anlegen, ändern, abmelden, verlängern, tauschen, per Vertragsnummer',
+  scope_reports_read: 'Die geplanten Berichtsdateien der Organisation lesen',
   expires_at: 'Läuft ab',
   never: 'Nie',
   expires_help: 'Leer gelassen, läuft er nicht ab.',

@@ -12,6 +12,10 @@ export const integrationsFr = {
   scopes: 'Autorisations',
   scope_iso_read: 'Lire la flotte en ISO 15143-3 (AEMP 2.0)',
   scope_machines_read: 'Lire la liste des machines et le détail d’une machine',
+  scope_hires_read: 'Lire les locations et leur utilisation',
+  scope_hires_write:
+    'Écrire les locations : créer, modifier, mettre fin, prolonger, échanger, par numéro de contrat',
+  scope_reports_read: 'Lire les fichiers de rapports planifiés de l’organisation',
   expires_at: 'Expire',
   never: 'Jamais',
   expires_help: 'Laissé vide, il n’expire pas.',

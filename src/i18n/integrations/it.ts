@@ -12,6 +12,10 @@ export const integrationsIt = {
   scopes: 'Permessi',
   scope_iso_read: 'Leggere la flotta in ISO 15143-3 (AEMP 2.0)',
   scope_machines_read: 'Leggere l’elenco delle macchine e i dettagli di una macchina',
+  scope_hires_read: 'Leggere i noleggi e il loro utilizzo',
+  scope_hires_write:
+    'Scrivere i noleggi: creare, modificare, chiudere, prorogare, sostituire, per numero di contratto',
+  scope_reports_read: 'Leggere i file dei report pianificati dell’organizzazione',
   expires_at: 'Scade',
   never: 'Mai',
   expires_help: 'Lasciato vuoto, non scade.',

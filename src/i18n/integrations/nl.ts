@@ -12,6 +12,10 @@ export const integrationsNl = {
   scopes: 'Rechten',
   scope_iso_read: 'De vloot lezen als ISO 15143-3 (AEMP 2.0)',
   scope_machines_read: 'De machinelijst en de gegevens van een machine lezen',
+  scope_hires_read: 'Verhuringen en hun gebruik lezen',
+  scope_hires_write:
+    'Verhuringen schrijven: aanmaken, wijzigen, afmelden, verlengen, ruilen, per contractnummer',
+  scope_reports_read: 'De geplande rapportbestanden van de organisatie lezen',
   expires_at: 'Verloopt',
   never: 'Nooit',
   expires_help: 'Leeg gelaten verloopt hij niet.',

@@ -4,6 +4,7 @@
 // deeper run outside CI (tests/sweep/deep.ts).
 import { hashPassword } from '../../../server/security/passwords.ts';
 import type { Queryable } from '../../../server/db/database.ts';
+import { API_SCOPES, type ApiScope } from '../../../src/domain/api/apiClients.ts';
 import { newClientToken } from '../apiClients.ts';
 import { signIn, type TestServer } from '../testServer.ts';
 
@@ -200,6 +201,8 @@ export interface Sweep {
   tokens: Record<'admin' | 'viewer' | 'staff' | 'other', string>;
   /** An API client's token of the first organisation, with the scope iso:read (issue 43). */
   clientToken: string;
+  /** A token of a client of the first organisation for each scope alone. */
+  scopeTokens: Record<ApiScope, string>;
 }
 
 /** The routes, the first organisation's ids, and tokens of each kind of caller, a second rental
@@ -268,6 +271,14 @@ export async function prepareSweep(server: TestServer): Promise<Sweep> {
       name: 'Sweep client',
       scopes: ['iso:read'],
     }),
+    scopeTokens: Object.fromEntries(
+      await Promise.all(
+        API_SCOPES.map(async (scope) => [
+          scope,
+          await newClientToken(server, tokens.admin, { name: `Sweep ${scope}`, scopes: [scope] }),
+        ]),
+      ),
+    ) as Record<ApiScope, string>,
   };
 }
 
