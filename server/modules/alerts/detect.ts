@@ -7,7 +7,8 @@ import { fenceCrossings, movesWithEngineOff, siteArrivals, type FencedSite } fro
 import { lowBatteries, powerCuts } from './power.ts';
 /**
  * Runs of work out of hours, or of idling, less than this apart are one bout: one alert; so are a
- * machine's departures from its site. A run's start can move as later records revise the segments
+ * machine's departures from its site, its arrivals, its moves with the engine off, and a device's
+ * falls in battery or supply. A run's start can move as later records revise the segments
  * (a pause turns out to be work), and a manager wants to hear of an evening's use once, not of each
  * stop and start.
  */
@@ -106,6 +107,7 @@ export function machineAlerts(
     add({ type: 'leftSite', ...left });
   }
   if (rules.types.has('enteredSite')) {
+    // Each site's fence is tested only on fixes that could raise an arrival, and those before them.
     const recent = positions.filter((p) => p.atMs >= nowMs - ALERT_MAX_AGE_MS - DAY_MS);
     for (const arrival of siteArrivals(recent, rules.sites))
       add({ type: 'enteredSite', ...arrival });
@@ -113,15 +115,12 @@ export function machineAlerts(
   for (const move of movesWithEngineOff(positions, committed.segments, nowMs - ALERT_MAX_AGE_MS)) {
     add({ type: 'movedEngineOff', ...move });
   }
-  const ofSource = (fall: { sourceId: string }) => ({
-    sourceId: fall.sourceId,
-    subjectId: fall.sourceId,
-  });
+  // A device's power is the device's: it is the alert's subject.
   for (const fall of lowBatteries(committed.power, rules.lowBatteryLevel)) {
-    add({ type: 'lowBattery', ...fall, ...ofSource(fall) });
+    add({ type: 'lowBattery', ...fall, subjectId: fall.sourceId });
   }
   for (const fall of powerCuts(committed.power, rules.powerCutV)) {
-    add({ type: 'powerCut', ...fall, ...ofSource(fall) });
+    add({ type: 'powerCut', ...fall, subjectId: fall.sourceId });
   }
   return found;
 }

@@ -30,7 +30,7 @@ function AlertDetail({ alert }: { alert: AlertRecord }) {
     alert.litres !== null
       ? translate('app.alerts.litres', { litres: Math.round(alert.litres) })
       : null,
-    alert.minutes !== null
+    alert.minutes !== null && alert.minutes > 0
       ? translate('app.alerts.minutes', { minutes: Math.round(alert.minutes) })
       : null,
     alert.siteName,

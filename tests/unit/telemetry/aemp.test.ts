@@ -190,6 +190,58 @@ describe('ISO 15143-3 snapshot pages', () => {
     expect(engine?.engineRunning).toBe(false);
   });
 
+  // In the shape Samsara's OpenAPI documents for /aemp/Fleet/{pageNumber}: PascalCase, RFC 3339
+  // times with a zone offset or milliseconds, its header's UnitInstallDateTime and a DEFRemaining
+  // the portal does not store.
+  it('reads JSON as Samsara documents it: times with an offset, extra elements passed over', () => {
+    const body = JSON.stringify({
+      Fleet: {
+        version: '1',
+        snapshotTime: '2026-05-21T06:00:00Z',
+        Links: [{ rel: 'self', href: 'https://api.samsara.com/aemp/Fleet/1' }],
+        Equipment: [
+          {
+            EquipmentHeader: {
+              EquipmentID: '494123',
+              Model: 'S630 T4',
+              OEMName: 'Bobcat',
+              PIN: '8V8WD530FLN016251',
+              SerialNumber: '8V8WD530FLN016251',
+              UnitInstallDateTime: '2019-06-13T19:08:25Z',
+            },
+            Location: {
+              Latitude: 51.5072,
+              Longitude: -0.1276,
+              datetime: '2026-05-21T07:08:25+01:00',
+            },
+            CumulativeOperatingHours: { Hour: 1234.56, datetime: '2026-05-21T06:08:25.455Z' },
+            Distance: {
+              Odometer: 12,
+              OdometerUnits: 'kilometre',
+              datetime: '2026-05-21T06:08:25.455Z',
+            },
+            EngineStatus: { Running: true, datetime: '2026-05-21T02:00:12-04:00' },
+            FuelRemaining: { Percent: 12, datetime: '2026-05-21T06:08:25.455Z' },
+            DEFRemaining: { Percent: 80, datetime: '2026-05-21T06:08:25.455Z' },
+          },
+        ],
+      },
+    });
+    const page = decodeAempPage(body, 'json', 'SAMSARA', PAGE_URL, RECEIVED_MS);
+    const [equipment] = page.equipment;
+    expect(equipment?.code).toBe('8V8WD530FLN016251');
+    expect(equipment?.header).toMatchObject({ oemName: 'Bobcat', model: 'S630 T4' });
+    // One record per instant: the offsets read as the same moment in UTC.
+    const at = (iso: string) => equipment?.records.find((r) => r.deviceTimeMs === Date.parse(iso));
+    expect(at('2026-05-21T06:08:25Z')).toMatchObject({ latitude: 51.5072, longitude: -0.1276 });
+    expect(at('2026-05-21T06:08:25.455Z')).toMatchObject({
+      operatingHoursH: 1234.56,
+      odometerM: 12_000,
+      fuelLevelPct: 12,
+    });
+    expect(at('2026-05-21T06:00:12Z')?.engineRunning).toBe(true);
+  });
+
   it('names what is wrong with a page it cannot read', () => {
     const decode = (body: string, format: 'xml' | 'json') => () =>
       decodeAempPage(body, format, 'X', PAGE_URL, RECEIVED_MS);
