@@ -54,6 +54,9 @@ export function brandTheme(
           }),
         },
       },
+      // A form laid out as a grid keeps its fields together at the top of a full-screen dialog,
+      // rather than spread down the phone's height.
+      MuiDialogContent: { styleOverrides: { root: { alignContent: 'start' } } },
       MuiButton: { styleOverrides: { root: thumbSized } },
       MuiIconButton: { styleOverrides: { root: thumbSized } },
       // At phone width tabs scroll rather than run off the edge of the screen.
