@@ -8,6 +8,7 @@ import type { ModuleContext, ServerContext, WorkerHandle } from './context.ts';
 import type { Database } from './db/database.ts';
 import { deviceWebhooks, MODULES } from './moduleList.ts';
 import { registerRequestTrail } from './modules/audit/index.ts';
+import { registerIdempotency } from './modules/idempotency/index.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { RateWindows } from './plugins/rateWindows.ts';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (rateWindows) app.addHook('onClose', async () => rateWindows.stop());
   await registerLimits(app, config, context.keys, rateWindows);
   registerAccess(app, context);
+  registerIdempotency(app, db);
   registerRequestTrail(app, db);
   // The engine announces what it committed; the figures held in memory are read again.
   pipeline.rollups.onCommitted(async (committed) =>

@@ -105,9 +105,15 @@ export async function call<T = Record<string, unknown>>(
   server: Pick<TestServer, 'url'>,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; rawBody?: string; cookie?: string } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    rawBody?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<JsonReply<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined || options.rawBody !== undefined)
     headers['content-type'] = 'application/json';
