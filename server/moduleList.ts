@@ -6,6 +6,7 @@ import { assetsModule } from './modules/assets/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { brandModule } from './modules/brand/index.ts';
+import { checksModule } from './modules/checks/index.ts';
 import { clientErrorsModule } from './modules/clientErrors/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { filesModule } from './modules/files/index.ts';
@@ -59,6 +60,7 @@ export const MODULES: readonly PortalModule[] = [
   sensorsModule,
   assetsModule,
   hiresModule,
+  checksModule,
   metersModule,
   maintenanceModule,
   reportsModule,

@@ -3,7 +3,7 @@
 import type { PortalModule } from '../../context.ts';
 import { auditRoutes } from './routes.ts';
 
-export { type AuditAction, auditRequest, recordAudit } from './record.ts';
+export { actorOf, type AuditAction, auditRequest, recordAudit } from './record.ts';
 export { registerRequestTrail } from './requestTrail.ts';
 export { auditNaming } from './service.ts';
 

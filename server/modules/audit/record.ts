@@ -49,7 +49,11 @@ export type AuditAction =
   | 'webhook.created'
   | 'webhook.updated'
   | 'webhook.deleted'
-  | 'webhook.replayed';
+  | 'webhook.replayed'
+  | 'check-template.created'
+  | 'check-template.edited'
+  | 'check-template.deleted'
+  | 'hire.checked';
 
 /** Who acted, by the caller's token: a person, or an API client (its token carries scopes). */
 export function actorOf(auth: { sub: string; scp?: string[] }): {

@@ -10,6 +10,7 @@ export { flaggedHires } from './flags.ts';
 export { overuseInRange, type OveruseLine } from './overuse.ts';
 export { recordImport } from './erp.ts';
 export { recordHire, swapIn as recordSwap } from './writes.ts';
+export { getHire } from './store.ts';
 
 export const hiresModule: PortalModule = {
   name: 'hires',

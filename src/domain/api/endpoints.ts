@@ -198,6 +198,10 @@ export const endpoints = {
       item: '/v1/portal/groups/:id',
     },
     maintenance: '/v1/portal/maintenance',
+    checkTemplates: {
+      root: '/v1/portal/check-templates',
+      item: '/v1/portal/check-templates/:id',
+    },
     servicePlans: {
       root: '/v1/portal/service-plans',
       item: '/v1/portal/service-plans/:id',
@@ -213,6 +217,8 @@ export const endpoints = {
       import: '/v1/portal/hires/import',
       offHire: '/v1/portal/hires/:id/off-hire',
       swap: '/v1/portal/hires/:id/swap',
+      checks: '/v1/portal/hires/:id/checks',
+      checkDifferences: '/v1/portal/hires/:id/checks/differences',
       usage: '/v1/portal/hires/:id/usage',
     },
     machines: {

@@ -24,6 +24,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /v1/portal/brandconfig': {
     access: 'write',
   },
+  'DELETE /v1/portal/check-templates/:id': {
+    access: 'write',
+  },
   'DELETE /v1/portal/files/:id': {
     access: 'write',
     feature: 'modules.documents',
@@ -233,6 +236,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'read',
     feature: 'navigation.equipment',
   },
+  'GET /v1/portal/check-templates': {
+    access: 'read',
+  },
+  'GET /v1/portal/check-templates/:id': {
+    access: 'read',
+  },
   'GET /v1/portal/dashboard': {
     access: 'read',
   },
@@ -277,6 +286,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'read',
   },
   'GET /v1/portal/hires/:id': {
+    access: 'read',
+  },
+  'GET /v1/portal/hires/:id/checks': {
+    access: 'read',
+  },
+  'GET /v1/portal/hires/:id/checks/differences': {
     access: 'read',
   },
   'GET /v1/portal/hires/:id/usage': {
@@ -473,6 +488,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PATCH /v1/organisation/webhooks/:id': {
     access: 'write',
   },
+  'PATCH /v1/portal/check-templates/:id': {
+    access: 'write',
+  },
   'PATCH /v1/portal/hires/:id': {
     access: 'write',
   },
@@ -632,6 +650,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /v1/portal/brandconfig': {
     access: 'write',
   },
+  'POST /v1/portal/check-templates': {
+    access: 'write',
+  },
   'POST /v1/portal/files': {
     access: 'write',
     feature: 'modules.documents',
@@ -643,6 +664,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'write',
   },
   'POST /v1/portal/hires': {
+    access: 'write',
+  },
+  'POST /v1/portal/hires/:id/checks': {
     access: 'write',
   },
   'POST /v1/portal/hires/:id/extend': {

@@ -1,0 +1,84 @@
+// /v1/portal/hires/{id}/checks (issue 44): the rental company's yard records a hire's on-hire and
+// off-hire checks; whoever sees the hire (its customer too) reads them and what changed between.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { CheckDifferences, HireCheck, HireCheckBody } from '../../../src/domain/api/checks.ts';
+import { endpoints } from '../../../src/domain/api/endpoints.ts';
+import type { ServerContext } from '../../context.ts';
+import { forbidden } from '../../httpError.ts';
+import { actorOf, auditRequest } from '../audit/index.ts';
+import { getHire } from '../hires/index.ts';
+import { checkDifferences } from './differences.ts';
+import { hireChecks, recordCheck } from './hireChecks.ts';
+import { templateFor } from './templates.ts';
+
+const tags = ['checks'];
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const hireCheckRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
+  app.get(
+    endpoints.portal.hires.checks,
+    {
+      config: { access: 'read' },
+      schema: { tags, params: Id, response: { 200: Type.Array(HireCheck) } },
+    },
+    async (request) => {
+      const hire = await getHire(db, request.auth.org, request.params.id);
+      return hireChecks(db, hire.id);
+    },
+  );
+
+  app.get(
+    endpoints.portal.hires.checkDifferences,
+    {
+      config: { access: 'read' },
+      schema: { tags, params: Id, response: { 200: CheckDifferences } },
+    },
+    async (request) => {
+      const hire = await getHire(db, request.auth.org, request.params.id);
+      const checks = await hireChecks(db, hire.id);
+      return checkDifferences(
+        checks.find((check) => check.kind === 'onHire'),
+        checks.find((check) => check.kind === 'offHire'),
+      );
+    },
+  );
+
+  app.post(
+    endpoints.portal.hires.checks,
+    {
+      config: { access: 'write' },
+      schema: { tags, params: Id, body: HireCheckBody, response: { 201: HireCheck } },
+    },
+    async (request, reply) => {
+      const hire = await getHire(db, request.auth.org, request.params.id);
+      if (hire.rentalOrganisationId !== request.auth.org) {
+        throw forbidden("Only the rental company records its hires' checks");
+      }
+      const [machine] = await db.query<{ category: string | null }>(
+        'SELECT category FROM machine WHERE id = $1',
+        [hire.machineId],
+      );
+      const template = await templateFor(
+        db,
+        request.auth.org,
+        machine?.category ?? null,
+        request.body.templateId,
+      );
+      const check = await recordCheck(
+        db,
+        { id: hire.id, organisationId: request.auth.org },
+        template,
+        request.body,
+        actorOf(request.auth).userId,
+      );
+      await auditRequest(db, request, 'hire.checked', {
+        hireId: hire.id,
+        checkId: check.id,
+        kind: check.kind,
+        answers: check.answers,
+      });
+      return reply.code(201).send(check);
+    },
+  );
+};

@@ -1,0 +1,140 @@
+// The checks recorded on a hire (migration 062): one as the machine goes out, one as it comes
+// back, each answering its template's items, with photos (the organisation's files) and a
+// signature.
+import type {
+  CheckAnswer,
+  CheckItem,
+  HireCheck,
+  HireCheckBody,
+} from '../../../src/domain/api/checks.ts';
+import { MAX_METER_VALUE_H } from '../../../src/domain/api/meters.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest, conflict } from '../../httpError.ts';
+
+/** A check done a little ahead of the server's clock (a phone's) is taken; further is refused. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/** Items a check must answer: what is billed on. Damage and notes are left empty when there are none. */
+const REQUIRED = new Set<CheckItem['kind']>(['fuelLevel', 'hourMeter', 'present', 'clean']);
+
+interface CheckRow {
+  id: string;
+  hire_id: string;
+  kind: HireCheck['kind'];
+  template_name: string;
+  items: CheckItem[];
+  answers: Record<string, CheckAnswer>;
+  photo_ids: string[];
+  signature: string;
+  signed_by: string;
+  done_by_email: string | null;
+  done_at: Date;
+}
+
+const toCheck = (row: CheckRow): HireCheck => ({
+  id: row.id,
+  hireId: row.hire_id,
+  kind: row.kind,
+  templateName: row.template_name,
+  items: row.items,
+  answers: row.answers,
+  photoIds: row.photo_ids,
+  signature: row.signature,
+  signedBy: row.signed_by,
+  doneBy: row.done_by_email,
+  doneAt: row.done_at.toISOString(),
+});
+
+/** Each answer fits its item; every item billed on is answered. */
+export function checkAnswers(items: CheckItem[], answers: Record<string, CheckAnswer>): void {
+  for (const key of Object.keys(answers)) {
+    if (!items.some((item) => item.key === key)) {
+      throw badRequest(`answers.${key}`, `The checklist has no item ${key}`);
+    }
+  }
+  for (const item of items) {
+    const answer = answers[item.key];
+    const field = `answers.${item.key}`;
+    if (answer === undefined) {
+      if (REQUIRED.has(item.kind)) throw badRequest(field, `${item.label} must be answered`);
+      continue;
+    }
+    const fits =
+      item.kind === 'fuelLevel'
+        ? typeof answer === 'number' && answer >= 0 && answer <= 100
+        : item.kind === 'hourMeter'
+          ? typeof answer === 'number' && answer >= 0 && answer <= MAX_METER_VALUE_H
+          : item.kind === 'present' || item.kind === 'clean'
+            ? typeof answer === 'boolean'
+            : typeof answer === 'string';
+    if (!fits) {
+      const wanted = {
+        fuelLevel: 'a percentage from 0 to 100',
+        hourMeter: 'hours on the meter',
+        present: 'yes or no',
+        clean: 'yes or no',
+        damage: 'text',
+        text: 'text',
+      }[item.kind];
+      throw badRequest(field, `${item.label} must be ${wanted}`);
+    }
+  }
+}
+
+const SELECT = `SELECT id, hire_id, kind, template_name, items, answers, photo_ids, signature, signed_by,
+                       done_by_email, done_at FROM hire_check`;
+
+export async function hireChecks(db: Queryable, hireId: string): Promise<HireCheck[]> {
+  const rows = await db.query<CheckRow>(`${SELECT} WHERE hire_id = $1 ORDER BY done_at, kind`, [
+    hireId,
+  ]);
+  return rows.map(toCheck);
+}
+
+export async function recordCheck(
+  db: Queryable,
+  hire: { id: string; organisationId: string },
+  template: { name: string; items: CheckItem[] },
+  body: HireCheckBody,
+  doneBy: string | null,
+): Promise<HireCheck> {
+  checkAnswers(template.items, body.answers);
+  const doneAtMs = body.doneAt === undefined ? Date.now() : Date.parse(body.doneAt);
+  if (doneAtMs > Date.now() + CLOCK_SKEW_MS)
+    throw badRequest('doneAt', 'A check cannot be in the future');
+  if (body.photoIds.length > 0) {
+    const [found] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM document WHERE organisation_id = $1 AND id = ANY($2::uuid[])',
+      [hire.organisationId, body.photoIds],
+    );
+    if ((found?.n ?? 0) !== body.photoIds.length) {
+      throw badRequest('photoIds', "A photo is not one of the organisation's files");
+    }
+  }
+  try {
+    const [row] = await db.query<CheckRow>(
+      `INSERT INTO hire_check (hire_id, kind, template_name, items, answers, photo_ids, signature,
+                               signed_by, done_by, done_by_email, done_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT email FROM app_user WHERE id = $9), $10)
+       RETURNING id, hire_id, kind, template_name, items, answers, photo_ids, signature, signed_by,
+                 done_by_email, done_at`,
+      [
+        hire.id,
+        body.kind,
+        template.name,
+        JSON.stringify(template.items),
+        JSON.stringify(body.answers),
+        body.photoIds,
+        body.signature,
+        body.signedBy.trim(),
+        doneBy,
+        new Date(doneAtMs),
+      ],
+    );
+    return toCheck(row as CheckRow);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') {
+      throw conflict(`This hire's ${body.kind} check is already recorded`, 'kind');
+    }
+    throw error;
+  }
+}

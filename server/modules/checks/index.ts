@@ -1,0 +1,13 @@
+// The checks module's face: on-hire and off-hire checks (issue 44): the organisation's checklists
+// and the checks its yard records on hires. app.ts registers checksModule; it exports nothing else.
+import type { PortalModule } from '../../context.ts';
+import { hireCheckRoutes } from './hireCheckRoutes.ts';
+import { checkTemplateRoutes } from './templateRoutes.ts';
+
+export const checksModule: PortalModule = {
+  name: 'checks',
+  routes: async (app, context) => {
+    await app.register(checkTemplateRoutes, context);
+    await app.register(hireCheckRoutes, context);
+  },
+};
