@@ -138,7 +138,7 @@ export async function routeMinSatellites(db: Queryable, organisationId: string):
 export async function setProperties(
   db: Queryable,
   organisationId: string,
-  properties: Record<string, string | number>,
+  properties: Record<string, string | number | boolean>,
 ): Promise<void> {
   await db.query(
     `UPDATE organisation
@@ -167,8 +167,10 @@ export async function rentalSettings(
     h: number | null;
     pct: number | null;
     days: number | null;
+    customer_checks: boolean | null;
   }>(
     `SELECT settings->'properties'->>'currency' AS currency,
+            (settings->'properties'->>'customerOffHireChecks')::boolean AS customer_checks,
             (settings->'properties'->>'idleOnHireDays')::int AS days,
             (settings->'properties'->>'meterDriftHours')::float8 AS h,
             (settings->'properties'->>'meterDriftPercent')::float8 AS pct
@@ -180,17 +182,19 @@ export async function rentalSettings(
     driftHours: row?.h ?? DEFAULT_METER_DRIFT_H,
     driftPercent: row?.pct ?? DEFAULT_METER_DRIFT_PERCENT,
     idleOnHireDays: row?.days ?? DEFAULT_IDLE_ON_HIRE_DAYS,
+    customerOffHireChecks: row?.customer_checks ?? false,
   };
 }
 
 export const setRentalSettings = (
   db: Queryable,
   organisationId: string,
-  { currency, driftHours, driftPercent, idleOnHireDays }: RentalSettings,
+  { currency, driftHours, driftPercent, idleOnHireDays, customerOffHireChecks }: RentalSettings,
 ) =>
   setProperties(db, organisationId, {
     currency,
     meterDriftHours: driftHours,
     meterDriftPercent: driftPercent,
     idleOnHireDays,
+    ...(customerOffHireChecks === undefined ? {} : { customerOffHireChecks }),
   });

@@ -1,7 +1,8 @@
 // On-hire and off-hire checks (issue 44) through HTTP on both databases: an admin makes a
-// checklist for a machine category (a viewer may not), the yard records a hire's on-hire check and
-// its off-hire check with a photo and a signature, each once; the differences give the fuel used,
-// the hours run, new damage and a missing attachment; bad answers name their item.
+// checklist for a machine category (a viewer may not), the yard records a hire's on-hire check
+// with a photo and a signature, the customer the off-hire check once the rental company allows
+// it, each once; the differences give the fuel used, the hours run, new damage and a missing
+// attachment; bad answers name their item.
 // @clock-relative: checks are dated just before now.
 import { beforeAll, expect, it } from 'vitest';
 import type { CheckDifferences, CheckTemplate, HireCheck } from '../../src/domain/api/checks.ts';
@@ -55,11 +56,12 @@ describeServer('checks', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
     kind: 'onHire' | 'offHire',
     answers: Record<string, unknown>,
     token = fixture.admin,
+    photoIds = [photoId],
   ) =>
     send<HireCheck>(
       'POST',
       `/v1/portal/hires/${hireId}/checks`,
-      { kind, answers, photoIds: [photoId], signature: SIGNATURE, signedBy: 'Sam Driver' },
+      { kind, answers, photoIds, signature: SIGNATURE, signedBy: 'Sam Driver' },
       token,
     );
 
@@ -107,7 +109,7 @@ describeServer('checks', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
       x: 1,
     });
     expect([unknown.status, unknown.body.field]).toEqual([400, 'answers.x']);
-    // The customer reads its hire but does not record the rental company's checks.
+    // The customer reads its hire but does not record its on-hire check.
     const customer = await check(
       'onHire',
       { fuel: 90, meter: 1200, bucket: true, clean: true },
@@ -132,14 +134,26 @@ describeServer('checks', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
     });
     const twice = await check('onHire', { fuel: 90, meter: 1200, bucket: true, clean: true });
     expect([twice.status, twice.body.field]).toEqual([409, 'kind']);
-    const off = await check('offHire', {
+
+    // The customer's foreman hands the machine back on site, once the rental company allows it.
+    const offAnswers = {
       fuel: 35,
       meter: 1262.5,
       bucket: false,
       damage: 'Dent in the counterweight',
       clean: false,
+    };
+    const notYet = await check('offHire', offAnswers, fixture.customer, []);
+    expect(notYet.status).toBe(403);
+    const rental = await send<Record<string, unknown>>('GET', '/v1/organisation/settings/rental');
+    const allowed = await send<Record<string, unknown>>('PUT', '/v1/organisation/settings/rental', {
+      ...rental.body,
+      customerOffHireChecks: true,
     });
+    expect(allowed.body.customerOffHireChecks).toBe(true);
+    const off = await check('offHire', offAnswers, fixture.customer, []);
     expect(off.status, JSON.stringify(off.body)).toBe(201);
+    expect(off.body.doneBy).not.toBe('admin@demo.example');
 
     const differences = await send<CheckDifferences>(
       'GET',

@@ -1,8 +1,17 @@
 // /v1/portal/hires/{id}/checks (issue 44): the rental company's yard records a hire's on-hire and
-// off-hire checks; whoever sees the hire (its customer too) reads them and what changed between.
+// off-hire checks (its customer the off-hire one, when allowed); whoever sees the hire reads them
+// and what changed between.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { CheckDifferences, HireCheck, HireCheckBody } from '../../../src/domain/api/checks.ts';
+import {
+  CheckDifferences,
+  HireCheck,
+  HireCheckBody,
+  type CheckKind,
+} from '../../../src/domain/api/checks.ts';
+import type { Hire } from '../../../src/domain/api/hires.ts';
+import type { Queryable } from '../../db/database.ts';
+import { rentalSettings } from '../../tenancy/organisation.ts';
 import { endpoints } from '../../../src/domain/api/endpoints.ts';
 import type { ServerContext } from '../../context.ts';
 import { forbidden } from '../../httpError.ts';
@@ -13,6 +22,30 @@ import { hireChecks, recordCheck } from './hireChecks.ts';
 import { templateFor } from './templates.ts';
 
 const tags = ['checks'];
+
+/**
+ * The rental company records its hires' checks; the customer records the off-hire check of its
+ * own hire when the rental company allows it (its rental settings).
+ */
+async function mayRecord(
+  db: Queryable,
+  hire: Pick<Hire, 'rentalOrganisationId' | 'customerOrganisationId'>,
+  organisationId: string,
+  kind: CheckKind,
+): Promise<void> {
+  if (hire.rentalOrganisationId === organisationId) return;
+  const allowed =
+    hire.customerOrganisationId === organisationId &&
+    kind === 'offHire' &&
+    (await rentalSettings(db, hire.rentalOrganisationId)).customerOffHireChecks === true;
+  if (!allowed) {
+    throw forbidden(
+      kind === 'offHire'
+        ? 'The rental company does not let its customers record off-hire checks'
+        : 'Only the rental company records the on-hire check',
+    );
+  }
+}
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const hireCheckRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, { db }) => {
@@ -52,16 +85,15 @@ export const hireCheckRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
     },
     async (request, reply) => {
       const hire = await getHire(db, request.auth.org, request.params.id);
-      if (hire.rentalOrganisationId !== request.auth.org) {
-        throw forbidden("Only the rental company records its hires' checks");
-      }
+      await mayRecord(db, hire, request.auth.org, request.body.kind);
       const [machine] = await db.query<{ category: string | null }>(
         'SELECT category FROM machine WHERE id = $1',
         [hire.machineId],
       );
+      // The rental company's checklist, whoever records the check.
       const template = await templateFor(
         db,
-        request.auth.org,
+        hire.rentalOrganisationId,
         machine?.category ?? null,
         request.body.templateId,
       );

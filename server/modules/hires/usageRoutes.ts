@@ -66,7 +66,7 @@ export const hireUsageRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       await setRentalSettings(db, request.auth.org, request.body);
       // The stored drift flags follow the new threshold on the meters worker's next pass.
       await driftThresholdChanged(db, request.auth.org);
-      return request.body;
+      return rentalSettings(db, request.auth.org);
     },
   );
 };

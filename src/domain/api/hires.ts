@@ -247,6 +247,11 @@ export const RentalSettings = Type.Object(
     driftPercent: Type.Number({ minimum: 0.1, maximum: 100 }),
     /** A machine on hire that has not worked for this many working days is idle on hire. */
     idleOnHireDays: Type.Integer({ minimum: 1, maximum: 60 }),
+    /**
+     * A customer's writers may record the off-hire check of their own hire (issue 44): the
+     * foreman hands the machine back on site. Left out of a PUT, it stays as it was.
+     */
+    customerOffHireChecks: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
