@@ -99,7 +99,7 @@ export const hireCheckRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
       );
       const check = await recordCheck(
         db,
-        { id: hire.id, organisationId: request.auth.org },
+        { id: hire.id, recordedBy: request.auth.org },
         template,
         request.body,
         actorOf(request.auth).userId,

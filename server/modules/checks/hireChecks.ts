@@ -92,7 +92,8 @@ export async function hireChecks(db: Queryable, hireId: string): Promise<HireChe
 
 export async function recordCheck(
   db: Queryable,
-  hire: { id: string; organisationId: string },
+  /** The hire, and the organisation recording the check: its files are the photos. */
+  hire: { id: string; recordedBy: string },
   template: { name: string; items: CheckItem[] },
   body: HireCheckBody,
   doneBy: string | null,
@@ -104,7 +105,7 @@ export async function recordCheck(
   if (body.photoIds.length > 0) {
     const [found] = await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM document WHERE organisation_id = $1 AND id = ANY($2::uuid[])',
-      [hire.organisationId, body.photoIds],
+      [hire.recordedBy, body.photoIds],
     );
     if ((found?.n ?? 0) !== body.photoIds.length) {
       throw badRequest('photoIds', "A photo is not one of the organisation's files");
