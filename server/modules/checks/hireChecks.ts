@@ -13,8 +13,29 @@ import { badRequest, conflict } from '../../httpError.ts';
 
 /** A check done a little ahead of the server's clock (a phone's) is taken; further is refused. */
 const CLOCK_SKEW_MS = 5 * 60_000;
-/** Items a check must answer: what is billed on. Damage and notes are left empty when there are none. */
-const REQUIRED = new Set<CheckItem['kind']>(['fuelLevel', 'hourMeter', 'present', 'clean']);
+/**
+ * What each kind of item takes, and whether a check must answer it: what is billed on must be;
+ * damage and notes are left out when there are none.
+ */
+const ANSWER_RULES: Record<
+  CheckItem['kind'],
+  { required: boolean; wanted: string; fits(answer: CheckAnswer): boolean }
+> = {
+  fuelLevel: {
+    required: true,
+    wanted: 'a percentage from 0 to 100',
+    fits: (a) => typeof a === 'number' && a >= 0 && a <= 100,
+  },
+  hourMeter: {
+    required: true,
+    wanted: 'hours on the meter',
+    fits: (a) => typeof a === 'number' && a >= 0 && a <= MAX_METER_VALUE_H,
+  },
+  present: { required: true, wanted: 'yes or no', fits: (a) => typeof a === 'boolean' },
+  clean: { required: true, wanted: 'yes or no', fits: (a) => typeof a === 'boolean' },
+  damage: { required: false, wanted: 'text', fits: (a) => typeof a === 'string' },
+  text: { required: false, wanted: 'text', fits: (a) => typeof a === 'string' },
+};
 
 interface CheckRow {
   id: string;
@@ -53,40 +74,24 @@ export function checkAnswers(items: CheckItem[], answers: Record<string, CheckAn
   }
   for (const item of items) {
     const answer = answers[item.key];
+    const rule = ANSWER_RULES[item.kind];
     const field = `answers.${item.key}`;
     if (answer === undefined) {
-      if (REQUIRED.has(item.kind)) throw badRequest(field, `${item.label} must be answered`);
-      continue;
-    }
-    const fits =
-      item.kind === 'fuelLevel'
-        ? typeof answer === 'number' && answer >= 0 && answer <= 100
-        : item.kind === 'hourMeter'
-          ? typeof answer === 'number' && answer >= 0 && answer <= MAX_METER_VALUE_H
-          : item.kind === 'present' || item.kind === 'clean'
-            ? typeof answer === 'boolean'
-            : typeof answer === 'string';
-    if (!fits) {
-      const wanted = {
-        fuelLevel: 'a percentage from 0 to 100',
-        hourMeter: 'hours on the meter',
-        present: 'yes or no',
-        clean: 'yes or no',
-        damage: 'text',
-        text: 'text',
-      }[item.kind];
-      throw badRequest(field, `${item.label} must be ${wanted}`);
+      if (rule.required) throw badRequest(field, `${item.label} must be answered`);
+    } else if (!rule.fits(answer)) {
+      throw badRequest(field, `${item.label} must be ${rule.wanted}`);
     }
   }
 }
 
-const SELECT = `SELECT id, hire_id, kind, template_name, items, answers, photo_ids, signature, signed_by,
-                       done_by_email, done_at FROM hire_check`;
+const COLUMNS = `id, hire_id, kind, template_name, items, answers, photo_ids, signature, signed_by,
+                 done_by_email, done_at`;
 
 export async function hireChecks(db: Queryable, hireId: string): Promise<HireCheck[]> {
-  const rows = await db.query<CheckRow>(`${SELECT} WHERE hire_id = $1 ORDER BY done_at, kind`, [
-    hireId,
-  ]);
+  const rows = await db.query<CheckRow>(
+    `SELECT ${COLUMNS} FROM hire_check WHERE hire_id = $1 ORDER BY done_at, kind`,
+    [hireId],
+  );
   return rows.map(toCheck);
 }
 
@@ -116,8 +121,7 @@ export async function recordCheck(
       `INSERT INTO hire_check (hire_id, kind, template_name, items, answers, photo_ids, signature,
                                signed_by, done_by, done_by_email, done_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT email FROM app_user WHERE id = $9), $10)
-       RETURNING id, hire_id, kind, template_name, items, answers, photo_ids, signature, signed_by,
-                 done_by_email, done_at`,
+       RETURNING ${COLUMNS}`,
       [
         hire.id,
         body.kind,

@@ -69,15 +69,20 @@ export async function listTemplates(
   return { templates: rows.map(toTemplate), total: counted?.total ?? 0 };
 }
 
+async function templateRow(db: Queryable, organisationId: string, id: string) {
+  const [row] = await db.query<TemplateRow>(
+    `SELECT ${COLUMNS} FROM check_template WHERE organisation_id = $1 AND id = $2`,
+    [organisationId, id],
+  );
+  return row;
+}
+
 export async function getTemplate(
   db: Queryable,
   organisationId: string,
   id: string,
 ): Promise<CheckTemplate> {
-  const [row] = await db.query<TemplateRow>(
-    `SELECT ${COLUMNS} FROM check_template WHERE organisation_id = $1 AND id = $2`,
-    [organisationId, id],
-  );
+  const row = await templateRow(db, organisationId, id);
   if (!row) throw notFound('No such check template');
   return toTemplate(row);
 }
@@ -90,10 +95,7 @@ export async function templateFor(
   id: string | undefined,
 ): Promise<CheckTemplate> {
   if (id !== undefined) {
-    const [named] = await db.query<TemplateRow>(
-      `SELECT ${COLUMNS} FROM check_template WHERE organisation_id = $1 AND id = $2`,
-      [organisationId, id],
-    );
+    const named = await templateRow(db, organisationId, id);
     if (!named) throw badRequest('templateId', 'No such check template');
     return toTemplate(named);
   }

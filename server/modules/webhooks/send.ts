@@ -78,7 +78,6 @@ export function postWebhook(
       target,
       {
         method: 'POST',
-        timeout: options.timeoutMs,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'fleet-portal-webhooks/1',
@@ -107,9 +106,6 @@ export function postWebhook(
     const deadline = setTimeout(
       () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
       options.timeoutMs,
-    );
-    request.on('timeout', () =>
-      request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
     );
     request.on('error', (error) => failed(null, error));
     request.end(message.body);

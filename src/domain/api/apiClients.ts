@@ -1,9 +1,9 @@
 // /v1/organisation/api-clients and /v1/iso/token (issue 43, docs/integrations.md): an
 // organisation's other systems sign in with OAuth 2.0 client credentials, within scopes.
 import Type, { type Static } from 'typebox';
+import { DateTime } from './dates.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
 
 /**
  * What an API client's token may do; each route open to clients declares the one it needs. A

@@ -3,10 +3,10 @@
 // and a signature; the off-hire check against the on-hire one gives what to bill. Our design in
 // the spec's style (simple-rest where CRUD).
 import Type, { type Static } from 'typebox';
+import { DateTime } from './dates.ts';
 import { SimpleListQuery } from './simpleList.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
 const Uuid = Type.String({ format: 'uuid' });
 
 /**

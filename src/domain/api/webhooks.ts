@@ -3,9 +3,9 @@
 // convention (webhook-id, webhook-timestamp, webhook-signature), and keeps a log of the deliveries.
 import Type, { type Static } from 'typebox';
 import { ALERT_TYPES, type AlertType } from './alerts.ts';
+import { DateTime } from './dates.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const DateTime = Type.String({ format: 'date-time' });
 
 const ALERT_EVENTS = ALERT_TYPES.map((type): `alert.${AlertType}` => `alert.${type}`);
 
