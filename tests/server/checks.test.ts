@@ -4,6 +4,7 @@
 // it, each once; the differences give the fuel used, the hours run, new damage and a missing
 // attachment; bad answers name their item.
 // @clock-relative: checks are dated just before now.
+import { execFileSync } from 'node:child_process';
 import { beforeAll, expect, it } from 'vitest';
 import type { CheckDifferences, CheckTemplate, HireCheck } from '../../src/domain/api/checks.ts';
 import { call } from '../support/testServer.ts';
@@ -179,6 +180,58 @@ describeServer('checks', { users: ['admin', 'viewer', 'customer'] }, (fixture) =
     ]);
     const listed = await send<HireCheck[]>('GET', `/v1/portal/hires/${hireId}/checks`);
     expect(listed.body.map((c) => c.kind)).toEqual(['onHire', 'offHire']);
+  });
+
+  it("gives the hire's checklist, its checks' photos and its sheet to whoever sees the hire", async () => {
+    for (const token of [fixture.admin, fixture.customer]) {
+      const template = await send<CheckTemplate>(
+        'GET',
+        `/v1/portal/hires/${hireId}/checks/template`,
+        undefined,
+        token,
+      );
+      expect([template.status, template.body.name]).toEqual([200, 'Excavator hand-over']);
+    }
+    // The on-hire check's photo is the rental company's file; its customer sees it on the hire.
+    const photo = await fetch(
+      `${fixture.server.url}/v1/portal/hires/${hireId}/checks/photos/${photoId}`,
+      {
+        headers: { authorization: `Bearer ${fixture.customer}` },
+      },
+    );
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer()).equals(PNG)).toBe(true);
+    const stranger = await send(
+      'GET',
+      `/v1/portal/hires/${hireId}/checks/photos/00000000-0000-4000-8000-000000000000`,
+    );
+    expect(stranger.status).toBe(404);
+
+    const sheet = await fetch(
+      `${fixture.server.url}/v1/portal/hires/${hireId}/pdf?timeZone=Europe/Berlin`,
+      {
+        headers: { authorization: `Bearer ${fixture.customer}`, 'accept-language': 'en' },
+      },
+    );
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toContain('application/pdf');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: Buffer.from(await sheet.arrayBuffer()),
+    }).toString('utf8');
+    for (const words of [
+      'On-hire check',
+      'Off-hire check',
+      'Signed by Sam Driver',
+      'Differences for billing',
+      'Dent in the counterweight',
+      'Ditching bucket',
+      '1,262.5 h',
+      '55 %',
+    ]) {
+      expect(text).toContain(words);
+    }
+    const bad = await send('GET', `/v1/portal/hires/${hireId}/pdf?timeZone=Mars/Olympus`);
+    expect([bad.status, bad.body.field]).toEqual([400, 'timeZone']);
   });
 
   it("refuses another organisation's photo, a future check, and a hire it does not see", async () => {

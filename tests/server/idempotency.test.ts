@@ -80,4 +80,27 @@ describeServer('idempotency', { users: ['admin', 'viewer'] }, (fixture) => {
     expect(admin.status, JSON.stringify(admin.body)).toBe(201);
     expect(admin.headers.get('idempotency-replayed')).toBeNull();
   });
+
+  it('uploads a queued photo once, though the browser draws a new boundary each time', async () => {
+    const upload = () => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]),
+        'dial.jpg',
+      );
+      return fetch(`${fixture.server.url}/v1/portal/files?type=photo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fixture.admin}`, 'idempotency-key': 'phone-3-photo' },
+        body: form,
+      });
+    };
+    const first = await upload();
+    const second = await upload();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get('idempotency-replayed')).toBe('true');
+    expect(((await second.json()) as { id: string }).id).toBe(
+      ((await first.json()) as { id: string }).id,
+    );
+  });
 });

@@ -19,7 +19,7 @@ import { actorOf, auditRequest } from '../audit/index.ts';
 import { getHire } from '../hires/index.ts';
 import { checkDifferences } from './differences.ts';
 import { hireChecks, recordCheck } from './hireChecks.ts';
-import { templateFor } from './templates.ts';
+import { hireTemplate } from './templates.ts';
 
 const tags = ['checks'];
 
@@ -86,17 +86,8 @@ export const hireCheckRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (
     async (request, reply) => {
       const hire = await getHire(db, request.auth.org, request.params.id);
       await mayRecord(db, hire, request.auth.org, request.body.kind);
-      const [machine] = await db.query<{ category: string | null }>(
-        'SELECT category FROM machine WHERE id = $1',
-        [hire.machineId],
-      );
       // The rental company's checklist, whoever records the check.
-      const template = await templateFor(
-        db,
-        hire.rentalOrganisationId,
-        machine?.category ?? null,
-        request.body.templateId,
-      );
+      const template = await hireTemplate(db, hire, request.body.templateId);
       const check = await recordCheck(
         db,
         { id: hire.id, recordedBy: request.auth.org },

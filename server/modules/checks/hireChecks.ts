@@ -119,8 +119,9 @@ export async function recordCheck(
   try {
     const [row] = await db.query<CheckRow>(
       `INSERT INTO hire_check (hire_id, kind, template_name, items, answers, photo_ids, signature,
-                               signed_by, done_by, done_by_email, done_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT email FROM app_user WHERE id = $9), $10)
+                               signed_by, done_by, done_by_email, done_at, recorded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT email FROM app_user WHERE id = $9), $10,
+               $11)
        RETURNING ${COLUMNS}`,
       [
         hire.id,
@@ -133,6 +134,7 @@ export async function recordCheck(
         body.signedBy.trim(),
         doneBy,
         new Date(doneAtMs),
+        hire.recordedBy,
       ],
     );
     return toCheck(row as CheckRow);
@@ -142,4 +144,17 @@ export async function recordCheck(
     }
     throw error;
   }
+}
+
+/** The organisation whose file a check's photo is, when the photo is one of the hire's checks'. */
+export async function photoOwner(
+  db: Queryable,
+  hireId: string,
+  fileId: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ recorded_by: string }>(
+    'SELECT recorded_by FROM hire_check WHERE hire_id = $1 AND $2 = ANY(photo_ids) LIMIT 1',
+    [hireId, fileId],
+  );
+  return row?.recorded_by ?? null;
 }

@@ -2,6 +2,7 @@
 // and the checks its yard records on hires. app.ts registers checksModule; it exports nothing else.
 import type { PortalModule } from '../../context.ts';
 import { hireCheckRoutes } from './hireCheckRoutes.ts';
+import { sheetRoutes } from './sheetRoutes.ts';
 import { checkTemplateRoutes } from './templateRoutes.ts';
 
 export const checksModule: PortalModule = {
@@ -9,5 +10,6 @@ export const checksModule: PortalModule = {
   routes: async (app, context) => {
     await app.register(checkTemplateRoutes, context);
     await app.register(hireCheckRoutes, context);
+    await app.register(sheetRoutes, context);
   },
 };

@@ -158,3 +158,16 @@ export async function deleteTemplate(db: Queryable, organisationId: string, id: 
   );
   if (deleted.length === 0) throw notFound('No such check template');
 }
+
+/** The checklist a hire's checks answer: the rental company's, for its machine's category. */
+export async function hireTemplate(
+  db: Queryable,
+  hire: { machineId: string; rentalOrganisationId: string },
+  id: string | undefined,
+): Promise<CheckTemplate> {
+  const [machine] = await db.query<{ category: string | null }>(
+    'SELECT category FROM machine WHERE id = $1',
+    [hire.machineId],
+  );
+  return templateFor(db, hire.rentalOrganisationId, machine?.category ?? null, id);
+}

@@ -3,6 +3,6 @@
 import type { PortalModule } from '../../context.ts';
 import { documentRoutes } from './routes.ts';
 
-export { addDocument, isOrganisationDocument } from './documents.ts';
+export { addDocument, documentBytes, isOrganisationDocument } from './documents.ts';
 
 export const filesModule: PortalModule = { name: 'files', routes: documentRoutes };

@@ -219,6 +219,9 @@ export const endpoints = {
       swap: '/v1/portal/hires/:id/swap',
       checks: '/v1/portal/hires/:id/checks',
       checkDifferences: '/v1/portal/hires/:id/checks/differences',
+      checkTemplate: '/v1/portal/hires/:id/checks/template',
+      checkPhoto: '/v1/portal/hires/:id/checks/photos/:fileId',
+      sheet: '/v1/portal/hires/:id/pdf',
       usage: '/v1/portal/hires/:id/usage',
     },
     machines: {

@@ -294,6 +294,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/portal/hires/:id/checks/differences': {
     access: 'read',
   },
+  'GET /v1/portal/hires/:id/checks/photos/:fileId': {
+    access: 'read',
+  },
+  'GET /v1/portal/hires/:id/checks/template': {
+    access: 'read',
+  },
+  'GET /v1/portal/hires/:id/pdf': {
+    access: 'read',
+  },
   'GET /v1/portal/hires/:id/usage': {
     access: 'read',
   },
