@@ -38,6 +38,8 @@ export interface RequestOptions {
   authenticated?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Headers of the call's own, such as a queued write's Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /** A reply with its headers, for the calls that carry meaning there (a list's Content-Range). */
@@ -85,6 +87,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
     }
     const headers: Record<string, string> = {
+      ...options.headers,
       accept: 'application/json',
       'accept-language': getLanguage(),
     };

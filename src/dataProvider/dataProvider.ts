@@ -25,6 +25,7 @@ import type { ApiClient } from '../api/apiClient.ts';
 import { accountCalls } from './account.ts';
 import { adminCalls, auditResource } from './admin.ts';
 import { alertCalls, alertResource } from './alerts.ts';
+import { checkCalls, checkTemplateResource } from './checks.ts';
 import { assetCalls, assetResource } from './assets.ts';
 import { dashboardCalls } from './dashboard.ts';
 import { deviceCalls, deviceResource } from './devices.ts';
@@ -55,6 +56,7 @@ function areaCalls(client: ApiClient) {
     ...adminCalls(client),
     ...alertCalls(client),
     ...assetCalls(client),
+    ...checkCalls(client),
     ...dashboardCalls(client),
     ...deviceCalls(client),
     ...filterCalls(client),
@@ -100,6 +102,7 @@ export function createDataProvider(client: ApiClient): PortalDataProvider {
     sites: siteResource(client),
     groups: groupResource(client),
     hires: hireResource(client),
+    'check-templates': checkTemplateResource(client),
     maintenance: maintenanceResource(client),
     'maintenance/plans': planResource(client),
     users: userResource(client, 'users'),

@@ -1,11 +1,13 @@
-// The app bar: the organisation's logo, connectivity, unread alerts, language, loading and the user
-// menu.
+// The app bar: the organisation's logo, connectivity, the label scanner, writes waiting to be sent,
+// unread alerts, language, loading and the user menu.
 import { Box } from '@mui/material';
 import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { offeredLanguages } from '../i18n/languages.ts';
 import { useUserSettings } from '../settings/useUserSettings.ts';
 import { AlertBell } from '../resources/alerts/AlertBell.tsx';
 import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
+import { OutboxButton } from '../outbox/OutboxButton.tsx';
+import { ScanButton } from '../scan/ScanButton.tsx';
 import { PortalUserMenu } from './PortalUserMenu.tsx';
 import { usePhone } from '../common/phone.tsx';
 
@@ -21,6 +23,8 @@ export function PortalAppBar() {
       toolbar={
         <>
           <ConnectivityIndicator />
+          <ScanButton />
+          <OutboxButton />
           <AlertBell />
           {phone ? null : <LocalesMenuButton languages={languages} />}
           <LoadingIndicator />

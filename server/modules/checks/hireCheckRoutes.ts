@@ -27,7 +27,7 @@ const tags = ['checks'];
  * The rental company records its hires' checks; the customer records the off-hire check of its
  * own hire when the rental company allows it (its rental settings).
  */
-async function mayRecord(
+export async function mayRecord(
   db: Queryable,
   hire: Pick<Hire, 'rentalOrganisationId' | 'customerOrganisationId'>,
   organisationId: string,

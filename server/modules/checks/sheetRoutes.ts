@@ -16,6 +16,7 @@ import { documentBytes } from '../files/index.ts';
 import { getHire } from '../hires/index.ts';
 import { isMailLanguage } from '../mail/index.ts';
 import { checkDifferences } from './differences.ts';
+import { mayRecord } from './hireCheckRoutes.ts';
 import { hireChecks, photoOwner } from './hireChecks.ts';
 import { renderHireSheet } from './hireSheet.ts';
 import { SHEET_WORDS } from './sheetWords.ts';
@@ -33,6 +34,8 @@ export const sheetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
     },
     async (request) => {
       const hire = await getHire(db, request.auth.org, request.params.id);
+      // A customer gets the checklist only to record the off-hire check, when it may.
+      await mayRecord(db, hire, request.auth.org, 'offHire');
       return hireTemplate(db, hire, undefined);
     },
   );

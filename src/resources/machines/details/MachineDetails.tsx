@@ -114,7 +114,7 @@ export function MachineDetails() {
       ) : null}
       {m ? <MachineHires machineId={m.id} owner={m.canEdit} /> : null}
       {m ? <MachineService machineId={m.id} machineName={title} owner={m.canEdit} /> : null}
-      {m ? <MeterCard machineId={m.id} owner={m.canEdit} /> : null}
+      {m ? <MeterCard machineId={m.id} machineName={title} owner={m.canEdit} /> : null}
       {m ? <MachineSettingsCard machine={m} settings={m.settings} canWrite={m.canEdit} /> : null}
     </Box>
   );

@@ -29,7 +29,15 @@ import { MeterHistory } from './MeterHistory.tsx';
 
 export const meterKey = (machineId: string) => ['machine-meter', machineId];
 
-export function MeterCard({ machineId, owner }: { machineId: string; owner: boolean }) {
+export function MeterCard({
+  machineId,
+  machineName,
+  owner,
+}: {
+  machineId: string;
+  machineName: string;
+  owner: boolean;
+}) {
   const translate = useTranslate();
   const format = useFormat();
   const canCall = useCanCall();
@@ -84,7 +92,7 @@ export function MeterCard({ machineId, owner }: { machineId: string; owner: bool
               </TableContainer>
             ) : null}
             {canWrite ? <LeadChoice machineId={machineId} lead={meter.lead} /> : null}
-            {canWrite ? <MeterReadingForm machineId={machineId} /> : null}
+            {canWrite ? <MeterReadingForm machineId={machineId} machineName={machineName} /> : null}
             <MeterHistory readings={meter.readings} />
           </>
         ) : null}

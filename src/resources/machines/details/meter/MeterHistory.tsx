@@ -1,6 +1,9 @@
 // A machine's meter readings, newest first: when, from where, what kind, what the meter showed and
-// where that sits on the lifetime count; the first ten, the rest on request.
+// where that sits on the lifetime count, and the photo of the dial when one was taken; the first
+// ten, the rest on request.
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import {
+  IconButton,
   Table,
   TableBody,
   TableCell,
@@ -9,12 +12,39 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../../../dataProvider/dataProvider.ts';
+import { saveBlob } from '../../../../common/saveBlob.ts';
 import type { MeterReading } from '../../../../domain/api/meters.ts';
 import { useFormat } from '../../../../common/useFormat.ts';
 import { useFirstRows } from '../../../../common/useFirstRows.tsx';
 
 const FIRST = 10;
+
+function DialPhoto({ reading }: { reading: MeterReading }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { fileId } = reading;
+  if (!fileId) return null;
+  return (
+    <IconButton
+      size="small"
+      aria-label={translate('app.meters.photo')}
+      onClick={() =>
+        void dataProvider
+          .downloadDocument(fileId)
+          .then((blob) =>
+            saveBlob(
+              blob,
+              `meter-${reading.readAt.slice(0, 10)}.${blob.type.split('/')[1] ?? 'jpg'}`,
+            ),
+          )
+      }
+    >
+      <PhotoCamera fontSize="small" />
+    </IconButton>
+  );
+}
 
 export function MeterHistory({ readings }: { readings: MeterReading[] }) {
   const translate = useTranslate();
@@ -36,6 +66,7 @@ export function MeterHistory({ readings }: { readings: MeterReading[] }) {
               <TableCell align="right">{translate('app.meters.value')}</TableCell>
               <TableCell align="right">{translate('app.meters.lifetime')}</TableCell>
               <TableCell>{translate('app.meters.by')}</TableCell>
+              <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -50,6 +81,9 @@ export function MeterHistory({ readings }: { readings: MeterReading[] }) {
                 <TableCell align="right">{format.measure(reading.valueH, 'h', 2)}</TableCell>
                 <TableCell align="right">{format.measure(reading.lifetimeH, 'h', 2)}</TableCell>
                 <TableCell>{reading.userName ?? '–'}</TableCell>
+                <TableCell padding="none">
+                  <DialPhoto reading={reading} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

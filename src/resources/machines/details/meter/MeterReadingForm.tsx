@@ -1,6 +1,7 @@
-// A reading to add by hand: when it was read (on the user's clock) and what the meter showed; a
-// new meter with the value it started at, or a meter past its last digit. A value below the meter's
-// is refused by the server, which says the current reading.
+// A reading to add by hand: when it was read (on the user's clock) and what the meter showed,
+// with a photo of the dial; a new meter with the value it started at, or a meter past its last
+// digit. A value below the meter's is refused by the server, which says the current reading. It
+// goes through the outbox: made without a signal, it is sent when the signal comes back.
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -9,16 +10,25 @@ import { parseLocaleNumber } from '../../../../domain/localeNumber.ts';
 import type { MeterReadingBody } from '../../../../domain/api/meters.ts';
 import { InstantPicker } from '../../../../common/pickers.tsx';
 import { useTimeZone } from '../../../../settings/useTimeZone.ts';
-import { useMachineWrite } from '../settings/useMachineWrite.ts';
+import { endpoints, pathTo } from '../../../../domain/api/endpoints.ts';
+import { useQueuedWrite } from '../../../../outbox/useQueuedWrite.ts';
+import { PhotoInput } from '../../../../common/PhotoInput.tsx';
 
 const KINDS = ['reading', 'replacement', 'rollover'] as const;
 type Kind = (typeof KINDS)[number];
 
-export function MeterReadingForm({ machineId }: { machineId: string }) {
+export function MeterReadingForm({
+  machineId,
+  machineName,
+}: {
+  machineId: string;
+  machineName: string;
+}) {
   const translate = useTranslate();
   const [language] = useLocaleState();
   const timeZone = useTimeZone() ?? 'Europe/London';
-  const { run, busy } = useMachineWrite(machineId);
+  const { write, busy } = useQueuedWrite();
+  const [photos, setPhotos] = useState<File[]>([]);
   const [readAt, setReadAt] = useState(() => dateTimeInputValue(new Date(), timeZone));
   const [value, setValue] = useState('');
   const [kind, setKind] = useState<Kind>('reading');
@@ -37,13 +47,22 @@ export function MeterReadingForm({ machineId }: { machineId: string }) {
     const body: MeterReadingBody = { valueH, readAt: at.toISOString() };
     if (kind === 'replacement') body.replacement = { startingValueH: startingValueH ?? 0 };
     if (kind === 'rollover') body.rollover = true;
-    const saved = await run(
-      (provider) => provider.addMeterReading(machineId, body),
+    const saved = await write(
+      {
+        kind: 'meterReading',
+        subject: machineName,
+        path: pathTo(endpoints.portal.machines.meterReadings, { id: machineId }),
+        body,
+        photos,
+        photoField: 'fileId',
+        machineId,
+      },
       'app.meters.saved',
     );
     if (saved) {
       setValue('');
       setKind('reading');
+      setPhotos([]);
     }
   };
 
@@ -97,6 +116,13 @@ export function MeterReadingForm({ machineId }: { machineId: string }) {
           sx={{ width: 200 }}
         />
       ) : null}
+      <PhotoInput
+        photos={photos}
+        onChange={setPhotos}
+        max={1}
+        label={translate('app.meters.photo')}
+        testId="meter-photo"
+      />
       <Button type="submit" variant="outlined" disabled={!valid || busy}>
         {translate('app.meters.add')}
       </Button>
