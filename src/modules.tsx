@@ -46,6 +46,7 @@ import {
 } from './resources/sites/index.ts';
 import { groups } from './resources/groups/index.ts';
 import { hires } from './resources/hires/index.ts';
+import { checkTemplates } from './resources/checkTemplates/index.ts';
 import { maintenance, servicePlans } from './resources/maintenance/index.ts';
 import { alerts } from './resources/alerts/index.ts';
 import { MultipleInviteScreen, portalUsers, users } from './resources/users/index.ts';
@@ -83,7 +84,7 @@ const OrganisationArea = lazyScreen(
 );
 
 /** Who sees a menu entry, beyond its switch: the server refuses the rest anyway (403). */
-export type Audience = 'everyone' | 'writers' | 'customerManagers' | 'staff';
+export type Audience = 'everyone' | 'writers' | 'customerManagers' | 'rentalCompanies' | 'staff';
 
 export interface PortalPage {
   path: string;
@@ -195,8 +196,11 @@ export const AREAS: readonly PortalArea[] = [
   },
   {
     name: 'hires',
-    resources: [{ name: 'hires', props: hires }],
-    menu: [{ resource: 'hires' }],
+    resources: [
+      { name: 'hires', props: hires },
+      { name: 'check-templates', props: checkTemplates },
+    ],
+    menu: [{ resource: 'hires' }, { resource: 'check-templates', audience: 'rentalCompanies' }],
   },
   {
     name: 'maintenance',

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Readiness } from '../readiness.ts';
 import { storeUplinks } from '../modules/ingest/index.ts';
+import { seedDemoChecks } from './checks.ts';
 import { seedDemoMaintenance } from './maintenance.ts';
 import { seedDemoMeters } from './meters.ts';
 import { directoryStorage } from '../storage/fileStorage.ts';
@@ -52,6 +53,7 @@ export function startDemoHistory(options: DemoHistoryOptions): DemoStream {
     await pipeline.rollups.drain();
     await seedDemoMeters(db, Date.now());
     await seedDemoMaintenance(db, directoryStorage(config.filesDir), Date.now());
+    await seedDemoChecks(db, Date.now());
     await options.statistics.analyse();
   });
   return stream;

@@ -3,27 +3,18 @@
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Close from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Stack } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { BlobImage } from './BlobImage.tsx';
 
 function Thumbnail({ photo, onRemove }: { photo: File; onRemove: () => void }) {
   const translate = useTranslate();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(photo);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [photo]);
   return (
     <Box sx={{ position: 'relative', width: 72, height: 72 }}>
-      {url ? (
-        <Box
-          component="img"
-          src={url}
-          alt={photo.name}
-          sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1 }}
-        />
-      ) : null}
+      <BlobImage
+        blob={photo}
+        alt={photo.name}
+        sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1 }}
+      />
       <IconButton
         size="small"
         onClick={onRemove}

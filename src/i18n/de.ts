@@ -13,6 +13,7 @@ import { equipmentDe, equipmentResourcesDe } from './equipment/de.ts';
 import { alertsDe, alertResourcesDe } from './alerts/de.ts';
 import { hiresDe, hireResourcesDe } from './hires/de.ts';
 import { maintenanceDe, maintenanceResourcesDe } from './maintenance/de.ts';
+import { yardDe, yardResourcesDe } from './yard/de.ts';
 import { integrationsDe } from './integrations/de.ts';
 import { webhooksDe } from './webhooks/de.ts';
 import { metersDe } from './meters/de.ts';
@@ -30,6 +31,7 @@ export const de: AppCatalog = {
     ...alertResourcesDe,
     ...hireResourcesDe,
     ...maintenanceResourcesDe,
+    ...yardResourcesDe,
     ...auditResourcesDe,
     ...reportsResourcesDe,
     ...userResourcesDe,
@@ -88,6 +90,7 @@ export const de: AppCatalog = {
     alerts: alertsDe,
     hires: hiresDe,
     maintenance: maintenanceDe,
+    ...yardDe,
     integrations: integrationsDe,
     webhooks: webhooksDe,
     meters: metersDe,

@@ -12,6 +12,7 @@ import { equipmentEn, equipmentResourcesEn } from './equipment/en.ts';
 import { alertsEn, alertResourcesEn } from './alerts/en.ts';
 import { hiresEn, hireResourcesEn } from './hires/en.ts';
 import { maintenanceEn, maintenanceResourcesEn } from './maintenance/en.ts';
+import { yardEn, yardResourcesEn } from './yard/en.ts';
 import { integrationsEn } from './integrations/en.ts';
 import { webhooksEn } from './webhooks/en.ts';
 import { metersEn } from './meters/en.ts';
@@ -29,6 +30,7 @@ export const en = {
     ...alertResourcesEn,
     ...hireResourcesEn,
     ...maintenanceResourcesEn,
+    ...yardResourcesEn,
     ...auditResourcesEn,
     ...reportsResourcesEn,
     ...userResourcesEn,
@@ -87,6 +89,7 @@ export const en = {
     alerts: alertsEn,
     hires: hiresEn,
     maintenance: maintenanceEn,
+    ...yardEn,
     integrations: integrationsEn,
     webhooks: webhooksEn,
     meters: metersEn,

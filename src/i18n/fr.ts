@@ -12,6 +12,7 @@ import { equipmentFr, equipmentResourcesFr } from './equipment/fr.ts';
 import { alertsFr, alertResourcesFr } from './alerts/fr.ts';
 import { hiresFr, hireResourcesFr } from './hires/fr.ts';
 import { maintenanceFr, maintenanceResourcesFr } from './maintenance/fr.ts';
+import { yardFr, yardResourcesFr } from './yard/fr.ts';
 import { integrationsFr } from './integrations/fr.ts';
 import { webhooksFr } from './webhooks/fr.ts';
 import { metersFr } from './meters/fr.ts';
@@ -29,6 +30,7 @@ export const fr: AppCatalog = {
     ...alertResourcesFr,
     ...hireResourcesFr,
     ...maintenanceResourcesFr,
+    ...yardResourcesFr,
     ...auditResourcesFr,
     ...reportsResourcesFr,
     ...userResourcesFr,
@@ -87,6 +89,7 @@ export const fr: AppCatalog = {
     alerts: alertsFr,
     hires: hiresFr,
     maintenance: maintenanceFr,
+    ...yardFr,
     integrations: integrationsFr,
     webhooks: webhooksFr,
     meters: metersFr,

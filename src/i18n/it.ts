@@ -12,6 +12,7 @@ import { equipmentIt, equipmentResourcesIt } from './equipment/it.ts';
 import { alertsIt, alertResourcesIt } from './alerts/it.ts';
 import { hiresIt, hireResourcesIt } from './hires/it.ts';
 import { maintenanceIt, maintenanceResourcesIt } from './maintenance/it.ts';
+import { yardIt, yardResourcesIt } from './yard/it.ts';
 import { integrationsIt } from './integrations/it.ts';
 import { webhooksIt } from './webhooks/it.ts';
 import { metersIt } from './meters/it.ts';
@@ -28,6 +29,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     ...alertResourcesIt,
     ...hireResourcesIt,
     ...maintenanceResourcesIt,
+    ...yardResourcesIt,
     ...auditResourcesIt,
     ...reportsResourcesIt,
     ...userResourcesIt,
@@ -86,6 +88,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     alerts: alertsIt,
     hires: hiresIt,
     maintenance: maintenanceIt,
+    ...yardIt,
     integrations: integrationsIt,
     webhooks: webhooksIt,
     meters: metersIt,

@@ -11,6 +11,7 @@ import { equipmentNl, equipmentResourcesNl } from './equipment/nl.ts';
 import { alertsNl, alertResourcesNl } from './alerts/nl.ts';
 import { hiresNl, hireResourcesNl } from './hires/nl.ts';
 import { maintenanceNl, maintenanceResourcesNl } from './maintenance/nl.ts';
+import { yardNl, yardResourcesNl } from './yard/nl.ts';
 import { integrationsNl } from './integrations/nl.ts';
 import { webhooksNl } from './webhooks/nl.ts';
 import { metersNl } from './meters/nl.ts';
@@ -228,6 +229,7 @@ export const nl: AppCatalog = {
     ...alertResourcesNl,
     ...hireResourcesNl,
     ...maintenanceResourcesNl,
+    ...yardResourcesNl,
     ...auditResourcesNl,
     ...reportsResourcesNl,
     ...userResourcesNl,
@@ -286,6 +288,7 @@ export const nl: AppCatalog = {
     alerts: alertsNl,
     hires: hiresNl,
     maintenance: maintenanceNl,
+    ...yardNl,
     integrations: integrationsNl,
     webhooks: webhooksNl,
     meters: metersNl,

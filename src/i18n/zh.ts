@@ -11,6 +11,7 @@ import { equipmentZh, equipmentResourcesZh } from './equipment/zh.ts';
 import { alertsZh, alertResourcesZh } from './alerts/zh.ts';
 import { hiresZh, hireResourcesZh } from './hires/zh.ts';
 import { maintenanceZh, maintenanceResourcesZh } from './maintenance/zh.ts';
+import { yardZh, yardResourcesZh } from './yard/zh.ts';
 import { integrationsZh } from './integrations/zh.ts';
 import { webhooksZh } from './webhooks/zh.ts';
 import { metersZh } from './meters/zh.ts';
@@ -216,6 +217,7 @@ export const zh: AppCatalog = {
     ...alertResourcesZh,
     ...hireResourcesZh,
     ...maintenanceResourcesZh,
+    ...yardResourcesZh,
     ...auditResourcesZh,
     ...reportsResourcesZh,
     ...userResourcesZh,
@@ -274,6 +276,7 @@ export const zh: AppCatalog = {
     alerts: alertsZh,
     hires: hiresZh,
     maintenance: maintenanceZh,
+    ...yardZh,
     integrations: integrationsZh,
     webhooks: webhooksZh,
     meters: metersZh,

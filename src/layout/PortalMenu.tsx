@@ -11,6 +11,7 @@ const ENTRIES = AREAS.flatMap(({ menu = [] }) => menu);
 function inAudience(audience: Audience, { identity, canWrite, isStaff }: Caller): boolean {
   if (audience === 'writers') return canWrite;
   if (audience === 'customerManagers') return canWrite && identity?.organisation.rental === true;
+  if (audience === 'rentalCompanies') return identity?.organisation.rental === true;
   if (audience === 'staff') return isStaff;
   return true;
 }

@@ -13,7 +13,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useDataProvider, useGetIdentity, useNotify } from 'react-admin';
+import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../dataProvider/dataProvider.ts';
 import { forgetWrite, queuedWrites, saveWrite, type QueuedWrite } from './queuedWrites.ts';
 import { sendWrite } from './sendWrite.ts';
@@ -46,6 +46,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const translate = useTranslate();
   const userId = String(useGetIdentity().identity?.id ?? '');
   const [writes, setWrites] = useState<QueuedWrite[]>([]);
   // One pass at a time: a write is never sent by two passes at once.
@@ -79,12 +80,17 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
           changed = true;
           notify(after.state === 'sent' ? 'app.outbox.sent' : 'app.outbox.refused', {
             type: after.state === 'sent' ? 'success' : 'error',
-            messageArgs: { subject: after.subject, reason: after.message ?? '' },
+            messageArgs: {
+              subject: translate(`app.outbox.kinds.${after.kind}`, { subject: after.subject }),
+              reason: after.message ?? '',
+            },
           });
         }
+        // Read back every time: the first pass is also how the outbox learns what waits.
         if (changed) await settled();
+        else await reload();
       }),
-    [dataProvider, exclusive, notify, settled, userId],
+    [dataProvider, exclusive, notify, reload, settled, translate, userId],
   );
 
   const submit = useCallback(
@@ -120,11 +126,11 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
 
   const waiting = writes.some((write) => write.state === 'queued');
   useEffect(() => {
-    void reload().then(flush);
+    void flush();
     const online = () => void flush();
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
-  }, [flush, reload]);
+  }, [flush]);
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setInterval(() => void flush(), RETRY_MS);

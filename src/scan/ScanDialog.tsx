@@ -11,7 +11,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { usePhone } from '../common/phone.tsx';
@@ -22,12 +22,13 @@ export default function ScanDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const phone = usePhone();
-  const video = useRef<HTMLVideoElement>(null);
+  // The dialog's content mounts after the dialog itself (in its portal): a ref set by a callback.
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<'camera' | 'foreign' | null>(null);
 
   useEffect(() => {
-    const element = video.current;
+    const element = video;
     if (!element) return;
     let live = true;
     let stop = () => {};
@@ -54,7 +55,7 @@ export default function ScanDialog({ onClose }: { onClose: () => void }) {
       live = false;
       stop();
     };
-  }, [navigate, onClose]);
+  }, [navigate, onClose, video]);
 
   const typedTarget = scanTarget(typed);
   return (
@@ -69,7 +70,7 @@ export default function ScanDialog({ onClose }: { onClose: () => void }) {
           ) : null}
           <Box
             component="video"
-            ref={video}
+            ref={setVideo}
             muted
             playsInline
             data-testid="scan-video"

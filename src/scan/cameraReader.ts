@@ -1,6 +1,7 @@
 // Reads QR codes from the camera: the browser's own BarcodeDetector where it has one that reads QR
-// (Chrome on Android and macOS), else ZXing's reader (@zxing/browser), loaded only when needed.
-// Either way the back camera is asked for, and `stop` ends the stream.
+// (Chrome on Android and macOS), else jsQR on the camera's frames, loaded only when needed. ZXing's
+// reader (@zxing/browser) was tried first and found no code in the portal's own printed labels
+// (docs/decisions.md). Either way the back camera is asked for, and `stop` ends the stream.
 
 interface DetectedBarcode {
   rawValue: string;
@@ -17,15 +18,38 @@ const CONSTRAINTS: MediaStreamConstraints = {
   video: { facingMode: { ideal: 'environment' } },
   audio: false,
 };
-/** How often the browser's detector looks at the picture. */
-const DETECT_EVERY_MS = 250;
+/** How often a frame is looked at: often enough to feel at once, rarely enough for a phone. */
+const LOOK_EVERY_MS = 250;
+/** Frames are looked at no wider than this: a label fills the picture when held to it. */
+const MAX_WIDTH_PX = 800;
 
-async function nativeDetector(): Promise<BarcodeDetectorLike | null> {
+type Detect = (video: HTMLVideoElement) => Promise<string | null>;
+
+async function nativeDetector(): Promise<Detect | null> {
   const Detector = (window as unknown as { BarcodeDetector?: BarcodeDetectorClass })
     .BarcodeDetector;
   if (!Detector) return null;
   const formats = await Detector.getSupportedFormats().catch((): string[] => []);
-  return formats.includes('qr_code') ? new Detector({ formats: ['qr_code'] }) : null;
+  if (!formats.includes('qr_code')) return null;
+  const detector = new Detector({ formats: ['qr_code'] });
+  return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
+}
+
+async function frameDetector(): Promise<Detect> {
+  const { default: jsQR } = await import('jsqr');
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return async (video) => {
+    if (!context || video.videoWidth === 0) return null;
+    const scale = Math.min(1, MAX_WIDTH_PX / video.videoWidth);
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    const frame = context.getImageData(0, 0, canvas.width, canvas.height);
+    return (
+      jsQR(frame.data, frame.width, frame.height, { inversionAttempts: 'dontInvert' })?.data ?? null
+    );
+  };
 }
 
 export interface CameraReader {
@@ -37,28 +61,16 @@ export async function readCodes(
   video: HTMLVideoElement,
   onCode: (text: string) => void,
 ): Promise<CameraReader> {
-  const detector = await nativeDetector();
-  if (!detector) {
-    const { BrowserQRCodeReader } = await import('@zxing/browser');
-    const controls = await new BrowserQRCodeReader().decodeFromConstraints(
-      CONSTRAINTS,
-      video,
-      (result) => {
-        if (result) onCode(result.getText());
-      },
-    );
-    return { stop: () => controls.stop() };
-  }
+  const detect = (await nativeDetector()) ?? (await frameDetector());
   const stream = await navigator.mediaDevices.getUserMedia(CONSTRAINTS);
   video.srcObject = stream;
   await video.play();
   let stopped = false;
   const look = async () => {
     if (stopped) return;
-    const found = await detector.detect(video).catch(() => []);
-    const first = found[0];
-    if (first && !stopped) onCode(first.rawValue);
-    if (!stopped) window.setTimeout(() => void look(), DETECT_EVERY_MS);
+    const code = await detect(video).catch(() => null);
+    if (code && !stopped) onCode(code);
+    if (!stopped) window.setTimeout(() => void look(), LOOK_EVERY_MS);
   };
   void look();
   return {

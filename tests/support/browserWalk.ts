@@ -62,6 +62,7 @@ export interface DemoIds {
   user: string;
   hire: string;
   plan: string;
+  checkTemplate: string;
   organisation: string;
 }
 
@@ -73,16 +74,18 @@ export async function demoIds(url: string, token: string): Promise<DemoIds> {
     return rows[0].id;
   };
   const range = `range=${encodeURIComponent('[0,0]')}`;
-  const [machines, sites, gateways, assets, users, hires, plans, me] = await Promise.all([
-    get<{ machines: { id: string }[] }>('/v1/portal/machines/list?start=max&end=max&perPage=1'),
-    get<{ sites: { id: string }[] }>('/v1/portal/sites'),
-    get<{ id: string }[]>(`/v1/portal/gateways?${range}`),
-    get<{ id: string }[]>(`/v1/portal/assets?${range}`),
-    get<{ id: string }[]>(`/v1/users?${range}`),
-    get<{ id: string }[]>(`/v1/portal/hires?${range}`),
-    get<{ id: string }[]>(`/v1/portal/service-plans?${range}`),
-    get<{ organisation: { id: string } }>('/v1/me'),
-  ]);
+  const [machines, sites, gateways, assets, users, hires, plans, checkTemplates, me] =
+    await Promise.all([
+      get<{ machines: { id: string }[] }>('/v1/portal/machines/list?start=max&end=max&perPage=1'),
+      get<{ sites: { id: string }[] }>('/v1/portal/sites'),
+      get<{ id: string }[]>(`/v1/portal/gateways?${range}`),
+      get<{ id: string }[]>(`/v1/portal/assets?${range}`),
+      get<{ id: string }[]>(`/v1/users?${range}`),
+      get<{ id: string }[]>(`/v1/portal/hires?${range}`),
+      get<{ id: string }[]>(`/v1/portal/service-plans?${range}`),
+      get<{ id: string }[]>(`/v1/portal/check-templates?${range}`),
+      get<{ organisation: { id: string } }>('/v1/me'),
+    ]);
   return {
     machine: first(machines.machines, 'machine'),
     site: first(sites.sites, 'site'),
@@ -91,6 +94,7 @@ export async function demoIds(url: string, token: string): Promise<DemoIds> {
     user: first(users, 'user'),
     hire: first(hires, 'hire'),
     plan: first(plans, 'service plan'),
+    checkTemplate: first(checkTemplates, 'check template'),
     organisation: me.organisation.id,
   };
 }
@@ -149,6 +153,9 @@ export const organisationRoutes = (ids: DemoIds): string[] => [
   '/maintenance/plans',
   '/maintenance/plans/create',
   `/maintenance/plans/${ids.plan}`,
+  '/check-templates',
+  '/check-templates/create',
+  `/check-templates/${ids.checkTemplate}`,
   '/alerts',
   '/user/settings',
   '/qr',

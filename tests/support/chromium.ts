@@ -13,7 +13,8 @@ if (process.env.CI === 'true' && !browserAvailable) {
   );
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Chromium as the suites drive it; `extraArgs` for a test's own switches (a fake camera). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -26,6 +27,7 @@ export function launchChromium(): Promise<Browser> {
       // Every server the suites use is on loopback. Other names (the map's tile server) fail at
       // once rather than after a lookup that can take 5 s here, holding screens open for nothing.
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ...extraArgs,
     ],
   });
 }

@@ -1,5 +1,7 @@
 // Web test setup: DOM matchers, and a clean page, storage and cookie jar for every test.
 import '@testing-library/jest-dom/vitest';
+// jsdom has no IndexedDB: the outbox of writes made without a signal keeps them in one.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { tokenStore } from '../../src/api/tokenStore.ts';

@@ -16,6 +16,7 @@ export const metersDe: typeof metersEn = {
   lifetime: 'Gesamtzählung',
   by: 'Von',
   history: 'Stände',
+  photo: 'Foto der Anzeige',
   show_all: 'Alle %{count} zeigen',
   out_of_order: 'nachgetragen',
   starting_value: 'Neuer Zähler begann bei (h)',

@@ -14,6 +14,7 @@ export const metersEn = {
   lifetime: 'Lifetime count',
   by: 'By',
   history: 'Readings',
+  photo: 'Photo of the dial',
   show_all: 'Show all %{count}',
   out_of_order: 'out of order',
   starting_value: 'New meter started at (h)',

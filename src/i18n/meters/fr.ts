@@ -16,6 +16,7 @@ export const metersFr: typeof metersEn = {
   lifetime: 'Décompte total',
   by: 'Par',
   history: 'Relevés',
+  photo: 'Photo du compteur',
   show_all: 'Afficher les %{count}',
   out_of_order: 'saisi après coup',
   starting_value: 'Le nouveau compteur partait de (h)',

@@ -16,6 +16,7 @@ export const metersIt: typeof metersEn = {
   lifetime: 'Conteggio totale',
   by: 'Da',
   history: 'Letture',
+  photo: 'Foto del contaore',
   show_all: 'Mostra tutte le %{count}',
   out_of_order: 'inserita dopo',
   starting_value: 'Il nuovo contaore partiva da (h)',

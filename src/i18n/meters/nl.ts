@@ -16,6 +16,7 @@ export const metersNl: typeof metersEn = {
   lifetime: 'Totale telling',
   by: 'Door',
   history: 'Standen',
+  photo: 'Foto van de teller',
   show_all: 'Alle %{count} tonen',
   out_of_order: 'later ingevoerd',
   starting_value: 'Nieuwe teller begon bij (u)',

@@ -16,6 +16,7 @@ export const metersZh: typeof metersEn = {
   lifetime: '累计计数',
   by: '录入人',
   history: '读数',
+  photo: '表盘照片',
   show_all: '显示全部 %{count} 条',
   out_of_order: '补录',
   starting_value: '新表起始值（小时）',

@@ -1,5 +1,6 @@
 // /hires/:id/show: a hire's contract, customer, site, times and terms; for the rental company its
-// note and actions, for a customer a read-only view that names the company it hires from.
+// note and actions, for a customer a read-only view that names the company it hires from; its
+// usage, and its on-hire and off-hire checks.
 import { Alert, Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { EditButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { Fact } from '../../common/Fact.tsx';
 import { When } from '../../common/fields.tsx';
 import { HireActions } from './HireActions.tsx';
 import { HireUsageCard } from './HireUsageCard.tsx';
+import { HireChecks } from './checks/HireChecks.tsx';
 import { HireStatusChip, useHireTerms, useLetsMachines, useOwnHire } from './HireFields.tsx';
 
 function HireDetails() {
@@ -76,6 +78,11 @@ function HireUsageOf() {
   return hire && hire.status !== 'future' ? <HireUsageCard hireId={hire.id} /> : null;
 }
 
+function HireChecksOf() {
+  const hire = useRecordContext<Hire>();
+  return hire ? <HireChecks hire={hire} /> : null;
+}
+
 function ShowActions() {
   const hire = useRecordContext<Hire>();
   const own = useOwnHire(hire);
@@ -88,6 +95,7 @@ export default function HireShow() {
     <Show actions={<ShowActions />}>
       <HireDetails />
       <HireUsageOf />
+      <HireChecksOf />
     </Show>
   );
 }
