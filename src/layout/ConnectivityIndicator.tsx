@@ -5,7 +5,7 @@ import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import { useTranslate } from 'react-admin';
 import { usePhone } from '../common/phone.tsx';
-import { useOnline } from './useOnline.ts';
+import { useOnline } from '../common/useOnline.ts';
 
 export function ConnectivityIndicator() {
   const online = useOnline();

@@ -4,7 +4,7 @@ import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDataFromMs } from '../api/freshness.ts';
 import { useFormat } from '../common/useFormat.ts';
-import { useOnline } from './useOnline.ts';
+import { useOnline } from '../common/useOnline.ts';
 
 export function OfflineBanner() {
   const online = useOnline();

@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { usePhone } from '../common/phone.tsx';
 import { When } from '../common/fields.tsx';
-import { useOnline } from '../layout/useOnline.ts';
+import { useOnline } from '../common/useOnline.ts';
 import { useOutbox } from './OutboxProvider.tsx';
 import type { QueuedWrite } from './queuedWrites.ts';
 

@@ -4,8 +4,10 @@ const MAX_KEY = 40;
 
 export function keyOf(label: string, taken: ReadonlySet<string>): string {
   const words = label
+    // Accents dropped (é is e), anything else not a letter or digit parts words.
     .normalize('NFD')
-    .replace(/[^a-zA-Z0-9 ]/g, ' ')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z0-9]/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
   const joined = words
