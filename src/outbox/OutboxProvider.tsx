@@ -13,7 +13,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCaller } from '../common/useCaller.ts';
 import type { PortalDataProvider } from '../dataProvider/dataProvider.ts';
 import { forgetWrite, queuedWrites, saveWrite, type QueuedWrite } from './queuedWrites.ts';
 import { sendWrite } from './sendWrite.ts';
@@ -47,7 +48,10 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
-  const userId = String(useGetIdentity().identity?.id ?? '');
+  // A write belongs to its author in the organisation it was made in: sent in another's session it
+  // would be refused, or made on the wrong account.
+  const { identity } = useCaller();
+  const userId = identity ? `${identity.id}@${identity.organisation.id}` : '';
   const [writes, setWrites] = useState<QueuedWrite[]>([]);
   // One pass at a time: a write is never sent by two passes at once.
   const running = useRef<Promise<unknown>>(Promise.resolve());

@@ -15,7 +15,7 @@ export type QueuedWriteState = 'queued' | 'sent' | 'refused';
 export interface QueuedWrite {
   /** Also the Idempotency-Key: however often it is sent, the server makes it once. */
   id: string;
-  /** Whose write it is: only their session sends it. */
+  /** Whose write it is, and in which organisation: only that session sends it. */
   userId: string;
   kind: 'meterReading' | 'hireCheck';
   /** What the user recognises it by: the machine, the hire's contract. */

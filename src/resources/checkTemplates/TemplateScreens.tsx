@@ -76,22 +76,35 @@ function TemplateForm({ defaults }: { defaults?: typeof NEW_TEMPLATE }) {
   const kinds = CHECK_ITEM_KINDS.map((id) => ({ id, name: `app.checks.item_kinds.${id}` }));
   return (
     <SimpleForm defaultValues={defaults} toolbar={canWrite ? undefined : false}>
-      <TextInput source="name" validate={required()} sx={{ maxWidth: 480 }} />
+      <TextInput source="name" validate={required()} readOnly={!canWrite} sx={{ maxWidth: 480 }} />
       <AutocompleteInput
         source="category"
         choices={(choices?.categories ?? []).map((id) => ({ id, name: id }))}
         helperText="app.checks.category_help"
         emptyText={translate('app.checks.every_category')}
+        readOnly={!canWrite}
         sx={{ maxWidth: 480 }}
       />
       <ArrayInput source="items" validate={required()}>
-        <SimpleFormIterator inline disableReordering={!canWrite}>
-          <TextInput source="label" label="app.checks.item" validate={required()} />
+        {/* A viewer reads the items: no adding, removing or moving them. */}
+        <SimpleFormIterator
+          inline
+          disableAdd={!canWrite}
+          disableRemove={!canWrite}
+          disableReordering={!canWrite}
+        >
+          <TextInput
+            source="label"
+            label="app.checks.item"
+            validate={required()}
+            readOnly={!canWrite}
+          />
           <SelectInput
             source="kind"
             label="app.checks.item_kind"
             choices={kinds}
             validate={required()}
+            readOnly={!canWrite}
           />
         </SimpleFormIterator>
       </ArrayInput>
