@@ -3,6 +3,7 @@
 // category), the on-hire check of its latest running hire, and both checks of its latest ended
 // hire, whose differences show fuel to refill, hours run and a dent to charge for.
 import { PNG } from 'pngjs';
+import { demoRentalAdmin } from './rentalAdmin.ts';
 import type { CheckItem } from '../../src/domain/api/checks.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { createTemplate, hireTemplate, recordCheck } from '../modules/checks/index.ts';
@@ -58,11 +59,7 @@ const answersOf = (items: CheckItem[], values: Record<string, string | number | 
   );
 
 export async function seedDemoChecks(db: Database, nowMs: number): Promise<void> {
-  const [org] = await db.query<{ id: string; admin: string }>(
-    `SELECT o.id, u.id AS admin FROM organisation o JOIN membership ms ON ms.organisation_id = o.id
-       JOIN app_user u ON u.id = ms.user_id
-      WHERE o.name = 'Northbank Plant Hire' AND u.email = 'admin@demo.example'`,
-  );
+  const org = await demoRentalAdmin(db);
   if (!org) return;
   // Seeded already: a restart keeps the first start's check lists and checks.
   const [seeded] = await db.query('SELECT 1 FROM check_template WHERE organisation_id = $1', [

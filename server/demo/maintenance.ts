@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { addDocument } from '../modules/files/index.ts';
 import { createPlan, createService, dueRows } from '../modules/maintenance/index.ts';
 import { recordReading } from '../modules/meters/index.ts';
+import { demoRentalAdmin } from './rentalAdmin.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import { getOrganisation } from '../tenancy/organisation.ts';
 
@@ -88,11 +89,7 @@ async function readMeters(db: Database, organisationId: string, nowMs: number) {
 }
 
 export async function seedDemoMaintenance(db: Database, files: FileStorage, nowMs: number) {
-  const [org] = await db.query<{ id: string; admin: string }>(
-    `SELECT o.id, u.id AS admin FROM organisation o JOIN membership ms ON ms.organisation_id = o.id
-       JOIN app_user u ON u.id = ms.user_id
-      WHERE o.name = 'Northbank Plant Hire' AND u.email = 'admin@demo.example'`,
-  );
+  const org = await demoRentalAdmin(db);
   if (!org) return;
   // Seeded already: a restart keeps the first start's plans and history.
   const [seeded] = await db.query('SELECT 1 FROM service_plan WHERE organisation_id = $1', [

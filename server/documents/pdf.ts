@@ -32,7 +32,7 @@ const SERIES_COLOURS = ['#8a96a3', '#2e7d32', '#c62828'];
  * The standard PDF fonts cover Latin-1 only: dashes and quotes become their plain forms, anything
  * else is replaced rather than drawn as garbage. The CSV carries every name exactly.
  */
-const latin1 = (text: string) =>
+export const latin1 = (text: string) =>
   text
     .replace(/[\u2010-\u2015]/g, '-')
     .replace(/[\u2018\u2019]/g, "'")

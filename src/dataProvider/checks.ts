@@ -2,14 +2,6 @@
 // /v1/portal/check-templates: an organisation has a few, so they are paged here), a hire's checks,
 // their differences, photos and the hire's sheet; and the two calls a phone's queued write makes
 // (src/outbox), each with its Idempotency-Key.
-import type {
-  CreateParams,
-  DeleteParams,
-  GetListParams,
-  GetManyParams,
-  GetOneParams,
-  UpdateParams,
-} from 'ra-core';
 import type { ApiClient } from '../api/apiClient.ts';
 import type {
   CheckDifferences,
@@ -19,6 +11,7 @@ import type {
 } from '../domain/api/checks.ts';
 import type { DocumentRecord, DocumentUploadQuery } from '../domain/api/documents.ts';
 import { endpoints, pathTo } from '../domain/api/endpoints.ts';
+import { smallCollectionResource } from './smallCollection.ts';
 
 export const checkKeys = {
   checks: (hireId: string) => ['hire-checks', hireId],
@@ -36,43 +29,13 @@ const templateBody = (data: Partial<CheckTemplate>): Partial<CheckTemplateBody> 
     : { items: data.items.map(({ key, label, kind }) => ({ key, label, kind })) }),
 });
 
-export function checkTemplateResource(client: ApiClient) {
-  const { checkTemplates } = endpoints.portal;
-  const item = (id: string) => pathTo(checkTemplates.item, { id });
-  const all = () =>
-    client.request<CheckTemplate[]>(checkTemplates.root, {
-      query: { range: '[0,499]', sort: '["name","ASC"]' },
-    });
-  return {
-    getList: async (params: GetListParams) => {
-      const rows = await all();
-      const { page = 1, perPage = 25 } = params.pagination ?? {};
-      return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
-    },
-    getOne: async (params: GetOneParams) => ({
-      data: await client.request<CheckTemplate>(item(String(params.id))),
-    }),
-    getMany: async (params: GetManyParams) => ({
-      data: (await all()).filter((template) => params.ids.map(String).includes(template.id)),
-    }),
-    create: async (params: CreateParams) => ({
-      data: await client.request<CheckTemplate>(checkTemplates.root, {
-        method: 'POST',
-        body: templateBody(params.data as Partial<CheckTemplate>),
-      }),
-    }),
-    update: async (params: UpdateParams) => ({
-      data: await client.request<CheckTemplate>(item(String(params.id)), {
-        method: 'PATCH',
-        body: templateBody(params.data as Partial<CheckTemplate>),
-      }),
-    }),
-    delete: async (params: DeleteParams) => {
-      await client.request(item(String(params.id)), { method: 'DELETE' });
-      return { data: (params.previousData ?? { id: params.id }) as CheckTemplate };
-    },
-  };
-}
+export const checkTemplateResource = (client: ApiClient) =>
+  smallCollectionResource<CheckTemplate>(
+    client,
+    endpoints.portal.checkTemplates,
+    (data) => templateBody(data as Partial<CheckTemplate>),
+    { sort: '["name","ASC"]' },
+  );
 
 export function checkCalls(client: ApiClient) {
   const { hires } = endpoints.portal;

@@ -2,14 +2,7 @@
 // /v1/portal/maintenance, read only), the plan templates ('maintenance/plans' over
 // /v1/portal/service-plans: an organisation has a few, so they are paged here) and a machine's
 // service records.
-import type {
-  CreateParams,
-  DeleteParams,
-  GetListParams,
-  GetManyParams,
-  GetOneParams,
-  UpdateParams,
-} from 'ra-core';
+import type { GetListParams, GetManyParams, GetOneParams } from 'ra-core';
 import type { QueryClient } from '@tanstack/react-query';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { ApiClient } from '../api/apiClient.ts';
@@ -22,6 +15,7 @@ import type {
 } from '../domain/api/maintenance.ts';
 import { API_ROOT, endpoints, pathTo } from '../domain/api/endpoints.ts';
 import { simpleRestHttpClient } from './simpleRestHttp.ts';
+import { smallCollectionResource } from './smallCollection.ts';
 
 export const maintenanceKeys = {
   services: (machineId: string) => ['machine-services', machineId],
@@ -75,41 +69,8 @@ function planBody(data: Partial<Record<string, unknown>>): Partial<ServicePlanBo
   return body as Partial<ServicePlanBody>;
 }
 
-export function planResource(client: ApiClient) {
-  const { servicePlans } = endpoints.portal;
-  const item = (id: string) => pathTo(servicePlans.item, { id });
-  const all = () =>
-    client.request<ServicePlan[]>(servicePlans.root, { query: { range: '[0,499]' } });
-  return {
-    getList: async (params: GetListParams) => {
-      const rows = await all();
-      const { page = 1, perPage = 25 } = params.pagination ?? {};
-      return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
-    },
-    getOne: async (params: GetOneParams) => ({
-      data: await client.request<ServicePlan>(item(String(params.id))),
-    }),
-    getMany: async (params: GetManyParams) => ({
-      data: (await all()).filter((plan) => params.ids.map(String).includes(plan.id)),
-    }),
-    create: async (params: CreateParams) => ({
-      data: await client.request<ServicePlan>(servicePlans.root, {
-        method: 'POST',
-        body: planBody(params.data as Record<string, unknown>),
-      }),
-    }),
-    update: async (params: UpdateParams) => ({
-      data: await client.request<ServicePlan>(item(String(params.id)), {
-        method: 'PATCH',
-        body: planBody(params.data as Record<string, unknown>),
-      }),
-    }),
-    delete: async (params: DeleteParams) => {
-      await client.request(item(String(params.id)), { method: 'DELETE' });
-      return { data: (params.previousData ?? { id: params.id }) as ServicePlan };
-    },
-  };
-}
+export const planResource = (client: ApiClient) =>
+  smallCollectionResource<ServicePlan>(client, endpoints.portal.servicePlans, planBody);
 
 export function maintenanceCalls(client: ApiClient) {
   const { machines } = endpoints.portal;

@@ -146,15 +146,11 @@ export async function recordCheck(
   }
 }
 
-/** The organisation whose file a check's photo is, when the photo is one of the hire's checks'. */
-export async function photoOwner(
-  db: Queryable,
-  hireId: string,
-  fileId: string,
-): Promise<string | null> {
-  const [row] = await db.query<{ recorded_by: string }>(
-    'SELECT recorded_by FROM hire_check WHERE hire_id = $1 AND $2 = ANY(photo_ids) LIMIT 1',
-    [hireId, fileId],
+/** Each photo of the hire's checks, with the organisation whose file it is (who recorded it). */
+export async function photoOwners(db: Queryable, hireId: string): Promise<Map<string, string>> {
+  const rows = await db.query<{ file_id: string; recorded_by: string }>(
+    `SELECT unnest(photo_ids)::text AS file_id, recorded_by FROM hire_check WHERE hire_id = $1`,
+    [hireId],
   );
-  return row?.recorded_by ?? null;
+  return new Map(rows.map((row) => [row.file_id, row.recorded_by]));
 }

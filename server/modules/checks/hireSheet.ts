@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import type { CheckAnswer, CheckDifferences, HireCheck } from '../../../src/domain/api/checks.ts';
 import type { Hire } from '../../../src/domain/api/hires.ts';
 import { formatDateTime } from '../../../src/domain/format.ts';
+import { latin1 } from '../../documents/pdf.ts';
 import type { SheetWords } from './sheetWords.ts';
 
 export interface HireSheet {
@@ -25,13 +26,8 @@ const PHOTO_HEIGHT = 88;
 const PHOTO_GAP = 8;
 const SIGNATURE_SIZE: [number, number] = [180, 60];
 
-/** Latin-1 only in the standard fonts (see server/documents/pdf.ts). */
-const latin1 = (text: string) =>
-  text
-    .replace(/[\u2010-\u2015]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/[^\x20-\x7E\xA0-\xFF\n]/g, '?');
+/** What the standard fonts draw (Latin-1), line by line: a note keeps its line breaks. */
+const latin1Lines = (text: string) => text.split('\n').map(latin1).join('\n');
 
 function answerText(sheet: HireSheet, kind: string, answer: CheckAnswer | null | undefined) {
   const { words, language } = sheet;
@@ -51,11 +47,11 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
 function pair(doc: PDFKit.PDFDocument, label: string, value: string) {
   ensureRoom(doc, 16);
   const y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9).text(latin1(label), MARGIN, y, { width: 170 });
+  doc.font('Helvetica-Bold').fontSize(9).text(latin1Lines(label), MARGIN, y, { width: 170 });
   const labelBottom = doc.y;
   doc
     .font('Helvetica')
-    .text(latin1(value), MARGIN + 180, y, { width: doc.page.width - 2 * MARGIN - 180 });
+    .text(latin1Lines(value), MARGIN + 180, y, { width: doc.page.width - 2 * MARGIN - 180 });
   doc.y = Math.max(doc.y, labelBottom) + 3;
 }
 
@@ -97,7 +93,10 @@ function checkSection(doc: PDFKit.PDFDocument, sheet: HireSheet, kind: HireCheck
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(latin1(`${check.templateName} - ${words.doneBy(when, check.doneBy ?? '-')}`), MARGIN);
+    .text(
+      latin1Lines(`${check.templateName} - ${words.doneBy(when, check.doneBy ?? '-')}`),
+      MARGIN,
+    );
   doc.moveDown(0.4);
   for (const item of check.items) {
     pair(doc, item.label, answerText(sheet, item.kind, check.answers[item.key]));
@@ -108,7 +107,7 @@ function checkSection(doc: PDFKit.PDFDocument, sheet: HireSheet, kind: HireCheck
     photoGrid(doc, sheet, check.photoIds);
   }
   ensureRoom(doc, SIGNATURE_SIZE[1] + 30);
-  doc.font('Helvetica').text(latin1(words.signedBy(check.signedBy)), MARGIN);
+  doc.font('Helvetica').text(latin1Lines(words.signedBy(check.signedBy)), MARGIN);
   const y = doc.y + 2;
   const png = Buffer.from(check.signature.slice(check.signature.indexOf(',') + 1), 'base64');
   try {
@@ -147,7 +146,7 @@ export function renderHireSheet(sheet: HireSheet): Promise<Buffer> {
     .fill('#FFFFFF')
     .font('Helvetica-Bold')
     .fontSize(18)
-    .text(latin1(words.title(hire.contractNumber)), MARGIN, 18);
+    .text(latin1Lines(words.title(hire.contractNumber)), MARGIN, 18);
   doc.fill('#000000');
   doc.y = 76;
   const at = (iso: string) => formatDateTime(iso, sheet.language, sheet.timeZone);

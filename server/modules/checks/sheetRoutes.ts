@@ -17,7 +17,7 @@ import { getHire } from '../hires/index.ts';
 import { isMailLanguage } from '../mail/index.ts';
 import { checkDifferences } from './differences.ts';
 import { mayRecord } from './hireCheckRoutes.ts';
-import { hireChecks, photoOwner } from './hireChecks.ts';
+import { hireChecks, photoOwners } from './hireChecks.ts';
 import { renderHireSheet } from './hireSheet.ts';
 import { SHEET_WORDS } from './sheetWords.ts';
 import { hireTemplate } from './templates.ts';
@@ -54,7 +54,7 @@ export const sheetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
     },
     async (request, reply) => {
       const hire = await getHire(db, request.auth.org, request.params.id);
-      const owner = await photoOwner(db, hire.id, request.params.fileId);
+      const owner = (await photoOwners(db, hire.id)).get(request.params.fileId);
       if (!owner) throw notFound('No such photo on this hire’s checks');
       const { record, bytes } = await documentBytes(db, files, owner, request.params.fileId);
       // A photo is private to those who see the hire: kept by the browser, never by a proxy.
@@ -76,18 +76,11 @@ export const sheetRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app,
     async (request, reply) => {
       const hire = await getHire(db, request.auth.org, request.params.id);
       const checks = await hireChecks(db, hire.id);
+      // Each photo read once, from whoever recorded its check; a file gone is named in the sheet.
       const photos = new Map<string, Buffer | null>();
-      for (const check of checks) {
-        for (const id of check.photoIds) {
-          const owner = await photoOwner(db, hire.id, id);
-          const bytes = owner
-            ? await documentBytes(db, files, owner, id).then(
-                (found) => found.bytes,
-                () => null,
-              )
-            : null;
-          photos.set(id, bytes);
-        }
+      for (const [id, owner] of await photoOwners(db, hire.id)) {
+        const found = await documentBytes(db, files, owner, id).catch(() => null);
+        photos.set(id, found?.bytes ?? null);
       }
       const language =
         (await userLanguage(db, request.auth.sub)) ??
