@@ -7,11 +7,32 @@ import { AccessCache } from './accessCache.ts';
 const LIVE_CACHE_MS = 5_000;
 const MAX_HELD = 100_000;
 
-export async function openSession(db: Queryable, userId: string, ttlS: number): Promise<string> {
+/** Who opened a session, as its owner sees it in their list of sessions. */
+export interface SessionClient {
+  userAgent: string | undefined;
+  address: string;
+}
+
+/** The browser and address of a request, kept with the session it opens. */
+export const sessionClient = (request: {
+  ip: string;
+  headers: { 'user-agent'?: string };
+}): SessionClient => ({
+  userAgent: request.headers['user-agent']?.slice(0, 512),
+  address: request.ip,
+});
+
+export async function openSession(
+  db: Queryable,
+  userId: string,
+  ttlS: number,
+  client: SessionClient,
+): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO auth_session (user_id, expires_at) VALUES ($1, now() + make_interval(secs => $2))
+    `INSERT INTO auth_session (user_id, expires_at, user_agent, address)
+     VALUES ($1, now() + make_interval(secs => $2), $3, $4)
      RETURNING id`,
-    [userId, ttlS],
+    [userId, ttlS, client.userAgent ?? null, client.address],
   );
   if (!row) throw new Error('no session id returned');
   return row.id;
@@ -19,7 +40,7 @@ export async function openSession(db: Queryable, userId: string, ttlS: number): 
 
 export async function extendSession(db: Queryable, sessionId: string, ttlS: number): Promise<void> {
   await db.query(
-    `UPDATE auth_session SET expires_at = now() + make_interval(secs => $2)
+    `UPDATE auth_session SET expires_at = now() + make_interval(secs => $2), last_used_at = now()
       WHERE id = $1 AND ended_at IS NULL`,
     [sessionId, ttlS],
   );
@@ -44,9 +65,16 @@ export class SessionRegistry {
   async isLive(sessionId: string): Promise<boolean> {
     const live = await this.live.get(sessionId, async () => {
       const rows = await this.db.query<{ live: boolean }>(
-        // An API client's tokens name the client as their session (issue 43).
-        `SELECT true AS live FROM auth_session
-          WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
+        // A live session's last use is noted here, at most once a minute: its owner's list of
+        // sessions shows it. An API client's tokens name the client as their session (issue 43).
+        `WITH live AS (
+           SELECT id, last_used_at FROM auth_session
+            WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
+         ), used AS (
+           UPDATE auth_session SET last_used_at = now()
+            WHERE id IN (SELECT id FROM live WHERE last_used_at < now() - interval '1 minute')
+         )
+         SELECT true AS live FROM live
          UNION ALL
          SELECT true FROM api_client
           WHERE id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,

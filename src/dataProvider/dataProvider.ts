@@ -43,6 +43,7 @@ import { documentResource, reportCalls, reportFileResource } from './reports.ts'
 import { shiftResource } from './shifts.ts';
 import { siteCalls, siteResource } from './sites.ts';
 import { secondFactorCalls } from './secondFactor.ts';
+import { sessionCalls } from './sessions.ts';
 import { ssoCalls } from './sso.ts';
 import { ssoProviderResource } from './ssoProviders.ts';
 import { userCalls, userResource } from './users.ts';
@@ -73,6 +74,7 @@ function areaCalls(client: ApiClient) {
     ...reportCalls(client),
     ...siteCalls(client),
     ...secondFactorCalls(client),
+    ...sessionCalls(client),
     ...ssoCalls(client),
     ...userCalls(client),
   };

@@ -6,6 +6,7 @@ import { accountsDe, userResourcesDe, usersDe } from './accounts/de.ts';
 import { brandDe } from './brand/de.ts';
 import { profileFailedDe, welcomeDe } from './welcome/de.ts';
 import { userSettingsDe } from './userSettings/de.ts';
+import { sessionsDe } from './sessions/de.ts';
 import { organisationAreaDe, organisationResourcesDe, orgSettingsDe } from './orgs/de.ts';
 import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
 import { deviceResourcesDe, devicesDe } from './devices/de.ts';
@@ -83,6 +84,7 @@ export const de: AppCatalog = {
     brand: brandDe,
     welcome: welcomeDe,
     user_settings: userSettingsDe,
+    sessions: sessionsDe,
     org_settings: orgSettingsDe,
     shifts: shiftsDe,
     devices: devicesDe,

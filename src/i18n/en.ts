@@ -5,6 +5,7 @@ import { accountsEn, userResourcesEn, usersEn } from './accounts/en.ts';
 import { brandEn } from './brand/en.ts';
 import { profileFailedEn, welcomeEn } from './welcome/en.ts';
 import { userSettingsEn } from './userSettings/en.ts';
+import { sessionsEn } from './sessions/en.ts';
 import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './orgs/en.ts';
 import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
 import { deviceResourcesEn, devicesEn } from './devices/en.ts';
@@ -82,6 +83,7 @@ export const en = {
     brand: brandEn,
     welcome: welcomeEn,
     user_settings: userSettingsEn,
+    sessions: sessionsEn,
     org_settings: orgSettingsEn,
     shifts: shiftsEn,
     devices: devicesEn,

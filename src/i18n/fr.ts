@@ -5,6 +5,7 @@ import { accountsFr, userResourcesFr, usersFr } from './accounts/fr.ts';
 import { brandFr } from './brand/fr.ts';
 import { profileFailedFr, welcomeFr } from './welcome/fr.ts';
 import { userSettingsFr } from './userSettings/fr.ts';
+import { sessionsFr } from './sessions/fr.ts';
 import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './orgs/fr.ts';
 import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
 import { deviceResourcesFr, devicesFr } from './devices/fr.ts';
@@ -82,6 +83,7 @@ export const fr: AppCatalog = {
     brand: brandFr,
     welcome: welcomeFr,
     user_settings: userSettingsFr,
+    sessions: sessionsFr,
     org_settings: orgSettingsFr,
     shifts: shiftsFr,
     devices: devicesFr,

@@ -4,6 +4,7 @@ import { accountsNl, userResourcesNl, usersNl } from './accounts/nl.ts';
 import { brandNl } from './brand/nl.ts';
 import { profileFailedNl, welcomeNl } from './welcome/nl.ts';
 import { userSettingsNl } from './userSettings/nl.ts';
+import { sessionsNl } from './sessions/nl.ts';
 import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './orgs/nl.ts';
 import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
 import { deviceResourcesNl, devicesNl } from './devices/nl.ts';
@@ -281,6 +282,7 @@ export const nl: AppCatalog = {
     brand: brandNl,
     welcome: welcomeNl,
     user_settings: userSettingsNl,
+    sessions: sessionsNl,
     org_settings: orgSettingsNl,
     shifts: shiftsNl,
     devices: devicesNl,

@@ -4,6 +4,7 @@ import { accountsZh, userResourcesZh, usersZh } from './accounts/zh.ts';
 import { brandZh } from './brand/zh.ts';
 import { profileFailedZh, welcomeZh } from './welcome/zh.ts';
 import { userSettingsZh } from './userSettings/zh.ts';
+import { sessionsZh } from './sessions/zh.ts';
 import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './orgs/zh.ts';
 import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
 import { deviceResourcesZh, devicesZh } from './devices/zh.ts';
@@ -269,6 +270,7 @@ export const zh: AppCatalog = {
     brand: brandZh,
     welcome: welcomeZh,
     user_settings: userSettingsZh,
+    sessions: sessionsZh,
     org_settings: orgSettingsZh,
     shifts: shiftsZh,
     devices: devicesZh,

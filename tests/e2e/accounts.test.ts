@@ -5,7 +5,8 @@
 // a SAML domain on the providers screen, and its people sign in through SimpleSAMLphp in a popup;
 // an integrating application's signed token signs its user in at /int_fftools, once; a user turns
 // on two-step sign-in and then signs in with their authenticator app's code; staff create an
-// account directly, which then signs in.
+// account directly, which then signs in; a user ends another of their sessions from their settings,
+// and an admin ends a member's.
 // @clock-relative: reads the clock for one-time codes' 30-second steps, never a date or hour.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -366,5 +367,62 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
     await signIn(kim, 'kim.ocampo@harrow.example', FIRST_PASSWORD);
     await kim.getByTestId('machine-summary').waitFor({ timeout: 30_000 });
     await kim.context().close();
+  });
+  /** The page's own access token, from its refresh cookie, and whether /v1/me then answers. */
+  const meStatus = (page: Page): Promise<number> =>
+    page.evaluate(async () => {
+      const reply = await fetch('/v1/auth/refresh', { method: 'POST' });
+      if (reply.status !== 200) return reply.status;
+      const { token } = (await reply.json()) as { token: string };
+      return (await fetch('/v1/me', { headers: { authorization: `Bearer ${token}` } })).status;
+    });
+  const signedInPage = async (email: string) => {
+    const page = await freshPage();
+    await signIn(page, email, 'Demo-portal-1');
+    const picker = page.getByRole('button', { name: /Northbank Plant Hire/ });
+    const summary = page.getByTestId('machine-summary');
+    await Promise.race([picker.waitFor({ timeout: 30_000 }), summary.waitFor({ timeout: 30_000 })]);
+    if (await picker.isVisible()) await picker.click();
+    await summary.waitFor({ timeout: 30_000 });
+    return page;
+  };
+
+  it('ends another of the user’s sessions from /user/settings, whose next call is refused', async () => {
+    const laptop = await signedInPage('viewer@demo.example');
+    const other = await signedInPage('viewer@demo.example');
+    expect(await meStatus(other)).toBe(200);
+    await laptop.goto(`${url}/user/settings`);
+    const list = laptop.getByTestId('own-sessions');
+    const rows = list.getByTestId('sign-in-session');
+    await rows.nth(1).waitFor({ timeout: 30_000 });
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    await expect(rows.first().textContent()).resolves.toContain('This device');
+    await expect(rows.nth(1).textContent()).resolves.toMatch(/Chrome \d+ · Linux/);
+    await shot(laptop, '37-own-sessions');
+    // The other page signed in last, so it is the latest used after this one.
+    await rows.nth(1).getByRole('button', { name: 'End' }).click();
+    await laptop.getByText('The session is ended.').waitFor({ timeout: 30_000 });
+    expect(await meStatus(other)).toBe(401);
+    expect(await meStatus(laptop)).toBe(200);
+    await other.context().close();
+    await laptop.context().close();
+  });
+
+  it('lets an admin end a member’s sessions from the member’s page', async () => {
+    const member = await signedInPage('viewer@demo.example');
+    const admin = await signedInPage('admin@demo.example');
+    await admin.goto(`${url}/users`);
+    await admin.getByText('viewer@demo.example').first().click();
+    const sessions = admin.getByTestId('member-sessions');
+    await sessions.getByTestId('sign-in-session').first().waitFor({ timeout: 30_000 });
+    await shot(admin, '38-member-sessions');
+    const count = await sessions.getByTestId('sign-in-session').count();
+    if (count > 1) await sessions.getByRole('button', { name: 'End all sessions' }).click();
+    else await sessions.getByRole('button', { name: 'End' }).click();
+    await admin.getByText(/sessions? ended|The session is ended/).waitFor({ timeout: 30_000 });
+    await admin.getByText('No sessions.').waitFor({ timeout: 30_000 });
+    expect(await meStatus(member)).toBe(401);
+    await member.context().close();
+    await admin.context().close();
   });
 });

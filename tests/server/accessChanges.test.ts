@@ -12,6 +12,7 @@ import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
 
 const onPostgres = testDatabases.some((database) => database.kind === 'postgres');
 const frozenClock = () => 0;
+const testClient = { userAgent: 'vitest', address: '127.0.0.1' };
 
 /** Polls `probe` until it is true; bounded, so a lost notice fails the test rather than hangs it. */
 async function until(what: string, probe: () => Promise<boolean>): Promise<void> {
@@ -61,7 +62,7 @@ describe.skipIf(!onPostgres)('access changes between processes on PostgreSQL', (
   });
 
   it('refuses a session at once when another process ends it', async () => {
-    const sessionId = await openSession(writer, userId, 3600);
+    const sessionId = await openSession(writer, userId, 3600, testClient);
     expect(await registries.sessions.isLive(sessionId)).toBe(true);
     expect(await deaf.sessions.isLive(sessionId)).toBe(true);
 
@@ -76,7 +77,7 @@ describe.skipIf(!onPostgres)('access changes between processes on PostgreSQL', (
   });
 
   it('refuses the sessions of a deleted user', async () => {
-    const sessionId = await openSession(writer, userId, 3600);
+    const sessionId = await openSession(writer, userId, 3600, testClient);
     expect(await registries.sessions.isLive(sessionId)).toBe(true);
 
     await writer.query('DELETE FROM auth_session WHERE id = $1', [sessionId]);
@@ -104,7 +105,7 @@ describe.skipIf(!onPostgres)('access changes between processes on PostgreSQL', (
 
   it('forgets everything it holds when its listening connection was lost', async () => {
     expect((await registries.organisations.get(organisationId))?.timezone).toBe('Europe/London');
-    const sessionId = await openSession(writer, userId, 3600);
+    const sessionId = await openSession(writer, userId, 3600, testClient);
     expect(await registries.sessions.isLive(sessionId)).toBe(true);
 
     // The listening connection is cut; what is written meanwhile may be announced to no one.

@@ -7,6 +7,7 @@ import { loadKeyRing } from '../../server/security/signingKeys.ts';
 import { signAccessToken } from '../../server/security/tokens.ts';
 import { call, DEMO_ADMIN, DEMO_PASSWORD, refreshCookieOf, signIn } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
+import type { SignInSession } from '../../src/domain/api/authSessions.ts';
 
 describeServer(
   'auth',
@@ -354,6 +355,167 @@ describeServer(
       expect(new Date(secondMe.body.user.lastLogin ?? 0).getTime()).toBeGreaterThan(
         Date.now() - 60_000,
       );
+    });
+
+    it("lists the caller's sessions with their browser and address, and ends one or all others (ASVS 7.5.2)", async () => {
+      const VIEWER = 'viewer@demo.example';
+      const admin = await signIn(fixture.server);
+      const as = (userAgent: string) =>
+        call<{ token: string }>(fixture.server, 'POST', '/v1/auth/login', {
+          body: { email: VIEWER, password: DEMO_PASSWORD },
+          headers: { 'user-agent': userAgent },
+        }).then((reply) => ({ token: reply.body.token, cookie: refreshCookieOf(reply.headers) }));
+      const phone = await as(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+      );
+      const laptop = await as(
+        'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      );
+      const mine = await call<SignInSession[]>(fixture.server, 'GET', '/v1/auth/sessions', {
+        token: phone.token,
+      });
+      expect(mine.status).toBe(200);
+      const current = mine.body.find((session) => session.current);
+      expect(current).toMatchObject({
+        browser: 'Chrome 120',
+        os: 'Android 14',
+        device: 'mobile',
+        address: '127.0.0.1',
+      });
+      const other = mine.body.find((session) => session.browser === 'Firefox 128');
+      expect(other).toMatchObject({ os: 'Linux', device: 'desktop', current: false });
+      const otherId = other?.id ?? '';
+
+      // Another user's session, an unknown one and a malformed id.
+      const adminSessions = await call<SignInSession[]>(
+        fixture.server,
+        'GET',
+        '/v1/auth/sessions',
+        {
+          token: admin.token,
+        },
+      );
+      const adminSession = adminSessions.body[0]?.id ?? '';
+      for (const [id, status] of [
+        [adminSession, 404],
+        [randomUUID(), 404],
+        ['not-a-session', 400],
+      ] as const) {
+        const refused = await call(fixture.server, 'DELETE', `/v1/auth/sessions/${id}`, {
+          token: phone.token,
+        });
+        expect(refused.status).toBe(status);
+      }
+
+      const ended = await call(fixture.server, 'DELETE', `/v1/auth/sessions/${otherId}`, {
+        token: phone.token,
+      });
+      expect(ended.status).toBe(204);
+      expect((await call(fixture.server, 'GET', '/v1/me', { token: laptop.token })).status).toBe(
+        401,
+      );
+      const refresh = await call(fixture.server, 'POST', '/v1/auth/refresh', {
+        cookie: laptop.cookie,
+      });
+      expect(refresh.status).toBe(401);
+
+      // A refresh counts as a use.
+      await fixture.server.db.query(
+        `UPDATE auth_session SET last_used_at = now() - interval '3 hours' WHERE id = $1`,
+        [current?.id ?? null],
+      );
+      await call(fixture.server, 'POST', '/v1/auth/refresh', { cookie: phone.cookie });
+      const afterRefresh = await call<SignInSession[]>(fixture.server, 'GET', '/v1/auth/sessions', {
+        token: phone.token,
+      });
+      const used = afterRefresh.body.find((session) => session.current)?.lastUsedAt ?? '';
+      expect(Date.now() - Date.parse(used)).toBeLessThan(60_000);
+
+      const third = await as('Mozilla/5.0 (iPad; CPU OS 17_2 like Mac OS X) AppleWebKit/605.1.15');
+      const others = await call(fixture.server, 'DELETE', '/v1/auth/sessions', {
+        token: phone.token,
+      });
+      expect(others.body).toEqual({ ended: expect.any(Number) });
+      expect((others.body as { ended: number }).ended).toBeGreaterThanOrEqual(1);
+      expect((await call(fixture.server, 'GET', '/v1/me', { token: third.token })).status).toBe(
+        401,
+      );
+      expect((await call(fixture.server, 'GET', '/v1/me', { token: phone.token })).status).toBe(
+        200,
+      );
+      const audited = await fixture.server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_event e JOIN app_user u ON u.id = e.subject_user_id
+          WHERE e.action = 'session.ended' AND u.email = $1`,
+        [VIEWER],
+      );
+      expect(audited[0]?.n).toBeGreaterThanOrEqual(2);
+    });
+
+    it("shows an admin a member's sessions and lets them end one, not those of staff or of another organisation (ASVS 7.4.5)", async () => {
+      const admin = await signIn(fixture.server);
+      const viewer = await signIn(fixture.server, 'viewer@demo.example');
+      const [viewerRow] = await fixture.server.db.query<{ id: string }>(
+        `SELECT id FROM app_user WHERE email = 'viewer@demo.example'`,
+      );
+      const viewerId = viewerRow?.id ?? '';
+      const listed = await call<SignInSession[]>(
+        fixture.server,
+        'GET',
+        `/v1/users/${viewerId}/sessions`,
+        { token: admin.token },
+      );
+      expect(listed.status).toBe(200);
+      const own = await call<SignInSession[]>(fixture.server, 'GET', '/v1/auth/sessions', {
+        token: viewer.token,
+      });
+      const sessionId = own.body.find((session) => session.current)?.id ?? '';
+      expect(listed.body.map((session) => session.id)).toContain(sessionId);
+      expect(listed.body.every((session) => !session.current)).toBe(true);
+
+      // The viewer may not look at anyone's; the customer's admin and an admin asking about staff
+      // find no such user.
+      const [adminRow] = await fixture.server.db.query<{ id: string }>(
+        `SELECT id FROM app_user WHERE email = $1`,
+        [DEMO_ADMIN],
+      );
+      const [staffRow] = await fixture.server.db.query<{ id: string }>(
+        `SELECT id FROM app_user WHERE email = 'staff@demo.example'`,
+      );
+      // An earlier test spent the customer's sign-in attempts.
+      await fixture.server.db.query('DELETE FROM login_throttle');
+      const customer = await signIn(fixture.server, 'harrow@demo.example');
+      for (const [path, token, status] of [
+        [`/v1/users/${adminRow?.id}/sessions`, viewer.token, 403],
+        [`/v1/users/${viewerId}/sessions`, customer.token, 404],
+        [`/v1/users/${staffRow?.id}/sessions`, admin.token, 404],
+      ] as const) {
+        expect((await call(fixture.server, 'GET', path, { token })).status).toBe(status);
+      }
+      const foreign = await call(
+        fixture.server,
+        'DELETE',
+        `/v1/users/${viewerId}/sessions/${sessionId}`,
+        { token: customer.token },
+      );
+      expect(foreign.status).toBe(404);
+
+      const ended = await call(
+        fixture.server,
+        'DELETE',
+        `/v1/users/${viewerId}/sessions/${sessionId}`,
+        { token: admin.token },
+      );
+      expect(ended.status).toBe(204);
+      expect((await call(fixture.server, 'GET', '/v1/me', { token: viewer.token })).status).toBe(
+        401,
+      );
+      const again = await call(
+        fixture.server,
+        'DELETE',
+        `/v1/users/${viewerId}/sessions/${sessionId}`,
+        { token: admin.token },
+      );
+      expect(again.status).toBe(404);
     });
   },
 );

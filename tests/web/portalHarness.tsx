@@ -253,6 +253,9 @@ export const handlers = [
   // Integrations: no API clients or webhooks yet.
   http.get(anyOrigin(endpoints.organisation.apiClients), () => HttpResponse.json([])),
   http.get(anyOrigin(endpoints.organisation.webhooks), () => HttpResponse.json([])),
+  // Sign-in sessions: none listed unless a test says.
+  http.get(anyOrigin(endpoints.auth.sessions), () => HttpResponse.json([])),
+  http.get(anyOrigin(endpoints.users.sessions), () => HttpResponse.json([])),
   http.post(anyOrigin(endpoints.clientErrors), async ({ request }) => {
     clientErrorReports.push((await request.json()) as ClientErrorReport);
     return new HttpResponse(null, { status: 204 });

@@ -29,6 +29,7 @@ const person = (overrides: Partial<UserRecord>): UserRecord => ({
   reportCategories: [],
   organisations: [{ id: 'o1', name: 'Northbank Plant Hire', role: 'viewer' }],
   invitedAt: null,
+  secondFactor: false,
   ...overrides,
 });
 

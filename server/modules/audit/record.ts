@@ -53,7 +53,8 @@ export type AuditAction =
   | 'check-template.created'
   | 'check-template.edited'
   | 'check-template.deleted'
-  | 'hire.checked';
+  | 'hire.checked'
+  | 'session.ended';
 
 /** Who acted, by the caller's token: a person, or an API client (its token carries scopes). */
 export function actorOf(auth: { sub: string; scp?: string[] }): {

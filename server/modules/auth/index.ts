@@ -3,6 +3,7 @@
 import type { PortalModule } from '../../context.ts';
 import { followAccessChanges } from './accessChanges.ts';
 import { signInRoutes } from './signInRoutes.ts';
+import { ownSessionRoutes } from './ownSessionRoutes.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
 
 export { issueTokens } from './issueTokens.ts';
@@ -18,4 +19,5 @@ export const authModule: PortalModule = {
     await app.register(signInRoutes, context);
     await app.register(sessionRoutes, context);
   },
+  routes: ownSessionRoutes,
 };

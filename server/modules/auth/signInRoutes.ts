@@ -7,7 +7,7 @@ import { LoginBody, TokenReply } from '../../../src/domain/api/auth.ts';
 import { SecondFactorSetup } from '../../../src/domain/api/secondFactor.ts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest, conflict } from '../../httpError.ts';
-import { openSession } from '../../security/sessions.ts';
+import { openSession, sessionClient } from '../../security/sessions.ts';
 import { forgetAttempts, throttle } from '../../security/throttle.ts';
 import { requiredBy, secondFactorGate, startSetup } from '../secondFactor/index.ts';
 import { recordSignIn } from '../users/index.ts';
@@ -40,7 +40,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app
       if (request.body.code) await forgetAttempts(db, codeKey);
       const signedIn = await db.transaction(async (tx) => {
         await recordSignIn(tx, user.id);
-        const sessionId = await openSession(tx, user.id, config.refreshTokenTtlS);
+        const sessionId = await openSession(
+          tx,
+          user.id,
+          config.refreshTokenTtlS,
+          sessionClient(request),
+        );
         return issueTokens(tx, reply, { keys, config }, { userId: user.id, sessionId }, membership);
       });
       return gate.recoveryCodes ? { ...signedIn, recoveryCodes: gate.recoveryCodes } : signedIn;

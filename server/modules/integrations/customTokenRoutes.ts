@@ -6,7 +6,7 @@ import { TokenReply } from '../../../src/domain/api/auth.ts';
 import { CustomTokenBody } from '../../../src/domain/api/customToken.ts';
 import type { ServerContext } from '../../context.ts';
 import { issueTokens } from '../auth/index.ts';
-import { openSession } from '../../security/sessions.ts';
+import { openSession, sessionClient } from '../../security/sessions.ts';
 import { throttle } from '../../security/throttle.ts';
 import { findUserForSignIn, getMemberships, recordSignIn } from '../users/index.ts';
 import { customTokenRefused, spendCustomToken, verifyCustomToken } from './customToken.ts';
@@ -41,7 +41,12 @@ export const customTokenRoutes: FastifyPluginAsyncTypebox<ServerContext> = async
         );
       return db.transaction(async (tx) => {
         await recordSignIn(tx, user.id);
-        const sessionId = await openSession(tx, user.id, config.refreshTokenTtlS);
+        const sessionId = await openSession(
+          tx,
+          user.id,
+          config.refreshTokenTtlS,
+          sessionClient(request),
+        );
         return issueTokens(tx, reply, context, { userId: user.id, sessionId }, membership);
       });
     },

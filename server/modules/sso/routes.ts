@@ -10,7 +10,7 @@ import type { ServerContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../httpError.ts';
 import { issueTokens } from '../auth/index.ts';
-import { openSession } from '../../security/sessions.ts';
+import { openSession, sessionClient } from '../../security/sessions.ts';
 import { giveBackAttempt, throttle } from '../../security/throttle.ts';
 import { getMemberships, recordSignIn } from '../users/index.ts';
 import { finishOidc, startOidc } from './oidc.ts';
@@ -126,7 +126,12 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServerContext> = async (app, c
       await giveBackAttempt(db, key);
       return db.transaction(async (tx) => {
         await recordSignIn(tx, userId);
-        const sessionId = await openSession(tx, userId, config.refreshTokenTtlS);
+        const sessionId = await openSession(
+          tx,
+          userId,
+          config.refreshTokenTtlS,
+          sessionClient(request),
+        );
         return issueTokens(tx, reply, context, { userId, sessionId }, membership);
       });
     },

@@ -48,6 +48,7 @@ interface Row {
   /** Null until an admin chooses: every category. */
   report_categories: string[] | null;
   invited_at: Date | null;
+  second_factor: boolean;
   total: number;
 }
 
@@ -68,7 +69,7 @@ export async function listDirectory(
      ), people AS (
        SELECT u.id, u.email, u.first_name, u.last_name, c.role, c.organisation_id,
               c.organisation_name, u.current_login_at AS last_login, u.settings,
-              c.report_categories,
+              c.report_categories, u.totp_enabled_at IS NOT NULL AS second_factor,
               CASE WHEN c.state = 'invited' THEN c.created_at END AS invited_at,
               CASE WHEN c.state = 'active' THEN 'active'
                    WHEN EXISTS (SELECT 1 FROM account_token t
@@ -122,6 +123,7 @@ export async function listDirectory(
       reportCategories: categoriesOrEvery(row.report_categories),
       organisations: organisations.get(row.id) ?? [],
       invitedAt: row.invited_at?.toISOString() ?? null,
+      secondFactor: row.second_factor,
     })),
   };
 }

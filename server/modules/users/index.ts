@@ -4,6 +4,7 @@ import type { PortalModule } from '../../context.ts';
 import { userDirectoryRoutes } from './directoryRoutes.ts';
 import { invitationLinkRoutes } from './invitationLinkRoutes.ts';
 import { invitationRoutes } from './invitationRoutes.ts';
+import { memberSessionRoutes } from './memberSessionRoutes.ts';
 import { memberWriteRoutes } from './memberWriteRoutes.ts';
 import { userRoutes } from './routes.ts';
 
@@ -15,6 +16,7 @@ export const usersModule: PortalModule = {
     await app.register(userRoutes, context);
     await app.register(userDirectoryRoutes, context);
     await app.register(memberWriteRoutes, context);
+    await app.register(memberSessionRoutes, context);
     await app.register(invitationRoutes, context);
     await app.register(invitationLinkRoutes, context);
   },

@@ -36,6 +36,7 @@ import { alertTypesAllowed, type AlertType } from '../../domain/api/alerts.ts';
 import type { UserSettingsPatch, UserSettingsReply } from '../../domain/api/session.ts';
 import { PATHS } from '../../domain/paths.ts';
 import { offeredLanguages } from '../../i18n/languages.ts';
+import { SessionList } from '../../sessions/SessionList.tsx';
 import { useUserSettings } from '../../settings/useUserSettings.ts';
 
 const languages = offeredLanguages(window.location.hostname, import.meta.env.DEV);
@@ -267,13 +268,20 @@ export default function UserSettingsPage() {
   const { data: settings } = useUserSettings();
   const { identity } = useGetIdentity();
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={translate('app.user_settings.title')} />
-      <CardContent>
-        {settings && identity ? (
-          <SettingsForm settings={settings} identity={identity as PortalIdentity} />
-        ) : null}
-      </CardContent>
-    </Card>
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Card>
+        <Title title={translate('app.user_settings.title')} />
+        <CardContent>
+          {settings && identity ? (
+            <SettingsForm settings={settings} identity={identity as PortalIdentity} />
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent sx={{ maxWidth: 720 }}>
+          <SessionList />
+        </CardContent>
+      </Card>
+    </Stack>
   );
 }

@@ -93,6 +93,9 @@ export const endpoints = {
     resetPasswordCheck: '/v1/auth/reset-password/check',
     resetPasswordConfirm: '/v1/auth/reset-password/confirm',
     secondFactorSetup: '/v1/auth/second-factor/setup',
+    /** The caller's own sign-in sessions (issue 45); DELETE on the list ends all but the current. */
+    sessions: '/v1/auth/sessions',
+    session: '/v1/auth/sessions/:id',
     ssoCallback: '/v1/auth/sso/callback',
     ssoSamlAcs: '/v1/auth/sso/saml/:providerId/acs',
     ssoSamlMetadata: '/v1/auth/sso/saml/:providerId/metadata',
@@ -315,6 +318,9 @@ export const endpoints = {
     root: '/v1/users',
     item: '/v1/users/:id',
     reinvite: '/v1/users/:id/reinvite',
+    /** A member's sign-in sessions, for the organisation's admins (issue 45). */
+    sessions: '/v1/users/:id/sessions',
+    session: '/v1/users/:id/sessions/:sessionId',
     delete: '/v1/users/delete',
     invitation: '/v1/users/invitation',
     invitationAccept: '/v1/users/invitation/accept',

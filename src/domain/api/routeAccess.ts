@@ -12,6 +12,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /v1/admin/sso-providers/:id': {
     access: 'staff',
   },
+  'DELETE /v1/auth/sessions': {
+    access: 'read',
+  },
+  'DELETE /v1/auth/sessions/:id': {
+    access: 'read',
+  },
   'DELETE /v1/machines/:id/image': {
     access: 'write',
   },
@@ -63,6 +69,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /v1/portal/sites/:id': {
     access: 'write',
     feature: 'navigation.sites',
+  },
+  'DELETE /v1/users/:id/sessions': {
+    access: 'write',
+  },
+  'DELETE /v1/users/:id/sessions/:sessionId': {
+    access: 'write',
   },
   'GET /v1/admin/android/requests': {
     access: 'staff',
@@ -144,6 +156,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   },
   'GET /v1/auth/registration': {
     access: 'public',
+  },
+  'GET /v1/auth/sessions': {
+    access: 'read',
   },
   'GET /v1/auth/sso/saml/:providerId/metadata': {
     access: 'public',
@@ -484,6 +499,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   },
   'GET /v1/users/:id': {
     access: 'read',
+  },
+  'GET /v1/users/:id/sessions': {
+    access: 'write',
   },
   'GET /v1/users/invitation': {
     access: 'public',

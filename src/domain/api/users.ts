@@ -29,6 +29,8 @@ export const UserRecord = Type.Object({
   /** The user's organisations that the caller may see too. */
   organisations: Type.Array(Type.Object({ id: Id, name: Type.String(), role: Type.Enum(ROLES) })),
   invitedAt: Type.Union([Type.String(), Type.Null()]),
+  /** Whether the account signs in with a second factor (issue 45: staff see who has one). */
+  secondFactor: Type.Boolean(),
 });
 export type UserRecord = Static<typeof UserRecord>;
 

@@ -12,6 +12,7 @@ const userFields = {
   organisations: 'Organisationen',
   organisationName: 'Organisation',
   lastLogin: 'Letzte Anmeldung',
+  secondFactor: 'Anmeldung in zwei Schritten',
   language: 'Sprache',
   timezone: 'Zeitzone',
   reportCategories: 'Berichtskategorien',

@@ -11,6 +11,7 @@ const userFields = {
   organisations: 'Organisations',
   organisationName: 'Organisation',
   lastLogin: 'Last sign-in',
+  secondFactor: 'Two-step sign-in',
   language: 'Language',
   timezone: 'Time zone',
   reportCategories: 'Report categories',

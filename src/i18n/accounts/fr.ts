@@ -12,6 +12,7 @@ const userFields = {
   organisations: 'Organisations',
   organisationName: 'Organisation',
   lastLogin: 'Dernière connexion',
+  secondFactor: 'Connexion en deux étapes',
   language: 'Langue',
   timezone: 'Fuseau horaire',
   reportCategories: 'Catégories de rapports',

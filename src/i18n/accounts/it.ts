@@ -12,6 +12,7 @@ const userFields = {
   organisations: 'Organizzazioni',
   organisationName: 'Organizzazione',
   lastLogin: 'Ultimo accesso',
+  secondFactor: 'Accesso in due passaggi',
   language: 'Lingua',
   timezone: 'Fuso orario',
   reportCategories: 'Categorie di report',

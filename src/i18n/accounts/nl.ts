@@ -12,6 +12,7 @@ const userFields = {
   organisations: 'Organisaties',
   organisationName: 'Organisatie',
   lastLogin: 'Laatst aangemeld',
+  secondFactor: 'Aanmelden in twee stappen',
   language: 'Taal',
   timezone: 'Tijdzone',
   reportCategories: 'Rapportcategorieën',

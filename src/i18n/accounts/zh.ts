@@ -12,6 +12,7 @@ const userFields = {
   organisations: '组织',
   organisationName: '组织',
   lastLogin: '上次登录',
+  secondFactor: '两步登录',
   language: '语言',
   timezone: '时区',
   reportCategories: '报告类别',

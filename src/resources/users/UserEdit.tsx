@@ -1,11 +1,12 @@
 // /users/{id} and /portal/users/{id}: one person — names, role, language, time zone and report
 // categories, which an admin changes; their status, organisations and last sign-in; reinvite while
 // the invitation is pending; delete with confirmation. Viewers see the same, read-only.
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import Send from '@mui/icons-material/Send';
 import { useState } from 'react';
 import {
   AutocompleteInput,
+  BooleanField,
   CheckboxGroupInput,
   DeleteWithConfirmButton,
   Edit,
@@ -32,6 +33,7 @@ import { LANGUAGES } from '../../i18n/languages.ts';
 import { useCaller } from '../../common/useCaller.ts';
 import { UserOrganisationsField, UserStatusField } from './UserFields.tsx';
 import { WhenField } from '../../common/fields.tsx';
+import { SessionList } from '../../sessions/SessionList.tsx';
 
 function ReinviteButton() {
   const user = useRecordContext<UserRecord>();
@@ -69,6 +71,17 @@ function UserToolbar() {
         <DeleteWithConfirmButton mutationMode="pessimistic" />
       </Stack>
     </Toolbar>
+  );
+}
+
+/** An admin sees where an active member is signed in, and ends those sessions. */
+function MemberSessions() {
+  const user = useRecordContext<UserRecord>();
+  if (!user || user.status !== 'active') return null;
+  return (
+    <Box sx={{ px: 2, pb: 2, maxWidth: 720 }}>
+      <SessionList userId={user.id} />
+    </Box>
   );
 }
 
@@ -110,6 +123,9 @@ export function UserEdit() {
           <Labeled source="organisations">
             <UserOrganisationsField />
           </Labeled>
+          <Labeled source="secondFactor">
+            <BooleanField source="secondFactor" />
+          </Labeled>
         </Stack>
         <TextInput source="firstName" readOnly={readOnly} />
         <TextInput source="lastName" readOnly={readOnly} />
@@ -147,6 +163,7 @@ export function UserEdit() {
           </Alert>
         )}
       </SimpleForm>
+      {canWrite ? <MemberSessions /> : null}
     </Edit>
   );
 }

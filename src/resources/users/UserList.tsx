@@ -2,6 +2,7 @@
 // search, a role and a status filter, invitations, and a confirmed bulk delete for admins.
 // /portal/users is a rental company's view of its customers' people, with their organisation.
 import {
+  BooleanField,
   BulkDeleteButton,
   DataTable,
   List,
@@ -93,6 +94,11 @@ function UsersTable({ canWrite, customers }: { canWrite: boolean; customers: boo
         <DataTable.Col source="lastLogin">
           <WhenField source="lastLogin" />
         </DataTable.Col>
+        {canWrite ? (
+          <DataTable.Col source="secondFactor" disableSort>
+            <BooleanField source="secondFactor" />
+          </DataTable.Col>
+        ) : null}
       </DataTable>
     </TableOrCards>
   );

@@ -1,0 +1,26 @@
+// The sign-in sessions' words in de: the user's own in /user/settings, a member's on their page.
+export const sessionsDe = {
+  title: 'Wo Sie angemeldet sind',
+  member_title: 'Angemeldet auf',
+  intro: 'Beenden Sie jede Sitzung, die Sie nicht kennen: ihre nächste Anfrage wird abgelehnt.',
+  none: 'Keine Sitzungen.',
+  this_device: 'Dieses Gerät',
+  unknown_browser: 'Unbekannter Browser',
+  unknown_system: 'unbekanntes System',
+  started: 'Angemeldet %{when}',
+  last_used: 'Zuletzt genutzt %{when}',
+  address: 'von %{address}',
+  end: 'Beenden',
+  end_others: 'Alle anderen Sitzungen beenden',
+  end_all: 'Alle Sitzungen beenden',
+  ended: 'Die Sitzung ist beendet.',
+  ended_many: '%{smart_count} Sitzung beendet. |||| %{smart_count} Sitzungen beendet.',
+  end_failed: 'Die Sitzung konnte nicht beendet werden, bitte versuchen Sie es erneut.',
+  devices: {
+    desktop: 'Computer',
+    mobile: 'Telefon',
+    tablet: 'Tablet',
+    tv: 'Fernseher',
+    other: 'Gerät',
+  },
+};

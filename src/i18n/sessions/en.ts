@@ -1,0 +1,20 @@
+// The sign-in sessions' words in en: the user's own in /user/settings, a member's on their page.
+export const sessionsEn = {
+  title: 'Where you are signed in',
+  member_title: 'Signed in on',
+  intro: 'End any session you do not recognise: its next request is refused.',
+  none: 'No sessions.',
+  this_device: 'This device',
+  unknown_browser: 'Unknown browser',
+  unknown_system: 'unknown system',
+  started: 'Signed in %{when}',
+  last_used: 'Last used %{when}',
+  address: 'from %{address}',
+  end: 'End',
+  end_others: 'End all other sessions',
+  end_all: 'End all sessions',
+  ended: 'The session is ended.',
+  ended_many: '%{smart_count} session ended. |||| %{smart_count} sessions ended.',
+  end_failed: 'The session could not be ended, please try again.',
+  devices: { desktop: 'Computer', mobile: 'Phone', tablet: 'Tablet', tv: 'TV', other: 'Device' },
+};

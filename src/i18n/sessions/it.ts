@@ -1,0 +1,26 @@
+// The sign-in sessions' words in it: the user's own in /user/settings, a member's on their page.
+export const sessionsIt = {
+  title: 'Dove hai effettuato l’accesso',
+  member_title: 'Accesso su',
+  intro: 'Termina ogni sessione che non riconosci: la sua prossima richiesta sarà rifiutata.',
+  none: 'Nessuna sessione.',
+  this_device: 'Questo dispositivo',
+  unknown_browser: 'Browser sconosciuto',
+  unknown_system: 'sistema sconosciuto',
+  started: 'Accesso %{when}',
+  last_used: 'Ultimo uso %{when}',
+  address: 'da %{address}',
+  end: 'Termina',
+  end_others: 'Termina tutte le altre sessioni',
+  end_all: 'Termina tutte le sessioni',
+  ended: 'La sessione è terminata.',
+  ended_many: '%{smart_count} sessione terminata. |||| %{smart_count} sessioni terminate.',
+  end_failed: 'Non è stato possibile terminare la sessione, riprova.',
+  devices: {
+    desktop: 'Computer',
+    mobile: 'Telefono',
+    tablet: 'Tablet',
+    tv: 'TV',
+    other: 'Dispositivo',
+  },
+};

@@ -1,0 +1,26 @@
+// The sign-in sessions' words in nl: the user's own in /user/settings, a member's on their page.
+export const sessionsNl = {
+  title: 'Waar u bent aangemeld',
+  member_title: 'Aangemeld op',
+  intro: 'Beëindig elke sessie die u niet herkent: haar volgende verzoek wordt geweigerd.',
+  none: 'Geen sessies.',
+  this_device: 'Dit apparaat',
+  unknown_browser: 'Onbekende browser',
+  unknown_system: 'onbekend systeem',
+  started: 'Aangemeld %{when}',
+  last_used: 'Laatst gebruikt %{when}',
+  address: 'vanaf %{address}',
+  end: 'Beëindigen',
+  end_others: 'Alle andere sessies beëindigen',
+  end_all: 'Alle sessies beëindigen',
+  ended: 'De sessie is beëindigd.',
+  ended_many: '%{smart_count} sessie beëindigd. |||| %{smart_count} sessies beëindigd.',
+  end_failed: 'De sessie kon niet worden beëindigd, probeer het opnieuw.',
+  devices: {
+    desktop: 'Computer',
+    mobile: 'Telefoon',
+    tablet: 'Tablet',
+    tv: 'Tv',
+    other: 'Apparaat',
+  },
+};

@@ -1,0 +1,20 @@
+// The sign-in sessions' words in zh: the user's own in /user/settings, a member's on their page.
+export const sessionsZh = {
+  title: '您的登录位置',
+  member_title: '登录设备',
+  intro: '结束任何您不认识的会话：它的下一个请求将被拒绝。',
+  none: '没有会话。',
+  this_device: '此设备',
+  unknown_browser: '未知浏览器',
+  unknown_system: '未知系统',
+  started: '登录于 %{when}',
+  last_used: '最后使用 %{when}',
+  address: '来自 %{address}',
+  end: '结束',
+  end_others: '结束所有其他会话',
+  end_all: '结束所有会话',
+  ended: '会话已结束。',
+  ended_many: '已结束 %{smart_count} 个会话。',
+  end_failed: '无法结束会话，请重试。',
+  devices: { desktop: '电脑', mobile: '手机', tablet: '平板', tv: '电视', other: '设备' },
+};
