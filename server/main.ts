@@ -180,13 +180,27 @@ function configOrExit(): Config {
 }
 
 /** So does a data folder another process holds. */
+/** How long a process started beside its PostgreSQL (compose.yaml) waits for it to answer. */
+const DATABASE_WAIT_MS = 90_000;
+/** Connection refused, name not found yet, or the server still starting up. */
+const DATABASE_NOT_UP = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', '57P03']);
+
 async function openDatabaseOrExit(config: Config): Promise<Database> {
-  try {
-    return await openDatabase(config);
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(error.message);
-    process.exit(1);
+  const giveUpAt = Date.now() + DATABASE_WAIT_MS;
+  for (;;) {
+    try {
+      return await openDatabase(config);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      const code = (error as { code?: unknown }).code;
+      const waiting = config.databaseUrl && typeof code === 'string' && DATABASE_NOT_UP.has(code);
+      if (!waiting || Date.now() > giveUpAt) throw error;
+      console.error(`PostgreSQL is not answering yet (${code}); trying again in 2 s`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
   }
 }
 

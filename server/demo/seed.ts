@@ -159,6 +159,9 @@ const CATALOGUE: CatalogueEntry[] = [
 ];
 
 /** Seeds the demo on an empty database; returns false and changes nothing when data exists. */
+/** The advisory lock the demo's seeding holds (any number unused by the other locks). */
+const DEMO_SEED_LOCK_ID = 7_244_501;
+
 export async function seedDemoIfEmpty(
   db: Database,
   credentials: DemoCredentials,
@@ -166,6 +169,8 @@ export async function seedDemoIfEmpty(
 ): Promise<boolean> {
   const passwordHash = await hashPassword(credentials.password);
   return db.transaction(async (tx) => {
+    // Two api processes started together (compose.yaml) seed once: the second waits, then finds it.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_SEED_LOCK_ID]);
     const existing = await tx.query<{ n: number }>('SELECT count(*) AS n FROM organisation');
     if ((existing[0]?.n ?? 0) > 0) return false;
     // The story in order: the seed's random numbers are drawn as it goes.

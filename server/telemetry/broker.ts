@@ -49,6 +49,8 @@ export class TouchedBroker {
       servers: settings.url,
       name: `fleet-portal-${process.pid}`,
       maxReconnectAttempts: -1,
+      // Started beside NATS (compose.yaml), a process waits for it rather than exiting.
+      waitOnFirstConnect: true,
     });
     const manager = await connection.jetstreamManager();
     const subject = `${settings.stream}.touched`;
