@@ -95,6 +95,11 @@ export interface Config {
    */
   role: Role;
   /**
+   * The bearer token GET /metrics asks for (issue 45); unset, the process serves no metrics. At
+   * least 16 characters: it guards figures about the whole fleet's traffic.
+   */
+  metricsToken: string | undefined;
+  /**
    * NATS with JetStream between ingest and engines (nats://host:port); without it the ingest hands
    * its commits to the engine of its own process, so only `all` may run.
    */
@@ -132,6 +137,13 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = env.METRICS_TOKEN;
+  if (!token) return undefined;
+  if (token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -335,6 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Fleet portal <no-reply@localhost>',
     role: role(env, natsUrl, databaseUrl),
+    metricsToken: metricsToken(env),
     natsUrl,
     natsStream,
     natsAckWaitS: integer(env, 'NATS_ACK_WAIT_S', 30, 1, 3600),

@@ -23,6 +23,7 @@ import { apiClientsModule } from './modules/apiClients/index.ts';
 import { isoModule } from './modules/iso/index.ts';
 import { mapsModule } from './modules/maps/index.ts';
 import { metersModule } from './modules/meters/index.ts';
+import { metricsModule } from './modules/metrics/index.ts';
 import { oemFeedsModule } from './modules/oemFeeds/index.ts';
 import { orgsModule } from './modules/orgs/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -39,6 +40,7 @@ export { deviceWebhooks } from './modules/ingest/index.ts';
 
 export const MODULES: readonly PortalModule[] = [
   healthModule,
+  metricsModule,
   alertsModule,
   clientErrorsModule,
   authModule,

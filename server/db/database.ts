@@ -38,6 +38,8 @@ export interface Database extends Queryable {
     onNotice: (payload: string) => void,
     onGap: () => void,
   ): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the connection pool's connections now, for the metrics (issue 45). */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 /** Returns the first row, or throws: for statements that always yield exactly one row. */

@@ -85,6 +85,7 @@ export async function openPostgres(
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onNotice, onGap) => listen(connectionString, channel, onNotice, onGap),
   };
 }

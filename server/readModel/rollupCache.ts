@@ -6,6 +6,7 @@
 // database. A cached machine is also read again after MAX_AGE_MS, in case an announcement was lost.
 import { addDays } from '../../src/domain/zonedTime.ts';
 import type { Queryable } from '../db/database.ts';
+import { cacheLookups } from '../observability/metrics.ts';
 import { activityEnds } from './activityEnds.ts';
 import type { HirePart } from './hireDays.ts';
 import { planRange } from './rangePlan.ts';
@@ -353,6 +354,8 @@ export class RollupCache {
       stale.push(i);
       return undefined;
     });
+    cacheLookups.inc({ cache: 'rollups', result: 'hit' }, spans.length - stale.length);
+    cacheLookups.inc({ cache: 'rollups', result: 'miss' }, stale.length);
     if (stale.length > 0) {
       // Machines another request is reading already are waited for, not read twice.
       const ids = new Set(stale.map((i) => (spans[i] as RangeSpan).machineId));

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { TelemetryPartitions } from '../db/partitions.ts';
 import { RollupScheduler, type SchedulerOptions } from './engine/scheduler.ts';
 import { createIngest, type Ingest, type TouchedSpan } from './ingest.ts';
+import { observeIngest } from './ingestMetrics.ts';
 import { IngestMeter } from './ingestMeter.ts';
 import { OemFeedPoller } from './pollers/oemFeedPoller.ts';
 
@@ -60,19 +61,21 @@ export function buildPipeline(db: Database, options: PipelineOptions = {}): Pipe
   const handOff = options.handOff ?? (async (touched) => rollups.touched(touched));
   const storedListeners: Array<() => void> = [];
   const ingest = meter.wrap(
-    createIngest(db, {
-      afterCommit: async (touched) => {
-        for (const listener of storedListeners) listener();
-        await handOff(touched);
-      },
-      touchRetransmissions: Boolean(options.handOff),
-      ...(db.kind === 'postgres'
-        ? {
-            partitions: new TelemetryPartitions(db),
-            concurrentCommits: POSTGRES_CONCURRENT_COMMITS,
-          }
-        : { gatherMs: PGLITE_GATHER_MS }),
-    }),
+    observeIngest(
+      createIngest(db, {
+        afterCommit: async (touched) => {
+          for (const listener of storedListeners) listener();
+          await handOff(touched);
+        },
+        touchRetransmissions: Boolean(options.handOff),
+        ...(db.kind === 'postgres'
+          ? {
+              partitions: new TelemetryPartitions(db),
+              concurrentCommits: POSTGRES_CONCURRENT_COMMITS,
+            }
+          : { gatherMs: PGLITE_GATHER_MS }),
+      }),
+    ),
   );
   const oemFeeds = new OemFeedPoller(db, ingest, {
     allowPrivate: options.oemFeedAllowPrivate,

@@ -3,7 +3,24 @@ import { beforeAll, expect, it } from 'vitest';
 import { call, signIn } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
 
-describeServer('JSON ingest', {}, (fixture) => {
+const METRICS_TOKEN = 'metrics-token-for-the-tests';
+
+/** One sample's value from Prometheus's text format: `name{a="x",b="y"} 12`, labels in any order. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  let total = 0;
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const has = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/([a-z_]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => has[key] === value))
+      total += Number(match[3]);
+  }
+  return total;
+}
+
+describeServer('JSON ingest', { env: { METRICS_TOKEN } }, (fixture) => {
   let sourceId: string;
   let apiKey: string;
   const post = (body: unknown, key?: string) =>
@@ -152,5 +169,51 @@ describeServer('JSON ingest', {}, (fixture) => {
     expect(rows.map((r) => r.speed_kmh)).toEqual([12, null, null]);
     expect(rows[1]?.temperature_c).toBe(-4);
     expect(rows[1]?.io).toEqual({ 'impossible.speedKmh': '1e+39' });
+  });
+  it('serves Prometheus metrics behind its token, and their figures move with records', async () => {
+    const scrape = async () => {
+      const reply = await fetch(`${fixture.server.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      return reply.text();
+    };
+    for (const authorization of [undefined, 'Bearer not-the-token']) {
+      const refused = await fetch(`${fixture.server.url}/metrics`, {
+        headers: authorization ? { authorization } : {},
+      });
+      expect(refused.status).toBe(401);
+    }
+    const before = await scrape();
+    const body = {
+      records: [0, 1, 2].map((i) => ({
+        deviceTime: `2026-11-21T09:0${i}:00Z`,
+        ignition: true,
+        engineRpm: 1400,
+      })),
+    };
+    await post(body, apiKey);
+    await post(body, apiKey);
+    const after = await scrape();
+    const records = (text: string, outcome: string) =>
+      sample(text, 'fleet_ingest_records_total', { protocol: 'CELLULAR', outcome });
+    expect(records(after, 'stored') - records(before, 'stored')).toBe(3);
+    expect(records(after, 'duplicate') - records(before, 'duplicate')).toBe(3);
+    const acks = (text: string) =>
+      sample(text, 'fleet_ingest_ack_seconds_count', { protocol: 'CELLULAR' });
+    expect(acks(after) - acks(before)).toBe(2);
+    const posts = (text: string) =>
+      sample(text, 'fleet_http_requests_total', {
+        method: 'POST',
+        route: '/v1/ingest/records',
+        status: '200',
+      });
+    expect(posts(after) - posts(before)).toBe(2);
+    // Read at the scrape, and the process's own.
+    expect(after).toMatch(/^fleet_recompute_queue_machines \d+$/m);
+    expect(after).toMatch(/^fleet_process_resident_memory_bytes \d+/m);
+    if (fixture.database.kind === 'postgres')
+      expect(sample(after, 'fleet_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
   });
 });

@@ -20,6 +20,7 @@ import {
   type ExpectedSite,
   type RaisedRun,
 } from './detect.ts';
+import { alertsRaised } from '../../observability/metrics.ts';
 
 interface OrganisationRules {
   types: Set<AlertType>;
@@ -209,6 +210,7 @@ export async function storeAlerts(db: Queryable, found: OrganisationAlert[]): Pr
       alerts.map((a) => a.candidate.note ?? null),
     ],
   );
+  alertsRaised.inc(stored.length);
   return stored.length;
 }
 

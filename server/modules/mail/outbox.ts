@@ -12,6 +12,7 @@ import { MAIL_WORDS, type MailLanguage } from './words.ts';
 import { mailSwitchedOff } from './preferences.ts';
 import { brandedHtml, type MailBrand } from './brandedHtml.ts';
 import { unsubscribeLink } from './unsubscribe.ts';
+import { mailDeliveries } from '../../observability/metrics.ts';
 
 export interface Mail {
   to: string;
@@ -156,7 +157,9 @@ export function deliverMail(
             : {}),
         });
         await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [id]);
+        mailDeliveries.inc({ outcome: 'sent' });
       } catch (error) {
+        mailDeliveries.inc({ outcome: 'failed' });
         const reason = error instanceof Error ? error.message : String(error);
         await db
           .query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [id, reason])

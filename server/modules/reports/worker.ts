@@ -32,6 +32,7 @@ import { nextSlotOf, type ScheduleRow, slotRuleOf } from './schedules.ts';
 import { signReportFileLink } from './signedLinks.ts';
 import { reportDayOf } from './slots.ts';
 import { PollingWorker } from '../../pollingWorker.ts';
+import { reportRuns } from '../../observability/metrics.ts';
 
 /** How long a claim holds before another process may take the work over. */
 const LEASE_MS = 10 * 60_000;
@@ -236,7 +237,9 @@ export class ReportWorker extends PollingWorker {
       );
       // Deleted while it was made: the file goes too.
       if (kept.length === 0) await files.remove(key);
+      reportRuns.inc({ outcome: 'done' });
     } catch (error) {
+      reportRuns.inc({ outcome: 'failed' });
       log.error({ err: error, reportFileId: file.id }, 'report file could not be made');
       await db.query(
         `UPDATE report_file SET status = 'failed', error = $2, finished_at = $3, lease_until = NULL

@@ -10,6 +10,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { conflict, notFound } from '../../httpError.ts';
 import type { AttemptResult } from './send.ts';
+import { webhookDeliveries } from '../../observability/metrics.ts';
 
 /** A claimed delivery with what its attempt posts. */
 export interface DueDelivery {
@@ -83,7 +84,9 @@ export async function recordAttempts(
   const nextAt: Date[] = [];
   for (const { delivery, result } of attempted) {
     const wait = WEBHOOK_RETRY_DELAYS_S[delivery.attempts];
-    states.push(result.error === null ? 'delivered' : wait === undefined ? 'failed' : 'pending');
+    const state = result.error === null ? 'delivered' : wait === undefined ? 'failed' : 'pending';
+    webhookDeliveries.inc({ outcome: state === 'pending' ? 'retrying' : state });
+    states.push(state);
     nextAt.push(new Date(now.getTime() + (wait ?? 0) * 1000));
   }
   const failed = await db.query<{ subscription_id: string }>(

@@ -81,6 +81,14 @@ export class RollupScheduler {
     this.concurrentBatches = options.concurrentBatches ?? 1;
   }
 
+  /** The machines waiting for a recompute or in one, and since when the oldest change waits. */
+  queued(): { machines: number; waitingSinceMs: number | null } {
+    return {
+      machines: this.pending.size + this.inFlight.size,
+      waitingSinceMs: this.waitingSinceMs,
+    };
+  }
+
   /**
    * Calls `listener` with what each recompute committed, after the commit: the engine announces,
    * modules listen. A listener's failure is reported through onError and holds nothing back.

@@ -151,6 +151,8 @@ export const endpoints = {
     secondFactorSetup: '/v1/me/second-factor/setup',
   },
   openapiJson: '/v1/openapi.json',
+  /** Prometheus's scrape, behind METRICS_TOKEN (issue 45); outside /v1, where scrapers look. */
+  metrics: '/metrics',
   organisation: {
     apiClients: '/v1/organisation/api-clients',
     apiClient: '/v1/organisation/api-clients/:id',
