@@ -1,4 +1,5 @@
 // The generic JSON ingest: source keys issued by staff, records stored once, bad input refused by field.
+import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { call, signIn } from '../support/testServer.ts';
 import { describeServer } from '../support/describeServer.ts';
@@ -215,5 +216,18 @@ describeServer('JSON ingest', { env: { METRICS_TOKEN } }, (fixture) => {
     expect(after).toMatch(/^fleet_process_resident_memory_bytes \d+/m);
     if (fixture.database.kind === 'postgres')
       expect(sample(after, 'fleet_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    // The Grafana dashboard (docs/operations.md) reads only metrics the portal exports: those of
+    // PostgreSQL's pool and of JetStream where this process has them.
+    const dashboard = readFileSync('ops/grafana/fleet-portal.json', 'utf8');
+    const named = new Set(
+      [...dashboard.matchAll(/fleet_[a-z0-9_]+/g)].map((m) =>
+        m[0].replace(/_(bucket|count|sum)$/, ''),
+      ),
+    );
+    const exported = new Set([...after.matchAll(/^# HELP (\S+)/gm)].map((m) => m[1]));
+    const elsewhere = ['fleet_jetstream_pending_messages', 'fleet_db_pool_connections'];
+    expect([...named].filter((name) => !exported.has(name) && !elsewhere.includes(name))).toEqual(
+      [],
+    );
   });
 });
