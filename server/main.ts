@@ -23,11 +23,13 @@ import { startDeviceListeners } from './telemetry/listeners/start.ts';
 import { drainRecomputeBacklog } from './telemetry/engine/backlog.ts';
 import type { DemoStream } from './telemetry/simulator/demoStream.ts';
 import { Readiness } from './readiness.ts';
+import { startTracing } from './observability/tracing.ts';
 import { buildWeb } from './webBuild.ts';
 
 async function main(): Promise<void> {
   const webBuilt = process.argv.includes('--build-web') ? buildWeb() : undefined; // npm start
   const config = configOrExit();
+  const stopTracing = startTracing(process.env, config.role); // before the database and the server
   const db = await openDatabaseOrExit(config);
   const { role } = config;
   const runs = (...roles: string[]) => role === 'all' || roles.includes(role);
@@ -43,8 +45,7 @@ async function main(): Promise<void> {
     error: (o, m) => console.error(m, o),
     info: (o, m) => console.log(m, o),
   };
-  // With a broker the ingest's commits go to the engines through JetStream; without one, to the
-  // engine of this process.
+  // With a broker the ingest's commits go to the engines through JetStream, else to this process's.
   const broker = config.natsUrl ? await connectBroker(config.natsUrl, config) : undefined;
   const pipeline = buildPipeline(db, {
     log: { error: (o, m) => log.error(o, m) },
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
     () => unfollow?.(),
     () => app.close(),
     () => db.close(),
+    () => stopTracing?.(),
   ]);
 
   await app.listen({ port: config.port, host: config.host });

@@ -4,6 +4,8 @@ import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
+import { tracingOn } from '../observability/tracing.ts';
+import { tracedDatabase } from './traced.ts';
 
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
@@ -18,5 +20,5 @@ export async function openDatabase(options: {
     await db.close();
     throw error;
   }
-  return db;
+  return tracingOn() ? tracedDatabase(db) : db;
 }

@@ -2,6 +2,7 @@
 // shared plugins (errors and validation in the API's shape, compression, cookies, security
 // headers, the OpenAPI document), before any module is registered.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import { registerOpenApi } from './openapi.ts';
 import { registerSecurityHeaders } from './securityHeaders.ts';
 import { registerSerialization } from './serialization.ts';
 import { registerValidation } from './validation.ts';
+import { nameRequestSpan, tracedRequests, tracingOn } from '../observability/tracing.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -54,6 +56,13 @@ export async function createServer(
     // Long enough that a path parameter is judged by its schema (400 naming it), not refused as a
     // 414 before validation.
     routerOptions: { maxParamLength: 1000 },
+    // With tracing on, each request is a server span from the moment Node hands it over.
+    ...(tracingOn()
+      ? {
+          serverFactory: (handler: http.RequestListener) =>
+            http.createServer(tracedRequests(handler)),
+        }
+      : {}),
     clientErrorHandler: refuseMalformed,
     // Keep a caller's request id when it is sane, so logs across services line up.
     genReqId: (req) => {
@@ -65,6 +74,10 @@ export async function createServer(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (tracingOn())
+    app.addHook('onRequest', async (request) =>
+      nameRequestSpan(request.method, request.routeOptions.url ?? 'unmatched'),
+    );
   registerErrorHandling(app);
   registerValidation(app);
   registerSerialization(app);

@@ -8,6 +8,7 @@ import {
   AckPolicy,
   connect,
   DeliverPolicy,
+  headers as natsHeaders,
   JSONCodec,
   nanos,
   RetentionPolicy,
@@ -16,6 +17,7 @@ import {
   type JsMsg,
   type NatsConnection,
 } from 'nats';
+import { contextFrom, inSpan, SpanKind, traceHeaders } from '../observability/tracing.ts';
 import type { TouchedSpan } from './ingest.ts';
 
 export interface BrokerSettings {
@@ -82,7 +84,13 @@ export class TouchedBroker {
   /** Resolves once JetStream has stored the message: the ingest acknowledges its device after. */
   async publish(touched: TouchedSpan[]): Promise<void> {
     if (touched.length === 0) return;
-    await this.js.publish(`${this.settings.stream}.touched`, codec.encode(touched));
+    // The batch's trace goes with it to the engine that takes it (W3C trace context in headers).
+    const trace = Object.entries(traceHeaders());
+    const headers = trace.length > 0 ? natsHeaders() : undefined;
+    for (const [key, value] of trace) headers?.set(key, value);
+    await this.js.publish(`${this.settings.stream}.touched`, codec.encode(touched), {
+      ...(headers ? { headers } : {}),
+    });
   }
 
   /**
@@ -102,8 +110,19 @@ export class TouchedBroker {
           const batch = await consumer.fetch({ max_messages: BATCH_MESSAGES, expires: 1000 });
           for await (const message of batch) messages.push(message);
           if (messages.length === 0) continue;
-          await this.whileWorking(messages, () =>
-            handle(messages.flatMap((message) => codec.decode(message.data))),
+          // One span for the batch, in the trace of its first message's ingest.
+          const first = messages[0]?.headers;
+          await inSpan(
+            'engine recompute',
+            {
+              kind: SpanKind.CONSUMER,
+              parent: contextFrom((key) => first?.get(key) || undefined),
+              attributes: { 'messaging.batch.message_count': messages.length },
+            },
+            () =>
+              this.whileWorking(messages, () =>
+                handle(messages.flatMap((message) => codec.decode(message.data))),
+              ),
           );
           for (const message of messages) message.ack();
         } catch (error) {

@@ -376,6 +376,7 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
       const { token } = (await reply.json()) as { token: string };
       return (await fetch('/v1/me', { headers: { authorization: `Bearer ${token}` } })).status;
     });
+  /** Signed in as a demo user whom no test before changes (the viewer has a second factor by then). */
   const signedInPage = async (email: string) => {
     const page = await freshPage();
     await signIn(page, email, 'Demo-portal-1');
@@ -388,8 +389,8 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
   };
 
   it('ends another of the user’s sessions from /user/settings, whose next call is refused', async () => {
-    const laptop = await signedInPage('viewer@demo.example');
-    const other = await signedInPage('viewer@demo.example');
+    const laptop = await signedInPage('harrow@demo.example');
+    const other = await signedInPage('harrow@demo.example');
     expect(await meStatus(other)).toBe(200);
     await laptop.goto(`${url}/user/settings`);
     const list = laptop.getByTestId('own-sessions');
@@ -409,10 +410,11 @@ describe.skipIf(!browserAvailable)('accounts in a browser', () => {
   });
 
   it('lets an admin end a member’s sessions from the member’s page', async () => {
-    const member = await signedInPage('viewer@demo.example');
+    const member = await signedInPage('harrow@demo.example');
     const admin = await signedInPage('admin@demo.example');
-    await admin.goto(`${url}/users`);
-    await admin.getByText('viewer@demo.example').first().click();
+    // The customer's people, whom the rental company's admins manage.
+    await admin.goto(`${url}/portal/users`);
+    await admin.getByText('harrow@demo.example').first().click();
     const sessions = admin.getByTestId('member-sessions');
     await sessions.getByTestId('sign-in-session').first().waitFor({ timeout: 30_000 });
     await shot(admin, '38-member-sessions');

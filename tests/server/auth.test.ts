@@ -491,6 +491,14 @@ describeServer(
       ] as const) {
         expect((await call(fixture.server, 'GET', path, { token })).status).toBe(status);
       }
+      // The rental company's admin manages its customers' people too.
+      const [customerRow] = await fixture.server.db.query<{ id: string }>(
+        `SELECT id FROM app_user WHERE email = 'harrow@demo.example'`,
+      );
+      const customers = await call(fixture.server, 'GET', `/v1/users/${customerRow?.id}/sessions`, {
+        token: admin.token,
+      });
+      expect(customers.status).toBe(200);
       const foreign = await call(
         fixture.server,
         'DELETE',

@@ -26,6 +26,7 @@ import { sendOverTcp } from '../../server/telemetry/simulator/teltonikaClient.ts
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
 import { freePort } from '../support/portalProcess.ts';
 import { TrackerSocket } from '../support/trackerSocket.ts';
+import { startOtlpReceiver, type ReceivedSpan } from '../support/otlpReceiver.ts';
 import { call, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support/testServer.ts';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -63,6 +64,7 @@ describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
   let drop: () => Promise<void>;
   let databaseUrl = '';
   let trackerPort = 0;
+  let otlp: Awaited<ReturnType<typeof startOtlpReceiver>> | undefined;
   const codes = Array.from({ length: MACHINES }, (_, i) => String(359_900_000_000_000 + i));
 
   async function start(name: string, role: string, env: Record<string, string> = {}) {
@@ -83,6 +85,9 @@ describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
         FILES_DIR: filesDir,
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'json',
+        // Every process exports its spans to the test's receiver, quickly.
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp?.url ?? '',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +109,7 @@ describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
 
   beforeAll(async () => {
     ({ url: databaseUrl, drop } = await createPostgresDatabase());
+    otlp = await startOtlpReceiver();
     db = await openDatabase({ databaseUrl, dataDir: undefined });
     await seedDemoIfEmpty(db, { adminEmail: DEMO_ADMIN, password: DEMO_PASSWORD });
     await db.query(
@@ -134,6 +140,7 @@ describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
           new Promise((resolve) => proc.child.once('exit', resolve)),
       ),
     );
+    await otlp?.close();
     const nats = await connect({ servers: NATS_URL });
     await (await nats.jetstreamManager()).streams.delete(stream).catch(() => undefined);
     await nats.close();
@@ -290,4 +297,46 @@ describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
       device.socket.destroy();
     }
   }, 60_000);
+  it('traces a packet from the ingest process to the rollup the engine process commits', async () => {
+    const spans = otlp?.spans ?? [];
+    // The first test's packets: each batch is a trace begun by the ingest.
+    const trace = await waitFor('a packet traced into an engine', async () => {
+      const engineTraces = new Set(
+        spans
+          .filter(
+            (span) => span.name === 'engine recompute' && span.resource['fleet.role'] === 'engine',
+          )
+          .map((span) => span.traceId),
+      );
+      return spans.find(
+        (span) =>
+          span.name === 'ingest batch' &&
+          span.resource['fleet.role'] === 'ingest' &&
+          engineTraces.has(span.traceId),
+      )?.traceId;
+    });
+    const inTrace = spans.filter((span) => span.traceId === trace);
+    const ingest = inTrace.find((span) => span.name === 'ingest batch');
+    expect(ingest?.parentSpanId).toBe('');
+    expect(ingest?.attributes['fleet.protocol']).toBe('TELTONIKA');
+    // The records' commit in the ingest process, and the rollups' in an engine process.
+    const roles = (predicate: (span: ReceivedSpan) => boolean) =>
+      new Set(inTrace.filter(predicate).map((span) => span.resource['fleet.role']));
+    expect(
+      roles((span) => /INSERT INTO telemetry_record/i.test(span.attributes['db.query.text'] ?? '')),
+    ).toEqual(new Set(['ingest']));
+    await waitFor('the rollups committed in the trace', async () =>
+      roles((span) => /machine_day_rollup/.test(span.attributes['db.query.text'] ?? '')).has(
+        'engine',
+      )
+        ? true
+        : undefined,
+    );
+    // An api request is a trace of its own through its statements.
+    const request = spans.find((span) => span.name === 'GET /v1/portal/machines/list');
+    expect(request?.resource['fleet.role']).toBe('api');
+    expect(
+      spans.some((span) => span.parentSpanId === request?.spanId && span.name.startsWith('db ')),
+    ).toBe(true);
+  });
 });

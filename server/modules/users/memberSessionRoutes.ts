@@ -19,11 +19,11 @@ import { findInDirectory } from './directory.ts';
 import { managedScope, outranks } from './manage.ts';
 import { callerOf, IdParams } from './requests.ts';
 
-/** The member asked about, among those the caller manages in its organisation. */
+/** The member asked about, among those the caller manages: its organisation's and its customers'. */
 async function managedMember(db: Queryable, request: FastifyRequest, userId: string) {
   const caller = callerOf(request);
   const managed = await managedScope(db, caller);
-  const member = await findInDirectory(db, userId, managed, managed, caller.organisation.id);
+  const member = await findInDirectory(db, userId, managed, managed);
   if (!member) throw notFound('No such user');
   return { caller, member };
 }
