@@ -5,7 +5,6 @@
 // in the machine list from an api process, then stops one api process and the portal answers on.
 // @clock-relative: the records are dated a minute ago, the machine list read as of now.
 import { execFileSync, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IO } from '../../server/telemetry/adapters/teltonika/ioElements.ts';
@@ -13,7 +12,9 @@ import {
   encodeImeiHandshake,
   encodeTcpPacket,
 } from '../../server/telemetry/adapters/teltonika/encode.ts';
+import { freePort } from '../support/portalProcess.ts';
 import { TrackerSocket } from '../support/trackerSocket.ts';
+import { waitFor } from '../support/waitFor.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PROJECT = 'fleet-portal-test';
@@ -38,24 +39,6 @@ const run = (
     env: { ...env, ...extra },
     stdio: ['ignore', output, output],
   });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
-  const giveUpAt = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > giveUpAt) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
 
 interface ListedMachine {
   id: string;
@@ -93,10 +76,14 @@ describe.skipIf(!podmanAvailable)('compose.yaml under podman', () => {
     // A run before this one that did not finish leaves nothing behind.
     compose(['down', '-v'], 'ignore');
     compose(['up', '-d']);
-    await until('the portal through the proxy', 300_000, async () => {
-      const reply = await fetch(`${portal}/v1/health/ready`);
-      return reply.status === 200 ? true : undefined;
-    });
+    await waitFor(
+      'the portal through the proxy',
+      async () => {
+        const reply = await fetch(`${portal}/v1/health/ready`);
+        return reply.status === 200 ? true : undefined;
+      },
+      300_000,
+    );
   });
 
   afterAll(() => {
@@ -151,7 +138,7 @@ describe.skipIf(!podmanAvailable)('compose.yaml under podman', () => {
     expect((await device.read(4)).readUInt32BE(0)).toBe(3);
     device.socket.end();
 
-    const moved = await until('the records in the machine list', 60_000, async () => {
+    const moved = await waitFor('the records in the machine list', async () => {
       const now = await machines(token);
       return now.find((m) => m.lastPositionAt && !placed.has(m.id));
     });

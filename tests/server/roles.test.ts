@@ -26,6 +26,7 @@ import { sendOverTcp } from '../../server/telemetry/simulator/teltonikaClient.ts
 import { createPostgresDatabase, testDatabases } from '../support/databases.ts';
 import { freePort } from '../support/portalProcess.ts';
 import { TrackerSocket } from '../support/trackerSocket.ts';
+import { waitFor } from '../support/waitFor.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../support/otlpReceiver.ts';
 import { call, DEMO_ADMIN, DEMO_PASSWORD, signIn } from '../support/testServer.ts';
 
@@ -40,20 +41,6 @@ interface Proc {
   url: string;
   child: ChildProcess;
   output: string[];
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe.skipIf(!onPostgres)('roles on PostgreSQL and NATS JetStream', () => {
