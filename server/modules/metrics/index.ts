@@ -26,7 +26,8 @@ function countRequests(app: FastifyInstance): void {
 
 async function serveMetrics(app: FastifyInstance, context: ModuleContext, token: string) {
   const expected = digest(token);
-  const ownGauges = scrapeGauges(context);
+  // The process's counters and this app's gauges, merged once: both are read afresh at each scrape.
+  const registry = Registry.merge([metricsRegistry, scrapeGauges(context)]);
   app.get(
     endpoints.metrics,
     { config: { access: 'public' }, schema: { tags: ['operations'], hide: true } },
@@ -34,7 +35,6 @@ async function serveMetrics(app: FastifyInstance, context: ModuleContext, token:
       const given = bearerToken(request);
       if (!given || !timingSafeEqual(digest(given), expected))
         throw unauthorised('The metrics token is required');
-      const registry = Registry.merge([metricsRegistry, ownGauges]);
       return reply.type(registry.contentType).send(await registry.metrics());
     },
   );
