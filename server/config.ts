@@ -110,6 +110,16 @@ export interface Config {
   natsAckWaitS: number;
   /** Months of raw telemetry kept in PostgreSQL; older months' partitions are dropped. 0 keeps all. */
   telemetryRetentionMonths: number;
+  /** Retention per organisation (docs/privacy.md): the shortest period it may set and the defaults. */
+  retention: RetentionSettings;
+}
+
+/** Days kept; 0 in a default keeps everything. */
+export interface RetentionSettings {
+  minDays: number;
+  recordsDays: number;
+  positionsDays: number;
+  auditDays: number;
 }
 
 export const ROLES = ['all', 'api', 'ingest', 'engine'] as const;
@@ -144,6 +154,22 @@ function metricsToken(env: Env): string | undefined {
   if (!token) return undefined;
   if (token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   return token;
+}
+
+function retention(env: Env): RetentionSettings {
+  const minDays = integer(env, 'RETENTION_MIN_DAYS', 30, 1, 36_500);
+  const period = (name: string) => {
+    const days = integer(env, name, 0, 0, 36_500);
+    if (days > 0 && days < minDays)
+      throw new ConfigError(`${name} must be 0 or at least RETENTION_MIN_DAYS (${minDays})`);
+    return days;
+  };
+  return {
+    minDays,
+    recordsDays: period('RETENTION_RECORDS_DAYS'),
+    positionsDays: period('RETENTION_POSITIONS_DAYS'),
+    auditDays: period('RETENTION_AUDIT_DAYS'),
+  };
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -352,5 +378,6 @@ export function loadConfig(env: Env = process.env): Config {
     natsStream,
     natsAckWaitS: integer(env, 'NATS_ACK_WAIT_S', 30, 1, 3600),
     telemetryRetentionMonths: integer(env, 'TELEMETRY_RETENTION_MONTHS', 0, 0, 1200),
+    retention: retention(env),
   };
 }

@@ -27,6 +27,7 @@ import { metricsModule } from './modules/metrics/index.ts';
 import { oemFeedsModule } from './modules/oemFeeds/index.ts';
 import { orgsModule } from './modules/orgs/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { privacyModule } from './modules/privacy/index.ts';
 import { secondFactorModule } from './modules/secondFactor/index.ts';
 import { sensorsModule } from './modules/sensors/index.ts';
 import { shiftsModule } from './modules/shifts/index.ts';
@@ -74,4 +75,5 @@ export const MODULES: readonly PortalModule[] = [
   apiClientsModule,
   isoModule,
   webhooksModule,
+  privacyModule,
 ];

@@ -59,21 +59,30 @@ export class TelemetryPartitions {
       const [year, m] = first.split('-').map(Number) as [number, number];
       first = m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
     }
+    return (await this.dropMonthsBefore(first)).map((month) => month.table);
+  }
+
+  /** Drops the months that ended by `cutoffMs` (retention, docs/privacy.md), with their rows' estimate. */
+  dropEndedBy(cutoffMs: number): Promise<{ table: string; estimatedRows: number }[]> {
+    return this.dropMonthsBefore(monthKey(cutoffMs));
+  }
+
+  private dropMonthsBefore(firstKept: string) {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK_ID]);
-      const old = await tx.query<{ name: string }>(
-        `SELECT c.relname AS name FROM pg_inherits i
+      const old = await tx.query<{ name: string; rows: number }>(
+        `SELECT c.relname AS name, greatest(c.reltuples, 0)::float8 AS rows FROM pg_inherits i
            JOIN pg_class c ON c.oid = i.inhrelid
           WHERE i.inhparent = 'telemetry_record'::regclass
             AND c.relname ~ '^telemetry_record_[0-9]{4}_[0-9]{2}$' AND c.relname < $1
           ORDER BY 1`,
-        [tableOf(first)],
+        [tableOf(firstKept)],
       );
       for (const { name } of old) {
         await tx.exec(`DROP TABLE "${name}"`);
         this.made.delete(name.slice(-7).replace('_', '-'));
       }
-      return old.map((row) => row.name);
+      return old.map((row) => ({ table: row.name, estimatedRows: row.rows }));
     });
   }
 

@@ -9,17 +9,20 @@ export const COMMITS_CHANNEL = 'machines_committed';
 /** Machine ids per notice: PostgreSQL's payload limit is 8,000 bytes, an id takes 37. */
 const IDS_PER_NOTICE = 200;
 
+/** Tells every api process listening that these machines' figures changed. */
+export async function announceMachines(db: Database, machineIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(machineIds)];
+  for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
+    await db.query('SELECT pg_notify($1, $2)', [
+      COMMITS_CHANNEL,
+      ids.slice(i, i + IDS_PER_NOTICE).join(','),
+    ]);
+  }
+}
+
 /** The engine's commit listener that tells other processes which machines changed. */
 export function announceCommits(db: Database): CommitListener {
-  return async (committed) => {
-    const ids = [...new Set(committed.map((machine) => machine.machineId))];
-    for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
-      await db.query('SELECT pg_notify($1, $2)', [
-        COMMITS_CHANNEL,
-        ids.slice(i, i + IDS_PER_NOTICE).join(','),
-      ]);
-    }
-  };
+  return (committed) => announceMachines(db, committed.map((machine) => machine.machineId));
 }
 
 /** Listens for other processes' commits; resolves to a stop function (nothing to do on PGlite). */

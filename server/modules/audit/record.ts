@@ -54,7 +54,9 @@ export type AuditAction =
   | 'check-template.edited'
   | 'check-template.deleted'
   | 'hire.checked'
-  | 'session.ended';
+  | 'session.ended'
+  | 'retention.changed'
+  | 'retention.applied';
 
 /** Who acted, by the caller's token: a person, or an API client (its token carries scopes). */
 export function actorOf(auth: { sub: string; scp?: string[] }): {

@@ -159,6 +159,7 @@ export const endpoints = {
     audit: '/v1/organisation/audit',
     settingsAlerts: '/v1/organisation/settings/alerts',
     settingsRental: '/v1/organisation/settings/rental',
+    settingsRetention: '/v1/organisation/settings/retention',
     settingsRoutePoints: '/v1/organisation/settings/route-points',
     webhooks: '/v1/organisation/webhooks',
     webhook: '/v1/organisation/webhooks/:id',

@@ -226,6 +226,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/organisation/settings/rental': {
     access: 'read',
   },
+  'GET /v1/organisation/settings/retention': {
+    access: 'read',
+  },
   'GET /v1/organisation/webhooks': {
     access: 'write',
   },
@@ -812,6 +815,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     feature: 'modules.notifications',
   },
   'PUT /v1/organisation/settings/rental': {
+    access: 'write',
+  },
+  'PUT /v1/organisation/settings/retention': {
     access: 'write',
   },
   'PUT /v1/organisation/settings/route-points': {
