@@ -22,7 +22,11 @@ export async function announceMachines(db: Database, machineIds: Iterable<string
 
 /** The engine's commit listener that tells other processes which machines changed. */
 export function announceCommits(db: Database): CommitListener {
-  return (committed) => announceMachines(db, committed.map((machine) => machine.machineId));
+  return (committed) =>
+    announceMachines(
+      db,
+      committed.map((machine) => machine.machineId),
+    );
 }
 
 /** Listens for other processes' commits; resolves to a stop function (nothing to do on PGlite). */

@@ -56,7 +56,9 @@ export type AuditAction =
   | 'hire.checked'
   | 'session.ended'
   | 'retention.changed'
-  | 'retention.applied';
+  | 'retention.applied'
+  | 'data.exported'
+  | 'data.erasure-requested';
 
 /** Who acted, by the caller's token: a person, or an API client (its token carries scopes). */
 export function actorOf(auth: { sub: string; scp?: string[] }): {

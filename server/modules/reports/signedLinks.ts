@@ -2,49 +2,8 @@
 // scheduled report's mail, and the token of GET user/reports/{id}/token that opens a report page.
 // Signed with the server's own keys (jose, EdDSA); each purpose has its own audience, and neither
 // carries a session, so neither is ever taken for an access token.
-import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { signClaims, verifyClaims } from '../../security/signedClaims.ts';
 import type { KeyRing } from '../../security/signingKeys.ts';
-
-const ISSUER = 'fleet-portal';
-type Purpose = 'report-file' | 'report-view';
-
-async function signClaims(
-  keys: KeyRing,
-  purpose: Purpose,
-  claims: JWTPayload,
-  ttlS: number,
-  nowMs: number,
-): Promise<string> {
-  const iat = Math.floor(nowMs / 1000);
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'EdDSA', kid: keys.current.kid })
-    .setIssuer(ISSUER)
-    .setAudience(purpose)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ttlS)
-    .sign(keys.current.privateKey);
-}
-
-async function verifyClaims(
-  keys: KeyRing,
-  purpose: Purpose,
-  token: string,
-): Promise<JWTPayload | undefined> {
-  try {
-    const { payload } = await jwtVerify(
-      token,
-      (header) => {
-        const key = header.kid ? keys.byKid.get(header.kid) : undefined;
-        if (!key) throw new Error('unknown key');
-        return key.publicKey;
-      },
-      { issuer: ISSUER, audience: purpose, algorithms: ['EdDSA'] },
-    );
-    return payload;
-  } catch {
-    return undefined;
-  }
-}
 
 export const signReportFileLink = (
   keys: KeyRing,

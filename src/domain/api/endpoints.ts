@@ -48,7 +48,10 @@ export const endpoints = {
       equipment: '/v1/admin/oem-feeds/:id/equipment',
       poll: '/v1/admin/oem-feeds/:id/poll',
     },
+    /** Whole organisations erased, with their receipts (issue 45). */
+    erasures: '/v1/admin/erasures',
     organisations: {
+      erasure: '/v1/admin/organisations/:id/erasure',
       secondFactor: '/v1/admin/organisations/:id/second-factor',
       settings: '/v1/admin/organisations/:id/settings',
       list: '/v1/admin/organisations/list',
@@ -160,6 +163,9 @@ export const endpoints = {
     settingsAlerts: '/v1/organisation/settings/alerts',
     settingsRental: '/v1/organisation/settings/rental',
     settingsRetention: '/v1/organisation/settings/retention',
+    erasures: '/v1/organisation/erasures',
+    exports: '/v1/organisation/exports',
+    export: '/v1/organisation/exports/:id',
     settingsRoutePoints: '/v1/organisation/settings/route-points',
     webhooks: '/v1/organisation/webhooks',
     webhook: '/v1/organisation/webhooks/:id',
@@ -305,6 +311,11 @@ export const endpoints = {
       loginoptions: '/v1/portal/users/loginoptions',
       organisations: '/v1/portal/users/organisations',
     },
+  },
+  privacy: {
+    download: '/v1/privacy/exports/download',
+    keys: '/v1/privacy/keys',
+    verify: '/v1/privacy/receipts/verify',
   },
   reports: {
     download: '/v1/reports/download',

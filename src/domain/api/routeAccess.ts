@@ -94,6 +94,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/admin/datacompleteness/:id': {
     access: 'staff',
   },
+  'GET /v1/admin/erasures': {
+    access: 'staff',
+  },
   'GET /v1/admin/gateways': {
     access: 'staff',
   },
@@ -221,6 +224,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'write',
   },
   'GET /v1/organisation/audit': {
+    access: 'write',
+  },
+  'GET /v1/organisation/erasures': {
+    access: 'write',
+  },
+  'GET /v1/organisation/exports': {
+    access: 'write',
+  },
+  'GET /v1/organisation/exports/:id': {
     access: 'write',
   },
   'GET /v1/organisation/settings/rental': {
@@ -482,6 +494,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/portal/users/organisations': {
     access: 'write',
   },
+  'GET /v1/privacy/exports/download': {
+    access: 'public',
+  },
+  'GET /v1/privacy/keys': {
+    access: 'public',
+  },
   'GET /v1/reports/download': {
     access: 'public',
   },
@@ -563,6 +581,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'staff',
   },
   'POST /v1/admin/oem-feeds/:id/poll': {
+    access: 'staff',
+  },
+  'POST /v1/admin/organisations/:id/erasure': {
     access: 'staff',
   },
   'POST /v1/admin/outbox/:id/retry': {
@@ -650,6 +671,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'read',
   },
   'POST /v1/organisation/api-clients': {
+    access: 'write',
+  },
+  'POST /v1/organisation/erasures': {
+    access: 'write',
+  },
+  'POST /v1/organisation/exports': {
     access: 'write',
   },
   'POST /v1/organisation/webhooks': {
@@ -763,6 +790,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     access: 'staff',
   },
   'POST /v1/portal/users/loginoptions': {
+    access: 'public',
+  },
+  'POST /v1/privacy/receipts/verify': {
     access: 'public',
   },
   'POST /v1/users/:id/reinvite': {
