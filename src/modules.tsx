@@ -24,6 +24,7 @@ import * as routes from './custom-pages/routes/index.ts';
 import * as account from './custom-pages/account/index.ts';
 import * as brand from './custom-pages/brand/index.ts';
 import { IntegrationsScreen } from './custom-pages/integrations/index.ts';
+import { PrivacyScreen } from './custom-pages/privacy/index.ts';
 import { QrScreen } from './custom-pages/qr/index.ts';
 import { lazyScreen } from './lazy/lazyScreen.tsx';
 import * as userSettings from './custom-pages/user-settings/index.ts';
@@ -323,6 +324,7 @@ export const AREAS: readonly PortalArea[] = [
             resource: 'organisation/audit',
           },
           { path: PATHS.organisationIntegrations, screen: IntegrationsScreen },
+          { path: PATHS.organisationPrivacy, screen: PrivacyScreen },
         ],
       },
     ],

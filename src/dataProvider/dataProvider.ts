@@ -3,6 +3,7 @@
 // spec's shapes ({machines, total, summary}, {sites}) and are mapped by hand; the users resources
 // are ra-data-simple-rest (src/dataProvider/users.ts).
 import { apiClientCalls } from './apiClients.ts';
+import { privacyCalls } from './privacy.ts';
 import { webhookCalls } from './webhooks.ts';
 import type {
   CreateParams,
@@ -63,6 +64,7 @@ function areaCalls(client: ApiClient) {
     ...filterCalls(client),
     ...groupCalls(client),
     ...apiClientCalls(client),
+    ...privacyCalls(client),
     ...webhookCalls(client),
     ...hireCalls(client),
     ...mapCalls(client),

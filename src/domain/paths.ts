@@ -72,6 +72,7 @@ export const PATHS = {
   adminAudit: '/admin/audit',
   organisationAudit: '/organisation/audit',
   organisationIntegrations: '/organisation/integrations',
+  organisationPrivacy: '/organisation/privacy',
   sensors: '/sensors',
   sensorsDashboard: '/sensors/dashboard',
   sensorOff: '/sensor/off',
@@ -109,6 +110,7 @@ export const ORGANISATION_TABS = [
   { key: 'brand', path: PATHS.brandConfiguration },
   { key: 'audit', path: PATHS.organisationAudit },
   { key: 'integrations', path: PATHS.organisationIntegrations },
+  { key: 'privacy', path: PATHS.organisationPrivacy },
 ] as const;
 
 export const links = {

@@ -6,6 +6,7 @@ import { accountsDe, userResourcesDe, usersDe } from './accounts/de.ts';
 import { brandDe } from './brand/de.ts';
 import { profileFailedDe, welcomeDe } from './welcome/de.ts';
 import { userSettingsDe } from './userSettings/de.ts';
+import { privacyDe } from './privacy/de.ts';
 import { sessionsDe } from './sessions/de.ts';
 import { organisationAreaDe, organisationResourcesDe, orgSettingsDe } from './orgs/de.ts';
 import { shiftResourcesDe, shiftsDe } from './shifts/de.ts';
@@ -85,6 +86,7 @@ export const de: AppCatalog = {
     welcome: welcomeDe,
     user_settings: userSettingsDe,
     sessions: sessionsDe,
+    privacy: privacyDe,
     org_settings: orgSettingsDe,
     shifts: shiftsDe,
     devices: devicesDe,

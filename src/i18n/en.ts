@@ -5,6 +5,7 @@ import { accountsEn, userResourcesEn, usersEn } from './accounts/en.ts';
 import { brandEn } from './brand/en.ts';
 import { profileFailedEn, welcomeEn } from './welcome/en.ts';
 import { userSettingsEn } from './userSettings/en.ts';
+import { privacyEn } from './privacy/en.ts';
 import { sessionsEn } from './sessions/en.ts';
 import { organisationAreaEn, organisationResourcesEn, orgSettingsEn } from './orgs/en.ts';
 import { shiftResourcesEn, shiftsEn } from './shifts/en.ts';
@@ -84,6 +85,7 @@ export const en = {
     welcome: welcomeEn,
     user_settings: userSettingsEn,
     sessions: sessionsEn,
+    privacy: privacyEn,
     org_settings: orgSettingsEn,
     shifts: shiftsEn,
     devices: devicesEn,

@@ -5,6 +5,7 @@ import { accountsFr, userResourcesFr, usersFr } from './accounts/fr.ts';
 import { brandFr } from './brand/fr.ts';
 import { profileFailedFr, welcomeFr } from './welcome/fr.ts';
 import { userSettingsFr } from './userSettings/fr.ts';
+import { privacyFr } from './privacy/fr.ts';
 import { sessionsFr } from './sessions/fr.ts';
 import { organisationAreaFr, organisationResourcesFr, orgSettingsFr } from './orgs/fr.ts';
 import { shiftResourcesFr, shiftsFr } from './shifts/fr.ts';
@@ -84,6 +85,7 @@ export const fr: AppCatalog = {
     welcome: welcomeFr,
     user_settings: userSettingsFr,
     sessions: sessionsFr,
+    privacy: privacyFr,
     org_settings: orgSettingsFr,
     shifts: shiftsFr,
     devices: devicesFr,

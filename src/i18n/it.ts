@@ -5,6 +5,7 @@ import { accountsIt, userResourcesIt, usersIt } from './accounts/it.ts';
 import { brandIt } from './brand/it.ts';
 import { profileFailedIt, welcomeIt } from './welcome/it.ts';
 import { userSettingsIt } from './userSettings/it.ts';
+import { privacyIt } from './privacy/it.ts';
 import { sessionsIt } from './sessions/it.ts';
 import { organisationAreaIt, organisationResourcesIt, orgSettingsIt } from './orgs/it.ts';
 import { shiftResourcesIt, shiftsIt } from './shifts/it.ts';
@@ -83,6 +84,7 @@ export const it: Pick<AppCatalog, 'resources' | 'app'> = {
     welcome: welcomeIt,
     user_settings: userSettingsIt,
     sessions: sessionsIt,
+    privacy: privacyIt,
     org_settings: orgSettingsIt,
     shifts: shiftsIt,
     devices: devicesIt,

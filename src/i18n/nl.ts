@@ -4,6 +4,7 @@ import { accountsNl, userResourcesNl, usersNl } from './accounts/nl.ts';
 import { brandNl } from './brand/nl.ts';
 import { profileFailedNl, welcomeNl } from './welcome/nl.ts';
 import { userSettingsNl } from './userSettings/nl.ts';
+import { privacyNl } from './privacy/nl.ts';
 import { sessionsNl } from './sessions/nl.ts';
 import { organisationAreaNl, organisationResourcesNl, orgSettingsNl } from './orgs/nl.ts';
 import { shiftResourcesNl, shiftsNl } from './shifts/nl.ts';
@@ -283,6 +284,7 @@ export const nl: AppCatalog = {
     welcome: welcomeNl,
     user_settings: userSettingsNl,
     sessions: sessionsNl,
+    privacy: privacyNl,
     org_settings: orgSettingsNl,
     shifts: shiftsNl,
     devices: devicesNl,

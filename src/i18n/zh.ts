@@ -4,6 +4,7 @@ import { accountsZh, userResourcesZh, usersZh } from './accounts/zh.ts';
 import { brandZh } from './brand/zh.ts';
 import { profileFailedZh, welcomeZh } from './welcome/zh.ts';
 import { userSettingsZh } from './userSettings/zh.ts';
+import { privacyZh } from './privacy/zh.ts';
 import { sessionsZh } from './sessions/zh.ts';
 import { organisationAreaZh, organisationResourcesZh, orgSettingsZh } from './orgs/zh.ts';
 import { shiftResourcesZh, shiftsZh } from './shifts/zh.ts';
@@ -271,6 +272,7 @@ export const zh: AppCatalog = {
     welcome: welcomeZh,
     user_settings: userSettingsZh,
     sessions: sessionsZh,
+    privacy: privacyZh,
     org_settings: orgSettingsZh,
     shifts: shiftsZh,
     devices: devicesZh,

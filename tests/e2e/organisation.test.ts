@@ -243,4 +243,36 @@ describe.skipIf(!browserAvailable)('organisation settings in a browser', () => {
     await shot(admin, '47-shifts');
     await admin.context().close();
   });
+  it('keeps data for the periods an admin sets, exports it, and erases positions with a receipt', async () => {
+    const admin = await freshPage();
+    await signIn(admin, 'admin@demo.example');
+    await admin.goto(`${url}/organisation/privacy`);
+    const records = admin.getByLabel('Raw records (days)');
+    await records.fill('400');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Retention saved.').waitFor({ timeout: 15_000 });
+    await admin.reload();
+    await expect(admin.getByLabel('Raw records (days)').inputValue()).resolves.toBe('400');
+
+    // The export runs in the background; its row shows the link once it is done.
+    await admin.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = admin.getByTestId('exports').getByRole('link', { name: /Download/ });
+    await download.waitFor({ timeout: 60_000 });
+    const zip = await admin.request.get(`${url}${(await download.getAttribute('href')) ?? ''}`);
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()['content-type']).toBe('application/zip');
+
+    // Today's positions of one machine, erased after a confirmation, with a signed receipt.
+    await admin.getByRole('combobox', { name: 'Machine' }).click();
+    await admin.getByRole('option').first().click();
+    await admin.getByRole('button', { name: 'Erase positions' }).click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    const row = admin.getByTestId('erasure-row').first();
+    await row.getByRole('button', { name: 'Receipt' }).click({ timeout: 60_000 });
+    await expect(admin.getByTestId('receipt').textContent()).resolves.toMatch(
+      /"kind": "erase-positions"[\s\S]*"signature": "ey/,
+    );
+    await shot(admin, '48-privacy');
+    await admin.context().close();
+  });
 });

@@ -144,6 +144,7 @@ export const organisationRoutes = (ids: DemoIds): string[] => [
   '/organisation/brand-configuration',
   '/organisation/audit',
   '/organisation/integrations',
+  '/organisation/privacy',
   '/admin/shifts',
   '/hires',
   '/hires/create',

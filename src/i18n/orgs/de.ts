@@ -83,5 +83,6 @@ export const organisationAreaDe = {
     brand: 'Marke',
     audit: 'Prüfprotokoll',
     integrations: 'Integrationen',
+    privacy: 'Datenschutz',
   },
 };

@@ -82,5 +82,6 @@ export const organisationAreaEn = {
     brand: 'Brand',
     audit: 'Audit trail',
     integrations: 'Integrations',
+    privacy: 'Privacy',
   },
 };

@@ -83,5 +83,6 @@ export const organisationAreaFr = {
     brand: 'Marque',
     audit: 'Journal d’audit',
     integrations: 'Intégrations',
+    privacy: 'Confidentialité',
   },
 };

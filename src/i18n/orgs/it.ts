@@ -83,5 +83,6 @@ export const organisationAreaIt = {
     brand: 'Marchio',
     audit: 'Registro di controllo',
     integrations: 'Integrazioni',
+    privacy: 'Privacy',
   },
 };

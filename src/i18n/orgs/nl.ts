@@ -82,5 +82,6 @@ export const organisationAreaNl = {
     brand: 'Huisstijl',
     audit: 'Audittrail',
     integrations: 'Integraties',
+    privacy: 'Privacy',
   },
 };

@@ -79,5 +79,6 @@ export const organisationAreaZh = {
     brand: '品牌',
     audit: '审计记录',
     integrations: '集成',
+    privacy: '隐私',
   },
 };
