@@ -1,7 +1,9 @@
-// Retention per organisation (issue 45, docs/privacy.md): the periods' API, and a run that removes
-// exactly what is older than each period — raw records, positions, audit entries, rollups when
-// asked — on both databases, dropping whole months on PostgreSQL when every holder's period has
-// passed them, and writing what it removed to the audit trail.
+// Privacy (issue 45, docs/privacy.md), on both databases. Retention: the periods' API, and a run
+// that removes exactly what is older than each period — raw records, positions, audit entries,
+// rollups when asked — dropping whole months on PostgreSQL when every holder's period has passed
+// them, and writing what it removed to the audit trail. Export: a zip whose CSV files read back.
+// Erasure: a person leaves no trace in any text column, one machine's positions over a range, a
+// whole organisation; each receipt verifies, by the portal and by its published keys alone.
 import { beforeAll, expect, it } from 'vitest';
 import type { ApiError } from '../../src/domain/api/errors.ts';
 import { parse } from 'csv-parse/sync';
@@ -33,7 +35,7 @@ const DAYS = HOURS.filter((ms) => ms % DAY_MS === 0);
 const path = '/v1/organisation/settings/retention';
 
 describeServer(
-  'retention',
+  'privacy',
   {
     users: ['admin', 'viewer', 'staff'],
     env: { RETENTION_MIN_DAYS: '30', RETENTION_RECORDS_DAYS: '3650' },

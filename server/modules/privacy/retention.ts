@@ -2,6 +2,7 @@
 // what is older than its periods is removed — whole months of raw records dropped on PostgreSQL
 // when every holder's period has passed them, the rest deleted in batches — and what was removed
 // is written to the organisation's audit trail. Rollups stay unless the organisation set a period.
+import type { RetentionPeriods } from '../../../src/domain/api/privacy.ts';
 import type { RetentionSettings as Defaults } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { TelemetryPartitions } from '../../db/partitions.ts';
@@ -31,8 +32,17 @@ export interface Removed {
   rollups: number;
 }
 
-const orDefault = (days: number | null, fallback: number) =>
+const orDefault = (days: number | null | undefined, fallback: number) =>
   days ?? (fallback > 0 ? fallback : null);
+
+type Periods = { records: number | null; positions: number | null; audit: number | null };
+
+/** An organisation's own periods, the defaults where it set none (and for what is no one's). */
+const effective = (defaults: Defaults, own?: Partial<RetentionPeriods>): Periods => ({
+  records: orDefault(own?.recordsDays, defaults.recordsDays),
+  positions: orDefault(own?.positionsDays, defaults.positionsDays),
+  audit: orDefault(own?.auditDays, defaults.auditDays),
+});
 
 /** The instant before which a period of `days` removes data, or null when it keeps everything. */
 const cutoff = (nowMs: number, days: number | null) =>
@@ -58,7 +68,7 @@ async function dropMonths(db: Database, defaults: Defaults, longestDays: number,
 async function applyToHolder(
   db: Database,
   holder: Holder,
-  periods: { records: number | null; positions: number | null; audit: number | null },
+  periods: Periods,
   nowMs: number,
 ): Promise<Removed> {
   const removed: Removed = { records: 0, positions: 0, heatCells: 0, audit: 0, rollups: 0 };
@@ -86,27 +96,16 @@ export async function applyRetention(
   nowMs: number,
 ): Promise<Map<Holder, Removed>> {
   const organisations = await everyOrganisationsPeriods(db);
-  const recordDays = organisations.map((org) => orDefault(org.recordsDays, defaults.recordsDays));
-  if (recordDays.every((days) => days !== null))
-    await dropMonths(
-      db,
-      defaults,
-      Math.max(defaults.recordsDays, ...(recordDays as number[])),
-      nowMs,
-    );
+  // A holder keeping its records for good keeps every month.
+  const longestDays = Math.max(
+    defaults.recordsDays,
+    ...organisations.map((org) => effective(defaults, org).records ?? Infinity),
+  );
+  if (Number.isFinite(longestDays)) await dropMonths(db, defaults, longestDays, nowMs);
 
   const results = new Map<Holder, Removed>();
   for (const org of organisations) {
-    const removed = await applyToHolder(
-      db,
-      org.id,
-      {
-        records: orDefault(org.recordsDays, defaults.recordsDays),
-        positions: orDefault(org.positionsDays, defaults.positionsDays),
-        audit: orDefault(org.auditDays, defaults.auditDays),
-      },
-      nowMs,
-    );
+    const removed = await applyToHolder(db, org.id, effective(defaults, org), nowMs);
     const rollupsBefore = cutoff(nowMs, org.rollupsDays);
     if (rollupsBefore) {
       const { removed: rows, machineIds } = await removeRollups(db, org.id, rollupsBefore);
@@ -125,18 +124,6 @@ export async function applyRetention(
         details: { removed },
       });
   }
-  results.set(
-    null,
-    await applyToHolder(
-      db,
-      null,
-      {
-        records: orDefault(null, defaults.recordsDays),
-        positions: orDefault(null, defaults.positionsDays),
-        audit: orDefault(null, defaults.auditDays),
-      },
-      nowMs,
-    ),
-  );
+  results.set(null, await applyToHolder(db, null, effective(defaults), nowMs));
   return results;
 }
