@@ -1,6 +1,6 @@
 // Retention, exports and erasures (issue 45, docs/privacy.md), for /organisation/privacy.
 import type { ApiClient } from '../api/apiClient.ts';
-import { endpoints } from '../domain/api/endpoints.ts';
+import { endpoints, pathTo } from '../domain/api/endpoints.ts';
 import type {
   ErasureBody,
   ExportBody,
@@ -28,5 +28,10 @@ export function privacyCalls(client: ApiClient) {
     listErasures: (signal?: AbortSignal) => client.request<PrivacyJobList>(erasures, { signal }),
     askErasure: (body: ErasureBody) =>
       client.request<PrivacyJob>(erasures, { method: 'POST', body }),
+    /** Staff: a whole organisation, on leaving. */
+    eraseOrganisation: (id: string) =>
+      client.request<PrivacyJob>(pathTo(endpoints.admin.organisations.erasure, { id }), {
+        method: 'POST',
+      }),
   };
 }

@@ -381,6 +381,33 @@ describe('the staff admin area', () => {
       ),
     ).toBeInTheDocument();
     expect(saved).toEqual([expect.objectContaining({ routeMinSatellites: 5 })]);
+
+    // Erased for good on leaving, once its name is typed (issue 45).
+    const erased: string[] = [];
+    api.use(
+      http.post(
+        anyOrigin(pathTo(endpoints.admin.organisations.erasure, { id: MACHINE_ID })),
+        ({ request }) => {
+          erased.push(request.url);
+          return HttpResponse.json({ id: MACHINE_ID, state: 'queued' }, { status: 202 });
+        },
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Erase organisation' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Erase organisation' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByLabelText('The organisation’s name'),
+      'Northbank Plant Hire',
+    );
+    await userEvent.click(confirm);
+    expect(
+      await screen.findByText(
+        'Northbank Plant Hire is being erased; the signed receipt will be mailed to you.',
+      ),
+    ).toBeInTheDocument();
+    expect(erased).toHaveLength(1);
   });
 
   it.each([

@@ -59,4 +59,9 @@ export const privacyDe: typeof privacyEn = {
   receipt_help:
     'Mit dem Schlüssel des Portals signiert: prüfbar mit den Schlüsseln unter /v1/privacy/keys.',
   copy: 'Kopieren',
+  erase_organisation: 'Organisation löschen',
+  confirm_organisation:
+    'Alles von %{name} wird gelöscht: Maschinen mit ihren Daten, Dateien, Prüfprotokoll und die Personen, die keiner anderen Organisation angehören. Nicht umkehrbar. Zur Bestätigung den Namen eingeben.',
+  type_name: 'Name der Organisation',
+  organisation_erasure_asked: '%{name} wird gelöscht; die signierte Bestätigung kommt per Mail.',
 };

@@ -57,4 +57,9 @@ export const privacyEn = {
   receipt_help:
     'Signed with the portal’s key: anyone can check it with the keys at /v1/privacy/keys.',
   copy: 'Copy',
+  erase_organisation: 'Erase organisation',
+  confirm_organisation:
+    'Everything of %{name} goes: its machines with their data, files, audit trail, and the people who belong to no other organisation. This cannot be undone. Type its name to confirm.',
+  type_name: 'The organisation’s name',
+  organisation_erasure_asked: '%{name} is being erased; the signed receipt will be mailed to you.',
 };

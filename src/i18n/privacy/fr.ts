@@ -59,4 +59,9 @@ export const privacyFr: typeof privacyEn = {
   receipt_help:
     'Signé avec la clé du portail : chacun peut le vérifier avec les clés de /v1/privacy/keys.',
   copy: 'Copier',
+  erase_organisation: 'Effacer l’organisation',
+  confirm_organisation:
+    'Tout de %{name} disparaît : ses machines et leurs données, ses fichiers, son journal d’audit et les personnes qui n’appartiennent à aucune autre organisation. Irréversible. Saisissez son nom pour confirmer.',
+  type_name: 'Nom de l’organisation',
+  organisation_erasure_asked: '%{name} est en cours d’effacement ; le reçu signé vous sera envoyé.',
 };

@@ -59,4 +59,10 @@ export const privacyIt: typeof privacyEn = {
   receipt_help:
     'Firmata con la chiave del portale: chiunque può verificarla con le chiavi in /v1/privacy/keys.',
   copy: 'Copia',
+  erase_organisation: 'Cancella organizzazione',
+  confirm_organisation:
+    'Tutto di %{name} viene cancellato: macchine e dati, file, registro di controllo e le persone che non appartengono ad altre organizzazioni. Irreversibile. Digiti il nome per confermare.',
+  type_name: 'Nome dell’organizzazione',
+  organisation_erasure_asked:
+    '%{name} è in cancellazione; la ricevuta firmata le sarà inviata per e-mail.',
 };

@@ -59,4 +59,9 @@ export const privacyNl: typeof privacyEn = {
   receipt_help:
     'Ondertekend met de sleutel van het portaal: iedereen kan het controleren met de sleutels op /v1/privacy/keys.',
   copy: 'Kopiëren',
+  erase_organisation: 'Organisatie verwijderen',
+  confirm_organisation:
+    'Alles van %{name} verdwijnt: machines met hun gegevens, bestanden, auditlogboek en de personen die bij geen andere organisatie horen. Onomkeerbaar. Typ de naam om te bevestigen.',
+  type_name: 'Naam van de organisatie',
+  organisation_erasure_asked: '%{name} wordt verwijderd; het ondertekende bewijs komt per mail.',
 };

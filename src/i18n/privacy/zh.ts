@@ -52,4 +52,9 @@ export const privacyZh: typeof privacyEn = {
   receipt: '删除回执',
   receipt_help: '已用门户密钥签名：任何人都可用 /v1/privacy/keys 的公钥核验。',
   copy: '复制',
+  erase_organisation: '删除组织',
+  confirm_organisation:
+    '%{name} 的所有内容都将删除：设备及其数据、文件、审计日志，以及不属于其他组织的人员。不可撤销。请输入组织名称以确认。',
+  type_name: '组织名称',
+  organisation_erasure_asked: '正在删除 %{name}；签名回执将通过邮件发送给您。',
 };

@@ -27,6 +27,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DayInput } from '../../common/pickerInputs.tsx';
+import { EraseOrganisationButton } from './EraseOrganisation.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../dataProvider/account.ts';
 import { ONBOARDING_FIELDS } from '../../domain/api/onboarding.ts';
@@ -172,11 +173,12 @@ export function OrganisationSettingsEdit() {
         },
       }}
     >
-      {/* Organisations are registered, not deleted here: Save only. */}
+      {/* Organisations are registered, not deleted: erased for good on leaving (issue 45). */}
       <SimpleForm
         toolbar={
-          <Toolbar>
+          <Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
             <SaveButton />
+            <EraseOrganisationButton />
           </Toolbar>
         }
       >
