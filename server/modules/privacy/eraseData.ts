@@ -6,16 +6,7 @@ import type { Database } from '../../db/database.ts';
 import type { SessionRegistry } from '../../security/sessions.ts';
 import type { FileStorage } from '../../storage/fileStorage.ts';
 import { eraseUser, type Erased } from './eraseUser.ts';
-
-const BATCH = 5_000;
-
-async function counted(db: Database, sql: string, params: (string | Date)[]): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-    params,
-  );
-  return row?.n ?? 0;
-}
+import { clearPositions, countedRows } from './rows.ts';
 
 /** Clears the machine's positions from `from` to before `to`, and its heat cells of those days. */
 export async function eraseMachinePositions(
@@ -24,38 +15,28 @@ export async function eraseMachinePositions(
   from: Date,
   to: Date,
 ): Promise<Erased> {
-  const sources = 'SELECT id FROM source WHERE machine_id = $1';
-  let records = 0;
-  for (;;) {
-    const cleared = await counted(
-      db,
-      `UPDATE telemetry_record t
-          SET latitude = NULL, longitude = NULL, altitude_m = NULL, heading_deg = NULL,
-              position_invalid_reason = 'removed'
-         FROM (SELECT source_id, device_time FROM telemetry_record
-                WHERE source_id IN (${sources}) AND device_time >= $2 AND device_time < $3
-                  AND latitude IS NOT NULL LIMIT ${BATCH}) d
-        WHERE t.source_id = d.source_id AND t.device_time = d.device_time`,
-      [machineId, from, to],
-    );
-    records += cleared;
-    if (cleared < BATCH) break;
-  }
+  const records = await clearPositions(
+    db,
+    'SELECT id FROM source WHERE machine_id = $1',
+    machineId,
+    from,
+    to,
+  );
   const zone = `(SELECT o.timezone FROM machine m JOIN organisation o ON o.id = m.organisation_id WHERE m.id = $1)`;
   const day = (param: string) => `(${param}::timestamptz AT TIME ZONE ${zone})::date`;
   const heatCells =
-    (await counted(
+    (await countedRows(
       db,
       `DELETE FROM machine_day_heat WHERE machine_id = $1 AND day BETWEEN ${day('$2')} AND ${day('$3')}`,
       [machineId, from, to],
     )) +
-    (await counted(
+    (await countedRows(
       db,
       `DELETE FROM machine_week_heat
         WHERE machine_id = $1 AND week + 6 >= ${day('$2')} AND week <= ${day('$3')}`,
       [machineId, from, to],
     ));
-  const lastPositions = await counted(
+  const lastPositions = await countedRows(
     db,
     `UPDATE source SET last_latitude = NULL, last_longitude = NULL, last_position_at = NULL
       WHERE machine_id = $1 AND last_position_at >= $2 AND last_position_at < $3`,
@@ -115,16 +96,18 @@ export async function eraseOrganisation(
     [organisationId],
   );
   removed.telemetry_record = records?.n ?? 0;
-  removed.source = await counted(db, `DELETE FROM source WHERE id IN (${sources})`, [
+  removed.source = await countedRows(db, `DELETE FROM source WHERE id IN (${sources})`, [
     organisationId,
   ]);
 
   await progress(0.85, 'organisation');
-  removed.audit_event = await counted(db, 'DELETE FROM audit_event WHERE organisation_id = $1', [
-    organisationId,
-  ]);
+  removed.audit_event = await countedRows(
+    db,
+    'DELETE FROM audit_event WHERE organisation_id = $1',
+    [organisationId],
+  );
   // Hires of other rental companies keep their figures, without the name of who hired.
-  removed.hire = await counted(
+  removed.hire = await countedRows(
     db,
     `UPDATE hire SET customer_name = 'erased organisation' WHERE customer_organisation_id = $1`,
     [organisationId],
@@ -136,7 +119,7 @@ export async function eraseOrganisation(
         [organisationId],
       )
     )[0]?.n ?? 0;
-  removed.organisation = await counted(db, 'DELETE FROM organisation WHERE id = $1', [
+  removed.organisation = await countedRows(db, 'DELETE FROM organisation WHERE id = $1', [
     organisationId,
   ]);
   return { subject: { organisationId }, removed };

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { SessionRegistry } from '../../security/sessions.ts';
 import type { FileStorage } from '../../storage/fileStorage.ts';
+import { countedRows } from './rows.ts';
 import { sweepTraces } from './sweep.ts';
 
 /** The same person always gets the same pseudonym, so audit entries stay linked to each other. */
@@ -16,14 +17,6 @@ export interface Erased {
   subject: Record<string, string>;
   removed: Record<string, number>;
 }
-
-const rowsOf = async (db: Database, sql: string, params: (string | string[])[]) =>
-  (
-    await db.query<{ n: number }>(
-      `WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-      params,
-    )
-  )[0]?.n ?? 0;
 
 export async function eraseUser(
   context: { db: Database; sessions: SessionRegistry; files: FileStorage },
@@ -52,7 +45,7 @@ export async function eraseUser(
   await progress(0.2, 'audit');
   count(
     'audit_event',
-    await rowsOf(
+    await countedRows(
       db,
       `UPDATE audit_event SET actor_email = $2, address = NULL WHERE actor_user_id = $1`,
       [userId, pseudonym],
@@ -60,7 +53,7 @@ export async function eraseUser(
   );
   count(
     'audit_event',
-    await rowsOf(
+    await countedRows(
       db,
       `UPDATE audit_event SET details = details || jsonb_build_object('subject', $2::text)
         WHERE subject_user_id = $1`,
@@ -72,19 +65,19 @@ export async function eraseUser(
   const email = user.email.toLowerCase();
   count(
     'mail_outbox',
-    await rowsOf(db, 'DELETE FROM mail_outbox WHERE lower(to_address) = $1', [email]),
+    await countedRows(db, 'DELETE FROM mail_outbox WHERE lower(to_address) = $1', [email]),
   );
   count(
     'mail_suppression',
-    await rowsOf(db, 'DELETE FROM mail_suppression WHERE lower(email) = $1', [email]),
+    await countedRows(db, 'DELETE FROM mail_suppression WHERE lower(email) = $1', [email]),
   );
   count(
     'unsubscribe_token',
-    await rowsOf(db, 'DELETE FROM unsubscribe_token WHERE lower(email) = $1', [email]),
+    await countedRows(db, 'DELETE FROM unsubscribe_token WHERE lower(email) = $1', [email]),
   );
   count(
     'report_schedule',
-    await rowsOf(
+    await countedRows(
       db,
       `UPDATE report_schedule SET recipient_user_ids = array_remove(recipient_user_ids, $1::uuid)
         WHERE $1::uuid = ANY(recipient_user_ids)`,
@@ -101,7 +94,7 @@ export async function eraseUser(
   count('report_file', reports.length);
 
   await progress(0.5, 'account');
-  count('app_user', await rowsOf(db, 'DELETE FROM app_user WHERE id = $1', [userId]));
+  count('app_user', await countedRows(db, 'DELETE FROM app_user WHERE id = $1', [userId]));
 
   await progress(0.6, 'mentions');
   for (const [column, n] of Object.entries(

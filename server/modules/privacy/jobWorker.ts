@@ -14,12 +14,16 @@ import { ERASURE_MAIL_WORDS } from './mailWords.ts';
 import { signReceipt } from './receipt.ts';
 
 const POLL_MS = 5_000;
+/** Expired exports' files are looked for hourly, not at every poll. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 type JobContext = Pick<ModuleContext, 'db' | 'config' | 'keys' | 'sessions' | 'files'> & {
   log: OutboxLog & { error(o: object, message: string): void };
 };
 
 export class PrivacyJobWorker extends PollingWorker {
+  private prunedAtMs = 0;
+
   constructor(private readonly context: JobContext) {
     super(() => POLL_MS, context.log, 'privacy jobs');
   }
@@ -38,6 +42,8 @@ export class PrivacyJobWorker extends PollingWorker {
         });
       }
     }
+    if (Date.now() - this.prunedAtMs < PRUNE_EVERY_MS) return;
+    this.prunedAtMs = Date.now();
     for (const old of await expiredExports(db, new Date(Date.now() - EXPORT_KEPT_MS)))
       await files.remove(old.file_key);
   }

@@ -3,10 +3,8 @@
 // records belong to the organisation owning the machine it is on now, as the engine reads them;
 // records of a device on no machine follow the deployment's defaults (holder null).
 import type { RetentionPeriods } from '../../../src/domain/api/privacy.ts';
-import type { Queryable, SqlParam } from '../../db/database.ts';
-
-/** Rows removed by one statement. */
-const BATCH = 5_000;
+import type { Queryable } from '../../db/database.ts';
+import { BATCH, clearPositions, countedRows, inBatches } from './rows.ts';
 
 /** Whose data a removal covers: an organisation, or (null) what belongs to none. */
 export type Holder = string | null;
@@ -74,27 +72,10 @@ const holderSources = (holder: Holder) =>
     : `SELECT s.id FROM source s JOIN machine m ON m.id = s.machine_id
         WHERE m.organisation_id = $1::uuid`;
 
-async function inBatches(run: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const removed = await run();
-    total += removed;
-    if (removed < BATCH) return total;
-  }
-}
-
-async function counted(db: Queryable, sql: string, params: SqlParam[]): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-    params,
-  );
-  return row?.n ?? 0;
-}
-
 /** Deletes the holder's raw records from before `before`. */
 export const removeRecords = (db: Queryable, holder: Holder, before: Date) =>
   inBatches(() =>
-    counted(
+    countedRows(
       db,
       `DELETE FROM telemetry_record t USING (
          SELECT source_id, device_time FROM telemetry_record
@@ -109,21 +90,7 @@ export const removeRecords = (db: Queryable, holder: Holder, before: Date) =>
  * already cleared are not read again each night) to before `before`.
  */
 export const removePositions = (db: Queryable, holder: Holder, since: Date | null, before: Date) =>
-  inBatches(() =>
-    counted(
-      db,
-      `UPDATE telemetry_record t
-          SET latitude = NULL, longitude = NULL, altitude_m = NULL, heading_deg = NULL,
-              position_invalid_reason = 'removed'
-         FROM (SELECT source_id, device_time FROM telemetry_record
-                WHERE source_id IN (${holderSources(holder)})
-                  AND device_time >= coalesce($3::timestamptz, '-infinity') AND device_time < $2
-                  AND latitude IS NOT NULL
-                LIMIT ${BATCH}) d
-        WHERE t.source_id = d.source_id AND t.device_time = d.device_time`,
-      [holder, before, since],
-    ),
-  );
+  clearPositions(db, holderSources(holder), holder, since, before);
 
 /** The machines' heat cells of the organisation's days (or weeks) ended before `before`. */
 export async function removeHeatCells(
@@ -135,12 +102,12 @@ export async function removeHeatCells(
   const cut = `($2::timestamptz AT TIME ZONE (SELECT timezone FROM organisation WHERE id = $1))::date`;
   const machines = 'SELECT id FROM machine WHERE organisation_id = $1';
   return (
-    (await counted(
+    (await countedRows(
       db,
       `DELETE FROM machine_day_heat WHERE machine_id IN (${machines}) AND day < ${cut}`,
       params,
     )) +
-    (await counted(
+    (await countedRows(
       db,
       `DELETE FROM machine_week_heat WHERE machine_id IN (${machines}) AND week + 7 <= ${cut}`,
       params,
@@ -151,7 +118,7 @@ export async function removeHeatCells(
 /** The holder's audit entries from before `before`. */
 export const removeAuditEntries = (db: Queryable, holder: Holder, before: Date) =>
   inBatches(() =>
-    counted(
+    countedRows(
       db,
       `DELETE FROM audit_event WHERE id IN (
          SELECT id FROM audit_event
@@ -185,7 +152,7 @@ export async function removeRollups(
     `DELETE FROM activity_segment WHERE machine_id IN (${machines}) AND to_at <= $2`,
   ];
   let removed = 0;
-  for (const sql of statements) removed += await counted(db, sql, params);
+  for (const sql of statements) removed += await countedRows(db, sql, params);
   return { removed, machineIds: touched.map((row) => row.machine_id) };
 }
 
